@@ -1,0 +1,43 @@
+"""Registry of games: id -> Game.
+
+Every package under simkit/games/ that defines `GAME` is a game. Games kept outside
+simkit (a designer's own, or a test's) are added by naming their modules in the
+environment variable SIMKIT_GAME_MODULES (comma-separated), which worker processes
+inherit. Modules are imported on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+
+from simkit.errors import unknown
+
+_loaded: dict = {}
+
+
+def _modules() -> dict[str, str]:
+    here = os.path.dirname(__file__)
+    found = {m.name: f"simkit.games.{m.name}" for m in pkgutil.iter_modules([here]) if m.ispkg}
+    for module in filter(None, os.environ.get("SIMKIT_GAME_MODULES", "").split(",")):
+        found[module.strip().rsplit(".", 1)[-1]] = module.strip()
+    return found
+
+
+def ids() -> list[str]:
+    return sorted(_modules())
+
+
+def get(game_id: str):
+    """The Game registered under `game_id`; an InputError with a hint if there is none."""
+    modules = _modules()
+    if game_id not in modules:
+        raise unknown("game", game_id, modules)
+    if game_id not in _loaded:
+        _loaded[game_id] = importlib.import_module(modules[game_id]).GAME
+    return _loaded[game_id]
+
+
+def all_games():
+    return [get(g) for g in ids()]

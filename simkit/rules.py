@@ -1,0 +1,178 @@
+"""Rule parameters: declared once, validated, listed, and compiled for the engine.
+
+Every game declares its rule parameters as a tuple of `Param` (default, allowed values,
+meaning, source) and its named variants as sets of overrides. Everything else derives
+from that one declaration: TOML/`--set` validation, `simkit rules`, and the typed
+NamedTuple the numba engine receives.
+"""
+
+from __future__ import annotations
+
+import collections
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from simkit.errors import InputError, unknown
+
+
+@dataclass(frozen=True)
+class Param:
+    """One rule parameter.
+
+    kind: "int", "float", "bool" or "choice". `allowed` is (low, high) inclusive for
+    int/float, the tuple of names for choice, and ignored for bool. `source` is a
+    rulebook section ("Final Scoring") or an assumption id ("A7").
+    """
+
+    name: str
+    kind: str
+    default: Any
+    allowed: tuple = ()
+    meaning: str = ""
+    source: str = ""
+
+    def allowed_text(self) -> str:
+        if self.kind == "bool":
+            return "true|false"
+        if self.kind == "choice":
+            return "|".join(self.allowed)
+        return f"{self.allowed[0]}..{self.allowed[1]}"
+
+    def check(self, value: Any, where: str) -> Any:
+        """The value cast to this parameter's type, or an InputError naming the range."""
+        name = f"{self.name} (in {where})" if where else self.name
+        if self.kind == "bool":
+            if isinstance(value, str) and value.lower() in ("true", "1", "yes", "on", "false", "0", "no", "off"):
+                return value.lower() in ("true", "1", "yes", "on")
+            if isinstance(value, (bool, np.bool_)) or value in (0, 1):
+                return bool(value)
+            raise InputError(f"{name} must be true or false, got {value!r}")
+        if self.kind == "choice":
+            if value not in self.allowed:
+                raise unknown(f"value for {self.name}", value, self.allowed, where)
+            return value
+        caster = int if self.kind == "int" else float
+        try:
+            if isinstance(value, bool):
+                raise ValueError
+            number = caster(value)
+            if self.kind == "int" and isinstance(value, float) and number != value:
+                raise ValueError
+        except (TypeError, ValueError):
+            raise InputError(f"{name} must be {'an integer' if self.kind == 'int' else 'a number'}, got {value!r}") from None
+        low, high = self.allowed
+        if not low <= number <= high:
+            raise InputError(f"{name} = {number} is out of range; allowed {self.allowed_text()}")
+        return number
+
+    def engine_value(self, value: Any):
+        """The value as the engine sees it: int64 (bool -> 0/1, choice -> index) or float64."""
+        if self.kind == "float":
+            return np.float64(value)
+        if self.kind == "choice":
+            return np.int64(self.allowed.index(value))
+        return np.int64(int(value))
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named set of overrides, with the player counts it is meant for (None: any)."""
+
+    name: str
+    overrides: dict
+    meaning: str
+    players: tuple[int, ...] | None = None
+
+
+@dataclass
+class RuleSchema:
+    """A game's rule parameters and named variants.
+
+    `tuple_type` is the NamedTuple class the engine receives; it is created here, at
+    import time of the game's rules module, so numba's on-disk cache can key on it.
+    """
+
+    game: str
+    params: tuple[Param, ...]
+    variants: tuple[Variant, ...] = ()
+    tuple_type: type = field(init=False)
+
+    def __post_init__(self):
+        names = [p.name for p in self.params]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.game}: a rule parameter is declared twice")
+        for p in self.params:
+            p.check(p.default, "defaults")
+        self.by_name = {p.name: p for p in self.params}
+        self.variant_by_name = {v.name: v for v in self.variants}
+        for v in self.variants:
+            self.validate(v.overrides, f"variant {v.name}")
+        title = "".join(w.title() for w in self.game.split("_")) + "Rules"
+        self.tuple_type = collections.namedtuple(title, names, module=f"simkit.games.{self.game}.rules")
+
+    def variant_names(self) -> list[str]:
+        return ["standard"] + [v.name for v in self.variants]
+
+    def validate(self, overrides: dict, where: str = "") -> dict:
+        """Overrides checked against the schema: unknown names and bad values raise."""
+        out = {}
+        for key, value in overrides.items():
+            if key not in self.by_name:
+                raise unknown(f"rule parameter for {self.game}", key, self.by_name, where)
+            out[key] = self.by_name[key].check(value, where)
+        return out
+
+    def variant_overrides(self, variant: str, where: str = "") -> dict:
+        """The overrides of a variant; 'a+b' combines variants (a later one wins nothing: a clash is an error)."""
+        if variant in ("", "standard", None):
+            return {}
+        out: dict = {}
+        for part in variant.split("+"):
+            if part not in self.variant_by_name:
+                raise unknown(f"variant of {self.game}", part, self.variant_names(), where)
+            for key, value in self.variant_by_name[part].overrides.items():
+                if key in out and out[key] != value:
+                    raise InputError(f"variants in '{variant}' disagree on {key}{' in ' + where if where else ''}")
+                out[key] = value
+        return out
+
+    def variant_players(self, variant: str) -> set[int] | None:
+        """The player counts a (possibly combined) variant allows, or None for any."""
+        allowed = None
+        for part in (variant or "standard").split("+"):
+            v = self.variant_by_name.get(part)
+            if v is not None and v.players is not None:
+                allowed = set(v.players) if allowed is None else allowed & set(v.players)
+        return allowed
+
+    def resolve(self, variant: str = "standard", overrides: dict | None = None, where: str = "") -> dict:
+        """Every parameter's value: defaults, then the variant, then explicit overrides."""
+        values = {p.name: p.default for p in self.params}
+        values.update(self.variant_overrides(variant, where))
+        values.update(self.validate(overrides or {}, where))
+        return values
+
+    def engine_tuple(self, values: dict):
+        """The typed NamedTuple for the engine (each field cast to its declared type)."""
+        return self.tuple_type(*(p.engine_value(values[p.name]) for p in self.params))
+
+    def listing(self, variant: str = "standard") -> list[dict]:
+        """Rows for `simkit rules`: name, default (under the variant), allowed, meaning, source."""
+        values = self.resolve(variant)
+        return [
+            {"name": p.name, "default": values[p.name], "allowed": p.allowed_text(), "meaning": p.meaning, "source": p.source}
+            for p in self.params
+        ]
+
+
+def rules_hash(game: str, values: dict, component_bytes: bytes = b"") -> str:
+    """A short, stable hash of a resolved rule set and its component files."""
+    h = hashlib.sha256()
+    h.update(game.encode())
+    h.update(json.dumps(values, sort_keys=True, default=str).encode())
+    h.update(component_bytes)
+    return h.hexdigest()[:16]
