@@ -1,0 +1,42 @@
+"""Sea of Plunder (2-4 players): the game package the toolkit reads through GAME."""
+
+from simkit.game import Compiled, Game, Metric
+from simkit.games.sea_of_plunder import components, engine, events, rules
+from simkit.games.sea_of_plunder import state as S
+from strategies import sea_of_plunder as bots
+
+
+def compile_rules(values: dict, players: int) -> Compiled:
+    comp = components.load()
+    return Compiled(rules.SCHEMA.engine_tuple(values), components.compile_arrays(comp, values, players), comp.raw)
+
+
+def check_players(players: int, values: dict):
+    if values.get("two_player") and players != 2:
+        return f"the two-player variant needs exactly 2 players, got {players}"
+    return None
+
+
+GAME = Game(
+    id="sea_of_plunder",
+    title="Sea of Plunder",
+    players=(2, 3, 4),
+    rules=rules.SCHEMA,
+    presets=bots.PRESETS,
+    default_strategy=bots.DEFAULT,
+    end_reasons=S.END_REASONS,
+    game_metrics=(Metric("pirate_treasures", "Treasures in the pirate dish at the end"),),
+    seat_metrics=(
+        Metric("treasures", "Treasures collected"),
+        Metric("debt", "Debt tokens"),
+        Metric("compasses", "unused Magical Compass tokens"),
+        Metric("goods_points", "points from Goods sets"),
+        Metric("power", "Player Power card dealt", ("none",) + S.POWER_NAMES),
+        Metric("steals", "cards taken from other players"),
+        Metric("bribes", "Goods paid to pirates"),
+    ),
+    compile=compile_rules,
+    play_chunk=engine.play_chunk,
+    describe_event=events.describe_event,
+    check_players=check_players,
+)

@@ -1,0 +1,92 @@
+"""Integer codes and state-table layout shared by the Sea of Plunder engine and its bots.
+
+The engine keeps a game in a few flat int64 tables (STYLE: "a handful of 2-D tables
+with named column constants"); each constant below names a slot and its encoding.
+"""
+
+# --- board (A1): 13 x 13 squares, square = row * 13 + column; column 0 = A, row 0 = 1
+SIZE = 13
+SQUARES = SIZE * SIZE
+
+# directions of a map step; a quarter turn clockwise adds 2 (Magical Compass)
+N, NE, E, SE, S, SW, W, NW = 0, 1, 2, 3, 4, 5, 6, 7
+DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+# --- cards: code 0..n_cards-1 is a deck card; n_cards + colour is a Goods card
+MAP, PORT_CARD, ACTION, EVENT = 0, 1, 2, 3
+KIND_NAMES = ("map", "port", "action", "event")
+
+# action effects (Card List: Action Cards)
+BROKEN_COMPASS, CURSED_TREASURE, HURRICANE, RESUPPLY = 0, 1, 2, 3
+SO_CLOSE_YET_SO_FAR, TROUBLE_AT_SEA, UNCHARTED_WATERS = 4, 5, 6
+# event effects (Card List: Event Cards)
+CARGO_ADRIFT, MAGICAL_COMPASS, PARTING_STORMS, TALES_OF_MORE_TREASURE = 10, 11, 12, 13
+EFFECT_CODES = {
+    "broken_compass": BROKEN_COMPASS, "cursed_treasure": CURSED_TREASURE, "hurricane": HURRICANE,
+    "resupply": RESUPPLY, "so_close_yet_so_far": SO_CLOSE_YET_SO_FAR, "trouble_at_sea": TROUBLE_AT_SEA,
+    "uncharted_waters": UNCHARTED_WATERS, "cargo_adrift": CARGO_ADRIFT, "magical_compass": MAGICAL_COMPASS,
+    "parting_storms": PARTING_STORMS, "tales_of_more_treasure": TALES_OF_MORE_TREASURE,
+}
+ACTION_EFFECTS = ("broken_compass", "cursed_treasure", "hurricane", "resupply", "so_close_yet_so_far",
+                  "trouble_at_sea", "uncharted_waters")
+EVENT_EFFECTS = ("cargo_adrift", "magical_compass", "parting_storms", "tales_of_more_treasure")
+
+# card_info columns
+CI_KIND, CI_EFFECT, CI_NOPT, CI_PORT = 0, 1, 2, 3
+MAX_OPTIONS = 4  # X's on one card
+MAX_STEPS = 8  # squares on one path; card_steps[c, o, 0] = length, [1..] = directions
+
+# --- player powers (Card List: Player Power Cards); seat column POWER, -1 = none
+GAMBLER, LUCKY, NAVIGATOR, ODD, SCALLYWAG, SMUGGLER, STRATEGIST, THIEF = 0, 1, 2, 3, 4, 5, 6, 7
+N_POWERS = 8
+POWER_NAMES = ("gambler", "lucky", "navigator", "odd", "scallywag", "smuggler", "strategist", "thief")
+
+# --- pos: where every piece is (square, or -1 when off the board)
+SHIP0 = 0  # ships 0..3 (ship k belongs to seat ship_owner[k])
+PIRATE0 = 4  # the four pirates
+PORT0 = 8  # the four Port Islands (index = goods colour)
+COMBO = 12  # the Combo Port Island (-1 unless the module is on)
+ISLAND0 = 13  # Treasure Islands 0..n_islands-1 (a dense list)
+MAX_ISLANDS = 8
+POS_SIZE = ISLAND0 + MAX_ISLANDS
+MAX_SHIPS = 4
+N_PIRATES = 4
+N_COLOURS = 4
+
+# --- st: game scalars
+DECK_N = 0  # cards in the deck (top = deck[DECK_N - 1])
+PILE_N = 1  # cards on the play/discard pile (top = pile[PILE_N - 1])
+N_ISLANDS = 2
+PIRATE_TREASURES = 3  # the pirate dish
+ACTIVE = 4  # seat whose turn it is
+ROUND = 5
+END_REASON = 6  # -1 until the end is triggered, then an END_* code
+N_SHIPS = 7
+PLAYERS = 8
+PENDING_N = 9  # events set aside, waiting to be resolved (see pending)
+ACTIVE_SHIP = 10  # the ship the active seat moves this turn (two-player variant: chosen)
+SHIP_MOVED = 11  # 1 once the active seat's ship moved this turn (Lucky Jill/Jack)
+STOCK0 = 12  # Goods left in each colour's stack, 4 slots
+TURNS = 16
+COMPASS_SPENT = 17  # tokens the active seat spent this turn (Navigator bonus trigger)
+EFFECTS_N = 18  # discard effects waiting for the discard (Hurricane, So Close..., Trouble at Sea)
+EFFECT0 = 19  # 4 slots of waiting discard effects
+ST_SIZE = 24
+
+# end reasons (index into GAME.end_reasons)
+END_PLAYER_TREASURES, END_PIRATE_TREASURES, END_ROUND_CAP = 0, 1, 2
+END_REASONS = ("player_treasures", "pirate_treasures", "round_cap")
+
+# --- seats table columns
+TREASURES = 0
+DEBT = 1
+COMPASSES = 2
+POWER = 3
+HAND_N = 4
+STRATEGY = 5  # preset row this seat plays
+STEALS = 6  # cards taken from other players
+BRIBES = 7  # Goods paid to pirates
+SEAT_COLS = 8
+
+MAX_HAND = 96
+MAX_PENDING = 32

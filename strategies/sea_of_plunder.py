@@ -1,0 +1,282 @@
+"""Sea of Plunder bots: one compiled heuristic policy, many presets (DESIGN §5).
+
+A preset is a row of weights. The engine lists the legal choices at each decision and
+asks the policy to value each from the deciding seat's point of view; the policy reads
+only what that player can see: the board, everyone's Treasures, Debt and compasses
+(public, Treasure Islands and Collecting Treasures), its own hand, and the Goods
+stacks. It never reads another hand, a hand size or the deck order (A33).
+Policy 0 (`random`) values every legal choice equally, so the engine's uniform
+tie-break makes it uniform over legal choices.
+"""
+
+import numpy as np
+from numba import njit
+
+from simkit.game import Preset
+from simkit.games.sea_of_plunder import state as S
+
+# preset weight slots
+POLICY = 0  # 0 random, 1 heuristic
+W_TREASURE = 1  # value of collecting a Treasure
+W_GOODS = 2  # value per point a Good adds to the best set partition
+W_DEBT = 3  # cost of a Debt token
+W_CARD = 4  # value of an extra card in hand
+W_DIST = 5  # cost per square between the ship and the nearest Treasure Island
+W_PIRATE_NEAR = 6  # cost of ending within two squares of a pirate
+W_COMPASS = 7  # cost of spending a Magical Compass
+W_HARASS = 8  # value of a pirate hitting an opponent
+W_DENY = 9  # value of a pirate taking an island an opponent is closer to
+W_PIRATE_GAIN = 10  # cost of the pirates gaining a Treasure
+W_ATTACK = 11  # value per opponent hit by Cursed Treasure / Broken Compass
+W_PORT_DIST = 12  # cost per square to the nearest port whose Good improves the set
+W_KEEP = 13  # weight of a card's keep value when choosing the discard
+N_WEIGHTS = 14
+
+#            policy treas goods debt card dist pnear comp harass deny pgain attack portd keep
+RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+RACER = (1.0, 12.0, 0.6, 1.0, 0.5, 0.9, 0.3, 0.8, 0.3, 1.0, 0.4, 0.6, 0.0, 0.3)
+COLLECTOR = (1.0, 6.0, 1.6, 1.2, 0.6, 0.3, 0.4, 0.8, 0.2, 0.3, 0.2, 0.6, 0.35, 0.4)
+RAIDER = (1.0, 8.0, 0.7, 1.0, 0.9, 0.6, 0.3, 0.6, 1.5, 2.5, 0.3, 1.4, 0.0, 0.3)
+
+PRESETS = (
+    Preset("random", "uniform over legal choices (the baseline)", RANDOM),
+    Preset("racer", "races for Treasure Islands; spends compasses to reach them", RACER),
+    Preset("collector", "gathers Goods into scoring sets; visits ports, bribes cheaply", COLLECTOR),
+    Preset("raider", "steers pirates into rivals and their islands, steals, plays attack cards", RAIDER),
+)
+DEFAULT = "racer"
+
+
+@njit(cache=True)
+def goods_points(gscore, g0, g1, g2, g3):
+    """Best set score of a Goods hand given colour counts (capped at the 4 per colour)."""
+    return gscore[min(g0, 4) * 125 + min(g1, 4) * 25 + min(g2, 4) * 5 + min(g3, 4)]
+
+
+@njit(cache=True)
+def goods_gain(gscore, mine, colour):
+    """Points one more Good of `colour` adds to the hand's best partition."""
+    before = goods_points(gscore, mine[0], mine[1], mine[2], mine[3])
+    mine[colour] += 1
+    after = goods_points(gscore, mine[0], mine[1], mine[2], mine[3])
+    mine[colour] -= 1
+    return after - before
+
+
+@njit(cache=True)
+def cheapest_bribe(gscore, mine):
+    """The colour whose loss costs the fewest points (-1 if no Goods)."""
+    best, best_loss = np.int64(-1), np.int64(1 << 30)
+    base = goods_points(gscore, mine[0], mine[1], mine[2], mine[3])
+    for c in range(S.N_COLOURS):
+        if mine[c] > 0:
+            mine[c] -= 1
+            loss = base - goods_points(gscore, mine[0], mine[1], mine[2], mine[3])
+            mine[c] += 1
+            if loss < best_loss:
+                best, best_loss = np.int64(c), loss
+    return best
+
+
+@njit(cache=True)
+def best_colour(gscore, mine, stock):
+    """The available colour (stock > 0) that adds most points (-1 if none)."""
+    best, best_gain = np.int64(-1), np.int64(-1)
+    for c in range(S.N_COLOURS):
+        if stock[c] > 0:
+            g = goods_gain(gscore, mine, c)
+            if g > best_gain:
+                best, best_gain = np.int64(c), g
+    return best
+
+
+@njit(cache=True)
+def nearest_island(pos, st, dist, square):
+    best = np.int64(99)
+    for i in range(st[S.N_ISLANDS]):
+        d = dist[square, pos[S.ISLAND0 + i]]
+        if d < best:
+            best = d
+    return best
+
+
+@njit(cache=True)
+def pirate_cost(w, seats, seat, mine, gscore, strategist_low):
+    """Expected cost of one pirate contact to `seat` (a bribe or a Debt)."""
+    if mine[0] + mine[1] + mine[2] + mine[3] > 0:
+        c = cheapest_bribe(gscore, mine)
+        base = goods_points(gscore, mine[0], mine[1], mine[2], mine[3])
+        mine[c] -= 1
+        loss = base - goods_points(gscore, mine[0], mine[1], mine[2], mine[3])
+        mine[c] += 1
+        cost = w[W_GOODS] * loss + 0.3
+    else:
+        cost = w[W_DEBT]
+    if seats[seat, S.POWER] == S.STRATEGIST:
+        cost *= (strategist_low - 1.0) / 14.0
+    return cost
+
+
+@njit(cache=True)
+def ship_path_value(w, seat, path, n, pos, st, seats, ship_owner, mine, stock, dist, gscore, strategist_low):
+    """Value for `seat` of its ship sailing through path[0..n-1] (the last square is landed on)."""
+    v = 0.0
+    got_island = False
+    for i in range(n):
+        sq = path[i]
+        landing = i == n - 1
+        pirate_here = False
+        for p in range(S.N_PIRATES):
+            if pos[S.PIRATE0 + p] == sq:
+                pirate_here = True
+        if not got_island:
+            for k in range(st[S.N_ISLANDS]):
+                if pos[S.ISLAND0 + k] == sq:
+                    v += w[W_TREASURE]
+                    if landing:
+                        v += w[W_CARD]
+                    got_island = True
+        for c in range(S.N_COLOURS):
+            if pos[S.PORT0 + c] == sq and not pirate_here and stock[c] > 0:
+                v += w[W_GOODS] * goods_gain(gscore, mine, c) + 0.2
+        if pos[S.COMBO] == sq and not pirate_here:
+            c = best_colour(gscore, mine, stock)
+            if c >= 0:
+                v += w[W_GOODS] * goods_gain(gscore, mine, c) + 0.2
+        if pirate_here:
+            for p in range(S.N_PIRATES):
+                if pos[S.PIRATE0 + p] == sq:
+                    v -= pirate_cost(w, seats, seat, mine, gscore, strategist_low)
+        for k in range(st[S.N_SHIPS]):
+            if pos[S.SHIP0 + k] == sq and ship_owner[k] != seat:
+                v += w[W_CARD] if landing or seats[seat, S.POWER] == S.THIEF else 0.6 * w[W_CARD]
+    end = path[n - 1]
+    if not got_island:
+        v -= w[W_DIST] * nearest_island(pos, st, dist, end)
+    for p in range(S.N_PIRATES):
+        if dist[end, pos[S.PIRATE0 + p]] <= 2 and pos[S.PIRATE0 + p] != end:
+            v -= w[W_PIRATE_NEAR]
+    if w[W_PORT_DIST] > 0:
+        best = np.int64(99)
+        for c in range(S.N_COLOURS):
+            if stock[c] > 0 and goods_gain(gscore, mine, c) > 0:
+                d = dist[end, pos[S.PORT0 + c]]
+                if d < best:
+                    best = d
+        if best < 99:
+            v -= w[W_PORT_DIST] * best
+    return v
+
+
+@njit(cache=True)
+def pirate_path_value(w, seat, path, n, pos, st, seats, ship_owner, mine, dist, gscore, strategist_low):
+    """Value for `seat` of a pirate sailing through path[0..n-1]."""
+    v = 0.0
+    my_best = np.int64(99)
+    for k in range(st[S.N_SHIPS]):
+        if ship_owner[k] == seat:
+            d = nearest_island(pos, st, dist, pos[S.SHIP0 + k])
+            if d < my_best:
+                my_best = d
+    for i in range(n):
+        sq = path[i]
+        for k in range(st[S.N_ISLANDS]):
+            if pos[S.ISLAND0 + k] == sq:
+                v -= w[W_PIRATE_GAIN]
+                mine_d = np.int64(99)
+                opp_d = np.int64(99)
+                for s in range(st[S.N_SHIPS]):
+                    d = dist[pos[S.SHIP0 + s], sq]
+                    if ship_owner[s] == seat:
+                        mine_d = min(mine_d, d)
+                    else:
+                        opp_d = min(opp_d, d)
+                v += w[W_DENY] if opp_d < mine_d else -w[W_DENY]
+        for k in range(st[S.N_SHIPS]):
+            if pos[S.SHIP0 + k] == sq:
+                if ship_owner[k] == seat:
+                    v -= pirate_cost(w, seats, seat, mine, gscore, strategist_low)
+                else:
+                    v += w[W_HARASS] * (1.0 + 0.3 * seats[ship_owner[k], S.TREASURES])
+    end = path[n - 1]
+    for k in range(st[S.N_SHIPS]):
+        if dist[end, pos[S.SHIP0 + k]] <= 2:
+            if ship_owner[k] == seat:
+                v -= w[W_PIRATE_NEAR]
+            else:
+                v += 0.3 * w[W_HARASS]
+    return v
+
+
+@njit(cache=True)
+def island_path_value(w, seat, path, n, pos, st, ship_owner, dist):
+    """Value for `seat` of a Treasure Island drifting through path (So Close Yet So Far)."""
+    for i in range(n):
+        sq = path[i]
+        for k in range(st[S.N_SHIPS]):
+            if pos[S.SHIP0 + k] == sq:
+                return w[W_TREASURE] if ship_owner[k] == seat else -w[W_TREASURE]
+        for p in range(S.N_PIRATES):
+            if pos[S.PIRATE0 + p] == sq:
+                return -w[W_PIRATE_GAIN]
+    end = path[n - 1]
+    mine = np.int64(99)
+    theirs = np.int64(99)
+    for k in range(st[S.N_SHIPS]):
+        d = dist[pos[S.SHIP0 + k], end]
+        if ship_owner[k] == seat:
+            mine = min(mine, d)
+        else:
+            theirs = min(theirs, d)
+    return w[W_DIST] * (theirs - mine) * 0.5 - w[W_DIST] * mine
+
+
+@njit(cache=True)
+def card_keep_value(w, card, card_info, mine, stock, gscore, seats, seat, st):
+    """How much `seat` would rather keep `card` than discard it."""
+    kind = card_info[card, S.CI_KIND]
+    if kind == S.PORT_CARD:
+        c = card_info[card, S.CI_PORT]
+        return 1.0 + (w[W_GOODS] * goods_gain(gscore, mine, c) if stock[c] > 0 else 0.0)
+    if kind == S.ACTION:
+        e = card_info[card, S.CI_EFFECT]
+        if e == S.CURSED_TREASURE:
+            hits = 0
+            for s in range(st[S.PLAYERS]):
+                if s != seat and seats[s, S.TREASURES] >= seats[seat, S.TREASURES]:
+                    hits += 1
+            return w[W_ATTACK] * hits
+        if e == S.RESUPPLY or e == S.UNCHARTED_WATERS:
+            return 2.0 * w[W_CARD]
+        return 0.8
+    return 1.0 + 0.2 * card_info[card, S.CI_NOPT]
+
+
+@njit(cache=True)
+def action_play_value(w, effect, seat, seats, st, hand_n):
+    """Value for `seat` of playing an Action card of `effect` (instead of moving)."""
+    if effect == S.CURSED_TREASURE:
+        hits = 0
+        for s in range(st[S.PLAYERS]):
+            if s != seat and seats[s, S.TREASURES] >= seats[seat, S.TREASURES]:
+                hits += 1
+        return w[W_ATTACK] * hits * w[W_DEBT]
+    if effect == S.BROKEN_COMPASS:
+        return w[W_ATTACK] * 0.5 * (st[S.PLAYERS] - 1) * w[W_DEBT]
+    if effect == S.RESUPPLY:
+        return 2.0 * w[W_CARD]
+    if effect == S.UNCHARTED_WATERS:
+        return w[W_CARD] + 0.5 * w[W_TREASURE] * 0.3
+    if effect == S.HURRICANE:
+        return 0.5 * w[W_HARASS] * (st[S.PLAYERS] - 1)
+    if effect == S.TROUBLE_AT_SEA:
+        return 0.8 * w[W_HARASS] + 0.3 * w[W_DENY]
+    if effect == S.SO_CLOSE_YET_SO_FAR:
+        return 0.3 * w[W_TREASURE]
+    return 0.0
+
+
+@njit(cache=True)
+def broken_compass_mode(seat, hand_n, players):
+    """1 = 'equal to or fewer' when holding many cards, else 0 = 'equal to or more'."""
+    return np.int64(1) if hand_n >= 6 else np.int64(0)
