@@ -1,0 +1,34 @@
+"""The human report of a sweep folder: report.md, a self-contained report.html and
+plots/*.png (DESIGN §8). It only reads result tables and summary.json (STYLE 4)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import polars as pl
+
+from simkit.report.render import to_html, to_markdown
+from simkit.report.sections import build
+from simkit.stats import length_counts
+
+__all__ = ["write_report"]
+
+
+def write_report(folder: Path) -> Path:
+    """Write report.md, report.html and plots/ into a sweep folder; return report.html's path.
+
+    Reads summary.json (already written by the caller), manifest.json when present, and
+    the game-length distribution from games.parquet by a lazy group-by (DESIGN §9).
+    """
+    folder = Path(folder)
+    summary = json.loads((folder / "summary.json").read_text())
+    manifest_path = folder / "manifest.json"
+    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else None
+    rounds = length_counts(pl.scan_parquet(folder / "games.parquet"), "rounds")
+    blocks = build(summary, rounds, manifest, folder / "plots")
+    title = f"simkit report: {folder.name}"
+    (folder / "report.md").write_text(to_markdown(blocks, title))
+    html_path = folder / "report.html"
+    html_path.write_text(to_html(blocks, title, folder))
+    return html_path

@@ -1,0 +1,188 @@
+"""The report's plots, drawn with matplotlib's Agg renderer straight onto `Figure` objects
+(no pyplot, so no display and no global figure state) and saved as PNG.
+
+Every plot stays readable with about twenty cells: cells are rows (labels wrapped on the
+left), figures grow with the number of rows, and the series drawn for each cell (seats,
+strategies, power values) are small offsets within the cell's row.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+from matplotlib import colormaps
+from matplotlib.figure import Figure
+from matplotlib.ticker import PercentFormatter
+
+DPI = 110
+ROUND_CAP_COLOUR = "#c0392b"  # incomplete games stand out in the end-reason bars
+LABEL_WIDTH = 28  # characters per line of a cell label
+LABEL_LIMIT = 110  # longer labels are shortened with "…"
+
+
+def wrap(label: str, width: int = LABEL_WIDTH) -> str:
+    """A cell label fit for an axis: shortened past LABEL_LIMIT, then wrapped."""
+    short = textwrap.shorten(label, LABEL_LIMIT, placeholder=" …")
+    return textwrap.fill(short, width, break_long_words=False, break_on_hyphens=False)
+
+
+def _row_height(labels: list[str], minimum: float) -> float:
+    """Inches per plot row: enough for the tallest wrapped label (8-point text)."""
+    lines = max((label.count("\n") + 1 for label in labels), default=1)
+    return max(minimum, 0.15 * lines + 0.1)
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A rate with its 95% interval, drawn as a point with whiskers."""
+
+    series: str  # what the point is within its cell: "seat 0", "raider", "thief"
+    rate: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class CellRates:
+    """One cell's row of an interval plot, with the rate a fair seat would get."""
+
+    label: str
+    fair: float
+    rates: list[Interval]
+
+
+def _percent_axis(axis) -> None:
+    """Percent tick labels with as few decimals as the axis span allows."""
+    low, high = axis.get_view_interval()
+    span = abs(high - low)
+    axis.set_major_formatter(PercentFormatter(1.0, decimals=0 if span > 0.2 else 1 if span > 0.02 else 2))
+
+
+def _save(figure: Figure, path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path, dpi=DPI, bbox_inches="tight")
+    return path
+
+
+def rate_intervals(rows: list[CellRates], path: Path, title: str, xlabel: str = "win rate") -> Path:
+    """Rates with 95% intervals, one row per cell, one colour per series, and the fair
+    rate of each cell as a dashed tick across its row (DESIGN §8: seats, strategies, powers)."""
+    series = list(dict.fromkeys(interval.series for row in rows for interval in row.rates))
+    colour = {name: f"C{i}" if len(series) <= 10 else colormaps["tab20"](i % 20) for i, name in enumerate(series)}
+    band = 0.8  # share of a row's height the series spread over
+    step = band / max(len(series), 1)
+    names = [wrap(row.label) for row in rows]
+    row_height = _row_height(names, 0.32 * max(1.0, len(series) / 3))
+    figure = Figure(layout="constrained", figsize=(9.0, 1.2 + row_height * len(rows)))
+    axes = figure.subplots()
+    for position, row in enumerate(rows):
+        y = len(rows) - 1 - position  # first cell on top
+        axes.plot([row.fair, row.fair], [y - band / 2, y + band / 2], "--", color="0.35", linewidth=1.2)
+        for interval in row.rates:
+            offset = (series.index(interval.series) + 0.5) * step - band / 2
+            axes.errorbar(
+                interval.rate,
+                y - offset,
+                # max(0, …): at a rate of 0 or 1 rounding may put the bound a hair past the rate
+                xerr=[[max(0.0, interval.rate - interval.low)], [max(0.0, interval.high - interval.rate)]],
+                fmt="o",
+                markersize=4,
+                capsize=2,
+                color=colour[interval.series],
+            )
+    axes.set_yticks(range(len(rows)), names[::-1], fontsize=8)
+    axes.set_ylim(-0.6, len(rows) - 0.4)
+    _percent_axis(axes.xaxis)
+    axes.set_xlabel(f"{xlabel} (95% interval); dashed: fair rate")
+    axes.set_title(title)
+    axes.grid(axis="x", alpha=0.3)
+    handles = [axes.plot([], [], "o", color=colour[name])[0] for name in series]
+    axes.legend(handles, series, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
+    return _save(figure, path)
+
+
+def game_lengths(counts: pl.DataFrame, labels: dict[str, str], column: str, path: Path) -> Path:
+    """Share of games by length, one small panel per cell (shared axes so cells compare).
+
+    `counts` is `simkit.stats.length_counts`: games per (cell, length).
+    """
+    counted = set(counts["cell"].to_list())
+    cells = [cell for cell in labels if cell in counted]
+    columns = min(4, max(1, len(cells)))
+    panel_rows = max(1, math.ceil(len(cells) / columns))
+    figure = Figure(layout="constrained", figsize=(3.3 * columns, 0.6 + 2.3 * panel_rows))
+    grid = figure.subplots(panel_rows, columns, sharex=True, sharey=True, squeeze=False)
+    for index, cell in enumerate(cells):
+        axes = grid[index // columns][index % columns]
+        lengths = counts.filter(pl.col("cell") == cell)
+        total = lengths["games"].sum()
+        axes.bar(lengths[column].to_list(), [games / total for games in lengths["games"].to_list()], width=1.0)
+        axes.set_title(wrap(labels[cell], 36), fontsize=8)
+        axes.yaxis.set_major_formatter(PercentFormatter(1.0))
+    for index in range(len(cells), panel_rows * columns):
+        grid[index // columns][index % columns].set_visible(False)
+    figure.supxlabel(column)
+    figure.supylabel("share of games")
+    return _save(figure, path)
+
+
+def end_reasons(rows: list[tuple[str, dict[str, float]]], path: Path) -> Path:
+    """Share of games per end reason, one stacked bar per cell; round-capped (incomplete)
+    games in red. `rows`: (cell label, {end_reason: share})."""
+    reasons = list(dict.fromkeys(reason for _, shares in rows for reason in shares))
+    reasons.sort(key=lambda reason: reason == "round_cap")  # the finding goes last, at the bar's end
+    names = [wrap(label) for label, _ in rows]
+    figure = Figure(layout="constrained", figsize=(9.0, 1.2 + _row_height(names, 0.4) * len(rows)))
+    axes = figure.subplots()
+    y = list(range(len(rows)))[::-1]
+    left = [0.0] * len(rows)
+    palette = iter(f"C{i}" for i in (0, 1, 2, 4, 5, 6, 7, 8, 9) * 3)
+    for reason in reasons:
+        shares = [shares.get(reason, 0.0) for _, shares in rows]
+        colour = ROUND_CAP_COLOUR if reason == "round_cap" else next(palette)
+        axes.barh(y, shares, left=left, color=colour, label=reason, height=0.7)
+        left = [a + b for a, b in zip(left, shares)]
+    axes.set_yticks(y, names, fontsize=8)
+    axes.set_ylim(-0.6, len(rows) - 0.4)
+    axes.set_xlim(0, 1)
+    axes.xaxis.set_major_formatter(PercentFormatter(1.0))
+    axes.set_xlabel("share of games")
+    axes.set_title("How games end")
+    axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
+    return _save(figure, path)
+
+
+def differences(rows: list[dict], metric_names: dict[str, str], path: Path, title: str) -> Path:
+    """Paired differences (cell − baseline) with 95% intervals, one panel per metric and a
+    zero line: an interval clear of zero is a change the variant made. `rows` carry
+    `label`, `metric`, `diff`, `ci_low`, `ci_high` in the metric's display unit."""
+    metrics = [metric for metric in metric_names if any(row["metric"] == metric for row in rows)]
+    labels = list(dict.fromkeys(row["label"] for row in rows))
+    names = [wrap(label, 36) for label in labels]
+    figure = Figure(
+        layout="constrained", figsize=(3.6 * len(metrics) + 2.5, 1.2 + _row_height(names, 0.42) * len(labels))
+    )
+    panels = figure.subplots(1, len(metrics), sharey=True, squeeze=False)[0]
+    for axes, metric in zip(panels, metrics):
+        for row in (row for row in rows if row["metric"] == metric):
+            y = len(labels) - 1 - labels.index(row["label"])
+            axes.errorbar(
+                row["diff"],
+                y,
+                xerr=[[max(0.0, row["diff"] - row["ci_low"])], [max(0.0, row["ci_high"] - row["diff"])]],
+                fmt="o",
+                markersize=4,
+                capsize=3,
+                color="C0",
+            )
+        axes.axvline(0.0, color="0.35", linestyle="--", linewidth=1)
+        axes.set_title(metric_names[metric], fontsize=9)
+        axes.grid(axis="x", alpha=0.3)
+    panels[0].set_yticks(range(len(labels)), names[::-1], fontsize=8)
+    panels[0].set_ylim(-0.6, len(labels) - 0.4)
+    figure.suptitle(title)
+    return _save(figure, path)

@@ -1,0 +1,125 @@
+"""The report as a list of blocks, written out as markdown (for CI summaries) and as one
+self-contained HTML page (for people): inline CSS, plots embedded as base64 PNG, nothing
+fetched from elsewhere (DESIGN §8).
+
+Text may use `**bold**` for emphasis; everything else is taken literally.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Heading:
+    text: str
+    level: int = 2
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+
+
+@dataclass(frozen=True)
+class Bullets:
+    items: list[str]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table: `text_columns` leading columns of names, the rest figures, right-aligned so they line up."""
+
+    header: list[str]
+    rows: list[list[str]]
+    text_columns: int = 1
+
+
+@dataclass(frozen=True)
+class Plot:
+    """A PNG under the report folder, by its path relative to that folder (e.g. plots/seats.png)."""
+
+    path: str
+    caption: str
+
+
+Block = Heading | Paragraph | Bullets | Table | Plot
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def to_markdown(blocks: list[Block], title: str) -> str:
+    """GitHub-flavoured markdown; plots are linked by their relative path."""
+    out: list[str] = [f"# {title}"]
+    for block in blocks:
+        if isinstance(block, Heading):
+            out.append(f"{'#' * block.level} {block.text}")
+        elif isinstance(block, Paragraph):
+            out.append(block.text)
+        elif isinstance(block, Bullets):
+            out.append("\n".join(f"- {item}" for item in block.items))
+        elif isinstance(block, Table):
+            align = ["---"] * block.text_columns + ["---:"] * (len(block.header) - block.text_columns)
+            lines = [block.header, align, *block.rows]
+            out.append("\n".join("| " + " | ".join(cell.replace("|", "\\|") for cell in line) + " |" for line in lines))
+        else:
+            out.append(f"![{block.caption}]({block.path})")
+    return "\n\n".join(out) + "\n"
+
+
+_CSS = """
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; max-width: 72rem; margin: 2rem auto;
+       padding: 0 1rem; color: #1d232a; line-height: 1.45; }
+h1 { border-bottom: 2px solid #1d232a; padding-bottom: .3rem; }
+h2 { margin-top: 2.2rem; border-bottom: 1px solid #c9d1d9; padding-bottom: .2rem; }
+table { border-collapse: collapse; margin: .8rem 0; font-size: .92rem; }
+th, td { border: 1px solid #c9d1d9; padding: .25rem .6rem; }
+th { background: #f0f3f6; text-align: left; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+figure { margin: 1rem 0; }
+figure img { max-width: 100%; border: 1px solid #e1e4e8; }
+figcaption { font-size: .88rem; color: #57606a; }
+strong { color: #9a3412; }
+"""
+
+
+def _inline(text: str) -> str:
+    return _BOLD.sub(r"<strong>\1</strong>", html.escape(text))
+
+
+def to_html(blocks: list[Block], title: str, folder: Path) -> str:
+    """One HTML page; each plot is read from `folder` and embedded as a data URI."""
+    body: list[str] = [f"<h1>{html.escape(title)}</h1>"]
+    for block in blocks:
+        if isinstance(block, Heading):
+            body.append(f"<h{block.level}>{_inline(block.text)}</h{block.level}>")
+        elif isinstance(block, Paragraph):
+            body.append(f"<p>{_inline(block.text)}</p>")
+        elif isinstance(block, Bullets):
+            body.append("<ul>" + "".join(f"<li>{_inline(item)}</li>" for item in block.items) + "</ul>")
+        elif isinstance(block, Table):
+            header = "".join(f"<th>{_inline(cell)}</th>" for cell in block.header)
+            rows = []
+            for row in block.rows:
+                cells = [
+                    f"<td{' class=num' if column >= block.text_columns else ''}>{_inline(cell)}</td>"
+                    for column, cell in enumerate(row)
+                ]
+                rows.append("<tr>" + "".join(cells) + "</tr>")
+            body.append(f"<table><thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+        else:
+            png = base64.b64encode((folder / block.path).read_bytes()).decode("ascii")
+            body.append(
+                f'<figure><img alt="{html.escape(block.caption)}" src="data:image/png;base64,{png}">'
+                f"<figcaption>{html.escape(block.caption)}</figcaption></figure>"
+            )
+    return (
+        "<!DOCTYPE html>\n<html lang=en>\n<head>\n<meta charset=utf-8>\n"
+        f"<title>{html.escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+        + "\n".join(body)
+        + "\n</body>\n</html>\n"
+    )

@@ -1,0 +1,145 @@
+"""simkit.report: the report of a hand-built sweep folder leads with the answer, embeds its
+plots, fetches nothing from elsewhere, and words the first-seat verdict honestly (DESIGN §8)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from simkit.report import write_report
+from simkit.report.sections import answer, cell_labels
+from simkit.stats import summarize
+from tests.test_stats import write_sweep
+
+PLOTS = ("seat_win_rates", "game_length", "end_reasons", "strategies", "power_win_rates", "comparisons")
+
+
+@pytest.fixture(scope="module")
+def sweep(tmp_path_factory):
+    folder = write_sweep(tmp_path_factory.mktemp("sweep"))
+    (folder / "summary.json").write_text(json.dumps(summarize(folder)))
+    html_path = write_report(folder)
+    return folder, html_path
+
+
+def sections(markdown: str) -> dict[str, str]:
+    """Level-2 sections of a markdown report by heading, in order."""
+    parts = re.split(r"^## (.+)$", markdown, flags=re.MULTILINE)
+    return dict(zip(parts[1::2], parts[2::2]))
+
+
+def test_report_leads_with_the_seat_zero_answer(sweep):
+    folder, _ = sweep
+    markdown = (folder / "report.md").read_text()
+    first_heading, first_section = next(iter(sections(markdown).items()))
+    assert first_heading == "Answer"
+    # base: seat 0 won 1.5 of 4 games; its interval spans the fair third, so no verdict of advantage
+    assert (
+        "**3 players, standard**: seat 0 wins 37.5% (95% CI 9.2–78.1%) against a fair 33.3% — "
+        "no evidence of a first-seat advantage at this precision (+4.2 points, CI -24.1 to +44.7)"
+    ) in first_section
+    assert "25.0% of games hit the round cap" in first_section
+    assert "**3 players, standard, starting_gold=900**: seat 0 wins 40.0%" in first_section
+
+
+def test_report_has_every_section_in_order(sweep):
+    folder, _ = sweep
+    headings = list(sections((folder / "report.md").read_text()))
+    assert headings == [
+        "Answer",
+        "Seat win rates",
+        "Game length",
+        "End reasons",
+        "Strategy results",
+        "Win rate by power",
+        "Game and seat metrics",
+        "Variant comparisons",
+        "Precision achieved",
+        "Provenance",
+    ]
+
+
+def test_report_flags_round_capped_games_and_lists_comparisons(sweep):
+    folder, _ = sweep
+    parts = sections((folder / "report.md").read_text())
+    assert "**Design finding:** 3 players, standard: 25.0% of games (1) hit the round cap" in parts["End reasons"]
+    comparisons = parts["Variant comparisons"]
+    assert (
+        "| 3 players, standard, starting_gold=900 | 3 players, standard | rounds per game | 15.00 | 10.50 | -4.50 |"
+        in (comparisons)
+    )
+    assert "No manifest.json" in parts["Provenance"]
+    assert "| 3 players, standard | 4 | 37.5% |" in parts["Precision achieved"]
+
+
+def test_html_is_self_contained_with_embedded_plots(sweep):
+    folder, html_path = sweep
+    assert html_path == folder / "report.html"
+    page = html_path.read_text()
+    assert page.count('src="data:image/png;base64,') == len(PLOTS)
+    assert 'src="http' not in page and "<link" not in page and "<script" not in page
+    assert "<h2>Answer</h2>" in page
+    for name in PLOTS:
+        assert (folder / "plots" / f"{name}.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_provenance_comes_from_the_manifest(tmp_path):
+    folder = write_sweep(tmp_path / "sweep")
+    (folder / "summary.json").write_text(json.dumps(summarize(folder)))
+    manifest = {
+        "simkit_version": "0.1.0",
+        "root_seed": 20240611,
+        "rules_hashes": {"base": "ab12cd", "gold": "ef34ab"},
+        "platform": "linux",
+        "spec": {"games": 5},
+    }
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    write_report(folder)
+    provenance = sections((folder / "report.md").read_text())["Provenance"]
+    assert "simkit version: 0.1.0" in provenance
+    assert "root seed: 20240611" in provenance
+    assert "| 3 players, standard | ab12cd |" in provenance
+    assert "| 3 players, standard, starting_gold=900 | ef34ab |" in provenance
+    assert "platform: linux" in provenance
+
+
+def advantage_cell(seat0_rate: float, low: float, high: float, uniformity_p: float) -> dict:
+    """The summary fields `answer` reads, for a 4-player cell."""
+    return {
+        "games": 20000,
+        "fair_rate": 0.25,
+        "seats": [{"seat": 0, "win_rate": seat0_rate, "ci_low": low, "ci_high": high}],
+        "first_player_advantage": {"value": seat0_rate - 0.25, "ci_low": low - 0.25, "ci_high": high - 0.25},
+        "seat_uniformity_p": uniformity_p,
+        "incomplete_share": 0.0,
+    }
+
+
+def test_answer_names_an_advantage_only_when_its_interval_excludes_zero():
+    favoured = answer(advantage_cell(0.273, 0.269, 0.277, 0.0004), "4 players, standard")
+    assert favoured == (
+        "**4 players, standard**: seat 0 wins 27.3% (95% CI 26.9–27.7%) against a fair 25.0% — "
+        "favoured by +2.3 points (CI +1.9 to +2.7); seats differ (chi-square p < 0.001)."
+    )
+    disadvantaged = answer(advantage_cell(0.231, 0.227, 0.235, 0.01), "4 players, standard")
+    assert "disadvantaged by -1.9 points (CI -2.3 to -1.5); seats differ (chi-square p = 0.010)" in disadvantaged
+    unclear = answer(advantage_cell(0.252, 0.246, 0.258, 0.4), "4 players, standard")
+    assert "no evidence of a first-seat advantage at this precision" in unclear
+    assert "no evidence that seats differ (chi-square p = 0.40)" in unclear
+
+
+def test_cell_labels_name_only_what_tells_cells_apart():
+    cells = [
+        {"cell": "a", "game": "g", "players": 4, "variant": "standard", "overrides": {}, "lineup": "default"},
+        {"cell": "b", "game": "g", "players": 4, "variant": "standard", "overrides": {"gold": 9}, "lineup": "default"},
+        {"cell": "c", "game": "g", "players": 3, "variant": "standard", "overrides": {}, "lineup": "default"},
+        {"cell": "d", "game": "g", "players": 3, "variant": "standard", "overrides": {}, "lineup": "default"},
+    ]
+    assert cell_labels(cells) == {
+        "a": "4 players, standard",
+        "b": "4 players, standard, gold=9",
+        "c": "3 players, standard [c]",
+        "d": "3 players, standard [d]",
+    }
