@@ -30,13 +30,14 @@ W_PIRATE_GAIN = 10  # cost of the pirates gaining a Treasure
 W_ATTACK = 11  # value per opponent hit by Cursed Treasure / Broken Compass
 W_PORT_DIST = 12  # cost per square to the nearest port whose Good improves the set
 W_KEEP = 13  # weight of a card's keep value when choosing the discard
-N_WEIGHTS = 14
+PIRATE_TURNS = 14  # 1: consider spending a compass to turn the discard that moves a pirate
+N_WEIGHTS = 15
 
-#            policy treas goods debt card dist pnear comp harass deny pgain attack portd keep
-RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-RACER = (1.0, 12.0, 0.6, 1.0, 0.5, 0.9, 0.3, 0.8, 0.3, 1.0, 0.4, 0.6, 0.0, 0.3)
-COLLECTOR = (1.0, 6.0, 1.6, 1.2, 0.6, 0.3, 0.4, 0.8, 0.2, 0.3, 0.2, 0.6, 0.35, 0.4)
-RAIDER = (1.0, 8.0, 0.7, 1.0, 0.9, 0.6, 0.3, 0.6, 1.5, 2.5, 0.3, 1.4, 0.0, 0.3)
+#            policy treas goods debt card dist pnear comp harass deny pgain attack portd keep pturn
+RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+RACER = (1.0, 12.0, 0.6, 1.0, 0.5, 0.9, 0.3, 0.8, 0.3, 1.0, 0.4, 0.6, 0.0, 0.3, 0)
+COLLECTOR = (1.0, 6.0, 1.6, 1.2, 0.6, 0.3, 0.4, 0.8, 0.2, 0.3, 0.2, 0.6, 0.35, 0.4, 0)
+RAIDER = (1.0, 8.0, 0.7, 1.0, 0.9, 0.6, 0.3, 0.6, 1.5, 2.5, 0.3, 1.4, 0.0, 0.3, 1)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM),
@@ -113,12 +114,12 @@ def pirate_cost(w, seats, seat, mine, gscore, strategist_low):
     else:
         cost = w[W_DEBT]
     if seats[seat, S.POWER] == S.STRATEGIST:
-        cost *= (strategist_low - 1.0) / 14.0
+        cost *= strategist_low / 14.0  # faces below the spared range, skull included
     return cost
 
 
 @njit(cache=True)
-def ship_path_value(w, seat, path, n, pos, st, seats, ship_owner, mine, stock, dist, gscore, strategist_low):
+def ship_path_value(w, seat, path, n, pos, st, seats, ship_owner, mine, stock, dist, gscore, pcost):
     """Value for `seat` of its ship sailing through path[0..n-1] (the last square is landed on)."""
     v = 0.0
     got_island = False
@@ -146,7 +147,7 @@ def ship_path_value(w, seat, path, n, pos, st, seats, ship_owner, mine, stock, d
         if pirate_here:
             for p in range(S.N_PIRATES):
                 if pos[S.PIRATE0 + p] == sq:
-                    v -= pirate_cost(w, seats, seat, mine, gscore, strategist_low)
+                    v -= pcost
         for k in range(st[S.N_SHIPS]):
             if pos[S.SHIP0 + k] == sq and ship_owner[k] != seat:
                 v += w[W_CARD] if landing or seats[seat, S.POWER] == S.THIEF else 0.6 * w[W_CARD]
@@ -169,20 +170,14 @@ def ship_path_value(w, seat, path, n, pos, st, seats, ship_owner, mine, stock, d
 
 
 @njit(cache=True)
-def pirate_path_value(w, seat, path, n, pos, st, seats, ship_owner, mine, dist, gscore, strategist_low):
+def pirate_path_value(w, seat, path, n, pos, st, seats, ship_owner, dist, pcost):
     """Value for `seat` of a pirate sailing through path[0..n-1]."""
     v = 0.0
-    my_best = np.int64(99)
-    for k in range(st[S.N_SHIPS]):
-        if ship_owner[k] == seat:
-            d = nearest_island(pos, st, dist, pos[S.SHIP0 + k])
-            if d < my_best:
-                my_best = d
     for i in range(n):
         sq = path[i]
         for k in range(st[S.N_ISLANDS]):
             if pos[S.ISLAND0 + k] == sq:
-                v -= w[W_PIRATE_GAIN]
+                v -= w[W_PIRATE_GAIN] * (1.0 + st[S.PIRATE_TREASURES])
                 mine_d = np.int64(99)
                 opp_d = np.int64(99)
                 for s in range(st[S.N_SHIPS]):
@@ -191,11 +186,15 @@ def pirate_path_value(w, seat, path, n, pos, st, seats, ship_owner, mine, dist, 
                         mine_d = min(mine_d, d)
                     else:
                         opp_d = min(opp_d, d)
-                v += w[W_DENY] if opp_d < mine_d else -w[W_DENY]
+                # denying an island a rival would reach first; losing one I would reach first
+                if opp_d < mine_d and opp_d <= 4:
+                    v += w[W_DENY]
+                elif mine_d <= opp_d:
+                    v -= w[W_DENY] + 0.5 * w[W_TREASURE] / (1.0 + mine_d)
         for k in range(st[S.N_SHIPS]):
             if pos[S.SHIP0 + k] == sq:
                 if ship_owner[k] == seat:
-                    v -= pirate_cost(w, seats, seat, mine, gscore, strategist_low)
+                    v -= pcost
                 else:
                     v += w[W_HARASS] * (1.0 + 0.3 * seats[ship_owner[k], S.TREASURES])
     end = path[n - 1]
@@ -253,8 +252,18 @@ def card_keep_value(w, card, card_info, mine, stock, gscore, seats, seat, st):
 
 
 @njit(cache=True)
+def stay_value(w, seat, ship_square, pos, st, dist):
+    """Value of the ship staying where it is (an Action card was played instead of a move)."""
+    v = -w[W_DIST] * nearest_island(pos, st, dist, ship_square)
+    for p in range(S.N_PIRATES):
+        if dist[ship_square, pos[S.PIRATE0 + p]] <= 2 and pos[S.PIRATE0 + p] != ship_square:
+            v -= w[W_PIRATE_NEAR]
+    return v
+
+
+@njit(cache=True)
 def action_play_value(w, effect, seat, seats, st, hand_n):
-    """Value for `seat` of playing an Action card of `effect` (instead of moving)."""
+    """Value for `seat` of an Action card's effect (add stay_value for the ship not moving)."""
     if effect == S.CURSED_TREASURE:
         hits = 0
         for s in range(st[S.PLAYERS]):

@@ -29,6 +29,7 @@ from strategies import sea_of_plunder as bot
 PATH, PATH2, MINE, STOCK, SCORE_ROW = 0, 1, 2, 3, 4
 CAND0 = 8  # candidate rows start here; candidate = (hand index, target, option, rotation, spend)
 MAX_CAND = 1024
+KEEP0 = MAX_CAND  # scores[KEEP0 + h]: keep value of hand card h, once per decision
 BUF_WIDTH = 8
 BUF_ROWS = CAND0 + MAX_CAND
 
@@ -678,21 +679,29 @@ def score_plays(P, st, pos, seats, hands, W, nbr, dist, card_info, card_steps, g
     for c in range(S.N_COLOURS):
         stock[c] = st[S.STOCK0 + c]
     path = buf[PATH]
+    pcost = bot.pirate_cost(w, seats, seat, mine, gscore, P.strategist_low)
+    ship0 = st[S.ACTIVE_SHIP] if st[S.ACTIVE_SHIP] >= 0 else first_ship(st, ship_owner, seat)
+    stay = bot.stay_value(w, seat, pos[S.SHIP0 + ship0], pos, st, dist)
+    for h in range(seats[seat, S.HAND_N]):
+        card = hands[seat, h]
+        if card < card_info.shape[0]:
+            scores[KEEP0 + h] = bot.card_keep_value(w, card, card_info, mine, stock, gscore, seats, seat, st)
     for i in range(n_cand):
         row = CAND0 + i
-        card = hands[seat, buf[row, 0]]
+        h = buf[row, 0]
+        card = hands[seat, h]
         if card_info[card, S.CI_KIND] == S.ACTION:
-            scores[i] = bot.action_play_value(w, card_info[card, S.CI_EFFECT], seat, seats, st, seats[seat, S.HAND_N])
+            scores[i] = stay + bot.action_play_value(w, card_info[card, S.CI_EFFECT], seat, seats, st,
+                                                     seats[seat, S.HAND_N]) - 0.05 * scores[KEEP0 + h]
             continue
         ship = buf[row, 1]
         n = mover_path(nbr, pos, card_info, card_steps, card, buf[row, 2], buf[row, 3], pos[S.SHIP0 + ship], path)
-        v = bot.ship_path_value(w, seat, path, n, pos, st, seats, ship_owner, mine, stock, dist, gscore,
-                                P.strategist_low)
+        v = bot.ship_path_value(w, seat, path, n, pos, st, seats, ship_owner, mine, stock, dist, gscore, pcost)
         if buf[row, 4] == 1:
             v -= w[bot.W_COMPASS]
             if seats[seat, S.POWER] == S.NAVIGATOR:
                 v += 0.5
-        scores[i] = v - 0.05 * bot.card_keep_value(w, card, card_info, mine, stock, gscore, seats, seat, st)
+        scores[i] = v - 0.05 * scores[KEEP0 + h]
 
 
 @njit(cache=True)
@@ -814,10 +823,11 @@ def resupply_bottom(st, seats, hands, deck, rng, W, card_info, seat):
 
 
 @njit(cache=True)
-def list_discards(st, seats, hands, card_info, seat, buf):
-    """Legal discards with their Discard Bonus: (hand index, pirate, option, rotation, spend)."""
+def list_discards(st, seats, hands, card_info, seat, buf, turns):
+    """Legal discards with their Discard Bonus: (hand index, pirate, option, rotation, spend).
+    A heuristic bot may leave out compass turns (turns = False): a pruning, not a rule."""
     n_cards = card_info.shape[0]
-    compass = seats[seat, S.COMPASSES] > 0
+    compass = seats[seat, S.COMPASSES] > 0 and turns
     navigator = seats[seat, S.POWER] == S.NAVIGATOR
     effects = st[S.EFFECTS_N] > 0
     n = 0
@@ -851,13 +861,20 @@ def score_discards(P, st, pos, seats, hands, W, nbr, dist, card_info, card_steps
     for c in range(S.N_COLOURS):
         stock[c] = st[S.STOCK0 + c]
     path = buf[PATH]
+    pcost = bot.pirate_cost(w, seats, seat, mine, gscore, P.strategist_low)
+    for h in range(seats[seat, S.HAND_N]):
+        card = hands[seat, h]
+        if card < card_info.shape[0]:
+            scores[KEEP0 + h] = w[bot.W_KEEP] * bot.card_keep_value(w, card, card_info, mine, stock, gscore,
+                                                                   seats, seat, st)
     for i in range(n_cand):
         row = CAND0 + i
-        card = hands[seat, buf[row, 0]]
+        h = buf[row, 0]
+        card = hands[seat, h]
         p = buf[row, 1]
         n = mover_path(nbr, pos, card_info, card_steps, card, buf[row, 2], buf[row, 3], pos[S.PIRATE0 + p], path)
-        v = bot.pirate_path_value(w, seat, path, n, pos, st, seats, ship_owner, mine, dist, gscore, P.strategist_low)
-        v -= w[bot.W_KEEP] * bot.card_keep_value(w, card, card_info, mine, stock, gscore, seats, seat, st)
+        v = bot.pirate_path_value(w, seat, path, n, pos, st, seats, ship_owner, dist, pcost)
+        v -= scores[KEEP0 + h]
         if buf[row, 4] == 1:
             v -= w[bot.W_COMPASS]
         scores[i] = v
@@ -868,7 +885,8 @@ def discard_phase(P, st, pos, seats, hands, deck, pile, pending, rng, W, log, lo
                   nbr, dist, card_info, card_steps, dice, gscore, ship_owner, buf, scores, seat):
     """Discard one card; waiting Action effects act with it first, then the Discard Bonus
     moves one pirate with it (Game Turn 3, FAQ Q3)."""
-    n_cand = list_discards(st, seats, hands, card_info, seat, buf)
+    turns = W[seat, bot.POLICY] == 0 or W[seat, bot.PIRATE_TURNS] > 0 or st[S.EFFECTS_N] > 0
+    n_cand = list_discards(st, seats, hands, card_info, seat, buf, turns)
     if n_cand == 0:
         log_event(log, logc, st, seat, EV.NO_PLAY, 1, 0, 0)  # A15: no card, no bonus
         return
@@ -936,11 +954,11 @@ def choose_orientation(P, st, pos, seats, hands, rng, W, nbr, dist, card_info, c
                     for c in range(S.N_COLOURS):
                         mine[c] = 0  # another hand's Goods are hidden (A33)
                     scores[n] = -bot.ship_path_value(w, owner, path, k, pos, st, seats, ship_owner, mine, stock,
-                                                     dist, gscore, P.strategist_low)
+                                                     dist, gscore, w[bot.W_DEBT])
                 elif mover_kind == 1:
                     goods_of(hands, seats, seat, card_info.shape[0], mine)
-                    scores[n] = bot.pirate_path_value(w, seat, path, k, pos, st, seats, ship_owner, mine, dist,
-                                                      gscore, P.strategist_low)
+                    pcost = bot.pirate_cost(w, seats, seat, mine, gscore, P.strategist_low)
+                    scores[n] = bot.pirate_path_value(w, seat, path, k, pos, st, seats, ship_owner, dist, pcost)
                 else:
                     scores[n] = bot.island_path_value(w, seat, path, k, pos, st, ship_owner, dist)
             n += 1
@@ -1049,16 +1067,17 @@ def bonus_move(P, st, pos, seats, hands, deck, pile, pending, rng, W, log, logc,
             goods_of(hands, seats, seat, card_info.shape[0], mine)
             for c in range(S.N_COLOURS):
                 stock[c] = st[S.STOCK0 + c]
+            pcost = bot.pirate_cost(w, seats, seat, mine, gscore, P.strategist_low)
             best = -1e18
             d = np.int64(4)
             for dd in range(5):
                 if dd < 4:
                     path[n] = nbr[here, 2 * dd]
                     v = bot.ship_path_value(w, seat, path, n + 1, pos, st, seats, ship_owner, mine, stock, dist,
-                                            gscore, P.strategist_low)
+                                            gscore, pcost)
                 else:
                     v = bot.ship_path_value(w, seat, path, n, pos, st, seats, ship_owner, mine, stock, dist,
-                                            gscore, P.strategist_low) if n > 0 else -1e17
+                                            gscore, pcost) if n > 0 else -1e17
                 if v > best:
                     best = v
                     d = dd
@@ -1303,7 +1322,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     rng = np.zeros((1 + players, 4), dtype=np.uint64)
     W = np.zeros((players, presets.shape[1]), dtype=np.float64)
     buf = np.zeros((BUF_ROWS, max(BUF_WIDTH, S.MAX_STEPS, S.N_POWERS)), dtype=np.int64)
-    scores = np.zeros(MAX_CAND, dtype=np.float64)
+    scores = np.zeros(MAX_CAND + S.MAX_HAND, dtype=np.float64)
     ship_owner = ship_table[:, 0].copy()
     for g in range(seeds.shape[0]):
         seed_streams(rng, seeds[g])

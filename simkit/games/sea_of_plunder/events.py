@@ -96,7 +96,7 @@ def describe_event(row, context=None) -> str:
         PLACE_ON_SHIP: lambda: f"placement roll {_sq(a)} hits seat {b}'s ship: seat {b} draws",
         GOOD: lambda: f"{who} takes a {colours[a]} Good" + ("" if b == 0 else " (combo port)" if b == 1 else ""),
         BRIBE: lambda: f"{who} bribes a pirate with a {colours[a]} Good",
-        DEBT: lambda: f"{who} is attacked by pirates: Debt now {a}",
+        DEBT: lambda: f"{who} takes a Debt token (now {a})",
         STEAL: lambda: f"{who} steals {card_name(b)} from seat {a}",
         BONUS_DRAW: lambda: f"{who} draws {card_name(a)}",
         COMPASS: lambda: f"{who} spends a Magical Compass ({a} left)",
