@@ -405,7 +405,7 @@ def ship_contacts(P, st, pos, seats, hands, deck, pile, pending, rng, W, log, lo
     for p in range(S.N_PIRATES):
         if pos[S.PIRATE0 + p] == square:
             pirate_contact(P, st, pos, seats, hands, rng, W, log, logc, card_info, gscore, buf, seat)
-    # other players' ships: rewards only on your own turn; The Thief steals (A17)
+    # other players' ships: rewards only on your own turn; The Thief steals (A18, A38)
     own_turn = st[S.ACTIVE] == seat
     thief = seats[seat, S.POWER] == S.THIEF and (own_turn or P.thief_any_turn == 1)
     for k in range(st[S.N_SHIPS]):
@@ -436,7 +436,7 @@ def sail_ship(P, st, pos, seats, hands, deck, pile, pending, rng, W, log, logc,
 def sail_pirate(P, st, pos, seats, hands, deck, pile, pending, rng, W, log, logc,
                 card_info, dice, gscore, ship_owner, buf, pirate, path, n):
     """Move a pirate: it takes Treasure Islands it touches and meets ships on its way
-    (a pass-over counts unless pirate_pass_over is off, A15); ports stop nothing (A25)."""
+    (a pass-over counts unless pirate_pass_over is off, A39); ports stop nothing (A25)."""
     start = pos[S.PIRATE0 + pirate]
     for i in range(n):
         sq = path[i]
@@ -601,7 +601,7 @@ def spend_compass(st, seats, log, logc, seat):
 @njit(cache=True)
 def seat_ships_for_turn(st, ship_owner, seat, out):
     """Ships the seat may move now: its ship, or in the two-player variant either ship
-    until one is chosen for the turn (Two Player Variant; A21)."""
+    until one is chosen for the turn (Two Player Variant; A27)."""
     if st[S.ACTIVE_SHIP] >= 0:
         out[0] = st[S.ACTIVE_SHIP]
         return 1
@@ -614,8 +614,9 @@ def seat_ships_for_turn(st, ship_owner, seat, out):
 
 
 @njit(cache=True)
-def list_plays(P, st, seats, hands, card_info, seat, ship_owner, buf):
-    """Legal plays as candidate rows (hand index, ship, option, rotation, spend)."""
+def list_plays(P, st, seats, hands, card_info, seat, ship_owner, buf, only, write):
+    """Legal plays as candidate rows (hand index, ship, option, rotation, spend); only the
+    hand card `only` when it is >= 0; `write` False just counts them."""
     ships = buf[PATH2]
     n_ships = seat_ships_for_turn(st, ship_owner, seat, ships)
     navigator = seats[seat, S.POWER] == S.NAVIGATOR
@@ -624,30 +625,32 @@ def list_plays(P, st, seats, hands, card_info, seat, ship_owner, buf):
     n_cards = card_info.shape[0]
     for h in range(seats[seat, S.HAND_N]):
         card = hands[seat, h]
-        if card >= n_cards:
+        if card >= n_cards or (only >= 0 and h != only):
             continue  # Goods are never played (Game Turn 2)
         kind = card_info[card, S.CI_KIND]
         if kind == S.ACTION:
-            n = add_cand(buf, n, h, -1, 0, 0, 0)
+            n = add_cand(buf, n, h, -1, 0, 0, 0, write)
             continue
         for j in range(n_ships):
             ship = ships[j]
             if kind == S.PORT_CARD:
-                n = add_cand(buf, n, h, ship, 0, 0, 0)
+                n = add_cand(buf, n, h, ship, 0, 0, 0, write)
                 continue
             nopt = card_info[card, S.CI_NOPT]
             for o in range(nopt):
-                n = add_cand(buf, n, h, ship, o, 0, 0)
+                n = add_cand(buf, n, h, ship, o, 0, 0, write)
                 if compass and nopt == 1:
                     for r in range(1, 4):
-                        n = add_cand(buf, n, h, ship, o, r, 1)
+                        n = add_cand(buf, n, h, ship, o, r, 1, write)
                 if compass and navigator:  # Navigator may spend without turning (A10, X1)
-                    n = add_cand(buf, n, h, ship, o, 0, 1)
+                    n = add_cand(buf, n, h, ship, o, 0, 1, write)
     return n
 
 
 @njit(cache=True)
-def add_cand(buf, n, h, target, option, rotation, spend):
+def add_cand(buf, n, h, target, option, rotation, spend, write):
+    if not write:
+        return n + 1
     if n < MAX_CAND:
         row = CAND0 + n
         buf[row, 0] = h
@@ -657,6 +660,42 @@ def add_cand(buf, n, h, target, option, rotation, spend):
         buf[row, 4] = spend
         return n + 1
     return n
+
+
+NONE = np.int64(-1)
+
+
+@njit(cache=True)
+def random_play(P, st, seats, hands, rng, card_info, seat, ship_owner, buf):
+    """A play uniform over all legal plays, listing only the chosen card's rows: the row
+    index into the candidates (-1 if there is no legal play)."""
+    total = list_plays(P, st, seats, hands, card_info, seat, ship_owner, buf, NONE, False)
+    if total == 0:
+        return np.int64(-1)
+    k = decide(rng, seat, total)
+    for h in range(seats[seat, S.HAND_N]):
+        count = list_plays(P, st, seats, hands, card_info, seat, ship_owner, buf, h, False)
+        if k < count:
+            list_plays(P, st, seats, hands, card_info, seat, ship_owner, buf, h, True)
+            return k
+        k -= count
+    return np.int64(-1)
+
+
+@njit(cache=True)
+def random_discard(st, seats, hands, rng, card_info, seat, buf):
+    """A discard (with its bonus) uniform over all legal ones; as random_play."""
+    total = list_discards(st, seats, hands, card_info, seat, buf, True, NONE, False)
+    if total == 0:
+        return np.int64(-1)
+    k = decide(rng, seat, total)
+    for h in range(seats[seat, S.HAND_N]):
+        count = list_discards(st, seats, hands, card_info, seat, buf, True, h, False)
+        if k < count:
+            list_discards(st, seats, hands, card_info, seat, buf, True, h, True)
+            return k
+        k -= count
+    return np.int64(-1)
 
 
 @njit(cache=True)
@@ -711,13 +750,16 @@ def play_phase(P, st, pos, seats, hands, deck, pile, pending, rng, W, log, logc,
     plays_left = 1
     while plays_left > 0:
         plays_left -= 1
-        n_cand = list_plays(P, st, seats, hands, card_info, seat, ship_owner, buf)
-        if n_cand == 0:
-            log_event(log, logc, st, seat, EV.NO_PLAY, 0, 0, 0)  # A15: nothing to play
-            continue
         if W[seat, bot.POLICY] == 0:
-            choice = decide(rng, seat, n_cand)
+            choice = random_play(P, st, seats, hands, rng, card_info, seat, ship_owner, buf)
+            if choice < 0:
+                log_event(log, logc, st, seat, EV.NO_PLAY, 0, 0, 0)  # A15: nothing to play
+                continue
         else:
+            n_cand = list_plays(P, st, seats, hands, card_info, seat, ship_owner, buf, NONE, True)
+            if n_cand == 0:
+                log_event(log, logc, st, seat, EV.NO_PLAY, 0, 0, 0)  # A15: nothing to play
+                continue
             score_plays(P, st, pos, seats, hands, W, nbr, dist, card_info, card_steps, gscore, ship_owner, buf,
                         seat, n_cand, scores)
             choice = pick_best(rng, seat, scores, n_cand)
@@ -823,9 +865,10 @@ def resupply_bottom(st, seats, hands, deck, rng, W, card_info, seat):
 
 
 @njit(cache=True)
-def list_discards(st, seats, hands, card_info, seat, buf, turns):
+def list_discards(st, seats, hands, card_info, seat, buf, turns, only, write):
     """Legal discards with their Discard Bonus: (hand index, pirate, option, rotation, spend).
-    A heuristic bot may leave out compass turns (turns = False): a pruning, not a rule."""
+    A heuristic bot may leave out compass turns (turns = False): a pruning, not a rule.
+    `only` and `write` as in list_plays."""
     n_cards = card_info.shape[0]
     compass = seats[seat, S.COMPASSES] > 0 and turns
     navigator = seats[seat, S.POWER] == S.NAVIGATOR
@@ -833,21 +876,21 @@ def list_discards(st, seats, hands, card_info, seat, buf, turns):
     n = 0
     for h in range(seats[seat, S.HAND_N]):
         card = hands[seat, h]
-        if card >= n_cards:
+        if card >= n_cards or (only >= 0 and h != only):
             continue  # Goods are never discarded (Game Turn 3)
         kind = card_info[card, S.CI_KIND]
         for p in range(S.N_PIRATES):
             if kind == S.PORT_CARD:
-                n = add_cand(buf, n, h, p, 0, 0, 0)
+                n = add_cand(buf, n, h, p, 0, 0, 0, write)
                 continue
             nopt = card_info[card, S.CI_NOPT]
             for o in range(nopt):
-                n = add_cand(buf, n, h, p, o, 0, 0)
+                n = add_cand(buf, n, h, p, o, 0, 0, write)
                 if compass and nopt == 1:
                     for r in range(1, 4):
-                        n = add_cand(buf, n, h, p, o, r, 1)
+                        n = add_cand(buf, n, h, p, o, r, 1, write)
                 if compass and (navigator or (effects and nopt == 1)):
-                    n = add_cand(buf, n, h, p, o, 0, 1)
+                    n = add_cand(buf, n, h, p, o, 0, 1, write)
     return n
 
 
@@ -885,14 +928,17 @@ def discard_phase(P, st, pos, seats, hands, deck, pile, pending, rng, W, log, lo
                   nbr, dist, card_info, card_steps, dice, gscore, ship_owner, buf, scores, seat):
     """Discard one card; waiting Action effects act with it first, then the Discard Bonus
     moves one pirate with it (Game Turn 3, FAQ Q3)."""
-    turns = W[seat, bot.POLICY] == 0 or W[seat, bot.PIRATE_TURNS] > 0 or st[S.EFFECTS_N] > 0
-    n_cand = list_discards(st, seats, hands, card_info, seat, buf, turns)
-    if n_cand == 0:
-        log_event(log, logc, st, seat, EV.NO_PLAY, 1, 0, 0)  # A15: no card, no bonus
-        return
     if W[seat, bot.POLICY] == 0:
-        choice = decide(rng, seat, n_cand)
+        choice = random_discard(st, seats, hands, rng, card_info, seat, buf)
+        if choice < 0:
+            log_event(log, logc, st, seat, EV.NO_PLAY, 1, 0, 0)  # A15: no card, no bonus
+            return
     else:
+        turns = W[seat, bot.PIRATE_TURNS] > 0 or st[S.EFFECTS_N] > 0
+        n_cand = list_discards(st, seats, hands, card_info, seat, buf, turns, NONE, True)
+        if n_cand == 0:
+            log_event(log, logc, st, seat, EV.NO_PLAY, 1, 0, 0)  # A15: no card, no bonus
+            return
         score_discards(P, st, pos, seats, hands, W, nbr, dist, card_info, card_steps, gscore, ship_owner, buf,
                        seat, n_cand, scores)
         choice = pick_best(rng, seat, scores, n_cand)
