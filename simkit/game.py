@@ -25,8 +25,9 @@ Engine contract (numba njit, no Python objects inside)::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -81,7 +82,9 @@ class Game:
     seat_metrics: tuple[Metric, ...]
     compile: Callable[[dict, int], Compiled]  # (resolved rule values, players) -> Compiled
     play_chunk: Callable  # the njit engine entry point described above
-    describe_event: Callable[[tuple, dict], str]  # (log row, context) -> one narrated line
+    # (log row, context) -> one narrated line; context (see simkit.replay): {"game": Game,
+    # "players": int, "strategies": [preset name per seat], "rules": {param: value}, "seed": int}
+    describe_event: Callable[[tuple, dict], str]
     check_players: Callable[[int, dict], str | None] | None = None  # error text or None
     max_players: int = 0  # widest seat table the engine can fill (0: max(players))
 

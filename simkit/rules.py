@@ -58,7 +58,7 @@ class Param:
         caster = int if self.kind == "int" else float
         try:
             if isinstance(value, bool):
-                raise ValueError
+                raise TypeError
             number = caster(value)
             if self.kind == "int" and isinstance(value, float) and number != value:
                 raise ValueError
@@ -93,7 +93,8 @@ class RuleSchema:
     """A game's rule parameters and named variants.
 
     `tuple_type` is the NamedTuple class the engine receives; it is created here, at
-    import time of the game's rules module, so numba's on-disk cache can key on it.
+    import time of the game's rules module, and registered as `simkit.rules.<Game>Rules`
+    so numba's on-disk cache can key on it.
     """
 
     game: str
@@ -112,7 +113,11 @@ class RuleSchema:
         for v in self.variants:
             self.validate(v.overrides, f"variant {v.name}")
         title = "".join(w.title() for w in self.game.split("_")) + "Rules"
-        self.tuple_type = collections.namedtuple(title, names, module=f"simkit.games.{self.game}.rules")
+        # numba's on-disk cache pickles the argument types by reference: the class must be
+        # importable under its module and name, or every process misses the cache and
+        # recompiles. Registering it here works for games outside simkit/games too.
+        self.tuple_type = collections.namedtuple(title, names, module=__name__)
+        globals()[title] = self.tuple_type
 
     def variant_names(self) -> list[str]:
         return ["standard"] + [v.name for v in self.variants]

@@ -1,0 +1,27 @@
+# The README's two commands. Both need only Python 3.11+ on the machine.
+#   make demo   create .venv, install simkit, run the default sweep, say where the report is
+#   make test   create .venv with the dev extras, run the whole test suite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: demo test
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# stamp files: reinstall only when pyproject.toml changes
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[dev]'
+	touch $@ $(VENV)/.installed
+
+demo: $(VENV)/.installed
+	$(BIN)/simkit sweep
+
+# pytest exits 5 when it collects no tests; make treats that as the failure it is
+test: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest -q

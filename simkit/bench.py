@@ -1,0 +1,128 @@
+"""`simkit bench`: throughput per game on one core, and what numba buys (DESIGN §9).
+
+Per game, at its standard rules: the first call's time (a compile, or a load from numba's
+on-disk cache), games/s and player-turns/s for the default preset and for `random`, and
+the speed-up over the very same engine run as plain Python (NUMBA_DISABLE_JIT=1). The
+plain-Python run happens in a subprocess (the switch is read when numba is imported), on
+the same seeds, for a time budget; its games must match the compiled ones bit for bit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from simkit import games as registry
+from simkit import spec as specs
+from simkit.errors import InputError
+from simkit.game import TURNS
+from simkit.rng import game_seeds
+from simkit.runner import compiled, play, seat_strategies
+
+ROOT_SEED = 0
+JIT_SECONDS = 2.0  # time per preset of the compiled run, unless a number of games is given
+NOJIT_SECONDS = 2.0  # time per preset of the plain-Python run
+
+
+def _cell(game_id: str, players: int | None, preset: str) -> specs.Cell:
+    game = registry.get(game_id)
+    players = players or max(game.players)
+    return specs.load(game=game_id, players=players, strategies=preset, games=1).cells[0]
+
+
+def _play_range(cell: specs.Cell, start: int, stop: int):
+    game = registry.get(cell.game)
+    strategies = seat_strategies(game, cell.lineup, cell.players, start, stop - start)
+    out_games, out_seats, _ = play(game, compiled(cell)[0], strategies, game_seeds(np.uint64(ROOT_SEED), start, stop))
+    return out_games, out_seats
+
+
+def _play_for(cell: specs.Cell, games: int | None, budget: float):
+    """Play games 0, 1, ... in doubling batches until `games` are played or `budget` seconds spent.
+
+    Returns (games played, seconds, out_games, out_seats); the same in both processes, so
+    the plain-Python games are a prefix of the compiled ones.
+    """
+    parts, done, spent, batch = [], 0, 0.0, 1
+    while (games is None or done < games) and spent < budget:
+        stop = done + batch if games is None else min(done + batch, games)
+        began = time.perf_counter()
+        parts.append(_play_range(cell, done, stop))
+        spent += time.perf_counter() - began
+        done, batch = stop, batch * 2
+    return done, spent, np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
+def _first_call(cell: specs.Cell) -> tuple[float, str]:
+    """Seconds of the first engine call in this process, and whether numba compiled or loaded it."""
+    play_chunk = registry.get(cell.game).play_chunk
+    began = time.perf_counter()
+    _play_range(cell, 0, 2)
+    seconds = time.perf_counter() - began
+    stats = getattr(play_chunk, "stats", None)
+    if stats is None:
+        return seconds, "not jitted"
+    return seconds, "cache load" if stats.cache_hits and not stats.cache_misses else "compile"
+
+
+def _nojit(cell: specs.Cell, games: int, budget: float) -> tuple[int, float, np.ndarray, np.ndarray]:
+    """`_play_for` with the engine as plain Python, in a subprocess."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "nojit.npz"
+        # a separate cache folder: the cache keys on source and types, not on the jit switch
+        env = {**os.environ, "NUMBA_DISABLE_JIT": "1", "NUMBA_CACHE_DIR": str(Path(tmp) / "cache")}
+        args = [sys.executable, "-m", "simkit.bench", json.dumps(cell.to_dict()), str(games), str(budget), str(out)]
+        done = subprocess.run(args, check=False, env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"the NUMBA_DISABLE_JIT=1 run of {cell.game} failed:\n{done.stderr}")
+        data = np.load(out)
+        return int(data["games"]), float(data["seconds"]), data["out_games"], data["out_seats"]
+
+
+def _nojit_main(cell_json: str, games: str, budget: str, out: str) -> None:
+    """The subprocess side of `_nojit`."""
+    played, seconds, out_games, out_seats = _play_for(specs.Cell.from_dict(json.loads(cell_json)), int(games),
+                                                      float(budget))
+    np.savez(out, games=played, seconds=seconds, out_games=out_games, out_seats=out_seats)
+
+
+def bench(game_ids: list[str] | None = None, games: int | None = None, players: int | None = None,
+          seconds: float = JIT_SECONDS, nojit_seconds: float = NOJIT_SECONDS) -> list[dict]:
+    """One row per game and preset (default, then random); see the module docstring.
+
+    games: play exactly this many compiled games; default: as many as `seconds` allows.
+    """
+    if games is not None and games < 1:
+        raise InputError(f"--games must be >= 1, got {games}")
+    rows = []
+    for game_id in game_ids or registry.ids():
+        game = registry.get(game_id)
+        first = None
+        for preset in dict.fromkeys((game.default_strategy, "random")):
+            cell = _cell(game_id, players, preset)
+            if first is None:
+                first = _first_call(cell)
+            n, spent, out_games, out_seats = _play_for(cell, games, float("inf") if games else seconds)
+            k, nojit_spent, nojit_games, nojit_seats = _nojit(cell, n, nojit_seconds)
+            rows.append({
+                "game": game_id, "players": cell.players, "preset": preset,
+                "first_call_seconds": first[0], "first_call": first[1],
+                "games": n, "games_per_second": n / spent,
+                "turns_per_second": float(out_games[:, TURNS].sum()) / spent,
+                "nojit_games": k, "nojit_games_per_second": k / nojit_spent,
+                "speedup": (n / spent) / (k / nojit_spent),
+                "identical": bool(np.array_equal(out_games[:k], nojit_games)
+                                  and np.array_equal(out_seats[:k], nojit_seats)),
+            })
+    return rows
+
+
+if __name__ == "__main__":
+    _nojit_main(*sys.argv[1:])

@@ -1,0 +1,246 @@
+"""The `simkit` command (DESIGN §8): parses, calls the library, prints.
+
+Exit codes: 0 success, 1 a `check` breached, 2 bad input. Any bad input, including a
+usage error of the command line itself, prints exactly one line `error: ...` on stderr
+and no traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from typer.core import TyperGroup
+
+from simkit.errors import InputError
+
+BAD_INPUT = 2
+
+
+def _fail(message: str) -> int:
+    typer.echo(f"error: {' '.join(str(message).split())}", err=True)
+    return BAD_INPUT
+
+
+class _Group(TyperGroup):
+    """Turns InputError and the parser's usage errors into one `error:` line and exit 2."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not (sys.argv[1:] if args is None else args):
+            args = ["--help"]
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except InputError as e:
+            code = _fail(str(e))
+        except typer.TyperException as e:  # the parser's usage errors (bad option, bad number, ...)
+            where = getattr(getattr(e, "ctx", None), "command_path", "simkit")
+            code = _fail(f"{e.format_message()} (see {where} --help)")
+        except typer.Abort:
+            code = 1
+        code = code if isinstance(code, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+app = typer.Typer(
+    cls=_Group,
+    help="Monte Carlo balance analysis for tabletop games.",
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option("--set", metavar="KEY=VALUE", help="Rule override, repeatable; a TOML list (k=[1,2]) sweeps it."),
+]
+
+
+def _print_table(columns: list[str], rows: list[list]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(*columns, box=None, pad_edge=False)
+    for row in rows:
+        table.add_row(*(str(v) for v in row))
+    Console(width=200 if not sys.stdout.isatty() else None).print(table)
+
+
+def _echo_json(data) -> None:
+    typer.echo(json.dumps(data, indent=1, default=str))
+
+
+@app.command()
+def games(json_: JsonOption = False) -> None:
+    """Games, their player counts and variants."""
+    from simkit import games as registry
+
+    rows = [{"game": g.id, "title": g.title, "players": list(g.players), "variants": g.rules.variant_names()}
+            for g in registry.all_games()]
+    if json_:
+        return _echo_json(rows)
+    _print_table(["game", "title", "players", "variants"],
+                 [[r["game"], r["title"], ",".join(map(str, r["players"])), ", ".join(r["variants"])] for r in rows])
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="Game id (see `simkit games`).")],
+    variant: Annotated[str, typer.Option(help="Show defaults under this variant ('a+b' combines).")] = "standard",
+    json_: JsonOption = False,
+) -> None:
+    """Rule parameters: name, default, allowed values, meaning, source."""
+    from simkit import games as registry
+
+    rows = registry.get(game).rules.listing(variant)
+    if json_:
+        return _echo_json(rows)
+    _print_table(["name", "default", "allowed", "meaning", "source"],
+                 [[r["name"], r["default"], r["allowed"], r["meaning"], r["source"]] for r in rows])
+
+
+@app.command()
+def strategies(
+    game: Annotated[str, typer.Argument(help="Game id (see `simkit games`).")],
+    json_: JsonOption = False,
+) -> None:
+    """Bot presets and what each one favours."""
+    from simkit import games as registry
+
+    g = registry.get(game)
+    rows = [{"name": p.name, "description": p.description, "default": p.name == g.default_strategy}
+            for p in g.presets]
+    if json_:
+        return _echo_json(rows)
+    _print_table(["name", "description"],
+                 [[r["name"] + (" (default)" if r["default"] else ""), r["description"]] for r in rows])
+
+
+@app.command()
+def sweep(
+    spec: Annotated[Path | None, typer.Argument(help="Sweep spec (TOML); default experiments/default.toml.")] = None,
+    game: Annotated[str | None, typer.Option(help="Game id, or '*' for every game.")] = None,
+    players: Annotated[str | None, typer.Option(help="Player counts, e.g. 2,3,4 or 2-4.")] = None,
+    variant: Annotated[str | None, typer.Option(help="Variants, comma-separated; 'a+b' combines.")] = None,
+    set_: SetOption = None,
+    strategies: Annotated[
+        list[str] | None, typer.Option("--strategies", help="A line-up a,b,...; repeat for several line-ups.")
+    ] = None,
+    games: Annotated[int | None, typer.Option(help="Games per cell.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Root seed.")] = None,
+    jobs: Annotated[int | None, typer.Option(help="Worker processes (default: all cores; 1 = in-process).")] = None,
+    chunk: Annotated[int | None, typer.Option(help="Games per chunk (default: ~3 s of work).")] = None,
+    backend: Annotated[str, typer.Option(help="loky (local cores) or dask (a Dask cluster).")] = "loky",
+    address: Annotated[str | None, typer.Option(help="Dask scheduler address, tcp://HOST:PORT.")] = None,
+    out: Annotated[Path | None, typer.Option(help="Result folder (default reports/<name>-<time>).")] = None,
+    resume: Annotated[bool, typer.Option(help="Finish the interrupted sweep in --out.")] = False,
+    precision: Annotated[
+        float | None, typer.Option(help="Stop a cell once seat 0's 95% half width is at most this.")
+    ] = None,
+    quiet: Annotated[bool, typer.Option(help="No progress output.")] = False,
+) -> None:
+    """Run a sweep and write its results and report."""
+    import simkit
+
+    results = simkit.sweep(
+        spec, out=out, resume=resume, game=game, players=players, variant=variant, set=set_,
+        strategies=strategies[0] if strategies and len(strategies) == 1 else strategies, games=games, seed=seed,
+        precision=precision, jobs=jobs, chunk=chunk, backend=backend, address=address, quiet=quiet,
+    )
+    m = results.manifest
+    typer.echo(f"{len(m['rules_hashes'])} cells, {m['games']:,} games; this run {m['games_this_run']:,} games "
+               f"in {m['wall_seconds']:.1f} s")
+    typer.echo(f"report: {results.folder / 'report.html'} (and report.md)")
+
+
+@app.command()
+def report(folder: Annotated[Path, typer.Argument(help="A sweep folder.")]) -> None:
+    """Rebuild summary.json and the report of a sweep folder from its result tables."""
+    from simkit.results import load, rebuild_report
+
+    typer.echo(f"report: {rebuild_report(load(folder).folder)}")
+
+
+@app.command()
+def replay(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[int | None, typer.Option(help="Player count (default: the largest).")] = None,
+    variant: Annotated[str, typer.Option(help="Variant; 'a+b' combines.")] = "standard",
+    set_: SetOption = None,
+    strategies: Annotated[
+        str | None, typer.Option(help="Seat 0's, seat 1's, ... preset; a shorter list repeats.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Game seed: the `seed` column of games.parquet.")] = None,
+) -> None:
+    """Play one game and narrate it from its event log."""
+    from simkit.replay import replay as play_one
+
+    r = play_one(game, players=players, variant=variant, overrides=set_, strategies=strategies, seed=seed)
+    typer.echo(r.header())
+    for line in r.lines:
+        typer.echo(line)
+    typer.echo(r.ending())
+    _print_table(list(r.seats[0]), [list(row.values()) for row in r.seats])
+
+
+@app.command()
+def check(
+    folder: Annotated[Path, typer.Argument(help="A sweep folder.")],
+    max_seat_gap: Annotated[float | None, typer.Option(help="Largest allowed gap between seat win rates.")] = None,
+    max_incomplete: Annotated[float | None, typer.Option(help="Largest allowed share of round-capped games.")] = None,
+    max_first_player_advantage: Annotated[
+        float | None, typer.Option(help="Largest allowed |seat 0 rate - 1/players|.")
+    ] = None,
+) -> None:
+    """CI gate: exit 1 with one line per breach, else 0."""
+    from simkit.results import breaches, load
+
+    results = load(folder)
+    if not (results.folder / "summary.json").exists():
+        raise InputError(f"{folder} has no summary.json; rebuild it with simkit report {folder}")
+    limits = {"seat gap": max_seat_gap, "incomplete": max_incomplete, "first-player advantage":
+              max_first_player_advantage}
+    lines = breaches(results.summary, max_seat_gap, max_incomplete, max_first_player_advantage)
+    for line in lines:
+        typer.echo(line)
+    if lines:
+        raise typer.Exit(1)
+    given = ", ".join(f"{k} <= {v:g}" for k, v in limits.items() if v is not None) or "no limits given"
+    typer.echo(f"ok: {len(results.summary['cells'])} cells within limits ({given})")
+
+
+@app.command()
+def bench(
+    names: Annotated[list[str] | None, typer.Argument(metavar="[GAME]...", help="Games (default: all).")] = None,
+    games: Annotated[int | None, typer.Option(help="Games per measurement (default: ~2 s worth).")] = None,
+    players: Annotated[int | None, typer.Option(help="Player count (default: each game's largest).")] = None,
+    json_: JsonOption = False,
+) -> None:
+    """Throughput per game on one core, compile time, and the speed-up over plain Python."""
+    from simkit.bench import bench as run_bench
+
+    rows = run_bench(names or None, games=games, players=players)
+    if json_:
+        _echo_json(rows)
+    else:
+        _print_table(
+            ["game", "players", "first call s", "preset", "games/s", "player-turns/s", "no-jit games/s", "speed-up",
+             "identical"],
+            [[r["game"], r["players"], f"{r['first_call_seconds']:.2f} ({r['first_call']})", r["preset"],
+              f"{r['games_per_second']:,.0f}", f"{r['turns_per_second']:,.0f}",
+              f"{r['nojit_games_per_second']:,.1f}", f"{r['speedup']:,.0f}x", "yes" if r["identical"] else "NO"]
+             for r in rows],
+        )
+    differ = [f"{r['game']} {r['preset']}" for r in rows if not r["identical"]]
+    if differ:
+        typer.echo(f"error: compiled and plain-Python engines disagree for {', '.join(differ)}", err=True)
+        raise typer.Exit(1)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,310 @@
+"""The result schema, parquet parts and atomic finalisation of a sweep folder (DESIGN §6).
+
+A sweep folder::
+
+    plan.json          cells, chunk boundaries and root seed, written before any game runs
+    parts/             one games part and one seats part per finished chunk
+    games.parquet      one row per game          } written at the end from the parts,
+    seats.parquet      one row per game x seat   } each to a temporary name and then
+    cells.parquet      one row per cell          } renamed into place
+    summary.json       simkit.stats.summarize
+    manifest.json      provenance: versions, seeds, rules hashes, platform, timing
+    spec.toml          the resolved spec: `simkit sweep spec.toml` reruns it
+    report.md/.html, plots/   simkit.report.write_report
+
+Every file is written to a temporary name and renamed, so a sweep stopped at any moment
+leaves whole files only; parts are deleted after the final files are in place.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from simkit.errors import InputError
+from simkit.game import END_REASON, GAME_COLUMNS, RANK, ROUNDS, SCORE, SEAT_COLUMNS, TURNS, WINNER, Game, Metric
+
+PARTS = "parts"
+PLAN = "plan.json"
+FINAL_FILES = ("games.parquet", "seats.parquet", "cells.parquet", "summary.json", "manifest.json", "spec.toml")
+
+
+# -- engine arrays -> tables ---------------------------------------------------------------
+
+
+def _labels(codes: np.ndarray, labels: tuple[str, ...], what: str) -> pl.Series:
+    """Codes written by the engine as their labels; a code out of range is an engine bug."""
+    if codes.size and (codes.min() < 0 or codes.max() >= len(labels)):
+        bad = codes[(codes < 0) | (codes >= len(labels))][0]
+        raise RuntimeError(f"the engine wrote {what} = {bad}, but only {len(labels)} labels exist: {labels}")
+    return pl.Series(what, labels, dtype=pl.Utf8).gather(codes)
+
+
+def _metric(column: np.ndarray, metric: Metric) -> pl.Series:
+    if metric.labels is not None:
+        return _labels(column, metric.labels, metric.name)
+    return pl.Series(metric.name, column, dtype=pl.Int64)
+
+
+def chunk_tables(
+    game: Game,
+    cell_id: str,
+    start: int,
+    seeds: np.ndarray,
+    seat_strategies: np.ndarray,
+    out_games: np.ndarray,
+    out_seats: np.ndarray,
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """A chunk's games and seats rows from the engine's arrays (schema of DESIGN §6)."""
+    n, players = out_seats.shape[:2]
+    index = np.arange(start, start + n, dtype=np.int64)
+    winners = out_seats[:, :, WINNER]
+    n_winners = winners.sum(axis=1)
+    games = pl.DataFrame(
+        [
+            pl.repeat(cell_id, n, dtype=pl.Utf8, eager=True).alias("cell"),
+            pl.Series("game_index", index),
+            pl.Series("seed", seeds, dtype=pl.UInt64),
+            pl.Series("players", np.full(n, players, dtype=np.int64)),
+            pl.Series("rounds", out_games[:, ROUNDS]),
+            pl.Series("turns", out_games[:, TURNS]),
+            _labels(out_games[:, END_REASON], game.end_reasons, "end_reason"),
+            pl.Series("winner", np.where(n_winners == 1, winners.argmax(axis=1), -1).astype(np.int64)),
+            pl.Series("n_winners", n_winners.astype(np.int64)),
+            *(_metric(out_games[:, GAME_COLUMNS + k], m) for k, m in enumerate(game.game_metrics)),
+        ]
+    )
+    flat = out_seats.reshape(n * players, -1)
+    shares = np.divide(winners, n_winners[:, None], out=np.zeros(winners.shape), where=n_winners[:, None] > 0)
+    seats = pl.DataFrame(
+        [
+            pl.repeat(cell_id, n * players, dtype=pl.Utf8, eager=True).alias("cell"),
+            pl.Series("game_index", np.repeat(index, players)),
+            pl.Series("seat", np.tile(np.arange(players, dtype=np.int64), n)),
+            _labels(seat_strategies.reshape(-1), tuple(game.preset_names()), "strategy"),
+            pl.Series("score", flat[:, SCORE]),
+            pl.Series("rank", flat[:, RANK]),
+            pl.Series("win", shares.reshape(-1), dtype=pl.Float64),
+            *(_metric(flat[:, SEAT_COLUMNS + k], m) for k, m in enumerate(game.seat_metrics)),
+        ]
+    )
+    return games, seats
+
+
+# -- files -----------------------------------------------------------------------------------
+
+
+def atomic_write(path: Path, write) -> None:
+    """Call write(tmp_path), then rename tmp onto path: readers see the old file or the whole new one."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def write_text(path: Path, text: str) -> None:
+    atomic_write(path, lambda tmp: tmp.write_text(text))
+
+
+def part_path(folder: Path, kind: str, cell_index: int, start: int) -> Path:
+    """parts/<kind>-<cell#>-<start>.parquet, zero-padded so names sort in game order."""
+    return Path(folder) / PARTS / f"{kind}-{cell_index:05d}-{start:012d}.parquet"
+
+
+def write_parts(folder: Path, cell_index: int, start: int, games: pl.DataFrame, seats: pl.DataFrame) -> None:
+    """A finished chunk's parts; the games part is renamed last, so its presence marks the chunk done."""
+    for kind, frame in (("seats", seats), ("games", games)):
+        atomic_write(part_path(folder, kind, cell_index, start), frame.write_parquet)
+
+
+def chunk_done(folder: Path, cell_index: int, start: int) -> bool:
+    return all(part_path(folder, kind, cell_index, start).exists() for kind in ("seats", "games"))
+
+
+def holds_results(folder: Path) -> bool:
+    return (folder / PLAN).exists() or (folder / PARTS).exists() or any((folder / f).exists() for f in FINAL_FILES)
+
+
+def prepare_new(folder: Path) -> Path:
+    """Create an empty, writable sweep folder, or say why it cannot be used; touches nothing that exists.
+
+    parts/ is made only once the plan is written, so a sweep that fails while compiling
+    leaves an empty folder that can be used again.
+    """
+    folder = Path(folder)
+    if folder.exists():
+        if not folder.is_dir():
+            raise InputError(f"--out {folder} is a file, not a folder; choose a new folder")
+        if holds_results(folder):
+            raise InputError(f"--out {folder} already holds a sweep; choose a new folder, or add --resume to finish it")
+        if any(folder.iterdir()):
+            raise InputError(f"--out {folder} is not empty; choose a new or empty folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".probe-{os.getpid()}"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as e:
+        raise InputError(f"cannot write to --out {folder}: {e.strerror}; choose a writable folder") from None
+    return folder
+
+
+# -- finalisation ---------------------------------------------------------------------------
+
+
+def merge(folder: Path, kind: str, cells: list[tuple[int, list[int], int]]) -> None:
+    """Stream every cell's parts of one kind into <kind>.parquet, in cell and game order.
+
+    `cells` lists (cell index, chunk starts, games kept): rows past `games kept` (a cell
+    stopped early by --precision) are left out. Games of different games have different
+    metric columns, so cells are concatenated diagonally (a missing column is null).
+    """
+    frames = []
+    for cell_index, starts, kept in cells:
+        paths = [part_path(folder, kind, cell_index, s) for s in sorted(starts) if s < kept]
+        frames.append(pl.scan_parquet(paths).filter(pl.col("game_index") < kept))
+    merged = pl.concat(frames, how="diagonal_relaxed") if len(frames) > 1 else frames[0]
+    atomic_write(folder / f"{kind}.parquet", lambda tmp: merged.sink_parquet(tmp, engine="streaming"))
+
+
+def cells_table(rows: list[dict]) -> pl.DataFrame:
+    """cells.parquet: one row per cell (`rows` hold a Cell's fields plus games played and rules hash)."""
+    return pl.DataFrame(
+        {
+            "cell": [r["id"] for r in rows],
+            "game": [r["game"] for r in rows],
+            "players": [r["players"] for r in rows],
+            "variant": [r["variant"] for r in rows],
+            "overrides": [json.dumps(r["overrides"], sort_keys=True) for r in rows],
+            "strategies": [",".join(r["lineup"]) for r in rows],
+            "games": [r["games_played"] for r in rows],
+            "rules_hash": [r["rules_hash"] for r in rows],
+        },
+        schema={"cell": pl.Utf8, "game": pl.Utf8, "players": pl.Int64, "variant": pl.Utf8, "overrides": pl.Utf8,
+                "strategies": pl.Utf8, "games": pl.Int64, "rules_hash": pl.Utf8},
+    )
+
+
+def write_summary(folder: Path) -> None:
+    from simkit import stats
+
+    write_text(folder / "summary.json", json.dumps(stats.summarize(folder), indent=1, default=str))
+
+
+def rebuild_report(folder: Path) -> Path:
+    """summary.json and the report again from the result tables (`simkit report`); returns report.html."""
+    from simkit import report
+
+    write_summary(folder)
+    return report.write_report(folder)
+
+
+def finalise(folder: Path, cells: list[dict], starts: list[list[int]], spec_toml: str, manifest: dict,
+             with_report: bool = True) -> None:
+    """Write the final files from the parts, then the summary, provenance and report; then drop the parts."""
+    folder = Path(folder)
+    merge_plan = [(i, starts[i], c["games_played"]) for i, c in enumerate(cells)]
+    for kind in ("games", "seats"):
+        merge(folder, kind, merge_plan)
+    atomic_write(folder / "cells.parquet", cells_table(cells).write_parquet)
+    write_summary(folder)
+    write_text(folder / "manifest.json", json.dumps(manifest, indent=1, default=str))
+    write_text(folder / "spec.toml", spec_toml)
+    if with_report:
+        from simkit import report
+
+        report.write_report(folder)
+    shutil.rmtree(folder / PARTS, ignore_errors=True)
+
+
+def is_complete(folder: Path) -> bool:
+    return (Path(folder) / "manifest.json").exists() and not (Path(folder) / PARTS).exists()
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+class Results:
+    """A finished sweep folder. Tables are polars DataFrames, read from parquet on first access."""
+
+    def __init__(self, folder: str | Path):
+        self.folder = Path(folder)
+
+    def _read(self, name: str) -> pl.DataFrame:
+        return pl.read_parquet(self.folder / name)
+
+    @cached_property
+    def games(self) -> pl.DataFrame:
+        return self._read("games.parquet")
+
+    @cached_property
+    def seats(self) -> pl.DataFrame:
+        return self._read("seats.parquet")
+
+    @cached_property
+    def cells(self) -> pl.DataFrame:
+        return self._read("cells.parquet")
+
+    @cached_property
+    def summary(self) -> dict:
+        return json.loads((self.folder / "summary.json").read_text())
+
+    @cached_property
+    def manifest(self) -> dict:
+        return json.loads((self.folder / "manifest.json").read_text())
+
+    def to_pandas(self) -> dict:
+        """{'games', 'seats', 'cells'} as pandas DataFrames (needs pandas and pyarrow)."""
+        return {name: getattr(self, name).to_pandas() for name in ("games", "seats", "cells")}
+
+    def __repr__(self) -> str:
+        return f"Results({str(self.folder)!r})"
+
+
+def load(folder: str | Path) -> Results:
+    """The results of a finished sweep folder; an InputError if it is not one."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise InputError(f"{folder} is not a folder; name a sweep folder such as reports/default-<time>")
+    missing = [f for f in ("games.parquet", "seats.parquet", "cells.parquet") if not (folder / f).exists()]
+    if missing:
+        hint = "; finish it with simkit sweep --out DIR --resume" if (folder / PLAN).exists() else ""
+        raise InputError(f"{folder} holds no finished sweep (no {missing[0]}){hint}")
+    return Results(folder)
+
+
+# -- the CI gate ------------------------------------------------------------------------------
+
+
+def breaches(
+    summary: dict,
+    max_seat_gap: float | None = None,
+    max_incomplete: float | None = None,
+    max_first_player_advantage: float | None = None,
+) -> list[str]:
+    """One line per cell figure over its limit (point estimates from summary.json).
+
+    The first-player advantage is checked by size: a seat-0 disadvantage as large is as
+    much a balance problem.
+    """
+    out = []
+    for cell in summary.get("cells", []):
+        figures = (
+            ("largest seat gap", cell.get("largest_seat_gap", {}).get("value"), max_seat_gap),
+            ("incomplete share", cell.get("incomplete_share"), max_incomplete),
+            ("first-player advantage", cell.get("first_player_advantage", {}).get("value"),
+             max_first_player_advantage),
+        )
+        for what, value, limit in figures:
+            if limit is not None and value is not None and abs(value) > limit:
+                bound = f"> {limit:g}" if value > 0 else f"< -{limit:g}"
+                out.append(f"breach: {cell['cell']} {what} {value:.3f} {bound}")
+    return out

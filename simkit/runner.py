@@ -1,0 +1,445 @@
+"""Chunking, seeding, joblib backends and resume (DESIGN §4, §9).
+
+A cell's games are cut into chunks; chunk (cell, start, stop) plays game indices
+start..stop-1 with seeds `game_seeds(root, start, stop)`, so game i of every cell gets the
+same seed (common random numbers) and a result never depends on chunk size, --jobs or
+backend. Seat s of game i plays `lineup[(s + i) % len(lineup)]`.
+
+The engine is compiled and warmed up in this (the parent) process before any worker
+starts, so workers load it from numba's on-disk cache instead of compiling it several
+times at once. One joblib.Parallel carries every chunk of the sweep; a chunk carries a
+few seconds of work (measured in the warm-up), because a worker costs about a second to
+start. Workers write their chunk as parquet parts and return only counts.
+
+The plan (cells, chunk boundaries, root seed) is written to plan.json before the first
+game; `--resume` re-reads it, plays the chunks whose parts are missing, and finalises
+exactly as an uninterrupted run would.
+
+--precision X stops a cell at the first checkpoint (a multiple of PRECISION_STEP games,
+in game order) where seat 0's 95% Wilson half width is <= X. The checkpoint is found
+from games 0..N-1 only, so the result is the same whatever order chunks finish in.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import sys
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from simkit import games as registry
+from simkit import results
+from simkit.errors import InputError
+from simkit.game import GAME_COLUMNS, LOG_WIDTH, SEAT_COLUMNS, Compiled, Game
+from simkit.rng import game_seeds
+from simkit.rules import rules_hash
+from simkit.spec import Cell, Sweep
+
+TARGET_CHUNK_SECONDS = 3.0  # work a chunk should carry; a worker costs ~1 s to start
+MAX_CHUNK_GAMES = 100_000  # bounds a worker's memory whatever the game's speed
+MEASURE_SECONDS = 0.05  # per cell, to size its chunks
+MEASURE_BUDGET = 5.0  # past this much measuring, cells reuse a measured rate of the same game and players
+PRECISION_STEP = 1_000  # --precision checkpoints
+BACKENDS = ("loky", "dask")
+
+
+# -- playing games ---------------------------------------------------------------------------
+
+
+def seat_strategies(game: Game, lineup: tuple[str, ...], players: int, start: int, n: int) -> np.ndarray:
+    """int64[n, players]: preset row of seat s in game start+i is lineup[(s + start + i) % len(lineup)]."""
+    index = game.preset_names()
+    rows = np.array([index.index(name) for name in lineup], dtype=np.int64)
+    turn = (np.arange(start, start + n, dtype=np.int64)[:, None] + np.arange(players, dtype=np.int64)[None, :])
+    return rows[turn % len(rows)]
+
+
+def play(game: Game, compiled: Compiled, strategies: np.ndarray, seeds: np.ndarray, log_capacity: int = 0):
+    """Run the engine on one batch: (out_games, out_seats, log rows used)."""
+    n, players = strategies.shape
+    out_games = np.zeros((n, GAME_COLUMNS + len(game.game_metrics)), dtype=np.int64)
+    out_seats = np.zeros((n, players, SEAT_COLUMNS + len(game.seat_metrics)), dtype=np.int64)
+    log = np.zeros((log_capacity, LOG_WIDTH), dtype=np.int64)
+    log_count = np.zeros(1, dtype=np.int64)
+    game.play_chunk(compiled.params, compiled.components, game.preset_table(), strategies,
+                    np.ascontiguousarray(seeds, dtype=np.uint64), out_games, out_seats, log, log_count)
+    return out_games, out_seats, log[: log_count[0]]
+
+
+@lru_cache(maxsize=64)
+def _compiled(game_id: str, variant: str, overrides: str, players: int) -> tuple[Compiled, str]:
+    game = registry.get(game_id)
+    values = game.rules.resolve(variant, json.loads(overrides))
+    compiled = game.compile(values, players)
+    return compiled, rules_hash(game_id, values, compiled.component_bytes)
+
+
+def compiled(cell: Cell) -> tuple[Compiled, str]:
+    """The cell's rule set ready for the engine, and its rules hash (cached per process)."""
+    return _compiled(cell.game, cell.variant, json.dumps(cell.overrides, sort_keys=True), cell.players)
+
+
+def seat0_blocks(seats: pl.DataFrame) -> dict[int, tuple[int, float]]:
+    """{block: (games, seat-0 wins)} of a chunk's seat rows, over PRECISION_STEP-game blocks (--precision)."""
+    tally = (seats.filter(pl.col("seat") == 0)
+             .group_by(pl.col("game_index") // PRECISION_STEP)
+             .agg(pl.len().alias("games"), pl.col("win").sum().alias("wins")))
+    return {int(b): (int(n), float(w)) for b, n, w in tally.iter_rows()}
+
+
+def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, root: int) -> dict:
+    """Play one chunk and write its parts; runs in a worker. Returns counts only."""
+    cell = Cell.from_dict(cell)
+    game = registry.get(cell.game)
+    rules, _ = compiled(cell)
+    seeds = game_seeds(np.uint64(root), start, stop)
+    strategies = seat_strategies(game, cell.lineup, cell.players, start, stop - start)
+    out_games, out_seats, _ = play(game, rules, strategies, seeds)
+    games, seats = results.chunk_tables(game, cell.id, start, seeds, strategies, out_games, out_seats)
+    results.write_parts(Path(folder), cell_index, start, games, seats)
+    return {"cell_index": cell_index, "start": start, "stop": stop, "blocks": seat0_blocks(seats)}
+
+
+# -- the plan ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Plan:
+    """What a sweep folder will hold: stored as plan.json before the first game."""
+
+    sweep: Sweep
+    chunks: list[tuple[int, int, int]]  # (cell index, start, stop)
+    rules_hashes: list[str]
+    created: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+
+    def to_json(self) -> str:
+        return json.dumps({"format": 1, "created": self.created, "sweep": self.sweep.to_dict(),
+                           "rules_hashes": self.rules_hashes, "chunks": self.chunks}, indent=1)
+
+    @classmethod
+    def read(cls, folder: Path) -> Plan:
+        try:
+            d = json.loads((folder / results.PLAN).read_text())
+            return cls(Sweep.from_dict(d["sweep"]), [tuple(c) for c in d["chunks"]], d["rules_hashes"], d["created"])
+        except FileNotFoundError:
+            raise InputError(f"{folder} has no {results.PLAN}: there is no sweep to resume there") from None
+        except (ValueError, KeyError, TypeError) as e:
+            raise InputError(f"{folder / results.PLAN} is damaged ({e}); start a new sweep") from None
+
+    def starts(self) -> list[list[int]]:
+        out: list[list[int]] = [[] for _ in self.sweep.cells]
+        for cell_index, start, _ in self.chunks:
+            out[cell_index].append(start)
+        return out
+
+
+def chunk_bounds(games: int, size: int) -> list[tuple[int, int]]:
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+# -- the precision stop ----------------------------------------------------------------------------
+
+
+class _Precision:
+    """Seat-0 tallies per cell by checkpoint block; finds the first checkpoint tight enough."""
+
+    def __init__(self, cells: list[Cell], target: float | None):
+        self.cells, self.target = cells, target
+        self.blocks: list[dict[int, list]] = [{} for _ in cells]
+        self.checked = [0] * len(cells)  # blocks 0..checked-1 are complete and not tight enough
+        self.totals = [[0, 0.0] for _ in cells]
+        self.stop: list[int | None] = [None] * len(cells)
+
+    def add(self, cell_index: int, blocks: dict[int, tuple[int, float]]) -> None:
+        if self.target is None:
+            return
+        from simkit.stats import wilson
+
+        mine = self.blocks[cell_index]
+        for b, (n, wins) in blocks.items():
+            tally = mine.setdefault(int(b), [0, 0.0])
+            tally[0] += n
+            tally[1] += wins
+        cell, totals = self.cells[cell_index], self.totals[cell_index]
+        while self.stop[cell_index] is None:
+            b = self.checked[cell_index]
+            size = min(PRECISION_STEP, cell.games - b * PRECISION_STEP)
+            if size <= 0 or mine.get(b, [0])[0] < size:
+                return
+            totals[0] += mine[b][0]
+            totals[1] += mine[b][1]
+            low, high = wilson(totals[1], totals[0])
+            self.checked[cell_index] = b + 1
+            if (high - low) / 2 <= self.target and totals[0] < cell.games:
+                self.stop[cell_index] = totals[0]
+
+    def kept(self, cell_index: int) -> int:
+        stop = self.stop[cell_index]
+        return self.cells[cell_index].games if stop is None else stop
+
+
+# -- running ---------------------------------------------------------------------------------------
+
+
+def default_folder(name: str) -> Path:
+    """reports/<name>-<YYYYmmdd-HHMMSS>, made unique if a sweep of the same name started this second."""
+    base = Path("reports") / f"{name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    folder, n = base, 1
+    while folder.exists():
+        n += 1
+        folder = base.with_name(f"{base.name}-{n}")
+    return folder
+
+
+def _check_options(jobs: int | None, chunk: int | None, backend: str, address: str | None) -> int:
+    if backend not in BACKENDS:
+        raise InputError(f"unknown backend '{backend}'; use one of: {', '.join(BACKENDS)}")
+    if backend == "dask" and not address:
+        raise InputError("--backend dask needs --address tcp://HOST:PORT of a running Dask scheduler")
+    if address and backend != "dask":
+        raise InputError("--address is for --backend dask; add --backend dask or drop --address")
+    if chunk is not None and (isinstance(chunk, bool) or chunk < 1):
+        raise InputError(f"--chunk must be a number of games >= 1, got {chunk}")
+    jobs = (os.cpu_count() or 1) if jobs is None else jobs
+    if jobs < 1:
+        raise InputError(f"--jobs must be >= 1, got {jobs}")
+    return jobs
+
+
+def run(
+    sweep: Sweep | None,
+    out: str | Path | None = None,
+    *,
+    jobs: int | None = None,
+    chunk: int | None = None,
+    backend: str = "loky",
+    address: str | None = None,
+    resume: bool = False,
+    quiet: bool = False,
+    report: bool = True,
+) -> Path:
+    """Run a sweep (or finish one with resume=True) into a folder; return the folder.
+
+    Everything that can be checked is checked before the first game: the options, and
+    that the folder is new (or, for resume, holds a plan that matches `sweep`).
+    report=False skips report.md/.html and the plots (the tables and summary.json are
+    still written), for notebooks and tests that only want the tables.
+    """
+    jobs = _check_options(jobs, chunk, backend, address)
+    began = time.perf_counter()
+    show = not quiet and sys.stdout.isatty()
+    if resume:
+        if out is None:
+            raise InputError("--resume needs --out DIR, the folder of the sweep to finish")
+        folder = Path(out)
+        plan = Plan.read(folder)
+        if sweep is not None and sweep.to_dict() | {"source": ""} != plan.sweep.to_dict() | {"source": ""}:
+            raise InputError(f"the spec and options differ from the sweep in {folder}; "
+                             "resume it without them, or start a new sweep")
+        sweep = plan.sweep
+        if results.is_complete(folder):
+            return folder
+        (folder / results.PARTS).mkdir(exist_ok=True)
+    else:
+        folder = results.prepare_new(Path(out) if out is not None else default_folder(sweep.name))
+        plan = None
+
+    rates = _warm_up(sweep.cells, need_rates=plan is None and chunk is None, show=show)
+    hashes = [compiled(c)[1] for c in sweep.cells]
+    if plan is None:
+        chunks = []
+        for i, cell in enumerate(sweep.cells):
+            size = chunk or max(1, min(MAX_CHUNK_GAMES, int(rates[i] * TARGET_CHUNK_SECONDS)))
+            chunks += [(i, a, b) for a, b in chunk_bounds(cell.games, size)]
+        plan = Plan(sweep, chunks, hashes)
+        results.write_text(folder / results.PLAN, plan.to_json())
+        (folder / results.PARTS).mkdir()
+    else:
+        for cell, old, new in zip(sweep.cells, plan.rules_hashes, hashes):
+            if old != new:
+                raise InputError(f"the rules of {cell.id} changed since the sweep in {folder} started "
+                                 f"(rules hash {old} -> {new}); start a new sweep")
+
+    precision = _Precision(sweep.cells, sweep.precision)
+    pending = []
+    for cell_index, start, stop in plan.chunks:
+        if results.chunk_done(folder, cell_index, start):
+            if sweep.precision is not None:
+                part = results.part_path(folder, "seats", cell_index, start)
+                precision.add(cell_index, seat0_blocks(pl.read_parquet(part, columns=["game_index", "seat", "win"])))
+        else:
+            pending.append((cell_index, start, stop))
+
+    try:
+        played, seconds = _execute(folder, sweep, pending, precision, jobs, backend, address, show)
+    except KeyboardInterrupt:
+        print(f"interrupted: finished chunks are kept in {folder}; finish with: "
+              f"simkit sweep --out {folder} --resume", file=sys.stderr, flush=True)
+        raise
+    if show:
+        print("writing the tables, summary and report…", flush=True)
+
+    cells = [{**c.to_dict(), "games_played": precision.kept(i), "rules_hash": hashes[i]}
+             for i, c in enumerate(sweep.cells)]
+    results.finalise(folder, cells, plan.starts(), sweep.to_toml(),
+                     _manifest(sweep, plan, cells, jobs, backend, address, resume, began, played, seconds), report)
+    return folder
+
+
+def _warm_up(cells: list[Cell], need_rates: bool, show: bool) -> list[float]:
+    """Compile (or load from cache) every cell's engine here, play 2 games, and measure games/s."""
+    rates: list[float] = []
+    measured: dict[tuple, float] = {}
+    announced: set[str] = set()
+    spent = 0.0
+    for cell in cells:
+        game = registry.get(cell.game)
+        if show and cell.game not in announced:
+            announced.add(cell.game)
+            print(f"preparing {cell.game} (compiling on first use, else loading numba's cache)…", flush=True)
+        rules, _ = compiled(cell)
+        play(game, rules, seat_strategies(game, cell.lineup, cell.players, 0, 2), game_seeds(np.uint64(0), 0, 2))
+        if not need_rates:
+            rates.append(0.0)
+            continue
+        key = (cell.game, cell.players)
+        if spent > MEASURE_BUDGET and key in measured:
+            rates.append(measured[key])
+            continue
+        n = 16
+        while True:
+            strategies = seat_strategies(game, cell.lineup, cell.players, 0, n)
+            t = time.perf_counter()
+            play(game, rules, strategies, game_seeds(np.uint64(0), 0, n))
+            elapsed = time.perf_counter() - t
+            spent += elapsed
+            if elapsed >= MEASURE_SECONDS or n >= cell.games:
+                break
+            n *= 4
+        measured[key] = n / max(elapsed, 1e-9)
+        rates.append(measured[key])
+    return rates
+
+
+def _tasks(folder: Path, sweep: Sweep, pending: list, precision: _Precision):
+    """run_chunk's arguments for each pending chunk, skipping those past a --precision stop.
+
+    A generator: joblib draws from it as workers free up, so a cell that stops early
+    dispatches no more chunks.
+    """
+    for cell_index, start, stop in pending:
+        if precision.stop[cell_index] is not None and start >= precision.stop[cell_index]:
+            continue
+        yield str(folder.resolve()), sweep.cells[cell_index].to_dict(), cell_index, start, stop, sweep.seed
+
+
+def _execute(folder, sweep, pending, precision, jobs, backend, address, show) -> tuple[int, float]:
+    """Play the pending chunks; returns (games played, seconds)."""
+    total = sum(stop - start for _, start, stop in pending)
+    began = time.perf_counter()
+    played = 0
+    progress = _Progress(sweep.name, total) if show and total else None
+    tasks = _tasks(folder, sweep, pending, precision)
+    jobs = min(jobs, max(1, len(pending)))  # an idle worker still costs a second to start
+    try:
+        for done in _results(tasks, jobs, backend, address):
+            precision.add(done["cell_index"], done["blocks"])
+            played += done["stop"] - done["start"]
+            if progress:
+                progress.advance(done["stop"] - done["start"])
+    finally:
+        if progress:
+            progress.close()
+    return played, time.perf_counter() - began
+
+
+def _results(tasks, jobs: int, backend: str, address: str | None):
+    """Run the chunk tasks in-process (jobs=1), on local cores (loky), or on a Dask cluster."""
+    if backend == "loky" and jobs == 1:
+        for args in tasks:
+            yield run_chunk(*args)
+        return
+    from joblib import Parallel, delayed, parallel_config
+
+    calls = (delayed(run_chunk)(*args) for args in tasks)
+    if backend == "loky":
+        yield from Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered", batch_size=1,
+                            pre_dispatch="2*n_jobs")(calls)
+        return
+    try:
+        import distributed
+    except ImportError:
+        raise InputError("--backend dask needs dask[distributed]: pip install 'simkit[dask]'") from None
+    try:
+        client = distributed.Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise InputError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+    with client, parallel_config(backend="dask"):
+        yield from Parallel(n_jobs=-1, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")(
+            calls)
+
+
+class _Progress:
+    """A rich progress bar with games/s and ETA (only on a terminal, never with --quiet)."""
+
+    def __init__(self, name: str, total: int):
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self.began = time.perf_counter()
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TextColumn("{task.fields[rate]} games/s"), TextColumn("ETA"), TimeRemainingColumn())
+        self.task = self.bar.add_task(name, total=total, rate="-")
+        self.done = 0
+        self.bar.start()
+
+    def advance(self, games: int) -> None:
+        self.done += games
+        rate = self.done / max(time.perf_counter() - self.began, 1e-9)
+        self.bar.update(self.task, advance=games, rate=f"{rate:,.0f}")
+
+    def close(self) -> None:
+        self.bar.stop()
+
+
+def _manifest(sweep, plan, cells, jobs, backend, address, resumed, began, played, seconds) -> dict:
+    import numba
+    import numpy
+    import polars
+
+    import simkit
+
+    return {
+        "simkit_version": simkit.__version__,
+        "created": plan.created,
+        "finished": datetime.now(UTC).isoformat(timespec="seconds"),
+        "name": sweep.name,
+        "root_seed": sweep.seed,
+        "precision": sweep.precision,
+        "spec_source": sweep.source,
+        "spec": sweep.to_dict(),
+        "rules_hashes": {c["id"]: c["rules_hash"] for c in cells},
+        "games": sum(c["games_played"] for c in cells),
+        "chunks": len(plan.chunks),
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "cpu_count": os.cpu_count(),
+        "python": platform.python_version(),
+        "numba": numba.__version__,
+        "numpy": numpy.__version__,
+        "polars": polars.__version__,
+        "jobs": jobs if backend == "loky" else None,
+        "backend": backend,
+        "address": address,
+        "resumed": resumed,
+        "games_this_run": played,
+        "wall_seconds": round(time.perf_counter() - began, 3),
+        "games_per_second": round(played / seconds, 1) if seconds > 0 else None,
+    }

@@ -1,0 +1,432 @@
+"""Sweep specs: TOML or keyword options -> a validated list of cells (DESIGN §4, §8).
+
+A spec file::
+
+    name = "default"     # report folder prefix
+    seed = 1             # root seed: game i of every cell plays derive(seed, i)
+    games = 10000        # games per cell, unless a block says otherwise
+    precision = 0.01     # optional: stop a cell once seat 0's 95% half width <= this
+
+    [[study]]            # one or more blocks; the cartesian grid of a block's lists = its cells
+    game = "sea_of_plunder"      # or "*": every registered game
+    players = [2, 3, 4]          # omitted: the game's (or the variant's) player counts
+    variants = ["standard", "two_player"]     # 'a+b' combines variants
+    set = { some_param = 5 }                  # fixed rule overrides
+    grid = { other_param = [4, 6, 8] }        # swept rule overrides
+    strategies = ["default", "raider,random"] # line-ups; "default" = the game's default preset
+    games = 20000                             # per-block games
+
+Player counts. A list (or an omitted `players`) is a range request: a count a variant
+does not allow is skipped (two_player with [2, 3, 4] gives 2p only). A single count is
+explicit: if the variant cannot play it, that is an error. A count outside every range
+the game declares is an error, except with `game = "*"`, where each game plays the
+requested counts it supports (and a request no game supports is an error).
+
+Command-line options (`load`'s keyword arguments) override the spec: seed, games, name
+and precision at the top; game, players, variants, set and strategies in every block
+(a `--set` key also replaces a grid over the same key). A `--set` value that is a TOML
+list (`--set target=[20,40]`) is a grid.
+
+Cell ids read `<game>-<players>p-<variant>`, suffixed with `-key=value` for each rule
+override that varies among the sweep's cells of that game, and with the line-up when
+line-ups vary. Everything is validated here, before anything runs; every problem is an
+InputError naming what and where.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import tomllib
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from simkit import games as registry
+from simkit.errors import InputError, unknown
+
+TOP_KEYS = ("name", "description", "seed", "games", "precision", "study")
+BLOCK_KEYS = ("game", "players", "variants", "set", "grid", "strategies", "games")
+DEFAULT_GAMES = 10_000
+DEFAULT_SEED = 1
+ALL_GAMES = "*"
+DEFAULT_LINEUP = "default"  # line-up entry meaning the game's default preset
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One point of a sweep: a rule set, a player count and a line-up, played `games` times."""
+
+    id: str
+    game: str
+    players: int
+    variant: str
+    overrides: dict
+    lineup: tuple[str, ...]  # preset names; seat s of game i plays lineup[(s + i) % len(lineup)]
+    games: int
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "lineup": list(self.lineup)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Cell:
+        return cls(d["id"], d["game"], int(d["players"]), d["variant"], dict(d["overrides"]), tuple(d["lineup"]),
+                   int(d["games"]))
+
+    def rules(self) -> dict:
+        """Every rule parameter's value for this cell (validated when the cell was made)."""
+        return registry.get(self.game).rules.resolve(self.variant, self.overrides)
+
+
+@dataclass
+class Sweep:
+    """A validated sweep: what `simkit sweep` will run."""
+
+    name: str
+    seed: int
+    cells: list[Cell]
+    precision: float | None = None
+    source: str = "command-line options"
+
+    def to_toml(self) -> str:
+        """The resolved spec, one block per cell: `simkit sweep` on it runs this very sweep."""
+        lines = [f"# resolved from {self.source}; `simkit sweep` on this file reruns the same cells",
+                 f"name = {_toml(self.name)}", f"seed = {self.seed}"]
+        if self.precision is not None:
+            lines.append(f"precision = {_toml(self.precision)}")
+        for c in self.cells:
+            lines += ["", "[[study]]", f"game = {_toml(c.game)}", f"players = {c.players}",
+                      f"variants = {_toml(c.variant)}"]
+            if c.overrides:
+                lines.append(f"set = {_toml(c.overrides)}")
+            lines += [f"strategies = {_toml(','.join(c.lineup))}", f"games = {c.games}"]
+        return "\n".join(lines) + "\n"
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "seed": self.seed, "precision": self.precision, "source": self.source,
+                "cells": [c.to_dict() for c in self.cells]}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Sweep:
+        return cls(d["name"], int(d["seed"]), [Cell.from_dict(c) for c in d["cells"]], d.get("precision"),
+                   d.get("source", "command-line options"))
+
+
+def _toml(value: Any) -> str:
+    """A TOML literal for the plain values a spec holds."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        keys = (k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else json.dumps(k) for k in value)
+        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in zip(keys, value.values())) + " }"
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+# -- command-line value parsing (library functions so notebooks accept the same text) ------
+
+
+def parse_players(text: str | int | list | None) -> list[int] | None:
+    """'2,3,4' or '2-4' or 3 -> a list of counts; None stays None."""
+    if text is None or isinstance(text, list):
+        return text
+    if isinstance(text, int):
+        return [text]
+    out: list[int] = []
+    try:
+        for part in str(text).split(","):
+            low, _, high = part.strip().partition("-")
+            out += list(range(int(low), int(high) + 1)) if high else [int(low)]
+    except ValueError:
+        raise InputError(f"--players expects counts like 2,3,4 or 2-4, got '{text}'") from None
+    return out
+
+
+def parse_set(items: list[str] | dict | None) -> dict:
+    """['key=value', ...] -> {key: value}; a value is read as TOML (20, true, "d8", [1,2]) or else as text."""
+    if items is None or isinstance(items, dict):
+        return dict(items or {})
+    out = {}
+    for item in items:
+        key, eq, text = item.partition("=")
+        if not eq or not key.strip():
+            raise InputError(f"--set expects key=value, got '{item}'")
+        try:
+            value = tomllib.loads(f"v = {text.strip()}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = text.strip()
+        out[key.strip()] = value
+    return out
+
+
+# -- loading -----------------------------------------------------------------------------
+
+
+def default_spec_path() -> Path | None:
+    """experiments/default.toml in the working folder, else the one beside the simkit package."""
+    for base in (Path.cwd(), Path(__file__).resolve().parent.parent):
+        path = base / "experiments" / "default.toml"
+        if path.is_file():
+            return path
+    return None
+
+
+def read_toml(path: Path) -> tuple[dict, str]:
+    """A spec file's table and text; a missing or malformed file names the file and line."""
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        raise InputError(f"spec file {path} not found") from None
+    except OSError as e:
+        raise InputError(f"cannot read spec file {path}: {e.strerror}") from None
+    try:
+        return tomllib.loads(text), text
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"\s*\(at line (\d+), column (\d+)\)", str(e))
+        line, message = (f":{m.group(1)}", str(e)[: m.start()]) if m else ("", str(e))
+        raise InputError(f"{path}{line}: malformed TOML: {message}") from None
+
+
+def load(
+    spec: str | Path | dict | None = None,
+    *,
+    game: str | None = None,
+    players: str | int | list | None = None,
+    variant: str | list | None = None,
+    set: list[str] | dict | None = None,  # named like the spec key and --set
+    strategies: str | list | None = None,
+    games: int | None = None,
+    seed: int | None = None,
+    name: str | None = None,
+    precision: float | None = None,
+) -> Sweep:
+    """A validated Sweep from a spec (a TOML path, or its table as a dict) and/or options.
+
+    With neither a spec nor `game`, the default spec (experiments/default.toml) is used.
+    `variant` may list variants ('standard,quick'); `strategies` is one line-up
+    ('careful,random') or a list of line-ups.
+    """
+    text = ""
+    if isinstance(spec, dict):
+        table, source = spec, "spec"
+    elif spec is not None or game is None:
+        path = Path(spec) if spec is not None else default_spec_path()
+        if path is None:
+            table, source = {"name": "default", "study": [{"game": ALL_GAMES}]}, "built-in default spec"
+        else:
+            (table, text), source = read_toml(path), str(path)
+    else:
+        table, source = {"name": game if game != ALL_GAMES else "sweep", "study": [{}]}, "command-line options"
+
+    for key in table:
+        if key not in TOP_KEYS:
+            raise unknown("spec key", key, TOP_KEYS, _where(source, text, key))
+    blocks = table.get("study", [])
+    if isinstance(blocks, dict):
+        blocks = [blocks]
+    if not isinstance(blocks, list) or not blocks or not all(isinstance(b, dict) for b in blocks):
+        raise InputError(f"{source} has no [[study]] block; add one naming at least a game")
+
+    cli = {"game": game, "players": parse_players(players), "variants": variant,
+           "strategies": strategies}
+    cli = {k: v for k, v in cli.items() if v is not None}
+    cli_set = parse_set(set)
+
+    top_games = _games(games if games is not None else table.get("games", DEFAULT_GAMES), f"games in {source}")
+    root = _seed(seed if seed is not None else table.get("seed", DEFAULT_SEED), source)
+    sweep_name = _name(name if name is not None else table.get("name", Path(source).stem if text else "sweep"),
+                       source)
+    prec = _precision(precision if precision is not None else table.get("precision"), source)
+
+    raw: list[tuple[dict, str]] = []  # (cell fields without id, where)
+    for number, block in enumerate(blocks, 1):
+        where = f"{source} [[study]] {number}" if len(blocks) > 1 or text else source
+        for key in block:
+            if key not in BLOCK_KEYS:
+                raise unknown("study key", key, BLOCK_KEYS, _where(source, text, key, where))
+        block = {**block, **cli}
+        if cli_set:
+            block["set"] = {**block.get("set", {}), **cli_set}
+            block["grid"] = {k: v for k, v in block.get("grid", {}).items() if k not in cli_set}
+        if games is not None:
+            block["games"] = games
+        raw += _expand(block, top_games, where)
+
+    cells = _with_ids(raw)
+    return Sweep(sweep_name, root, cells, prec, source)
+
+
+def _where(source: str, text: str, key: str, where: str | None = None) -> str:
+    """`where`, with the line of `key = ` in the spec's text when it can be found."""
+    m = re.search(rf"^\s*{re.escape(key)}\s*=", text, re.MULTILINE) if text else None
+    line = f"{source}:{text[: m.start()].count(chr(10)) + 1}" if m else None
+    if line and where and where != source:
+        return f"{line} ({where.removeprefix(source).strip()})"
+    return line or where or source
+
+
+def _games(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise InputError(f"{where} must be a whole number of games >= 1, got {value!r}")
+    return value
+
+
+def _seed(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
+        raise InputError(f"seed in {where} must be an integer in 0..2**64-1, got {value!r}")
+    return value
+
+
+def _name(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not _NAME.match(value):
+        raise InputError(f"name in {where} must be letters, digits, '_', '-' or '.', got {value!r}")
+    return value
+
+
+def _precision(value: Any, where: str) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 0.5:
+        raise InputError(f"precision in {where} must be a half width in (0, 0.5], e.g. 0.01; got {value!r}")
+    return float(value)
+
+
+def _as_list(value: Any, key: str, where: str) -> list:
+    """A block value that may be one item or a list of items."""
+    items = value if isinstance(value, list) else [value]
+    if not items:
+        raise InputError(f"{key} in {where} is an empty list")
+    return items
+
+
+def _span(counts) -> str:
+    counts = sorted(counts)
+    if counts == list(range(counts[0], counts[-1] + 1)) and len(counts) > 1:
+        return f"{counts[0]}..{counts[-1]}"
+    return ", ".join(map(str, counts))
+
+
+def _expand(block: dict, top_games: int, where: str) -> list[tuple[dict, str]]:
+    """A block's cells (without ids), every value validated."""
+    if "game" not in block:
+        raise InputError(f"{where}: a [[study]] block needs game = \"<id>\" (or \"*\" for every game)")
+    if not isinstance(block["game"], str):
+        raise InputError(f"game in {where} must be a game id, got {block['game']!r}")
+    game_ids = registry.ids() if block["game"] == ALL_GAMES else [block["game"]]
+    games = _games(block.get("games", top_games), f"games in {where}")
+    requested = block.get("players")
+    if requested is not None:
+        requested = _as_list(requested, "players", where)
+        if not all(isinstance(p, int) and not isinstance(p, bool) for p in requested):
+            raise InputError(f"players in {where} must be whole numbers, got {block['players']!r}")
+    is_range = requested is None or len(requested) > 1
+    variants = block.get("variants", "standard")
+    variants = _as_list([v.strip() for v in variants.split(",")] if isinstance(variants, str) else variants,
+                        "variants", where)
+    lineups = _as_list(block.get("strategies", DEFAULT_LINEUP), "strategies", where)
+    fixed = block.get("set", {})
+    grid = block.get("grid", {})
+    for key, value in (("set", fixed), ("grid", grid)):
+        if not isinstance(value, dict):
+            raise InputError(f"{key} in {where} must be a table like {{ param = value }}, got {value!r}")
+    both = sorted(fixed.keys() & grid.keys())
+    if both:
+        raise InputError(f"{where}: '{both[0]}' is in both set and grid; keep it in one")
+    for key, values in grid.items():
+        if not isinstance(values, list) or not values:
+            raise InputError(f"grid.{key} in {where} must be a non-empty list of values, got {values!r}")
+    for key, values in fixed.items():  # a list in `set` (e.g. from --set k=[1,2]) is a grid
+        if isinstance(values, list):
+            grid = {**grid, key: values}
+    fixed = {k: v for k, v in fixed.items() if not isinstance(v, list)}
+
+    out = []
+    for game_id in game_ids:
+        game = registry.get(game_id)
+        schema = game.rules
+        fixed_ok = schema.validate(fixed, where)
+        grid_ok = {k: [schema.validate({k: v}, where)[k] for v in vs] for k, vs in grid.items()}
+        presets = game.preset_names()
+        resolved_lineups = []
+        for lineup in lineups:
+            names = [n.strip() for n in lineup.split(",")] if isinstance(lineup, str) else list(lineup)
+            if not names or not all(isinstance(n, str) and n for n in names):
+                raise InputError(f"strategies in {where}: a line-up must name presets, got {lineup!r}")
+            names = [game.default_strategy if n == DEFAULT_LINEUP else n for n in names]
+            for n in names:
+                if n not in presets:
+                    raise unknown(f"strategy of {game_id}", n, presets + [DEFAULT_LINEUP], where)
+            resolved_lineups.append(tuple(names))
+        width = game.max_players or max(game.players)
+        for variant in variants:
+            if not isinstance(variant, str):
+                raise InputError(f"variants in {where} must be names, got {variant!r}")
+            schema.variant_overrides(variant, where)  # unknown names and clashes raise here
+            allowed = schema.variant_players(variant)
+            own = set(allowed) if allowed is not None else set(game.players)
+            possible = set(game.players).union(*(v.players or () for v in schema.variants))
+            counts = requested if requested is not None else sorted(own)
+            kept = []
+            for p in counts:
+                if p not in possible or p > width:
+                    if block["game"] == ALL_GAMES:
+                        continue
+                    raise InputError(f"{game_id} is for {_span(possible)} players, not {p} (in {where})")
+                if p not in own:
+                    if is_range:
+                        continue
+                    raise InputError(f"variant {variant} of {game_id} is for {_span(own)} players, not {p} "
+                                     f"(in {where}); drop the variant or pick a count it allows")
+                kept.append(p)
+            if not kept and not (block["game"] == ALL_GAMES and requested is not None):
+                raise InputError(f"variant {variant} of {game_id} allows {_span(own)} players, none of "
+                                 f"{requested} (in {where})")
+            for p, point, lineup in itertools.product(kept, itertools.product(*grid_ok.values()), resolved_lineups):
+                overrides = {**fixed_ok, **dict(zip(grid_ok, point))}
+                values = schema.resolve(variant, overrides, where)
+                problem = game.check_players(p, values) if game.check_players else None
+                if problem:
+                    raise InputError(f"{game_id} {p}p {variant}: {problem} (in {where})")
+                out.append(({"game": game_id, "players": p, "variant": variant, "overrides": overrides,
+                             "lineup": lineup, "games": games}, where))
+    if not out:
+        raise InputError(f"{where} makes no cells: no game supports players {requested}")
+    return out
+
+
+def _with_ids(raw: list[tuple[dict, str]]) -> list[Cell]:
+    """Cells with readable, unique ids (see the module docstring)."""
+    by_game: dict[str, list[dict]] = {}
+    for fields, _ in raw:
+        by_game.setdefault(fields["game"], []).append(fields)
+    varying: dict[str, tuple[set, bool]] = {}
+    for game_id, rows in by_game.items():
+        keys = {k for r in rows for k in r["overrides"]}
+        keys = {k for k in keys if len({json.dumps(r["overrides"].get(k, None)) for r in rows}) > 1}
+        varying[game_id] = (keys, len({r["lineup"] for r in rows}) > 1)
+
+    cells, seen = [], {}
+    for fields, where in raw:
+        keys, lineups_vary = varying[fields["game"]]
+        order = [p.name for p in registry.get(fields["game"]).rules.params]
+        parts = [f"{fields['game']}-{fields['players']}p-{fields['variant']}"]
+        parts += [f"{k}={_id_value(fields['overrides'][k])}" for k in order if k in keys and k in fields["overrides"]]
+        if lineups_vary:
+            parts.append(",".join(fields["lineup"]))
+        cell_id = "-".join(parts)
+        if cell_id in seen:
+            raise InputError(f"cell {cell_id} is asked for twice ({seen[cell_id]} and {where}); drop one")
+        seen[cell_id] = where
+        cells.append(Cell(id=cell_id, **fields))
+    return cells
+
+
+def _id_value(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)

@@ -1,0 +1,32 @@
+"""Test set-up: register the test-only dice game (tests/dicegame.py) for this process and
+every process it starts (loky and Dask workers, `simkit` subprocesses)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DICEGAME = "tests.dicegame"
+
+
+def _prepend(variable: str, value: str, sep: str) -> None:
+    parts = [p for p in os.environ.get(variable, "").split(sep) if p]
+    if value not in parts:
+        os.environ[variable] = sep.join([value, *parts])
+
+
+_prepend("SIMKIT_GAME_MODULES", DICEGAME, ",")
+_prepend("PYTHONPATH", str(ROOT), os.pathsep)  # so workers and subprocesses can import tests.dicegame
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture(scope="session")
+def dicegame():
+    from simkit import games
+
+    return games.get("dicegame")

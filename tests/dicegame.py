@@ -1,0 +1,203 @@
+"""Dice race: a tiny test-only game that exercises every part of the engine contract.
+
+It is registered for the test suite through SIMKIT_GAME_MODULES=tests.dicegame (see
+conftest.py), so the toolkit is tested without depending on a real game.
+
+Rules. Each seat is dealt a colour at random; the red seat starts with `red_bonus`
+points. On a turn a seat rolls the die again and again, adding the faces to its turn
+total, until it holds (banking the total) or rolls a 1 (a bust: the turn total is
+lost). A seat holds as soon as banking would reach `target`. When a seat reaches the
+target the round is played out (`last_chance`), so every seat has had as many turns;
+then the highest score wins, ties broken by fewer rolls, and a tie that survives is
+shared. A game still running after `round_cap` rounds ends as "round_cap".
+
+Bots. Weights are (policy, hold_at): policy 0 holds with probability 1/2 after each
+roll (`random`); policy 1 holds once the turn total reaches hold_at.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simkit.game import END_REASON, RANK, ROUNDS, SCORE, TURNS, WINNER, Compiled, Game, Metric, Preset
+from simkit.rng import CHANCE, randint, seed_streams, shuffle
+from simkit.rules import Param, RuleSchema, Variant
+
+RULES = RuleSchema(
+    game="dicegame",
+    params=(
+        Param("target", "int", 40, (10, 200), "points that end the game", "Dice race 1"),
+        Param("round_cap", "int", 60, (1, 10_000), "rounds after which an unfinished game stops", "A1"),
+        Param("die", "choice", "d6", ("d6", "d8"), "the die rolled", "Dice race 2"),
+        Param("last_chance", "bool", True, (), "finish the round once a seat reaches the target", "Dice race 3"),
+        Param("red_bonus", "int", 2, (0, 20), "head start of the seat dealt red", "Dice race 4"),
+    ),
+    variants=(
+        Variant("quick", {"target": 20}, "a short race"),
+        Variant("duel", {"target": 60}, "a long race for two", players=(2,)),
+        Variant("sudden", {"last_chance": False}, "the first seat to reach the target wins at once"),
+    ),
+)
+
+COLOURS = ("red", "green", "blue", "yellow")
+END_REASONS = ("target", "round_cap")
+TARGET_REACHED, ROUND_CAP = 0, 1  # codes of END_REASONS
+
+# event codes: log rows are (round, seat, code, a, b, c)
+DEAL = 0  # a: colour index
+ROLL = 1  # a: face, b: turn total after the roll
+BUST = 2  # a: turn total lost
+HOLD = 3  # a: points banked, b: score after banking
+END = 4  # a: end reason code
+
+# game-metric and seat-metric columns after the contract's fixed ones
+BUSTS, WINNING_COLOUR = 3, 4  # out_games; WINNING_COLOUR: 0 none, else 1 + colour
+ROLLS_TOTAL, COLOUR = 3, 4  # out_seats
+
+
+@njit(cache=True)
+def _log(log, log_count, rnd, seat, code, a, b):
+    k = log_count[0]
+    if k < log.shape[0]:
+        log[k, 0] = rnd
+        log[k, 1] = seat
+        log[k, 2] = code
+        log[k, 3] = a
+        log[k, 4] = b
+        log[k, 5] = 0
+        log_count[0] = k + 1
+
+
+@njit(cache=True)
+def _holds(rng, seat, weights, turn_total):
+    """The bot's one decision: hold now? Drawn from the seat's own stream."""
+    if weights[0] == 0.0:
+        return randint(rng, 1 + seat, np.int64(2)) == 0
+    return turn_total >= weights[1]
+
+
+@njit(cache=True)
+def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log, log_count):
+    faces = components[0]
+    n_faces = np.int64(faces.shape[0])
+    players = seat_strategies.shape[1]
+    rng = np.zeros((1 + players, 4), dtype=np.uint64)
+    colour_order = np.zeros(len(COLOURS), dtype=np.int64)
+    score = np.zeros(players, dtype=np.int64)
+    rolls = np.zeros(players, dtype=np.int64)
+    colour = np.zeros(players, dtype=np.int64)
+    for g in range(seeds.shape[0]):
+        seed_streams(rng, seeds[g])
+        for k in range(colour_order.shape[0]):
+            colour_order[k] = k
+        shuffle(rng, CHANCE, colour_order, np.int64(colour_order.shape[0]))
+        for s in range(players):
+            colour[s] = colour_order[s]
+            score[s] = params.red_bonus if colour[s] == 0 else 0
+            rolls[s] = 0
+            _log(log, log_count, np.int64(0), np.int64(s), np.int64(DEAL), colour[s], np.int64(0))
+        busts = np.int64(0)
+        turns = np.int64(0)
+        rnd = np.int64(0)
+        finished = False
+        while not finished and rnd < params.round_cap:
+            rnd += 1
+            for s in range(players):
+                weights = presets[seat_strategies[g, s]]
+                turn_total = np.int64(0)
+                while True:
+                    face = faces[randint(rng, CHANCE, n_faces)]
+                    rolls[s] += 1
+                    if face == 1:
+                        busts += 1
+                        _log(log, log_count, rnd, np.int64(s), np.int64(BUST), turn_total, np.int64(0))
+                        turn_total = 0
+                        break
+                    turn_total += face
+                    _log(log, log_count, rnd, np.int64(s), np.int64(ROLL), face, turn_total)
+                    if score[s] + turn_total >= params.target or _holds(rng, s, weights, turn_total):
+                        break
+                score[s] += turn_total
+                turns += 1
+                if turn_total > 0:
+                    _log(log, log_count, rnd, np.int64(s), np.int64(HOLD), turn_total, score[s])
+                if score[s] >= params.target:
+                    finished = True
+                    if params.last_chance == 0:
+                        break
+        end = TARGET_REACHED if finished else ROUND_CAP
+        _log(log, log_count, rnd, np.int64(-1), np.int64(END), np.int64(end), np.int64(0))
+        out_games[g, ROUNDS] = rnd
+        out_games[g, TURNS] = turns
+        out_games[g, END_REASON] = end
+        out_games[g, BUSTS] = busts
+        out_games[g, WINNING_COLOUR] = 0
+        for s in range(players):
+            rank = np.int64(1)
+            for t in range(players):  # better: more points, or as many in fewer rolls
+                if score[t] > score[s] or (score[t] == score[s] and rolls[t] < rolls[s]):
+                    rank += 1
+            wins = 1 if finished and rank == 1 else 0
+            out_seats[g, s, SCORE] = score[s]
+            out_seats[g, s, RANK] = rank
+            out_seats[g, s, WINNER] = wins
+            out_seats[g, s, ROLLS_TOTAL] = rolls[s]
+            out_seats[g, s, COLOUR] = colour[s]
+            if wins:
+                out_games[g, WINNING_COLOUR] = 1 + colour[s]
+
+
+def compile_rules(values: dict, players: int) -> Compiled:
+    """The die's faces are the one component; its name is what the rules hash sees."""
+    faces = np.arange(1, 7 if values["die"] == "d6" else 9, dtype=np.int64)
+    return Compiled(RULES.engine_tuple(values), (faces,), f"faces {values['die']}".encode())
+
+
+def check_players(players: int, values: dict) -> str | None:
+    if players == 4 and values["target"] < 15:
+        return "4 players need a target of at least 15"
+    return None
+
+
+def describe_event(row, context: dict) -> str:
+    rnd, seat, code, a, b, _ = (int(x) for x in row)
+    who = f"seat {seat} ({context['strategies'][seat]})" if seat >= 0 else ""
+    if code == DEAL:
+        return f"setup: {who} is dealt {COLOURS[a]}"
+    if code == ROLL:
+        return f"round {rnd}: {who} rolls {a}, turn total {b}"
+    if code == BUST:
+        return f"round {rnd}: {who} rolls a 1 and loses {a}"
+    if code == HOLD:
+        return f"round {rnd}: {who} holds, banking {a} for {b}"
+    if code == END:
+        return f"round {rnd}: game over ({END_REASONS[a]})"
+    return f"round {rnd}: {who} event {code} ({a}, {b})"
+
+
+GAME = Game(
+    id="dicegame",
+    title="Dice race (test game)",
+    players=(2, 3, 4),
+    rules=RULES,
+    presets=(
+        Preset("random", "holds at random after each roll", (0.0, 0.0)),
+        Preset("careful", "holds once the turn total reaches 12", (1.0, 12.0)),
+        Preset("bold", "holds once the turn total reaches 25", (1.0, 25.0)),
+    ),
+    default_strategy="careful",
+    end_reasons=END_REASONS,
+    game_metrics=(
+        Metric("busts", "turns lost to a 1"),
+        Metric("winning_colour", "colour of the sole or shared winner", ("none",) + COLOURS),
+    ),
+    seat_metrics=(
+        Metric("rolls_total", "dice rolled by the seat"),
+        Metric("colour", "colour dealt to the seat", COLOURS),
+    ),
+    compile=compile_rules,
+    play_chunk=play_chunk,
+    describe_event=describe_event,
+    check_players=check_players,
+)

@@ -1,0 +1,267 @@
+"""simkit.runner and simkit.results with the dice game: results never depend on --jobs,
+chunk size, backend or interruption; the tables follow DESIGN §6."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import polars as pl
+import pytest
+
+import simkit
+from simkit import results, runner
+from simkit.errors import InputError
+from simkit.rng import derive
+from simkit.stats import wilson
+
+# Four cells: two rule sets x two player counts, a three-strategy line-up that rotates.
+SPEC = {"game": "dicegame", "players": "2,3", "variant": "standard,sudden", "strategies": "careful,random,bold",
+        "games": 2400, "seed": 5}
+KEYS = {"games": ["cell", "game_index"], "seats": ["cell", "game_index", "seat"]}
+
+
+def sweep(out, **options):
+    return simkit.sweep(out=out, quiet=True, report=False, **{**SPEC, **options})
+
+
+def assert_same(a: simkit.Results, b: simkit.Results) -> None:
+    for table, keys in KEYS.items():
+        left, right = getattr(a, table), getattr(b, table)
+        assert left.equals(right), table  # the same rows in the same order
+        assert left.sort(keys).equals(right.sort(keys)), table
+    assert a.cells.equals(b.cells)
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    """The sweep played in-process, one chunk per cell."""
+    return sweep(tmp_path_factory.mktemp("ref") / "out", jobs=1)
+
+
+def test_schema(reference, dicegame):
+    games, seats, cells = reference.games, reference.seats, reference.cells
+    assert games.schema == pl.Schema({
+        "cell": pl.Utf8, "game_index": pl.Int64, "seed": pl.UInt64, "players": pl.Int64, "rounds": pl.Int64,
+        "turns": pl.Int64, "end_reason": pl.Utf8, "winner": pl.Int64, "n_winners": pl.Int64, "busts": pl.Int64,
+        "winning_colour": pl.Utf8})
+    assert seats.schema == pl.Schema({
+        "cell": pl.Utf8, "game_index": pl.Int64, "seat": pl.Int64, "strategy": pl.Utf8, "score": pl.Int64,
+        "rank": pl.Int64, "win": pl.Float64, "rolls_total": pl.Int64, "colour": pl.Utf8})
+    assert cells.columns == ["cell", "game", "players", "variant", "overrides", "strategies", "games", "rules_hash"]
+    assert cells["cell"].to_list() == ["dicegame-2p-standard", "dicegame-3p-standard", "dicegame-2p-sudden",
+                                       "dicegame-3p-sudden"]
+    assert cells["strategies"].unique().to_list() == ["careful,random,bold"]
+    assert games.height == 4 * 2400 and seats.height == 2400 * (2 + 3 + 2 + 3)
+    assert set(games["end_reason"]) <= set(dicegame.end_reasons)
+    assert set(seats["colour"]) <= {"red", "green", "blue", "yellow"}
+
+
+def test_common_random_numbers(reference):
+    """Game i has the same seed in every cell, derived from the root seed and i alone."""
+    seeds = reference.games.group_by("game_index").agg(pl.col("seed").n_unique().alias("n"))
+    assert seeds["n"].max() == 1
+    first = reference.games.filter(pl.col("game_index") < 3)["seed"].to_list()[:3]
+    assert first == [int(derive(np.uint64(5), np.uint64(i))) for i in range(3)]
+
+
+def test_seats_wins_and_winners(reference):
+    games, seats = reference.games, reference.seats
+    per_game = seats.group_by("cell", "game_index").agg(
+        pl.len().alias("rows"), pl.col("win").sum().alias("wins"), (pl.col("rank") == 1).sum().alias("firsts"),
+        (pl.col("win") > 0).sum().alias("winners"))
+    joined = games.join(per_game, on=["cell", "game_index"])
+    assert (joined["rows"] == joined["players"]).all()
+    complete = joined.filter(pl.col("end_reason") != "round_cap")
+    assert ((complete["wins"] - 1.0).abs() < 1e-12).all()
+    assert (joined["winners"] == joined["n_winners"]).all()
+    assert ((joined["n_winners"] == 1) == (joined["winner"] >= 0)).all()
+    assert (complete["firsts"] == complete["n_winners"]).all()
+    assert joined.filter(pl.col("n_winners") > 1).height > 0  # shared wins happen and are split
+    shared = seats.filter((pl.col("win") > 0) & (pl.col("win") < 1))["win"]
+    assert set(shared.round(12)) <= {0.5, round(1 / 3, 12)}
+
+
+def test_lineup_rotation(reference):
+    """Every strategy sits in every seat equally often (2400 games is a multiple of 3)."""
+    counts = reference.seats.group_by("cell", "seat", "strategy").len()
+    assert counts["len"].unique().to_list() == [800]
+    assert counts.height == 2 * (2 * 3) + 2 * (3 * 3)
+    game0 = reference.seats.filter((pl.col("cell") == "dicegame-3p-standard") & (pl.col("game_index") < 2))
+    assert game0["strategy"].to_list() == ["careful", "random", "bold", "random", "bold", "careful"]
+
+
+def test_rotation_rule_directly(dicegame):
+    rows = runner.seat_strategies(dicegame, ("careful",), 4, 10, 3)
+    assert (rows == 1).all()
+    rows = runner.seat_strategies(dicegame, ("random", "bold"), 3, 1, 2)
+    assert rows.tolist() == [[2, 0, 2], [0, 2, 0]]
+
+
+def test_jobs_and_chunks_do_not_change_results(reference, tmp_path):
+    assert_same(reference, sweep(tmp_path / "a", jobs=2, chunk=700))
+    assert_same(reference, sweep(tmp_path / "b", jobs=1, chunk=1000))
+    plan = json.loads((tmp_path / "a" / "plan.json").read_text())
+    assert len(plan["chunks"]) == 4 * 4  # 2400 games in chunks of 700
+    assert not (tmp_path / "a" / "parts").exists()  # parts go once the final files are in place
+
+
+def test_dask_backend(reference, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
+        done = sweep(tmp_path / "dask", backend="dask", address=c.scheduler_address, chunk=900)
+    assert_same(reference, done)
+    assert done.manifest["backend"] == "dask"
+
+
+class Stop(Exception):
+    pass
+
+
+def interrupted(tmp_path, monkeypatch, after: int, chunk: int = 500, **options):
+    """A sweep stopped by an error after `after` chunks; returns its folder."""
+    real, calls = runner.run_chunk, []
+
+    def flaky(*args):
+        if len(calls) == after:
+            raise Stop
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(runner, "run_chunk", flaky)
+    with pytest.raises(Stop):
+        sweep(tmp_path, jobs=1, chunk=chunk, **options)
+    monkeypatch.setattr(runner, "run_chunk", real)
+    return tmp_path
+
+
+def test_resume_completes_an_interrupted_sweep(reference, tmp_path, monkeypatch):
+    folder = interrupted(tmp_path / "cut", monkeypatch, after=7)
+    parts = sorted(p.name for p in (folder / "parts").iterdir())
+    assert len(parts) == 2 * 7 and (folder / "plan.json").exists()
+    assert not (folder / "games.parquet").exists()
+    with pytest.raises(InputError, match="already holds a sweep"):
+        sweep(folder, jobs=1)
+    (folder / "parts" / parts[3]).unlink()  # a lost part is played again
+    done = simkit.sweep(out=folder, resume=True, quiet=True, report=False, jobs=2)
+    assert_same(reference, done)
+    assert done.manifest["resumed"] is True
+    assert done.manifest["games_this_run"] == 4 * 2400 - (2400 + 1000 - 500)  # 7 chunks done, one lost
+
+
+def test_resume_with_the_same_options_and_with_different_ones(reference, tmp_path, monkeypatch):
+    folder = interrupted(tmp_path / "cut", monkeypatch, after=2)
+    with pytest.raises(InputError, match="differ from the sweep"):
+        simkit.sweep(out=folder, resume=True, quiet=True, report=False, **{**SPEC, "games": 100})
+    assert_same(reference, sweep(folder, resume=True))
+    assert_same(reference, sweep(folder, resume=True))  # a finished sweep stays as it is
+
+
+def test_killed_sweep_keeps_finished_parts_and_resumes(tmp_path):
+    """SIGKILL in the middle of a sweep: every part left is whole, and --resume finishes it."""
+    options = {"game": "dicegame", "players": 4, "games": 100_000, "seed": 9}
+    script = (f"import simkit; simkit.sweep(out={str(tmp_path / 'killed')!r}, jobs=1, chunk=500, quiet=True, "
+              f"report=False, **{options!r})")
+    proc = subprocess.Popen([sys.executable, "-c", script], start_new_session=True)
+    parts = tmp_path / "killed" / "parts"
+    deadline = time.time() + 60
+    while time.time() < deadline and proc.poll() is None:
+        if parts.exists() and len(list(parts.glob("games-*.parquet"))) >= 10:
+            break
+        time.sleep(0.01)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    finished = sorted(parts.glob("games-*.parquet"))
+    assert 10 <= len(finished) < 200, "the sweep should have been stopped in the middle"
+    for path in finished:  # whole files only: each one reads, and has its seats part
+        assert pl.read_parquet(path).height == 500
+        assert (parts / path.name.replace("games-", "seats-")).exists()
+    resumed = simkit.sweep(out=tmp_path / "killed", resume=True, quiet=True, report=False, jobs=2)
+    straight = simkit.sweep(out=tmp_path / "straight", quiet=True, report=False, jobs=1, **options)
+    assert resumed.games.equals(straight.games)
+    assert resumed.seats.equals(straight.seats)
+
+
+def test_precision_stop_is_deterministic(tmp_path):
+    options = {"game": "dicegame", "players": "2,4", "games": 20_000, "seed": 2, "precision": 0.02}
+    a = simkit.sweep(out=tmp_path / "a", quiet=True, report=False, jobs=1, chunk=300, **options)
+    b = simkit.sweep(out=tmp_path / "b", quiet=True, report=False, jobs=2, chunk=4000, **options)
+    kept = a.cells["games"].to_list()
+    assert all(n % runner.PRECISION_STEP == 0 and n < 20_000 for n in kept)
+    assert a.games.equals(b.games) and a.seats.equals(b.seats)
+    for cell in a.summary["cells"]:  # stopped at the first checkpoint tight enough
+        assert cell["precision"]["seat0_half_width"] <= 0.02
+        earlier = a.seats.filter((pl.col("cell") == cell["cell"]) & (pl.col("seat") == 0)
+                                 & (pl.col("game_index") < cell["games"] - runner.PRECISION_STEP))
+        low, high = wilson(earlier["win"].sum(), earlier.height)
+        assert (high - low) / 2 > 0.02
+
+
+def test_precision_stop_survives_resume(tmp_path, monkeypatch):
+    options = {"players": "2,4", "variant": "standard", "strategies": "careful", "games": 20_000,
+               "precision": 0.02}
+    straight = sweep(tmp_path / "straight", jobs=1, chunk=1000, **options)
+    folder = interrupted(tmp_path / "cut", monkeypatch, after=5, chunk=800, **options)
+    resumed = simkit.sweep(out=folder, resume=True, quiet=True, report=False, jobs=2)
+    assert resumed.games.equals(straight.games) and resumed.seats.equals(straight.seats)
+    assert resumed.cells["games"].to_list() == straight.cells["games"].to_list()
+
+
+def test_out_folder_rules(tmp_path):
+    taken = tmp_path / "taken"
+    taken.mkdir()
+    (taken / "notes.txt").write_text("mine")
+    with pytest.raises(InputError, match="not empty"):
+        sweep(taken)
+    with pytest.raises(InputError, match="is a file"):
+        sweep(taken / "notes.txt")
+    with pytest.raises(InputError, match="no plan.json"):
+        sweep(taken, resume=True)
+    assert sorted(p.name for p in taken.iterdir()) == ["notes.txt"]
+
+
+def test_run_options_are_checked_first(tmp_path):
+    for options, words in [({"backend": "ray"}, "unknown backend"), ({"backend": "dask"}, "needs --address"),
+                           ({"address": "tcp://x:1"}, "is for --backend dask"), ({"jobs": 0}, "--jobs"),
+                           ({"chunk": 0}, "--chunk")]:
+        with pytest.raises(InputError, match=words):
+            sweep(tmp_path / "never", **options)
+    assert not (tmp_path / "never").exists()
+
+
+def test_results_api(reference):
+    again = simkit.load(reference.folder)
+    assert "games" not in again.__dict__  # read on first access
+    assert again.games.equals(reference.games)
+    frames = again.to_pandas()
+    assert set(frames) == {"games", "seats", "cells"} and len(frames["seats"]) == reference.seats.height
+    manifest = again.manifest
+    assert manifest["root_seed"] == 5 and set(manifest["rules_hashes"]) == set(again.cells["cell"])
+    assert {"python", "numba", "numpy", "platform", "simkit_version", "wall_seconds"} <= set(manifest)
+    assert len(again.summary["cells"]) == 4
+    with pytest.raises(InputError, match="no finished sweep"):
+        simkit.load(reference.folder.parent)
+    with pytest.raises(InputError, match="not a folder"):
+        simkit.load(reference.folder / "nothing-here")
+
+
+def test_merge_streams_parts_in_order_across_schemas(tmp_path):
+    """Cells of different games carry different metric columns: merged diagonally, in cell and game order."""
+    (tmp_path / "parts").mkdir()
+    a = [pl.DataFrame({"cell": ["a"] * 2, "game_index": [2, 3], "x": [1, 2]}),
+         pl.DataFrame({"cell": ["a"] * 2, "game_index": [0, 1], "x": [3, 4]})]
+    b = pl.DataFrame({"cell": ["b"] * 3, "game_index": [0, 1, 2], "y": ["p", "q", "r"]})
+    for cell_index, frame in [(0, a[0]), (0, a[1]), (1, b)]:
+        results.atomic_write(results.part_path(tmp_path, "games", cell_index, frame["game_index"][0]),
+                             frame.write_parquet)
+    results.merge(tmp_path, "games", [(0, [2, 0], 4), (1, [0], 2)])  # cell b keeps 2 games (--precision)
+    merged = pl.read_parquet(tmp_path / "games.parquet")
+    assert merged.columns == ["cell", "game_index", "x", "y"]
+    assert merged.rows() == [("a", 0, 3, None), ("a", 1, 4, None), ("a", 2, 1, None), ("a", 3, 2, None),
+                             ("b", 0, None, "p"), ("b", 1, None, "q")]
+    assert not list(tmp_path.glob(".*tmp"))
