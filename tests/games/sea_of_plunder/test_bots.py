@@ -1,0 +1,74 @@
+"""Bot competence, fast version for CI (DESIGN §5): the default preset `racer` beats `random`
+by a wide margin at every player count.
+
+One racer against random opponents, 2,000 games per player count, seats rotated so the racer
+sits in every seat equally often. Observed when written (root seed 31): racer win rate 0.998
+(2 players, fair share 0.50), 0.997 (3 players, 0.33), 0.9965 (4 players, 0.25); the other
+heuristic presets ("collector", "raider") are above 0.99 too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from simkit.games.sea_of_plunder import GAME
+from simkit.rng import game_seeds
+from simkit.runner import play, seat_strategies
+from simkit.stats import wilson
+
+GAMES = 2000
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_racer_beats_random_by_a_wide_margin(players):
+    assert GAME.default_strategy == "racer"
+    compiled = GAME.compile(GAME.rules.resolve("standard", {}), players)
+    lineup = ("racer",) + ("random",) * (players - 1)
+    strategies = seat_strategies(GAME, lineup, players, 0, GAMES)
+    out_games, out_seats, _ = play(GAME, compiled, strategies, game_seeds(np.uint64(31), 0, GAMES))
+    assert (out_games[:, 2] != 2).all()  # no round-cap games
+    racer = strategies == GAME.preset_names().index("racer")
+    wins = out_seats[:, :, 2]
+    rate = wins[racer].sum() / GAMES
+    low, _ = wilson(float(wins[racer].sum()), GAMES)
+    assert rate >= 0.9 and low > 1 / players + 0.4, rate
+    for s in range(players):  # in every seat
+        assert wins[:, s][racer[:, s]].mean() >= 0.85
+
+
+@pytest.mark.parametrize("preset", ["collector", "raider"])
+def test_other_heuristics_beat_random(preset):
+    compiled = GAME.compile(GAME.rules.resolve("standard", {}), 4)
+    strategies = seat_strategies(GAME, (preset, "random", "random", "random"), 4, 0, 1000)
+    _, out_seats, _ = play(GAME, compiled, strategies, game_seeds(np.uint64(32), 0, 1000))
+    me = strategies == GAME.preset_names().index(preset)
+    assert out_seats[:, :, 2][me].sum() / 1000 >= 0.8
+
+
+def test_bots_do_not_read_hidden_information():
+    """A33/SOP-G33: a heuristic seat's valuation of its plays and discards does not change
+    when other hands (contents and sizes) or the deck order change."""
+    from simkit.games.sea_of_plunder import engine
+
+    from .harness import Table
+
+    def values(t):
+        out = []
+        for lister, scorer in (("list_plays", "score_plays"), ("list_discards", "score_discards")):
+            n = t.call(lister, seat=0)
+            t.call(scorer, seat=0, n_cand=n)
+            out.append(t.scores[:n].copy())
+        return out
+
+    t = Table(players=4, seed=5, strategies="raider")
+    t.set_active(0)
+    t.set_hand(0, ["Three north", "Fork east or west", "Rabakin", "Cursed Treasure", "good:blue"])
+    before = values(t)
+    t.set_hand(1, ["Hurricane", "good:green", "good:green"])
+    t.set_hand(2, [])
+    t.set_hand(3, ["Compass rose", "Three west", "Three south", "Izarea", "Resupply", "So Close Yet So Far"])
+    t.deck[: t.st[engine.S.DECK_N]] = t.deck[: t.st[engine.S.DECK_N]][::-1].copy()
+    after = values(t)
+    for a, b in zip(before, after):
+        assert (a == b).all()
