@@ -14,6 +14,7 @@ from numba import njit
 
 from simkit.game import Preset
 from simkit.games.sea_of_plunder import state as S
+from simkit.games.sea_of_plunder.state import CARD0, DIST0, GS0, OWNER, POS, SEAT0, ST
 
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic
@@ -31,13 +32,14 @@ W_ATTACK = 11  # value per opponent hit by Cursed Treasure / Broken Compass
 W_PORT_DIST = 12  # cost per square to the nearest port whose Good improves the set
 W_KEEP = 13  # weight of a card's keep value when choosing the discard
 PIRATE_TURNS = 14  # 1: consider spending a compass to turn the discard that moves a pirate
-N_WEIGHTS = 15
+DISCARD_SHORTLIST = 15  # consider discarding only this many least-kept cards (0 = every card)
+N_WEIGHTS = 16
 
-#            policy treas goods debt card dist pnear comp harass deny pgain attack portd keep pturn
-RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-RACER = (1.0, 12.0, 0.6, 1.0, 0.5, 0.9, 0.3, 0.8, 0.3, 1.0, 0.4, 0.6, 0.0, 0.3, 0)
-COLLECTOR = (1.0, 6.0, 1.6, 1.2, 0.6, 0.3, 0.4, 0.8, 0.2, 0.3, 0.2, 0.6, 0.35, 0.4, 0)
-RAIDER = (1.0, 8.0, 0.7, 1.0, 0.9, 0.6, 0.3, 0.6, 1.5, 2.5, 0.3, 1.4, 0.0, 0.3, 1)
+#            policy treas goods debt card dist pnear comp harass deny pgain attack portd keep pturn short
+RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+RACER = (1.0, 12.0, 0.6, 1.0, 0.5, 0.9, 0.3, 0.8, 0.3, 1.0, 0.4, 0.6, 0.0, 0.3, 0, 3)
+COLLECTOR = (1.0, 6.0, 1.6, 1.2, 0.6, 0.3, 0.4, 0.8, 0.2, 0.3, 0.2, 0.6, 0.35, 0.4, 0, 3)
+RAIDER = (1.0, 8.0, 0.7, 1.0, 0.9, 0.6, 0.3, 0.6, 1.5, 2.5, 0.3, 1.4, 0.0, 0.3, 1, 3)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM),
@@ -45,34 +47,34 @@ PRESETS = (
     Preset("collector", "gathers Goods into scoring sets; visits ports, bribes cheaply", COLLECTOR),
     Preset("raider", "steers pirates into rivals and their islands, steals, plays attack cards", RAIDER),
 )
-DEFAULT = "racer"
+DEFAULT = "collector"
 
 
-@njit(cache=True)
-def goods_points(gscore, g0, g1, g2, g3):
+@njit(cache=True, inline="always")
+def goods_points(K, g0, g1, g2, g3):
     """Best set score of a Goods hand given colour counts (capped at the 4 per colour)."""
-    return gscore[min(g0, 4) * 125 + min(g1, 4) * 25 + min(g2, 4) * 5 + min(g3, 4)]
+    return K[GS0 + min(g0, 4), min(g1, 4) * 25 + min(g2, 4) * 5 + min(g3, 4)]
 
 
-@njit(cache=True)
-def goods_gain(gscore, mine, colour):
+@njit(cache=True, inline="always")
+def goods_gain(K, mine, colour):
     """Points one more Good of `colour` adds to the hand's best partition."""
-    before = goods_points(gscore, mine[0], mine[1], mine[2], mine[3])
+    before = goods_points(K, mine[0], mine[1], mine[2], mine[3])
     mine[colour] += 1
-    after = goods_points(gscore, mine[0], mine[1], mine[2], mine[3])
+    after = goods_points(K, mine[0], mine[1], mine[2], mine[3])
     mine[colour] -= 1
     return after - before
 
 
 @njit(cache=True)
-def cheapest_bribe(gscore, mine):
+def cheapest_bribe(K, mine):
     """The colour whose loss costs the fewest points (-1 if no Goods)."""
     best, best_loss = np.int64(-1), np.int64(1 << 30)
-    base = goods_points(gscore, mine[0], mine[1], mine[2], mine[3])
+    base = goods_points(K, mine[0], mine[1], mine[2], mine[3])
     for c in range(S.N_COLOURS):
         if mine[c] > 0:
             mine[c] -= 1
-            loss = base - goods_points(gscore, mine[0], mine[1], mine[2], mine[3])
+            loss = base - goods_points(K, mine[0], mine[1], mine[2], mine[3])
             mine[c] += 1
             if loss < best_loss:
                 best, best_loss = np.int64(c), loss
@@ -80,46 +82,45 @@ def cheapest_bribe(gscore, mine):
 
 
 @njit(cache=True)
-def best_colour(gscore, mine, stock):
+def best_colour(K, mine, stock):
     """The available colour (stock > 0) that adds most points (-1 if none)."""
     best, best_gain = np.int64(-1), np.int64(-1)
     for c in range(S.N_COLOURS):
         if stock[c] > 0:
-            g = goods_gain(gscore, mine, c)
+            g = goods_gain(K, mine, c)
             if g > best_gain:
                 best, best_gain = np.int64(c), g
     return best
 
 
-@njit(cache=True)
-def nearest_island(pos, st, dist, square):
+@njit(cache=True, inline="always")
+def nearest_island(T, K, square):
     best = np.int64(99)
-    for i in range(st[S.N_ISLANDS]):
-        d = dist[square, pos[S.ISLAND0 + i]]
-        if d < best:
-            best = d
+    for i in range(T[ST, S.N_ISLANDS]):
+        d = K[DIST0 + square, T[POS, S.ISLAND0 + i]]
+        best = min(best, d)
     return best
 
 
 @njit(cache=True)
-def pirate_cost(w, seats, seat, mine, gscore, strategist_low):
+def pirate_cost(T, K, w, seat, mine, strategist_low):
     """Expected cost of one pirate contact to `seat` (a bribe or a Debt)."""
     if mine[0] + mine[1] + mine[2] + mine[3] > 0:
-        c = cheapest_bribe(gscore, mine)
-        base = goods_points(gscore, mine[0], mine[1], mine[2], mine[3])
+        c = cheapest_bribe(K, mine)
+        base = goods_points(K, mine[0], mine[1], mine[2], mine[3])
         mine[c] -= 1
-        loss = base - goods_points(gscore, mine[0], mine[1], mine[2], mine[3])
+        loss = base - goods_points(K, mine[0], mine[1], mine[2], mine[3])
         mine[c] += 1
         cost = w[W_GOODS] * loss + 0.3
     else:
         cost = w[W_DEBT]
-    if seats[seat, S.POWER] == S.STRATEGIST:
+    if T[SEAT0 + seat, S.POWER] == S.STRATEGIST:
         cost *= strategist_low / 14.0  # faces below the spared range, skull included
     return cost
 
 
-@njit(cache=True)
-def ship_path_value(w, seat, path, n, pos, st, seats, ship_owner, mine, stock, dist, gscore, pcost):
+@njit(cache=True, inline="always")
+def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost):
     """Value for `seat` of its ship sailing through path[0..n-1] (the last square is landed on)."""
     v = 0.0
     got_island = False
@@ -128,61 +129,60 @@ def ship_path_value(w, seat, path, n, pos, st, seats, ship_owner, mine, stock, d
         landing = i == n - 1
         pirate_here = False
         for p in range(S.N_PIRATES):
-            if pos[S.PIRATE0 + p] == sq:
+            if T[POS, S.PIRATE0 + p] == sq:
                 pirate_here = True
         if not got_island:
-            for k in range(st[S.N_ISLANDS]):
-                if pos[S.ISLAND0 + k] == sq:
+            for k in range(T[ST, S.N_ISLANDS]):
+                if T[POS, S.ISLAND0 + k] == sq:
                     v += w[W_TREASURE]
                     if landing:
                         v += w[W_CARD]
                     got_island = True
         for c in range(S.N_COLOURS):
-            if pos[S.PORT0 + c] == sq and not pirate_here and stock[c] > 0:
-                v += w[W_GOODS] * goods_gain(gscore, mine, c) + 0.2
-        if pos[S.COMBO] == sq and not pirate_here:
-            c = best_colour(gscore, mine, stock)
+            if T[POS, S.PORT0 + c] == sq and not pirate_here and stock[c] > 0:
+                v += w[W_GOODS] * goods_gain(K, mine, c) + 0.2
+        if T[POS, S.COMBO] == sq and not pirate_here:
+            c = best_colour(K, mine, stock)
             if c >= 0:
-                v += w[W_GOODS] * goods_gain(gscore, mine, c) + 0.2
+                v += w[W_GOODS] * goods_gain(K, mine, c) + 0.2
         if pirate_here:
             for p in range(S.N_PIRATES):
-                if pos[S.PIRATE0 + p] == sq:
+                if T[POS, S.PIRATE0 + p] == sq:
                     v -= pcost
-        for k in range(st[S.N_SHIPS]):
-            if pos[S.SHIP0 + k] == sq and ship_owner[k] != seat:
-                v += w[W_CARD] if landing or seats[seat, S.POWER] == S.THIEF else 0.6 * w[W_CARD]
+        for k in range(T[ST, S.N_SHIPS]):
+            if T[POS, S.SHIP0 + k] == sq and K[OWNER, k] != seat:
+                v += w[W_CARD] if landing or T[SEAT0 + seat, S.POWER] == S.THIEF else 0.6 * w[W_CARD]
     end = path[n - 1]
     if not got_island:
-        v -= w[W_DIST] * nearest_island(pos, st, dist, end)
+        v -= w[W_DIST] * nearest_island(T, K, end)
     for p in range(S.N_PIRATES):
-        if dist[end, pos[S.PIRATE0 + p]] <= 2 and pos[S.PIRATE0 + p] != end:
+        if K[DIST0 + end, T[POS, S.PIRATE0 + p]] <= 2 and T[POS, S.PIRATE0 + p] != end:
             v -= w[W_PIRATE_NEAR]
     if w[W_PORT_DIST] > 0:
         best = np.int64(99)
         for c in range(S.N_COLOURS):
-            if stock[c] > 0 and goods_gain(gscore, mine, c) > 0:
-                d = dist[end, pos[S.PORT0 + c]]
-                if d < best:
-                    best = d
+            if stock[c] > 0 and goods_gain(K, mine, c) > 0:
+                d = K[DIST0 + end, T[POS, S.PORT0 + c]]
+                best = min(best, d)
         if best < 99:
             v -= w[W_PORT_DIST] * best
     return v
 
 
-@njit(cache=True)
-def pirate_path_value(w, seat, path, n, pos, st, seats, ship_owner, dist, pcost):
+@njit(cache=True, inline="always")
+def pirate_path_value(T, K, w, seat, path, n, pcost):
     """Value for `seat` of a pirate sailing through path[0..n-1]."""
     v = 0.0
     for i in range(n):
         sq = path[i]
-        for k in range(st[S.N_ISLANDS]):
-            if pos[S.ISLAND0 + k] == sq:
-                v -= w[W_PIRATE_GAIN] * (1.0 + st[S.PIRATE_TREASURES])
+        for k in range(T[ST, S.N_ISLANDS]):
+            if T[POS, S.ISLAND0 + k] == sq:
+                v -= w[W_PIRATE_GAIN] * (1.0 + T[ST, S.PIRATE_TREASURES])
                 mine_d = np.int64(99)
                 opp_d = np.int64(99)
-                for s in range(st[S.N_SHIPS]):
-                    d = dist[pos[S.SHIP0 + s], sq]
-                    if ship_owner[s] == seat:
+                for s in range(T[ST, S.N_SHIPS]):
+                    d = K[DIST0 + T[POS, S.SHIP0 + s], sq]
+                    if K[OWNER, s] == seat:
                         mine_d = min(mine_d, d)
                     else:
                         opp_d = min(opp_d, d)
@@ -191,16 +191,16 @@ def pirate_path_value(w, seat, path, n, pos, st, seats, ship_owner, dist, pcost)
                     v += w[W_DENY]
                 elif mine_d <= opp_d:
                     v -= w[W_DENY] + 0.5 * w[W_TREASURE] / (1.0 + mine_d)
-        for k in range(st[S.N_SHIPS]):
-            if pos[S.SHIP0 + k] == sq:
-                if ship_owner[k] == seat:
+        for k in range(T[ST, S.N_SHIPS]):
+            if T[POS, S.SHIP0 + k] == sq:
+                if K[OWNER, k] == seat:
                     v -= pcost
                 else:
-                    v += w[W_HARASS] * (1.0 + 0.3 * seats[ship_owner[k], S.TREASURES])
+                    v += w[W_HARASS] * (1.0 + 0.3 * T[SEAT0 + K[OWNER, k], S.TREASURES])
     end = path[n - 1]
-    for k in range(st[S.N_SHIPS]):
-        if dist[end, pos[S.SHIP0 + k]] <= 2:
-            if ship_owner[k] == seat:
+    for k in range(T[ST, S.N_SHIPS]):
+        if K[DIST0 + end, T[POS, S.SHIP0 + k]] <= 2:
+            if K[OWNER, k] == seat:
                 v -= w[W_PIRATE_NEAR]
             else:
                 v += 0.3 * w[W_HARASS]
@@ -208,22 +208,22 @@ def pirate_path_value(w, seat, path, n, pos, st, seats, ship_owner, dist, pcost)
 
 
 @njit(cache=True)
-def island_path_value(w, seat, path, n, pos, st, ship_owner, dist):
+def island_path_value(T, K, w, seat, path, n):
     """Value for `seat` of a Treasure Island drifting through path (So Close Yet So Far)."""
     for i in range(n):
         sq = path[i]
-        for k in range(st[S.N_SHIPS]):
-            if pos[S.SHIP0 + k] == sq:
-                return w[W_TREASURE] if ship_owner[k] == seat else -w[W_TREASURE]
+        for k in range(T[ST, S.N_SHIPS]):
+            if T[POS, S.SHIP0 + k] == sq:
+                return w[W_TREASURE] if K[OWNER, k] == seat else -w[W_TREASURE]
         for p in range(S.N_PIRATES):
-            if pos[S.PIRATE0 + p] == sq:
+            if T[POS, S.PIRATE0 + p] == sq:
                 return -w[W_PIRATE_GAIN]
     end = path[n - 1]
     mine = np.int64(99)
     theirs = np.int64(99)
-    for k in range(st[S.N_SHIPS]):
-        d = dist[pos[S.SHIP0 + k], end]
-        if ship_owner[k] == seat:
+    for k in range(T[ST, S.N_SHIPS]):
+        d = K[DIST0 + T[POS, S.SHIP0 + k], end]
+        if K[OWNER, k] == seat:
             mine = min(mine, d)
         else:
             theirs = min(theirs, d)
@@ -231,53 +231,53 @@ def island_path_value(w, seat, path, n, pos, st, ship_owner, dist):
 
 
 @njit(cache=True)
-def card_keep_value(w, card, card_info, mine, stock, gscore, seats, seat, st):
+def card_keep_value(T, K, w, card, mine, stock, seat):
     """How much `seat` would rather keep `card` than discard it."""
-    kind = card_info[card, S.CI_KIND]
+    kind = K[CARD0 + card, S.CI_KIND]
     if kind == S.PORT_CARD:
-        c = card_info[card, S.CI_PORT]
-        return 1.0 + (w[W_GOODS] * goods_gain(gscore, mine, c) if stock[c] > 0 else 0.0)
+        c = K[CARD0 + card, S.CI_PORT]
+        return 1.0 + (w[W_GOODS] * goods_gain(K, mine, c) if stock[c] > 0 else 0.0)
     if kind == S.ACTION:
-        e = card_info[card, S.CI_EFFECT]
+        e = K[CARD0 + card, S.CI_EFFECT]
         if e == S.CURSED_TREASURE:
             hits = 0
-            for s in range(st[S.PLAYERS]):
-                if s != seat and seats[s, S.TREASURES] >= seats[seat, S.TREASURES]:
+            for s in range(T[ST, S.PLAYERS]):
+                if s != seat and T[SEAT0 + s, S.TREASURES] >= T[SEAT0 + seat, S.TREASURES]:
                     hits += 1
             return w[W_ATTACK] * hits
         if e == S.RESUPPLY or e == S.UNCHARTED_WATERS:
             return 2.0 * w[W_CARD]
         return 0.8
-    return 1.0 + 0.2 * card_info[card, S.CI_NOPT]
+    return 1.0 + 0.2 * K[CARD0 + card, S.CI_NOPT]
 
 
 @njit(cache=True)
-def stay_value(w, seat, ship_square, pos, st, dist):
+def stay_value(T, K, w, seat, ship_square):
     """Value of the ship staying where it is (an Action card was played instead of a move)."""
-    v = -w[W_DIST] * nearest_island(pos, st, dist, ship_square)
+    v = -w[W_DIST] * nearest_island(T, K, ship_square)
     for p in range(S.N_PIRATES):
-        if dist[ship_square, pos[S.PIRATE0 + p]] <= 2 and pos[S.PIRATE0 + p] != ship_square:
+        if K[DIST0 + ship_square, T[POS, S.PIRATE0 + p]] <= 2 and T[POS, S.PIRATE0 + p] != ship_square:
             v -= w[W_PIRATE_NEAR]
     return v
 
 
 @njit(cache=True)
-def action_play_value(w, effect, seat, seats, st, hand_n):
+def action_play_value(T, w, effect, seat, hand_n):
     """Value for `seat` of an Action card's effect (add stay_value for the ship not moving)."""
     if effect == S.CURSED_TREASURE:
         hits = 0
-        for s in range(st[S.PLAYERS]):
-            if s != seat and seats[s, S.TREASURES] >= seats[seat, S.TREASURES]:
+        for s in range(T[ST, S.PLAYERS]):
+            if s != seat and T[SEAT0 + s, S.TREASURES] >= T[SEAT0 + seat, S.TREASURES]:
                 hits += 1
         return w[W_ATTACK] * hits * w[W_DEBT]
     if effect == S.BROKEN_COMPASS:
-        return w[W_ATTACK] * 0.5 * (st[S.PLAYERS] - 1) * w[W_DEBT]
+        return w[W_ATTACK] * 0.5 * (T[ST, S.PLAYERS] - 1) * w[W_DEBT]
     if effect == S.RESUPPLY:
         return 2.0 * w[W_CARD]
     if effect == S.UNCHARTED_WATERS:
         return w[W_CARD] + 0.5 * w[W_TREASURE] * 0.3
     if effect == S.HURRICANE:
-        return 0.5 * w[W_HARASS] * (st[S.PLAYERS] - 1)
+        return 0.5 * w[W_HARASS] * (T[ST, S.PLAYERS] - 1)
     if effect == S.TROUBLE_AT_SEA:
         return 0.8 * w[W_HARASS] + 0.3 * w[W_DENY]
     if effect == S.SO_CLOSE_YET_SO_FAR:

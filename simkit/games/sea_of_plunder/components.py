@@ -76,7 +76,7 @@ def _parse_board(path: Path, port_letters: dict) -> tuple:
             raise InputError(f"{path}:{number}: expected row {len(rows) + 1}, got row {parts[0]}")
         bad = set(parts[1]) - set(".pT") - set(port_letters)
         if bad:
-            raise InputError(f"{path}:{number}: unknown square symbol {sorted(bad)[0]!r}; use . p T or a port letter")
+            raise InputError(f"{path}:{number}: unknown square symbol {min(bad)!r}; use . p T or a port letter")
         rows.append(parts[1])
     if len(rows) != S.SIZE:
         raise InputError(f"{path}: the board needs {S.SIZE} rows, found {len(rows)}")
@@ -109,7 +109,7 @@ def _parse_path(text: str, where: str) -> tuple:
     return tuple(steps)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load(folder: str = str(FOLDER)) -> Components:
     """Read and check the component files in `folder`."""
     base = Path(folder)
@@ -185,43 +185,42 @@ def goods_score_table(set_points: tuple) -> np.ndarray:
                     for mask in range(1, 16):  # take one set = the colours in mask
                         if all(counts[k] > 0 for k in range(4) if mask >> k & 1):
                             rest = tuple(counts[k] - (mask >> k & 1) for k in range(4))
-                            size = bin(mask).count("1")
+                            size = mask.bit_count()
                             best = max(best, points[size - 1] + table[rest])
                     table[counts] = best
     return table.reshape(-1)
 
 
 def compile_arrays(comp: Components, values: dict, players: int) -> tuple:
-    """The engine's component tuple (see engine.play_chunk for each array's meaning)."""
-    nbr = np.zeros((S.SQUARES, 8), dtype=np.int64)
+    """The engine's component tuple: one int64 table K laid out as state.py describes."""
+    n = len(comp.cards)
+    K = np.zeros((S.CARD0 + n, S.SQUARES), dtype=np.int64)
     for sq in range(S.SQUARES):
         r, c = divmod(sq, S.SIZE)
         for d, (dr, dc) in enumerate(OFFSETS):  # endless sea: wrap on every edge
-            nbr[sq, d] = ((r + dr) % S.SIZE) * S.SIZE + (c + dc) % S.SIZE
-    dist = np.zeros((S.SQUARES, S.SQUARES), dtype=np.int64)
-    for a in range(S.SQUARES):
+            K[S.NBR0 + sq, d] = ((r + dr) % S.SIZE) * S.SIZE + (c + dc) % S.SIZE
         for b in range(S.SQUARES):
-            dr = abs(a // S.SIZE - b // S.SIZE)
-            dc = abs(a % S.SIZE - b % S.SIZE)
-            dist[a, b] = min(dr, S.SIZE - dr) + min(dc, S.SIZE - dc)
-    n = len(comp.cards)
-    card_info = np.full((n, 4), -1, dtype=np.int64)
-    card_steps = np.zeros((n, S.MAX_OPTIONS, S.MAX_STEPS), dtype=np.int64)
-    for i, card in enumerate(comp.cards):
-        card_info[i] = (card.kind, card.effect, len(card.paths), card.port)
-        for o, path in enumerate(card.paths):
-            card_steps[i, o, 0] = len(path)
-            card_steps[i, o, 1: 1 + len(path)] = path
-    # ports 0-3, pirates 4-7, first Treasure Island 8, Goods per colour 9
-    board = np.array(comp.port_squares + comp.pirate_squares + (comp.island_square, comp.goods_per_colour),
-                     dtype=np.int64)
-    # ship k: (owner seat, starting island)
-    if values["two_player"]:
+            rows, cols = abs(r - b // S.SIZE), abs(c - b % S.SIZE)
+            K[S.DIST0 + sq, b] = min(rows, S.SIZE - rows) + min(cols, S.SIZE - cols)
+    K[S.DICE0, : len(comp.letter_faces)] = comp.letter_faces
+    K[S.DICE0 + 1, : len(comp.number_faces)] = comp.number_faces
+    K[S.META, S.DICE_FACES] = len(comp.letter_faces)
+    scores = goods_score_table((values["set2_points"], values["set3_points"], values["set4_points"]))
+    K[S.GS0: S.GS0 + 5, :125] = scores.reshape(5, 125)
+    if values["two_player"]:  # ship k: (owner seat, starting island)
         pairs = comp.seat_islands["two_player"]
         ships = [(0, pairs[0][0]), (1, pairs[1][0]), (0, pairs[0][1]), (1, pairs[1][1])]
     else:
         ships = [(s, island) for s, island in enumerate(comp.seat_islands[players])]
-    ship_table = np.array(ships, dtype=np.int64)
-    dice = np.array([comp.letter_faces, comp.number_faces], dtype=np.int64)
-    goods_score = goods_score_table((values["set2_points"], values["set3_points"], values["set4_points"]))
-    return (nbr, dist, card_info, card_steps, board, ship_table, dice, goods_score)
+    for k, (owner, island) in enumerate(ships):
+        K[S.OWNER, k] = owner
+        K[S.SHIPS0 + k, :2] = (owner, island)
+    K[S.META, S.N_SHIP_ROWS] = len(ships)
+    K[S.BOARD, :10] = comp.port_squares + comp.pirate_squares + (comp.island_square, comp.goods_per_colour)
+    for i, card in enumerate(comp.cards):
+        K[S.CARD0 + i, :4] = (card.kind, card.effect, len(card.paths), card.port)
+        for o, path in enumerate(card.paths):
+            base = S.STEPS0 + o * S.MAX_STEPS
+            K[S.CARD0 + i, base] = len(path)
+            K[S.CARD0 + i, base + 1: base + 1 + len(path)] = path
+    return (K,)

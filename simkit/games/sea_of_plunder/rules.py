@@ -30,7 +30,7 @@ PARAMS = (
     Param("set2_points", "int", 3, (0, 30), "points for a set of 2 different Goods", "Final Scoring"),
     Param("set3_points", "int", 5, (0, 30), "points for a set of 3 different Goods", "Final Scoring"),
     Param("set4_points", "int", 8, (0, 30), "points for a set of 4 different Goods", "Final Scoring"),
-    Param("max_islands", "int", 3, (1, 8), "Treasure Islands on the board above which Tales of More Treasure does nothing",
+    Param("max_islands", "int", 3, (1, 8), "Treasure Islands on the board at which Tales of More Treasure adds none",
           "Card List: Tales of More Treasure"),
     Param("round_cap", "int", 200, (5, 10000), "rounds after which an unfinished game stops (recorded as incomplete)",
           "A47"),

@@ -71,6 +71,7 @@ TURNS = 16
 COMPASS_SPENT = 17  # tokens the active seat spent this turn (Navigator bonus trigger)
 EFFECTS_N = 18  # discard effects waiting for the discard (Hurricane, So Close..., Trouble at Sea)
 EFFECT0 = 19  # 4 slots of waiting discard effects
+LOG_N = 23  # event-log rows written (runs on across the games of a chunk)
 ST_SIZE = 24
 
 # end reasons (index into GAME.end_reasons)
@@ -90,3 +91,30 @@ SEAT_COLS = 8
 
 MAX_HAND = 96
 MAX_PENDING = 32
+
+MAX_PLAYERS = 4
+
+# --- T: the engine's int64 state table, one row per part (width >= MAX_HAND, n_cards + 1)
+ST = 0  # game scalars (columns above)
+POS = 1  # square of every piece (columns SHIP0.. above)
+DECK = 2  # the deck, top = DECK_N - 1
+PILE = 3  # the play/discard pile, top = PILE_N - 1
+PENDING = 4  # Event cards set aside, in draw order
+SEAT0 = 5  # row SEAT0 + s: seat s's counters (seat columns above)
+HAND0 = SEAT0 + MAX_PLAYERS  # row HAND0 + s: seat s's hand, HAND_N cards
+COUNTS = HAND0 + MAX_PLAYERS  # scratch: legal choices per hand card (uniform random choice)
+MASK = COUNTS + 1  # scratch: 1 for hand cards a heuristic seat considers discarding
+T_ROWS = MASK + 1
+
+# --- K: the static tables, one int64 array of width SQUARES, read-only in the engine
+NBR0 = 0  # row NBR0 + square: the neighbour in each direction (endless sea)
+DIST0 = NBR0 + SQUARES  # row DIST0 + a, column b: steps between squares a and b (torus)
+DICE0 = DIST0 + SQUARES  # 2 rows: letter die faces (column), number die faces (row); -1 = skull
+GS0 = DICE0 + 2  # 5 rows: best Goods score for counts (a, b, c, d) at [GS0 + a, 25 b + 5 c + d]
+OWNER = GS0 + 5  # column k: the seat owning ship k
+SHIPS0 = OWNER + 1  # row SHIPS0 + k: ship k's (owner seat, starting island)
+BOARD = SHIPS0 + MAX_SHIPS  # ports 0-3, pirates 4-7, first Treasure Island 8, Goods per colour 9
+META = BOARD + 1  # column DICE_FACES: faces per die; column N_SHIP_ROWS: ships in play
+CARD0 = META + 1  # row CARD0 + c: card c's CI_* columns, then its paths from STEPS0
+STEPS0 = 4  # step j of option o of card c at [CARD0 + c, STEPS0 + o * MAX_STEPS + j]
+DICE_FACES, N_SHIP_ROWS = 0, 1

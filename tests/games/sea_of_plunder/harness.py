@@ -43,7 +43,7 @@ PRESET_INDEX = {p.name: i for i, p in enumerate(GAME.presets)}
 LOG_ROWS = 100_000
 PORT_LETTERS = {"R": 0, "G": 1, "I": 2, "M": 3}
 # arguments of listing helpers a test normally leaves alone: every card, rows written
-CALL_DEFAULTS = {"only": np.int64(-1), "write": True, "turns": True}
+CALL_DEFAULTS = {"only": np.int64(-1), "write": True, "turns": True, "shortlist": False}
 sq = components.parse_square
 name_of = components.square_name
 
@@ -93,24 +93,32 @@ class Table:
                  seed: int = 1, strategies=None, setup: bool = True):
         self.values = rules.SCHEMA.resolve(variant, overrides or {})
         self.P = rules.SCHEMA.engine_tuple(self.values)
-        (self.nbr, self.dist, self.card_info, self.card_steps, self.board, self.ship_table, self.dice,
-         self.gscore) = _compiled(json.dumps(self.values, sort_keys=True), players)
+        (self.K,) = _compiled(json.dumps(self.values, sort_keys=True), players)
         self.players = players
         self.n_cards = N_CARDS
-        self.st = np.zeros(S.ST_SIZE, dtype=np.int64)
-        self.pos = np.zeros(S.POS_SIZE, dtype=np.int64)
-        self.seats = np.zeros((players, S.SEAT_COLS), dtype=np.int64)
-        self.hands = np.zeros((players, S.MAX_HAND), dtype=np.int64)
-        self.deck = np.zeros(N_CARDS, dtype=np.int64)
-        self.pile = np.zeros(N_CARDS, dtype=np.int64)
-        self.pending = np.zeros(max(S.MAX_PENDING, N_CARDS), dtype=np.int64)
+        K = self.K
+        n_ships = int(K[S.META, S.N_SHIP_ROWS])
+        # the engine's three tables, as play_chunk allocates them
+        self.T = np.zeros((S.T_ROWS, max(S.MAX_HAND, N_CARDS + 1, S.MAX_PENDING, S.ST_SIZE, S.POS_SIZE)),
+                          dtype=np.int64)
+        self.F = np.zeros((1 + players, max(engine.MAX_CAND + S.MAX_HAND, PRESETS.shape[1])), dtype=np.float64)
         self.rng = np.zeros((1 + players, 4), dtype=np.uint64)
-        self.W = np.zeros((players, PRESETS.shape[1]), dtype=np.float64)
         self.buf = np.zeros((engine.BUF_ROWS, max(engine.BUF_WIDTH, S.MAX_STEPS, S.N_POWERS)), dtype=np.int64)
-        self.scores = np.zeros(engine.MAX_CAND + S.MAX_HAND, dtype=np.float64)
-        self.ship_owner = self.ship_table[:, 0].copy()
         self.log = np.zeros((LOG_ROWS, 6), dtype=np.int64)
-        self.logc = np.zeros(1, dtype=np.int64)
+        # named views into them, for reading and editing positions
+        T = self.T
+        self.st, self.pos = T[S.ST], T[S.POS]
+        self.deck, self.pile, self.pending = T[S.DECK], T[S.PILE], T[S.PENDING]
+        self.seats = T[S.SEAT0: S.SEAT0 + players]
+        self.hands = T[S.HAND0: S.HAND0 + players]
+        self.logc = T[S.ST, S.LOG_N: S.LOG_N + 1]
+        self.W = self.F[1: 1 + players]
+        self.scores = self.F[0]
+        self.nbr = K[S.NBR0: S.NBR0 + S.SQUARES, :8]
+        self.dist = K[S.DIST0: S.DIST0 + S.SQUARES]
+        self.card_info = K[S.CARD0:, :4]
+        self.ship_owner = K[S.OWNER, :n_ships]
+        self.ship_table = K[S.SHIPS0: S.SHIPS0 + n_ships, :2]
         self.out_seats = np.zeros((1, players, SEAT_COLUMNS + len(GAME.seat_metrics)), dtype=np.int64)
         self.out_games = np.zeros((1, GAME_COLUMNS + len(GAME.game_metrics)), dtype=np.int64)
         seed_streams(self.rng, np.uint64(seed))
@@ -119,7 +127,7 @@ class Table:
         elif isinstance(strategies, str):
             strategies = [strategies] * players
         for s, name in enumerate(strategies):
-            self.W[s, :] = PRESETS[PRESET_INDEX[name]]
+            self.W[s, : PRESETS.shape[1]] = PRESETS[PRESET_INDEX[name]]
         self.path = np.zeros(S.MAX_STEPS, dtype=np.int64)
         if setup:
             self.call("setup_game", players=players)
@@ -383,7 +391,7 @@ class Table:
         self.seats[seat, S.POWER] = power
 
     def set_strategy(self, seat: int, name: str):
-        self.W[seat, :] = PRESETS[PRESET_INDEX[name]]
+        self.W[seat, : PRESETS.shape[1]] = PRESETS[PRESET_INDEX[name]]
 
     def reseed(self, seed: int):
         seed_streams(self.rng, np.uint64(seed))

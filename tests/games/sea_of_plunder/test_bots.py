@@ -1,10 +1,9 @@
-"""Bot competence, fast version for CI (DESIGN §5): the default preset `racer` beats `random`
-by a wide margin at every player count.
+"""Bot competence, fast version for CI (DESIGN §5): the default preset beats `random` by a
+wide margin at every player count, and so does every other heuristic preset.
 
-One racer against random opponents, 2,000 games per player count, seats rotated so the racer
-sits in every seat equally often. Observed when written (root seed 31): racer win rate 0.998
-(2 players, fair share 0.50), 0.997 (3 players, 0.33), 0.9965 (4 players, 0.25); the other
-heuristic presets ("collector", "raider") are above 0.99 too.
+One default-preset seat against random opponents, 2,000 games per player count, seats
+rotated so it sits in every seat equally often. Each heuristic preset wins over 99% of such
+games at 2, 3 and 4 players (fair shares 0.50, 0.33, 0.25); the bounds below leave room.
 """
 
 from __future__ import annotations
@@ -21,14 +20,14 @@ GAMES = 2000
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_racer_beats_random_by_a_wide_margin(players):
-    assert GAME.default_strategy == "racer"
+def test_default_beats_random_by_a_wide_margin(players):
+    best = GAME.default_strategy
     compiled = GAME.compile(GAME.rules.resolve("standard", {}), players)
-    lineup = ("racer",) + ("random",) * (players - 1)
+    lineup = (best,) + ("random",) * (players - 1)
     strategies = seat_strategies(GAME, lineup, players, 0, GAMES)
     out_games, out_seats, _ = play(GAME, compiled, strategies, game_seeds(np.uint64(31), 0, GAMES))
     assert (out_games[:, 2] != 2).all()  # no round-cap games
-    racer = strategies == GAME.preset_names().index("racer")
+    racer = strategies == GAME.preset_names().index(best)
     wins = out_seats[:, :, 2]
     rate = wins[racer].sum() / GAMES
     low, _ = wilson(float(wins[racer].sum()), GAMES)
@@ -37,7 +36,7 @@ def test_racer_beats_random_by_a_wide_margin(players):
         assert wins[:, s][racer[:, s]].mean() >= 0.85
 
 
-@pytest.mark.parametrize("preset", ["collector", "raider"])
+@pytest.mark.parametrize("preset", ["racer", "collector", "raider"])
 def test_other_heuristics_beat_random(preset):
     compiled = GAME.compile(GAME.rules.resolve("standard", {}), 4)
     strategies = seat_strategies(GAME, (preset, "random", "random", "random"), 4, 0, 1000)
@@ -56,6 +55,8 @@ def test_bots_do_not_read_hidden_information():
     def values(t):
         out = []
         for lister, scorer in (("list_plays", "score_plays"), ("list_discards", "score_discards")):
+            if lister == "list_discards":
+                t.call("discard_shortlist", seat=0)  # the keep values score_discards reads
             n = t.call(lister, seat=0)
             t.call(scorer, seat=0, n_cand=n)
             out.append(t.scores[:n].copy())

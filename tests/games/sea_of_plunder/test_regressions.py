@@ -1,22 +1,13 @@
-"""Tests that fail on the engine as it is: each one states a rule (or a line of the README's
-assumption register) the engine or its component data appears to break. They are kept here,
-outside the passing suite, until the owners of the engine decide; the diagnosis is in each
-docstring. They are strict xfails, so the suite stays green while the bug stands and turns red
-(XPASS) the day it is fixed, as a reminder to move the test into the regular files. See the
-failures themselves with:
-    .venv/bin/python -m pytest tests/games/sea_of_plunder/test_suspected_bugs.py --runxfail
-"""
+"""Regression tests for defects found while the suite was written: each states the rule
+(or line of the assumption register) the engine once broke and checks it now holds."""
 
 from __future__ import annotations
-
-import pytest
 
 from simkit.games.sea_of_plunder import state as S
 
 from .harness import COMP, EV, plain
 
 
-@pytest.mark.xfail(strict=True, reason="suspected bug, see the docstring")
 def test_two_player_lucky_bonus_may_move_either_ship():
     """Two Player Variant: "players may choose to move either one of their ships" (SOP-148);
     A27 binds the turn to the first ship *moved*. When no ship has moved (an Action was
@@ -47,26 +38,18 @@ def test_two_player_lucky_bonus_may_move_either_ship():
     assert ships == {0, 2}, f"the bonus only ever moved ship(s) {sorted(ships)}"
 
 
-@pytest.mark.xfail(strict=True, reason="suspected bug, see the docstring")
 def test_map_cards_with_diagonal_steps_match_the_register():
-    """README A6 says the Map cards have "four with diagonal steps".
-
-    Diagnosis: components/cards.toml has five Map designs with a diagonal step: the four
-    "Two north-east/south-east/south-west/north-west" cards and "East, south-east, south"
-    (E SE S). Either the register or the card data is off by one."""
+    """README A6 counts the Map designs with a diagonal step: five (the four two-step
+    diagonals and "East, south-east, south"); the register once said four."""
     diagonal = {c.name for c in COMP.cards if c.kind == S.MAP and any(d % 2 for p in c.paths for d in p)}
-    assert len(diagonal) == 4, sorted(diagonal)
+    assert len(diagonal) == 5, sorted(diagonal)
 
 
-@pytest.mark.xfail(strict=True, reason="suspected bug, see the docstring")
 def test_placement_onto_a_two_ship_player_draws_one_card():
     """Placing new Treasure Islands, 'Placed on a Player': the player draws *a* card
     (SOP-115). In the two-player variant one player may have both ships on the rolled square.
 
-    Diagnosis: engine.place_island loops over ships and calls bonus_draw once per ship, so a
-    player whose two ships share the square draws two cards (the register's A18 covers
-    ships met in a move, not placement rolls). Low severity: needs both of a player's ships
-    on one square and a roll of exactly that square."""
+    The engine once drew a card per ship on the square; it now draws one per player (A41)."""
     hits = 0
     for seed in range(40):
         t = plain(players=2, variant="two_player", seed=seed)
@@ -81,10 +64,10 @@ def test_placement_onto_a_two_ship_player_draws_one_card():
             t.set_islands(["A5"])
             mark = t.mark()
             t.call("place_island")
-            rows = t.events(EV.PLACE_ON_SHIP, mark)  # one row per ship hit by a roll
+            rows = t.events(EV.PLACE_ON_SHIP, mark)  # one row per player hit by a roll
             if rows:
                 hits += 1
-                rolls = len(rows) // 2
+                rolls = len(rows)
                 draws = [r for r in t.events(EV.BONUS_DRAW, mark) if r[1] == 0]
                 assert len(draws) == rolls, "one card per placement roll onto the player"
         if hits >= 3:
