@@ -17,7 +17,9 @@ keep numba's reference counting off the hot path.
 """
 
 import numpy as np
-from numba import njit
+from numba import carray, config, njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from simkit import game as G
 from simkit.games.sea_of_plunder import events as EV
@@ -58,6 +60,40 @@ BUF_ROWS = CAND0 + MAX_CAND
 
 
 # --------------------------------------------------------------------------- small helpers
+@intrinsic
+def _address_as_pointer(typingctx, address):
+    def codegen(context, builder, signature, args):
+        return builder.inttoptr(args[0], cgutils.voidptr_t)
+
+    return types.voidptr(address), codegen
+
+
+@njit(cache=True, inline="always")
+def unowned_int(a):
+    """A view of an int64 table that numba does not reference-count. Every call passes the
+    tables down, and counting them (an atomic add and subtract per array per call) took
+    about half the engine's time; play_chunk keeps the owning arrays alive throughout."""
+    return carray(_address_as_pointer(a.ctypes.data), a.shape, np.int64)
+
+
+@njit(cache=True, inline="always")
+def unowned_float(a):
+    return carray(_address_as_pointer(a.ctypes.data), a.shape, np.float64)
+
+
+@njit(cache=True, inline="always")
+def unowned_uint(a):
+    return carray(_address_as_pointer(a.ctypes.data), a.shape, np.uint64)
+
+
+if config.DISABLE_JIT:  # plain Python has no reference counts to avoid (and no pointers)
+    def unowned_int(a):
+        return a
+
+    unowned_float = unowned_uint = unowned_int
+
+
+
 @njit(cache=True, inline="always")
 def log_event(T, log, seat, code, a, b, c):
     """Append one row to the event log when it has room (a sweep passes no room)."""
@@ -178,7 +214,7 @@ def pirates_gain(P, T, log, square):
 
 
 # --------------------------------------------------------------------------- cards
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deck_pop(T, rng, log):
     """Top card of the deck; an empty deck is refilled from the pile under its top card (A12)."""
     if T[ST, S.DECK_N] == 0:
@@ -443,13 +479,23 @@ def ship_contacts(P, T, K, F, rng, buf, log, ship, square, landing):
             bonus_draw(T, K, rng, log, seat)
 
 
+@njit(cache=True, inline="always")
+def anything_else_at(T, square, ship):
+    """True when a piece other than `ship` (a ship, pirate, port or island) is on the square."""
+    for i in range(S.POS_SIZE):
+        if T[POS, i] == square and i != S.SHIP0 + ship:
+            return True
+    return False
+
+
 @njit(cache=True)
 def sail_ship(P, T, K, F, rng, buf, log, ship, path, n):
     """Move a ship through path[0..n-1], meeting what is on each square in order."""
     start = T[POS, S.SHIP0 + ship]
     for i in range(n):
         T[POS, S.SHIP0 + ship] = path[i]
-        ship_contacts(P, T, K, F, rng, buf, log, ship, path[i], i == n - 1)
+        if anything_else_at(T, path[i], ship):  # most squares are open sea
+            ship_contacts(P, T, K, F, rng, buf, log, ship, path[i], i == n - 1)
     log_event(T, log, K[OWNER, ship], EV.SHIP_MOVE, ship, start, path[n - 1])
     if K[OWNER, ship] == T[ST, S.ACTIVE]:
         T[ST, S.SHIP_MOVED] = 1
@@ -1406,16 +1452,26 @@ def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
 
 
 @njit(cache=True)
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log, log_count):
+def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count):
     """Play len(seeds) games of Sea of Plunder (the engine contract in simkit/game.py)."""
-    K = components[0]
-    P = params
     players = seat_strategies.shape[1]
-    n_cards = K.shape[0] - CARD0
-    T = np.zeros((T_ROWS, max(S.MAX_HAND, n_cards + 1, S.MAX_PENDING, S.ST_SIZE, S.POS_SIZE)), dtype=np.int64)
-    F = np.zeros((1 + players, max(MAX_CAND + S.MAX_HAND, presets.shape[1])), dtype=np.float64)
-    rng = np.zeros((1 + players, 4), dtype=np.uint64)
-    buf = np.zeros((BUF_ROWS, max(BUF_WIDTH, S.MAX_STEPS, S.N_POWERS)), dtype=np.int64)
+    n_cards = components[0].shape[0] - CARD0
+    owned_T = np.zeros((T_ROWS, max(S.MAX_HAND, n_cards + 1, S.MAX_PENDING, S.ST_SIZE, S.POS_SIZE)), dtype=np.int64)
+    owned_F = np.zeros((1 + players, max(MAX_CAND + S.MAX_HAND, presets.shape[1])), dtype=np.float64)
+    owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
+    owned_buf = np.zeros((BUF_ROWS, max(BUF_WIDTH, S.MAX_STEPS, S.N_POWERS)), dtype=np.int64)
+    # the owners are passed along only to stay alive while the unowned views are in use
+    play_games(params, unowned_int(owned_T), unowned_int(components[0]), unowned_float(owned_F),
+               unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
+               presets, seat_strategies, seeds, out_games, out_seats, log_count,
+               owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows)
+
+
+@njit(cache=True)
+def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count,
+               owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):
+    """play_chunk's game loop, on unowned views of its tables."""
+    players = seat_strategies.shape[1]
     T[ST, S.LOG_N] = log_count[0]
     for g in range(seeds.shape[0]):
         seed_streams(rng, seeds[g])
