@@ -786,15 +786,25 @@ def mover_path(T, K, card, option, rotation, start, path):
 
 
 @njit(cache=True)
+def observe(P, T, K, F, buf, seat):
+    """What a heuristic seat reads before judging its choices: its own Goods by colour into
+    buf[MINE] and the Goods stacks into buf[STOCK]; returns its expected cost of meeting a
+    pirate."""
+    mine = buf[MINE]
+    stock = buf[STOCK]
+    goods_of(T, seat, K.shape[0] - CARD0, mine)
+    for c in range(S.N_COLOURS):
+        stock[c] = T[ST, S.STOCK0 + c]
+    return bot.pirate_cost(T, K, F[1 + seat], seat, mine, P.strategist_low)
+
+
+@njit(cache=True)
 def score_plays(P, T, K, F, buf, seat, n_cand):
+    pcost = observe(P, T, K, F, buf, seat)
     w = F[1 + seat]
     mine = buf[MINE]
     stock = buf[STOCK]
-    goods_of(T, seat, (K.shape[0] - CARD0), mine)
-    for c in range(S.N_COLOURS):
-        stock[c] = T[ST, S.STOCK0 + c]
     path = buf[PATH]
-    pcost = bot.pirate_cost(T, K, w, seat, mine, P.strategist_low)
     ship0 = T[ST, S.ACTIVE_SHIP] if T[ST, S.ACTIVE_SHIP] >= 0 else first_ship(T, K, seat)
     stay = bot.stay_value(T, K, w, seat, T[POS, S.SHIP0 + ship0])
     for h in range(T[SEAT0 + seat, S.HAND_N]):
@@ -973,14 +983,9 @@ def list_discards(T, K, buf, seat, turns, only, write, shortlist):
 
 @njit(cache=True)
 def score_discards(P, T, K, F, buf, seat, n_cand):
+    pcost = observe(P, T, K, F, buf, seat)
     w = F[1 + seat]
-    mine = buf[MINE]
-    stock = buf[STOCK]
-    goods_of(T, seat, (K.shape[0] - CARD0), mine)
-    for c in range(S.N_COLOURS):
-        stock[c] = T[ST, S.STOCK0 + c]
     path = buf[PATH]
-    pcost = bot.pirate_cost(T, K, w, seat, mine, P.strategist_low)
     for i in range(n_cand):
         row = CAND0 + i
         h = buf[row, 0]
@@ -999,13 +1004,11 @@ def discard_shortlist(P, T, K, F, buf, seat):
     """A heuristic seat's keep value of each hand card (into F[0, KEEP0 + h]) and, when its
     preset shortlists, T[MASK] marking the least-kept cards: a pruning of the bot's search,
     not a rule. Returns True when a shortlist applies."""
+    observe(P, T, K, F, buf, seat)
     w = F[1 + seat]
     mine = buf[MINE]
     stock = buf[STOCK]
     n_cards = K.shape[0] - CARD0
-    goods_of(T, seat, n_cards, mine)
-    for c in range(S.N_COLOURS):
-        stock[c] = T[ST, S.STOCK0 + c]
     n = T[SEAT0 + seat, S.HAND_N]
     for h in range(n):
         card = T[HAND0 + seat, h]
@@ -1084,8 +1087,7 @@ def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, 
     w = F[1 + seat]
     mine = buf[MINE]
     stock = buf[STOCK]
-    for c in range(S.N_COLOURS):
-        stock[c] = T[ST, S.STOCK0 + c]
+    pcost = observe(P, T, K, F, buf, seat)
     for o in range(nopt):
         for r in range(turns):
             if F[1 + seat, bot.POLICY] != 0:
@@ -1096,8 +1098,6 @@ def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, 
                         mine[c] = 0  # another hand's Goods are hidden (A33)
                     F[0, n] = -bot.ship_path_value(T, K, w, owner, path, k, mine, stock, w[bot.W_DEBT])
                 elif mover_kind == 1:
-                    goods_of(T, seat, (K.shape[0] - CARD0), mine)
-                    pcost = bot.pirate_cost(T, K, w, seat, mine, P.strategist_low)
                     F[0, n] = bot.pirate_path_value(T, K, w, seat, path, k, pcost)
                 else:
                     F[0, n] = bot.island_path_value(T, K, w, seat, path, k)
@@ -1220,10 +1220,7 @@ def bonus_move(P, T, K, F, rng, buf, log, seat, steps):
         if w[bot.POLICY] == 0:
             d = decide(rng, seat, 5)
         else:
-            goods_of(T, seat, (K.shape[0] - CARD0), mine)
-            for c in range(S.N_COLOURS):
-                stock[c] = T[ST, S.STOCK0 + c]
-            pcost = bot.pirate_cost(T, K, w, seat, mine, P.strategist_low)
+            pcost = observe(P, T, K, F, buf, seat)
             best = -1e18
             d = np.int64(4)
             for dd in range(5):

@@ -89,7 +89,8 @@ def describe_event(row, context=None) -> str:
         SHIP_MOVE: lambda: f"ship {a} sails {_sq(b)} -> {_sq(c)}",
         PIRATE_MOVE: lambda: f"pirate {a} sails {_sq(b)} -> {_sq(c)}",
         ISLAND_MOVE: lambda: f"a Treasure Island drifts {_sq(b)} -> {_sq(c)}",
-        TREASURE: lambda: f"{'the pirates' if a < 0 else f'seat {a}'} collect a Treasure at {_sq(b)} (now {c})",
+        TREASURE: lambda: (f"the pirates collect a Treasure{' at ' + _sq(b) if b >= 0 else ''} ({c} in the dish)"
+                           if a < 0 else f"seat {a} collects a Treasure at {_sq(b)} (now {c})"),
         ISLAND_PLACED: lambda: f"new Treasure Island at {_sq(a)}{' (stacked)' if b else ''}",
         PLACE_SKULL: lambda: "placement dice show the skull" + (": the pirates gain a Treasure" if a else ""),
         PLACE_ON_PIRATE: lambda: f"placement roll {_sq(a)} hits a pirate: the pirates gain a Treasure",
