@@ -373,6 +373,10 @@ def _results(tasks, jobs: int, backend: str, address: str | None):
     if backend == "loky":
         yield from Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered", batch_size=1,
                             pre_dispatch="2*n_jobs")(calls)
+        # idle workers keep their engines in memory; release them before the merge (DESIGN §9)
+        from joblib.externals.loky import get_reusable_executor
+
+        get_reusable_executor().shutdown(wait=True)
         return
     try:
         import distributed
