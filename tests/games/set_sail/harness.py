@@ -21,7 +21,7 @@ import json
 
 import numpy as np
 
-from simkit.game import GAME_COLUMNS, SEAT_COLUMNS
+from simkit.game import SEAT_COLUMNS
 from simkit.games.set_sail import GAME, components, engine, events, rules
 from simkit.games.set_sail import events as EV
 from simkit.games.set_sail import state as S
