@@ -1,0 +1,45 @@
+"""Set Sail (2-4 players; 5-6 as the assumed `extended` variant): the game package the
+toolkit reads through GAME."""
+
+from simkit.game import Compiled, Game, Metric
+from simkit.games.set_sail import components, engine, events, rules
+from simkit.games.set_sail import state as S
+from strategies import set_sail as bots
+
+
+def compile_rules(values: dict, players: int) -> Compiled:
+    comp = components.load()
+    return Compiled(rules.SCHEMA.engine_tuple(values), components.compile_arrays(comp, values, players), comp.raw)
+
+
+def check_players(players: int, values: dict):
+    if players > 4 and not values.get("extension"):
+        return f"the rules are written for 2-4 players; {players} needs the 'extended' variant (assumption A20)"
+    if players < 2 or players > S.MAX_PLAYERS:
+        return f"Set Sail is for 2-{S.MAX_PLAYERS} players, not {players}"
+    return None
+
+
+GAME = Game(
+    id="set_sail",
+    title="Set Sail",
+    players=(2, 3, 4),
+    rules=rules.SCHEMA,
+    presets=bots.PRESETS,
+    default_strategy=bots.DEFAULT,
+    end_reasons=S.END_REASONS,
+    game_metrics=(Metric("quests_left", "quest cards left in the three quest decks at the end"),),
+    seat_metrics=(
+        Metric("vp", "victory points"),
+        Metric("silver", "silver at the end (gold counted as 5)"),
+        Metric("upgrades", "upgrade tokens held at the end"),
+        Metric("ship_combats_won", "ship card combats won"),
+        Metric("player_combats_won", "player combats won (attacking or defending)"),
+        Metric("ran_out", "times the seat ran out of supplies"),
+    ),
+    compile=compile_rules,
+    play_chunk=engine.play_chunk,
+    describe_event=events.describe_event,
+    check_players=check_players,
+    max_players=S.MAX_PLAYERS,
+)

@@ -1,0 +1,100 @@
+"""Integer codes and state-table layout shared by the Set Sail engine and its bots.
+
+The engine keeps a game in three tables (STYLE: "a handful of 2-D tables with named
+column constants"): T (int64 state), K (int64 static components) and F (float64 bot
+weights and scratch scores). Each constant below names a row or column and its encoding.
+"""
+
+# --- tile types (The Board; board.txt letters in components.TILE_LETTERS)
+SHALLOW, DEEP, ROUTE, SUPPLY_PORT, TRADE_PORT, UPGRADE_PORT, PIRATE_PORT = 0, 1, 2, 3, 4, 5, 6
+N_TYPES = 7
+TYPE_NAMES = ("shallow water", "deep water", "trade route", "Supply Port", "Trade Port", "Upgrade Port",
+              "Pirate Port")
+FIRST_PORT = SUPPLY_PORT  # types >= FIRST_PORT are ports: no player combat there
+
+# --- trade goods (Components): banana, sugar cane, tobacco
+N_GOODS = 3
+GOOD_NAMES = ("banana", "sugar cane", "tobacco")
+# --- upgrades (Upgrade Port)
+BARREL, OAR, CANNON = 0, 1, 2
+N_UPGRADES = 3
+UPGRADE_NAMES = ("barrel", "oar", "cannon")
+# --- ship decks
+DW, TR = 0, 1  # Deep Water, Trade Route
+MAX_HEALTH = 8  # ship card health 0..7
+# --- quest kinds
+PLUNDER, TRADEQ, TREASURE = 0, 1, 2
+QUEST_NAMES = ("plunder", "trade", "treasure")
+MAX_OPEN = 4  # open quest spaces per kind (SS-G2: at most four 4-VP cards of a kind)
+
+MAX_PLAYERS = 6
+PIECES = 2  # pieces per player (Objective)
+MAX_TILES = 96
+MAX_DIST = 64  # distances are clamped below this (unreachable = MAX_DIST - 1)
+
+# --- ST row: game scalars
+ROUND = 0
+TURNS = 1
+ACTIVE = 2
+END_REASON = 3  # -1 until the end is triggered
+PLAYERS = 4
+LOG_N = 5  # event-log rows written (runs on across the games of a chunk)
+DECK_N0 = 6  # 2 slots: cards left in the Deep Water / Trade Route deck (top = last)
+DISC_N0 = 8  # 2 slots: cards in each ship deck's discard pile
+QDECK_N0 = 10  # 3 slots: cards left in each quest deck (top = last)
+QREMOVED0 = 13  # 3 slots: quest cards removed at set-up (Setup 4)
+PILE0 = 16  # 3 slots: Trade cards left in each good's supply
+OPEN0 = 19  # MAX_OPEN slots per kind (plunder, trade): open quest card ids, -1 = empty space
+STOPPED = OPEN0 + 2 * MAX_OPEN  # 1 once the active player ran out this turn: no further actions
+PORT_USED = STOPPED + 1  # bit mask of port types whose action the active player took this turn
+ST_SIZE = PORT_USED + 1
+
+END_VP, END_ROUND_CAP = 0, 1
+END_REASONS = ("vp_threshold", "round_cap")
+
+# --- seat columns (row SEAT0 + s)
+VP = 0
+SILVER = 1  # money in silver (a gold coin is 5 silver; SS-052)
+SUPPLY = 2
+UPG0 = 3  # 3 slots: barrel, oar, cannon tokens
+GOODS0 = 6  # 3 slots: Trade cards in hand by good
+SHIP0 = 9  # 2 * MAX_HEALTH slots: ship cards in hand by (deck, health): SHIP0 + deck * MAX_HEALTH + health
+HALF_MOVE = SHIP0 + 2 * MAX_HEALTH  # 1: ran out; half movement on the next turn
+N_MAPS = HALF_MOVE + 1  # undug treasure maps held (ids in row MAPS0 + s)
+DONE0 = N_MAPS + 1  # 3 slots: quests completed by kind (treasure: dug up)
+SHIP_WINS = DONE0 + 3
+PLAYER_WINS = SHIP_WINS + 1
+RAN_OUT = PLAYER_WINS + 1
+SEAT_COLS = RAN_OUT + 1
+
+# --- T rows
+ST = 0
+POS = 1  # column 2 s + k: tile of seat s's piece k
+START = 2  # column k: tile piece k of the active player started the turn on
+DECK0 = 3  # 2 rows: ship decks (card health values), top = DECK_N - 1
+DISC0 = 5  # 2 rows: ship discard piles
+QDECK0 = 7  # 3 rows: quest decks (card ids), top = QDECK_N - 1
+SEAT0 = 10
+MAPS0 = SEAT0 + MAX_PLAYERS  # row MAPS0 + s: ids of seat s's undug treasure maps
+T_ROWS = MAPS0 + MAX_PLAYERS
+T_WIDTH = 64  # >= every deck, ST_SIZE, SEAT_COLS, 2 * MAX_PLAYERS
+
+# --- K: static tables, one int64 array of width KW (read-only in the engine)
+TRADE_COL0 = 64  # trade quest i's cost of good g: K[QCOST0 + g, TRADE_COL0 + i]
+KW = max(MAX_TILES, TRADE_COL0 + 64)
+META = 0  # columns below
+N_TILES, N_SUPPLY_TILES, N_DW, N_TR = 0, 1, 2, 3
+NQ0 = 4  # 3 slots: quest cards per kind
+GOODS_N = 7  # Trade cards of each good in the box
+TILE_TYPE = 1  # column t: type of tile t
+NBR0 = 2  # 4 rows: neighbour k of tile t at [NBR0 + k, t] (-1 none)
+N_NBR = 6  # row: neighbour count per tile
+SUPPLY_TILES = 7  # columns: the Supply Port's tiles
+SHIPS0 = 8  # 2 rows: the ship decks' card healths as printed (set-up order)
+QVP0 = 10  # 3 rows: quest card VP by kind, column = card id
+QCOST0 = 13  # 3 rows: plunder quest i's ship cards at [QCOST0, i]; trade quest i's cost of
+#              good g at [QCOST0 + g, TRADE_COL0 + i]
+QTILE = 16  # column i: the tile treasure map i names
+NEAREST0 = 17  # N_TYPES rows: distance from tile t to the nearest tile of each type
+DIST0 = NEAREST0 + N_TYPES  # row DIST0 + a, column b: water steps between tiles a and b
+K_ROWS = DIST0 + MAX_TILES

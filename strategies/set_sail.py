@@ -1,0 +1,308 @@
+"""Set Sail bots: one compiled heuristic policy, many presets (DESIGN §5).
+
+A preset is a row of weights. Each turn the engine asks the policy to value every tile
+as a destination for one piece (`tile_values`), then picks the best legal pair of
+destinations; at ports and in combat it asks the small decision helpers below. The
+policy reads only what its player sees (A16): its own hand, silver, Supply, upgrades and
+treasure maps; everyone's pieces, upgrade tokens and VP (on the table); the open quests;
+and the sizes of the decks. It never reads another hand or a deck's order.
+Policy 0 (`random`) never calls these helpers: the engine chooses uniformly among the
+legal choices instead.
+"""
+
+import numpy as np
+from numba import njit
+
+from simkit.game import Preset
+from simkit.games.set_sail import state as S
+from simkit.games.set_sail.state import MAPS0, POS, QCOST0, QTILE, QVP0, SEAT0, ST, TRADE_COL0
+
+# preset weight slots
+POLICY = 0  # 0 random, 1 heuristic
+W_PLUNDER = 1  # value multiplier of plunder quest VP, and of ship cards held toward them
+W_TRADE = 2  # value multiplier of trade quest VP, and of Trade cards toward them
+W_TREASURE = 3  # value multiplier of treasure maps and digging
+W_RAID = 4  # value of attacking an opponent's piece
+W_BARREL = 5  # value of a Barrel Upgrade
+W_OAR = 6  # value of an Oar Upgrade
+W_CANNON = 7  # value of a Cannon Upgrade
+W_FISH = 8  # value of a fishing silver
+W_SAFE = 9  # Supply the seat tries to hold
+W_DIST = 10  # cost per tile between a piece and its goal
+W_MAPS = 11  # undug treasure maps the seat holds at most
+W_FIGHT = 12  # value of a ship fight's silver and card beyond quests
+N_WEIGHTS = 13
+
+#             pol  plun trad treas raid barl oar  cann fish safe dist maps fight
+RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+PLUNDERER = (1.0, 1.6, 0.7, 0.8, 0.0, 0.3, 2.0, 6.0, 0.2, 4.0, 0.35, 1.0, 1.0)
+MERCHANT = (1.0, 0.7, 1.6, 0.8, 0.0, 4.0, 3.0, 0.5, 0.3, 3.0, 0.35, 1.0, 0.4)
+TREASURE_HUNTER = (1.0, 0.7, 0.8, 1.6, 0.0, 1.0, 4.0, 0.5, 0.4, 3.0, 0.35, 2.0, 0.5)
+RAIDER = (1.0, 1.2, 0.6, 0.6, 3.0, 0.0, 1.0, 8.0, 0.2, 5.0, 0.35, 1.0, 0.8)
+
+PRESETS = (
+    Preset("random", "uniform over legal choices (the baseline)", RANDOM),
+    Preset("plunderer", "fights Deep Water and Trade Route ships, turns the cards into Plunder Quests; cannons",
+           PLUNDERER),
+    Preset("merchant", "buys Trade cards at the Trade Port for Trade Quests; barrels", MERCHANT),
+    Preset("treasure_hunter", "buys Treasure Quests and sails to dig them up; oars", TREASURE_HUNTER),
+    Preset("raider", "attacks rival pieces off port to steal cards; cannons", RAIDER),
+)
+DEFAULT = "plunderer"
+
+
+@njit(cache=True, inline="always")
+def ships_held(T, seat):
+    n = np.int64(0)
+    for c in range(S.SHIP0, S.SHIP0 + 2 * S.MAX_HEALTH):
+        n += T[SEAT0 + seat, c]
+    return n
+
+
+@njit(cache=True, inline="always")
+def goods_held(T, seat):
+    return T[SEAT0 + seat, S.GOODS0] + T[SEAT0 + seat, S.GOODS0 + 1] + T[SEAT0 + seat, S.GOODS0 + 2]
+
+
+@njit(cache=True, inline="always")
+def win_chance(total_bonus, health):
+    """P(d6 + bonus >= health)."""
+    return min(1.0, max(0.0, (7.0 + total_bonus - health) / 6.0))
+
+
+@njit(cache=True, inline="always")
+def expected_shortfall(bonus, health):
+    """Expected Supply lost to a ship of `health`: mean of max(0, health - d6 - bonus)."""
+    s = 0.0
+    for r in range(1, 7):
+        s += max(0, health - r - bonus)
+    return s / 6.0
+
+
+@njit(cache=True, inline="always")
+def beat_chance(a, b):
+    """P(d6 + a > d6 + b)."""
+    n = 0
+    for x in range(1, 7):
+        for y in range(1, 7):
+            if x + a > y + b:
+                n += 1
+    return n / 36.0
+
+
+@njit(cache=True)
+def best_plunder(T, K, seat, open_n):
+    """(slot, vp) of the open plunder quest worth most that the seat can pay now (-1, 0)."""
+    ships = ships_held(T, seat)
+    best, vp = np.int64(-1), np.int64(0)
+    for j in range(open_n):
+        q = T[ST, S.OPEN0 + j]
+        if q >= 0 and K[QCOST0, q] <= ships and K[QVP0 + S.PLUNDER, q] > vp:
+            best, vp = np.int64(j), K[QVP0 + S.PLUNDER, q]
+    return best, vp
+
+
+@njit(cache=True, inline="always")
+def trade_missing(T, K, seat, q):
+    m = np.int64(0)
+    for g in range(S.N_GOODS):
+        m += max(np.int64(0), K[QCOST0 + g, TRADE_COL0 + q] - T[SEAT0 + seat, S.GOODS0 + g])
+    return m
+
+
+@njit(cache=True)
+def best_trade(T, K, seat, open_n):
+    """(slot, vp) of the open trade quest worth most that the seat can pay now (-1, 0)."""
+    best, vp = np.int64(-1), np.int64(0)
+    for j in range(open_n):
+        q = T[ST, S.OPEN0 + S.MAX_OPEN + j]
+        if q >= 0 and trade_missing(T, K, seat, q) == 0 and K[QVP0 + S.TRADEQ, q] > vp:
+            best, vp = np.int64(j), K[QVP0 + S.TRADEQ, q]
+    return best, vp
+
+
+@njit(cache=True)
+def target_trade(T, K, seat, open_n, capacity):
+    """The open trade quest the seat works toward: most VP per card still missing, among
+    those whose cards fit in its hold (-1 if none)."""
+    best, score = np.int64(-1), -1.0
+    for j in range(open_n):
+        q = T[ST, S.OPEN0 + S.MAX_OPEN + j]
+        if q < 0:
+            continue
+        need = K[QCOST0, TRADE_COL0 + q] + K[QCOST0 + 1, TRADE_COL0 + q] + K[QCOST0 + 2, TRADE_COL0 + q]
+        if need > capacity:
+            continue
+        v = K[QVP0 + S.TRADEQ, q] / (1.0 + trade_missing(T, K, seat, q))
+        if v > score:
+            best, score = q, v
+    return best
+
+
+@njit(cache=True)
+def min_plunder_cost(T, K, open_n):
+    c = np.int64(99)
+    for j in range(open_n):
+        q = T[ST, S.OPEN0 + j]
+        if q >= 0:
+            c = min(c, K[QCOST0, q])
+    return c
+
+
+@njit(cache=True)
+def tile_values(P, T, K, w, seat, out):
+    """Value for `seat` of a piece ending its move on each tile (out[t]); see the module doc."""
+    n = K[S.META, S.N_TILES]
+    me = SEAT0 + seat
+    silver = T[me, S.SILVER]
+    supply = T[me, S.SUPPLY]
+    cannons = T[me, S.UPG0 + S.CANNON]
+    open_n = P.open_quest_spaces
+    ships = ships_held(T, seat)
+    cap = P.hand_limit + P.barrel_capacity * T[me, S.UPG0 + S.BARREL]
+    short = max(0.0, w[W_SAFE] - supply)
+    money = silver + ships
+    # ports
+    _, pvp = best_plunder(T, K, seat, open_n)
+    _, tvp = best_trade(T, K, seat, open_n)
+    pirate = w[W_PLUNDER] * pvp + w[W_TRADE] * tvp
+    buy_map = (silver >= P.treasure_price + short and T[me, S.N_MAPS] < w[W_MAPS]
+               and T[ST, S.QDECK_N0 + S.TREASURE] > 0)
+    if buy_map:
+        pirate += w[W_TREASURE] * 2.5
+    if pirate > 0:
+        pirate += 1.0
+    supply_v = 0.0
+    if short > 0 and money > 0:
+        supply_v = 2.0 * min(short, money * 1.0) + (6.0 if supply <= 1 else 0.0)
+    trade_v = 0.0
+    tq = target_trade(T, K, seat, open_n, cap)
+    if tq >= 0:
+        miss = trade_missing(T, K, seat, tq)
+        if miss > 0 and silver >= miss * P.trade_price:
+            trade_v = w[W_TRADE] * K[QVP0 + S.TRADEQ, tq] * 0.7
+    upgrade_v = 0.0
+    for u in range(S.N_UPGRADES):
+        price = P.barrel_price if u == S.BARREL else (P.oar_price if u == S.OAR else P.cannon_price)
+        if T[me, S.UPG0 + u] < P.upgrade_cap and silver >= price + short:
+            upgrade_v = max(upgrade_v, w[W_BARREL + u])
+    # ship fights: their cards feed plunder quests, their silver everything
+    need = min_plunder_cost(T, K, open_n)
+    card_v = 0.5 + (w[W_PLUNDER] * 1.5 if ships < need + 2 else 0.3)
+    risk = 1.0 + (4.0 if supply <= 2 else 0.0)
+    deep_v = (win_chance(cannons, 3.0) * (P.deep_water_silver * w[W_FIGHT] + card_v)
+              - risk * expected_shortfall(cannons, 3))
+    tr_silver = 2.0 if P.trade_route_reward == 0 else 3.0
+    tr_cards = 2.0 if P.trade_route_reward == 0 else 1.0
+    route_v = (0.5 * (win_chance(cannons, 4.0) + win_chance(cannons, 5.0))
+               * (tr_silver * w[W_FIGHT] + card_v + tr_cards * 0.5 * w[W_TRADE])
+               - risk * 0.5 * (expected_shortfall(cannons, 4) + expected_shortfall(cannons, 5)))
+    fish_v = P.fish_silver * w[W_FISH]
+    # the goal the pieces lean toward when no tile pays now
+    goal = np.int64(-1)
+    if pvp > 0 or tvp > 0 or buy_map:
+        goal = np.int64(S.PIRATE_PORT)
+    elif short > 1 and money > 0:
+        goal = np.int64(S.SUPPLY_PORT)
+    elif trade_v > 0:
+        goal = np.int64(S.TRADE_PORT)
+    elif upgrade_v > 2.0:
+        goal = np.int64(S.UPGRADE_PORT)
+    for t in range(n):
+        ty = K[S.TILE_TYPE, t]
+        if ty == S.PIRATE_PORT:
+            v = pirate
+        elif ty == S.SUPPLY_PORT:
+            v = supply_v
+        elif ty == S.TRADE_PORT:
+            v = trade_v
+        elif ty == S.UPGRADE_PORT:
+            v = upgrade_v
+        elif ty == S.DEEP:
+            v = deep_v
+        elif ty == S.ROUTE:
+            v = route_v
+        else:
+            v = fish_v
+        if goal >= 0:
+            v -= w[W_DIST] * K[S.NEAREST0 + goal, t]
+        out[t] = v
+    # treasure maps held: dig on the named tile, lean toward the nearest
+    for i in range(T[me, S.N_MAPS]):
+        q = T[MAPS0 + seat, i]
+        tile = K[QTILE, q]
+        vp = K[QVP0 + S.TREASURE, q]
+        for t in range(n):
+            if t == tile:
+                out[t] += w[W_TREASURE] * vp * 1.5 + 2.0
+            elif goal < 0:
+                out[t] -= w[W_DIST] * 0.5 * K[S.DIST0 + t, tile]
+    # rival pieces off port: a raid, or a risk
+    for s in range(T[ST, S.PLAYERS]):
+        if s == seat:
+            continue
+        p = beat_chance(cannons, max(T[SEAT0 + s, S.UPG0 + S.CANNON], T[SEAT0 + s, S.UPG0 + S.OAR]))
+        for k in range(S.PIECES):
+            t = T[POS, 2 * s + k]
+            if K[S.TILE_TYPE, t] < S.FIRST_PORT:
+                out[t] += w[W_RAID] * p - 0.5 * (1.0 - p) * risk
+
+
+@njit(cache=True)
+def flee_better(att, cannons, oars):
+    """The defender flees when that loses less Supply on average than fighting."""
+    fight = 0.0
+    flee = 0.0
+    for r in range(1, 7):
+        fight += max(0, att - r - cannons) - 0.3 * max(0, r + cannons - att)
+        flee += max(0, att - r - oars)
+    return flee < fight
+
+
+@njit(cache=True)
+def upgrade_choice(P, T, w, seat, reserve):
+    """The upgrade to buy (-1 none): the highest-weighted one affordable under the cap."""
+    best, value = np.int64(-1), 0.5
+    for u in range(S.N_UPGRADES):
+        price = P.barrel_price if u == S.BARREL else (P.oar_price if u == S.OAR else P.cannon_price)
+        affordable = T[SEAT0 + seat, S.UPG0 + u] < P.upgrade_cap and T[SEAT0 + seat, S.SILVER] >= price + reserve
+        if affordable and w[W_BARREL + u] > value:
+            best, value = np.int64(u), w[W_BARREL + u]
+    return best
+
+
+@njit(cache=True)
+def upgrade_to_lose(T, w, seat):
+    """Running out: the owned upgrade the seat values least (-1 if none)."""
+    best, value = np.int64(-1), 1e18
+    for u in range(S.N_UPGRADES):
+        if T[SEAT0 + seat, S.UPG0 + u] > 0 and w[W_BARREL + u] < value:
+            best, value = np.int64(u), w[W_BARREL + u]
+    return best
+
+
+@njit(cache=True)
+def good_wanted(T, K, seat, target):
+    """The good the seat most needs for its target trade quest (-1 if none missing)."""
+    best, miss = np.int64(-1), np.int64(0)
+    if target < 0:
+        return best
+    for g in range(S.N_GOODS):
+        m = K[QCOST0 + g, TRADE_COL0 + target] - T[SEAT0 + seat, S.GOODS0 + g]
+        if m > miss:
+            best, miss = np.int64(g), m
+    return best
+
+
+@njit(cache=True)
+def good_to_drop(T, K, seat, target):
+    """The held good with the largest surplus over the target quest's need."""
+    best, surplus = np.int64(-1), np.int64(-99)
+    for g in range(S.N_GOODS):
+        have = T[SEAT0 + seat, S.GOODS0 + g]
+        if have == 0:
+            continue
+        need = K[QCOST0 + g, TRADE_COL0 + target] if target >= 0 else np.int64(0)
+        if have - need > surplus:
+            best, surplus = np.int64(g), have - need
+    return best

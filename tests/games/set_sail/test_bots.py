@@ -1,0 +1,66 @@
+"""Bot competence (DESIGN §5): the default preset beats `random` by a wide margin at every
+player count; every heuristic preset beats it; bots do not read hidden information.
+
+Measured (2,000 games per count, one heuristic seat against random, seats rotated): the
+plunderer wins 99.6% (2p), 99.9% (3p) and 99.6% (4p) of games (fair 50/33/25%)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from simkit.games.set_sail import GAME
+from simkit.rng import game_seeds
+from simkit.runner import play, seat_strategies
+from simkit.stats import wilson
+
+from .harness import S, Table
+
+GAMES = 1000
+
+
+@pytest.mark.parametrize("players,variant", [(2, "standard"), (3, "standard"), (4, "standard"), (5, "extended"),
+                                             (6, "extended")])
+def test_default_beats_random_by_a_wide_margin(players, variant):
+    best = GAME.default_strategy
+    compiled = GAME.compile(GAME.rules.resolve(variant, {}), players)
+    strategies = seat_strategies(GAME, (best,) + ("random",) * (players - 1), players, 0, GAMES)
+    _, out_seats, _ = play(GAME, compiled, strategies, game_seeds(np.uint64(31), 0, GAMES))
+    me = strategies == GAME.preset_names().index(best)
+    wins = out_seats[:, :, 2][me].sum()
+    low, _ = wilson(float(wins), GAMES)
+    assert wins / GAMES >= 0.95 and low > 1 / players + 0.4
+
+
+@pytest.mark.parametrize("preset", ["plunderer", "merchant", "treasure_hunter", "raider"])
+def test_every_heuristic_beats_random(preset):
+    compiled = GAME.compile(GAME.rules.resolve("standard", {}), 4)
+    strategies = seat_strategies(GAME, (preset, "random", "random", "random"), 4, 0, 500)
+    _, out_seats, _ = play(GAME, compiled, strategies, game_seeds(np.uint64(32), 0, 500))
+    me = strategies == GAME.preset_names().index(preset)
+    assert out_seats[:, :, 2][me].sum() / 500 >= 0.7
+
+
+def test_default_self_play_rarely_hits_the_round_cap():
+    for players in (2, 3, 4):
+        compiled = GAME.compile(GAME.rules.resolve("standard", {}), players)
+        strategies = seat_strategies(GAME, (GAME.default_strategy,), players, 0, 2000)
+        out_games, _, _ = play(GAME, compiled, strategies, game_seeds(np.uint64(33), 0, 2000))
+        assert (out_games[:, 2] == S.END_ROUND_CAP).mean() < 0.01
+
+
+def test_bots_do_not_read_hidden_information():
+    """A16/SS-151: a heuristic seat's tile values do not change when rivals' hands, silver
+    or Supply (hands hidden; we also leave money out) or the deck order change."""
+    from strategies import set_sail as bot
+
+    t = Table(players=3, seed=4, strategies="raider")
+    t.put(1, 0, "C1")
+    values = np.zeros(S.MAX_TILES)
+    bot.tile_values(t.P, t.T, t.K, t.F[1], np.int64(0), values)
+    t.give_goods(1, [2, 1, 0])
+    t.give_ships(2, S.TR, 5, 2)
+    t.T[S.DECK0 + S.DW, :10] = t.T[S.DECK0 + S.DW, 10:20][::-1].copy()
+    again = np.zeros(S.MAX_TILES)
+    bot.tile_values(t.P, t.T, t.K, t.F[1], np.int64(0), again)
+    assert (values == again).all()
