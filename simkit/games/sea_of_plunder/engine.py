@@ -17,9 +17,7 @@ keep numba's reference counting off the hot path.
 """
 
 import numpy as np
-from numba import carray, config, njit, types
-from numba.core import cgutils
-from numba.extending import intrinsic
+from numba import njit
 
 from simkit import game as G
 from simkit.games.sea_of_plunder import events as EV
@@ -47,6 +45,7 @@ from simkit.games.sea_of_plunder.state import (
     STEPS0,
     T_ROWS,
 )
+from simkit.kernels import decide, pick_best, unowned_float, unowned_int, unowned_uint
 from simkit.rng import CHANCE, randint, seed_streams, shuffle
 from strategies import sea_of_plunder as bot
 
@@ -60,40 +59,6 @@ BUF_ROWS = CAND0 + MAX_CAND
 
 
 # --------------------------------------------------------------------------- small helpers
-@intrinsic
-def _address_as_pointer(typingctx, address):
-    def codegen(context, builder, signature, args):
-        return builder.inttoptr(args[0], cgutils.voidptr_t)
-
-    return types.voidptr(address), codegen
-
-
-@njit(cache=True, inline="always")
-def unowned_int(a):
-    """A view of an int64 table that numba does not reference-count. Every call passes the
-    tables down, and counting them (an atomic add and subtract per array per call) took
-    about half the engine's time; play_chunk keeps the owning arrays alive throughout."""
-    return carray(_address_as_pointer(a.ctypes.data), a.shape, np.int64)
-
-
-@njit(cache=True, inline="always")
-def unowned_float(a):
-    return carray(_address_as_pointer(a.ctypes.data), a.shape, np.float64)
-
-
-@njit(cache=True, inline="always")
-def unowned_uint(a):
-    return carray(_address_as_pointer(a.ctypes.data), a.shape, np.uint64)
-
-
-if config.DISABLE_JIT:  # plain Python has no reference counts to avoid (and no pointers)
-    def unowned_int(a):
-        return a
-
-    unowned_float = unowned_uint = unowned_int
-
-
-
 @njit(cache=True, inline="always")
 def log_event(T, log, seat, code, a, b, c):
     """Append one row to the event log when it has room (a sweep passes no room)."""
@@ -106,31 +71,6 @@ def log_event(T, log, seat, code, a, b, c):
         log[i, 4] = b
         log[i, 5] = c
         T[ST, S.LOG_N] = i + 1
-
-
-@njit(cache=True, inline="always")
-def decide(rng, seat, n):
-    """A uniform choice in 0..n-1 from the seat's own decision stream."""
-    return randint(rng, 1 + seat, n)
-
-
-@njit(cache=True)
-def pick_best(F, rng, seat, n):
-    """Index of the highest score among the first n, ties broken uniformly (seat stream)."""
-    best = F[0, 0]
-    for i in range(1, n):
-        best = max(best, F[0, i])
-    ties = 0
-    for i in range(n):
-        if F[0, i] >= best - 1e-9:
-            ties += 1
-    k = randint(rng, 1 + seat, ties)
-    for i in range(n):
-        if F[0, i] >= best - 1e-9:
-            if k == 0:
-                return np.int64(i)
-            k -= 1
-    return np.int64(0)
 
 
 @njit(cache=True, inline="always")
@@ -845,7 +785,7 @@ def play_phase(P, T, K, F, rng, buf, log, seat):
                 log_event(T, log, seat, EV.NO_PLAY, 0, 0, 0)  # A15: nothing to play
                 continue
             score_plays(P, T, K, F, buf, seat, n_cand)
-            choice = pick_best(F, rng, seat, n_cand)
+            choice = pick_best(F[0], rng, seat, n_cand)
         row = CAND0 + choice
         h, ship, option, rotation, spend = buf[row, 0], buf[row, 1], buf[row, 2], buf[row, 3], buf[row, 4]
         card = hand_remove(T, seat, h)
@@ -1046,7 +986,7 @@ def discard_phase(P, T, K, F, rng, buf, log, seat):
             log_event(T, log, seat, EV.NO_PLAY, 1, 0, 0)  # A15: no card, no bonus
             return
         score_discards(P, T, K, F, buf, seat, n_cand)
-        choice = pick_best(F, rng, seat, n_cand)
+        choice = pick_best(F[0], rng, seat, n_cand)
     row = CAND0 + choice
     h, pirate, option, rotation, spend = buf[row, 0], buf[row, 1], buf[row, 2], buf[row, 3], buf[row, 4]
     card = hand_remove(T, seat, h)
@@ -1105,7 +1045,7 @@ def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, 
     if F[1 + seat, bot.POLICY] == 0:
         k = decide(rng, seat, n)
     else:
-        k = pick_best(F, rng, seat, n)
+        k = pick_best(F[0], rng, seat, n)
     return (k // turns) * 4 + k % turns
 
 

@@ -16,9 +16,7 @@ order, then their own arguments.
 """
 
 import numpy as np
-from numba import carray, config, njit, types
-from numba.core import cgutils
-from numba.extending import intrinsic
+from numba import njit
 
 from simkit import game as G
 from simkit.games.set_sail import events as EV
@@ -41,6 +39,7 @@ from simkit.games.set_sail.state import (
     T_WIDTH,
     TRADE_COL0,
 )
+from simkit.kernels import decide, unowned_float, unowned_int, unowned_uint
 from simkit.rng import CHANCE, randint, seed_streams, shuffle
 from strategies import set_sail as bot
 
@@ -58,38 +57,6 @@ ONE = np.int64(1)
 
 
 # --------------------------------------------------------------------------- small helpers
-@intrinsic
-def _address_as_pointer(typingctx, address):
-    def codegen(context, builder, signature, args):
-        return builder.inttoptr(args[0], cgutils.voidptr_t)
-
-    return types.voidptr(address), codegen
-
-
-@njit(cache=True, inline="always")
-def unowned_int(a):
-    """A view of an int64 table that numba does not reference-count (see Sea of Plunder's
-    engine: counting the tables on every call took about half the engine's time)."""
-    return carray(_address_as_pointer(a.ctypes.data), a.shape, np.int64)
-
-
-@njit(cache=True, inline="always")
-def unowned_float(a):
-    return carray(_address_as_pointer(a.ctypes.data), a.shape, np.float64)
-
-
-@njit(cache=True, inline="always")
-def unowned_uint(a):
-    return carray(_address_as_pointer(a.ctypes.data), a.shape, np.uint64)
-
-
-if config.DISABLE_JIT:  # plain Python has no reference counts to avoid (and no pointers)
-    def unowned_int(a):
-        return a
-
-    unowned_float = unowned_uint = unowned_int
-
-
 @njit(cache=True, inline="always")
 def log_event(T, log, seat, code, a, b, c):
     """Append one row to the event log when it has room (a sweep passes no room)."""
@@ -102,12 +69,6 @@ def log_event(T, log, seat, code, a, b, c):
         log[i, 4] = b
         log[i, 5] = c
         T[ST, S.LOG_N] = i + 1
-
-
-@njit(cache=True, inline="always")
-def decide(rng, seat, n):
-    """A uniform choice in 0..n-1 from the seat's own decision stream."""
-    return randint(rng, 1 + seat, n)
 
 
 @njit(cache=True, inline="always")

@@ -1,0 +1,76 @@
+"""Numba helpers every engine shares (game-agnostic).
+
+- Unowned views. An engine passes its few state tables down every call, and numba
+  reference-counts each array argument with an atomic add and subtract: profiling the
+  first engine put half of all time there. `play_chunk` therefore hands its game loop
+  views without an owner (`unowned_int` etc.), keeping the owning arrays alive as
+  arguments of that call. Plain Python (`NUMBA_DISABLE_JIT=1`) keeps the arrays as they are.
+- Decisions. Seat s decides from rng stream 1 + s (DESIGN §4): `decide` is a uniform
+  choice, `pick_best` the highest score with ties broken uniformly.
+"""
+
+import numpy as np
+from numba import carray, config, njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+from simkit.rng import randint
+
+
+@intrinsic
+def _address_as_pointer(typingctx, address):
+    def codegen(context, builder, signature, args):
+        return builder.inttoptr(args[0], cgutils.voidptr_t)
+
+    return types.voidptr(address), codegen
+
+
+@njit(cache=True, inline="always")
+def unowned_int(a):
+    """A view of an int64 array that numba does not reference-count; the caller keeps `a` alive."""
+    return carray(_address_as_pointer(a.ctypes.data), a.shape, np.int64)
+
+
+@njit(cache=True, inline="always")
+def unowned_float(a):
+    """As unowned_int, for float64 arrays."""
+    return carray(_address_as_pointer(a.ctypes.data), a.shape, np.float64)
+
+
+@njit(cache=True, inline="always")
+def unowned_uint(a):
+    """As unowned_int, for uint64 arrays (rng state)."""
+    return carray(_address_as_pointer(a.ctypes.data), a.shape, np.uint64)
+
+
+if config.DISABLE_JIT:  # plain Python has no reference counts to avoid (and no pointers)
+
+    def unowned_int(a):
+        return a
+
+    unowned_float = unowned_uint = unowned_int
+
+
+@njit(cache=True, inline="always")
+def decide(rng, seat, n):
+    """A uniform choice in 0..n-1 from the seat's own decision stream."""
+    return randint(rng, 1 + seat, n)
+
+
+@njit(cache=True)
+def pick_best(scores, rng, seat, n):
+    """Index of the highest of scores[0..n-1], ties broken uniformly from the seat's stream."""
+    best = scores[0]
+    for i in range(1, n):
+        best = max(best, scores[i])
+    ties = 0
+    for i in range(n):
+        if scores[i] >= best - 1e-9:
+            ties += 1
+    k = randint(rng, 1 + seat, ties)
+    for i in range(n):
+        if scores[i] >= best - 1e-9:
+            if k == 0:
+                return np.int64(i)
+            k -= 1
+    return np.int64(0)
