@@ -621,53 +621,60 @@ def seat_ships_for_turn(T, K, seat, out):
     return n
 
 
+@njit(cache=True, inline="always")
+def plays_of_card(kind, nopt, n_ships, compass, navigator):
+    """How many legal plays one card offers: the rows list_plays writes for it."""
+    if kind == S.ACTION:
+        return np.int64(1)
+    if kind == S.PORT_CARD:
+        return n_ships
+    per_option = 1 + (3 if compass and nopt == 1 else 0) + (1 if compass and navigator else 0)
+    return n_ships * nopt * per_option
+
+
 @njit(cache=True)
 def list_plays(P, T, K, buf, seat, only, write):
     """Legal plays as candidate rows (hand index, ship, option, rotation, spend); only the
-    hand card `only` when it is >= 0; `write` False just counts them, per hand card into
-    T[COUNTS]."""
+    hand card `only` when it is >= 0. With `write` False, only count them, per hand card
+    into T[COUNTS] (a uniform choice then lists just the chosen card)."""
     ships = buf[PATH2]
     n_ships = seat_ships_for_turn(T, K, seat, ships)
     navigator = T[SEAT0 + seat, S.POWER] == S.NAVIGATOR
     compass = T[SEAT0 + seat, S.COMPASSES] > 0
-    n = 0
-    n_cards = (K.shape[0] - CARD0)
-    prev = np.int64(-1)
-    before = np.int64(0)
+    n_cards = K.shape[0] - CARD0
+    n = np.int64(0)
     for h in range(T[SEAT0 + seat, S.HAND_N]):
-        if prev >= 0:
-            T[COUNTS, prev] = n - before
-        prev = h
-        before = n
         card = T[HAND0 + seat, h]
-        if card >= n_cards or (only >= 0 and h != only):
-            continue  # Goods are never played (Game Turn 2)
+        if card >= n_cards or (only >= 0 and h != only):  # Goods are never played (Game Turn 2)
+            if not write:
+                T[COUNTS, h] = 0
+            continue
         kind = K[CARD0 + card, S.CI_KIND]
+        nopt = K[CARD0 + card, S.CI_NOPT]
+        if not write:
+            T[COUNTS, h] = plays_of_card(kind, nopt, n_ships, compass, navigator)
+            n += T[COUNTS, h]
+            continue
         if kind == S.ACTION:
-            n = add_cand(buf, n, h, -1, 0, 0, 0, write)
+            n = add_cand(buf, n, h, -1, 0, 0, 0)
             continue
         for j in range(n_ships):
             ship = ships[j]
             if kind == S.PORT_CARD:
-                n = add_cand(buf, n, h, ship, 0, 0, 0, write)
+                n = add_cand(buf, n, h, ship, 0, 0, 0)
                 continue
-            nopt = K[CARD0 + card, S.CI_NOPT]
             for o in range(nopt):
-                n = add_cand(buf, n, h, ship, o, 0, 0, write)
+                n = add_cand(buf, n, h, ship, o, 0, 0)
                 if compass and nopt == 1:
                     for r in range(1, 4):
-                        n = add_cand(buf, n, h, ship, o, r, 1, write)
+                        n = add_cand(buf, n, h, ship, o, r, 1)
                 if compass and navigator:  # Navigator may spend without turning (A10, X1)
-                    n = add_cand(buf, n, h, ship, o, 0, 1, write)
-    if prev >= 0:
-        T[COUNTS, prev] = n - before
+                    n = add_cand(buf, n, h, ship, o, 0, 1)
     return n
 
 
 @njit(cache=True, inline="always")
-def add_cand(buf, n, h, target, option, rotation, spend, write):
-    if not write:
-        return n + 1
+def add_cand(buf, n, h, target, option, rotation, spend):
     if n < MAX_CAND:
         row = CAND0 + n
         buf[row, 0] = h
@@ -883,41 +890,50 @@ def resupply_bottom(T, K, F, rng, seat):
             j += 1
 
 
+@njit(cache=True, inline="always")
+def discards_of_card(kind, nopt, compass, navigator, effects):
+    """How many legal discards (with their Discard Bonus) one card offers: the rows
+    list_discards writes for it."""
+    if kind == S.PORT_CARD:
+        return np.int64(S.N_PIRATES)
+    per_option = 1 + (3 if compass and nopt == 1 else 0) + (1 if compass and (navigator or (effects and nopt == 1))
+                                                              else 0)
+    return S.N_PIRATES * nopt * per_option
+
+
 @njit(cache=True)
 def list_discards(T, K, buf, seat, turns, only, write, shortlist):
     """Legal discards with their Discard Bonus: (hand index, pirate, option, rotation, spend).
     A heuristic bot may leave out compass turns (turns = False): a pruning, not a rule.
     `only` and `write` as in list_plays; `shortlist` keeps only cards marked in T[MASK]."""
-    n_cards = (K.shape[0] - CARD0)
+    n_cards = K.shape[0] - CARD0
     compass = T[SEAT0 + seat, S.COMPASSES] > 0 and turns
     navigator = T[SEAT0 + seat, S.POWER] == S.NAVIGATOR
     effects = T[ST, S.EFFECTS_N] > 0
-    n = 0
-    prev = np.int64(-1)
-    before = np.int64(0)
+    n = np.int64(0)
     for h in range(T[SEAT0 + seat, S.HAND_N]):
-        if prev >= 0:
-            T[COUNTS, prev] = n - before
-        prev = h
-        before = n
         card = T[HAND0 + seat, h]
         if card >= n_cards or (only >= 0 and h != only) or (shortlist and T[MASK, h] == 0):
+            if not write:
+                T[COUNTS, h] = 0
             continue  # Goods are never discarded (Game Turn 3)
         kind = K[CARD0 + card, S.CI_KIND]
+        nopt = K[CARD0 + card, S.CI_NOPT]
+        if not write:
+            T[COUNTS, h] = discards_of_card(kind, nopt, compass, navigator, effects)
+            n += T[COUNTS, h]
+            continue
         for p in range(S.N_PIRATES):
             if kind == S.PORT_CARD:
-                n = add_cand(buf, n, h, p, 0, 0, 0, write)
+                n = add_cand(buf, n, h, p, 0, 0, 0)
                 continue
-            nopt = K[CARD0 + card, S.CI_NOPT]
             for o in range(nopt):
-                n = add_cand(buf, n, h, p, o, 0, 0, write)
+                n = add_cand(buf, n, h, p, o, 0, 0)
                 if compass and nopt == 1:
                     for r in range(1, 4):
-                        n = add_cand(buf, n, h, p, o, r, 1, write)
+                        n = add_cand(buf, n, h, p, o, r, 1)
                 if compass and (navigator or (effects and nopt == 1)):
-                    n = add_cand(buf, n, h, p, o, 0, 1, write)
-    if prev >= 0:
-        T[COUNTS, prev] = n - before
+                    n = add_cand(buf, n, h, p, o, 0, 1)
     return n
 
 

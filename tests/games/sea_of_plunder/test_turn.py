@@ -290,3 +290,30 @@ def test_starting_player_is_seat_0():
     t = Table(players=3, seed=5)
     play_game(t)
     assert t.events(EV.TURN)[0][1] == 0 and t.events(EV.TURN)[0][3] == 1
+
+
+def test_choice_counts_match_the_listed_rows():
+    """A uniform choice counts each card's legal plays and discards without listing them
+    (plays_of_card, discards_of_card); the counts must equal the rows the lists write."""
+    from simkit.games.sea_of_plunder import engine
+
+    from .harness import Table, play_game
+
+    checked = 0
+
+    def compare(t, seat):
+        nonlocal checked
+        nxt = (seat + 1) % t.players
+        t.set_active(nxt)
+        for lister, extra in (("list_plays", {}), ("list_discards", {"turns": True, "shortlist": False})):
+            total = t.call(lister, seat=nxt, write=False, **extra)
+            counts = t.T[S.COUNTS, : t.seats[nxt, S.HAND_N]].copy()
+            rows = t.call(lister, seat=nxt, write=True, **extra)
+            assert total == rows == counts.sum()
+            listed = np.bincount(t.buf[engine.CAND0: engine.CAND0 + rows, 0], minlength=len(counts))
+            assert (listed[: len(counts)] == counts).all()
+            checked += 1
+
+    for seed, variant, players in ((1, "standard", 4), (2, "two_player", 2), (3, "standard", 3)):
+        play_game(Table(players=players, variant=variant, seed=seed), after_turn=compare)
+    assert checked > 100
