@@ -48,7 +48,7 @@ PRESETS = (
     Preset("treasure_hunter", "buys Treasure Quests and sails to dig them up; oars", TREASURE_HUNTER),
     Preset("raider", "attacks rival pieces off port to steal cards; cannons", RAIDER),
 )
-DEFAULT = "plunderer"
+DEFAULT = "treasure_hunter"
 
 
 @njit(cache=True, inline="always")

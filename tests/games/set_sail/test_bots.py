@@ -2,7 +2,8 @@
 player count; every heuristic preset beats it; bots do not read hidden information.
 
 Measured (2,000 games per count, one heuristic seat against random, seats rotated): the
-plunderer wins 99.6% (2p), 99.9% (3p) and 99.6% (4p) of games (fair 50/33/25%)."""
+plunderer wins 99.6% (2p), 99.9% (3p) and 99.6% (4p) of games (fair 50/33/25%), the
+treasure hunter (the default: it wins most in mixed line-ups) 99.5%, 99.4% and 98.5%."""
 
 from __future__ import annotations
 
