@@ -214,3 +214,16 @@ def test_bench_library():
         assert r["identical"] and r["nojit_games"] >= 1
         assert r["games_per_second"] > 0 and r["turns_per_second"] > r["games_per_second"]
         assert r["speedup"] > 1
+
+
+def test_unimportable_game_module_is_bad_input(tmp_path):
+    """A game module named in SIMKIT_GAME_MODULES that cannot be imported is an input error."""
+    import os
+
+    env = {**os.environ, "SIMKIT_GAME_MODULES": os.environ.get("SIMKIT_GAME_MODULES", "") + ",no_such.module"}
+    done = subprocess.run([SIMKIT, "sweep", "--game", "module", "--games", "10", "--out", str(tmp_path / "x")],
+                          capture_output=True, text=True, check=False, env=env)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("error: cannot import game module 'no_such.module'")
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert not (tmp_path / "x").exists()

@@ -12,7 +12,7 @@ import importlib
 import os
 import pkgutil
 
-from simkit.errors import unknown
+from simkit.errors import InputError, unknown
 
 _loaded: dict = {}
 
@@ -35,7 +35,14 @@ def get(game_id: str):
     if game_id not in modules:
         raise unknown("game", game_id, modules)
     if game_id not in _loaded:
-        _loaded[game_id] = importlib.import_module(modules[game_id]).GAME
+        try:
+            module = importlib.import_module(modules[game_id])
+        except ImportError as e:
+            raise InputError(f"cannot import game module '{modules[game_id]}' (from SIMKIT_GAME_MODULES or "
+                             f"simkit/games): {e}; check the module path and PYTHONPATH") from None
+        if not hasattr(module, "GAME"):
+            raise InputError(f"game module '{modules[game_id]}' defines no GAME; see simkit/game.py")
+        _loaded[game_id] = module.GAME
     return _loaded[game_id]
 
 
