@@ -23,7 +23,6 @@ Board symbols: digits 0-3 are ships (ship k), `p` pirates (numbered in reading o
 from __future__ import annotations
 
 import functools
-import inspect
 import json
 
 import numpy as np
@@ -33,6 +32,8 @@ from simkit.games.sea_of_plunder import GAME, components, engine, events, rules
 from simkit.games.sea_of_plunder import events as EV
 from simkit.games.sea_of_plunder import state as S
 from simkit.rng import seed_streams
+
+from ..engine_calls import call_by_name
 
 COMP = components.load()
 N_CARDS = len(COMP.cards)
@@ -54,11 +55,6 @@ def _compiled(values: str, players: int) -> tuple:
     return components.compile_arrays(COMP, json.loads(values), players)
 
 
-@functools.cache
-def _params(name: str) -> tuple:
-    return tuple(inspect.signature(getattr(engine, name).py_func).parameters)
-
-
 def card_ids(name: str) -> list[int]:
     """Every copy of the named deck card."""
     ids = [i for i, n in enumerate(CARD_NAMES) if n == name]
@@ -75,15 +71,6 @@ def good(colour: str | int) -> int:
 
 def kind_of(card: int) -> int:
     return COMP.cards[card].kind
-
-
-def _arg(value):
-    """Python ints as int64 (the engine passes int64 everywhere; no extra compiles)."""
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    if isinstance(value, (int, np.integer)):
-        return np.int64(value)
-    return value
 
 
 class Table:
@@ -136,23 +123,8 @@ class Table:
     # ------------------------------------------------------------------ calling the engine
     def call(self, name: str, **kwargs):
         """Call engine.<name>, taking every argument the table holds by its parameter name."""
-        fn = getattr(engine, name)
-        params = _params(name)
-        args = []
-        for p in params:
-            if p in kwargs:
-                args.append(_arg(kwargs[p]))
-            elif p == "mine":
-                args.append(self.buf[engine.MINE])
-            elif p == "out_seats_g":
-                args.append(self.out_seats[0])
-            elif p in CALL_DEFAULTS:
-                args.append(CALL_DEFAULTS[p])
-            elif hasattr(self, p):
-                args.append(getattr(self, p))
-            else:
-                raise TypeError(f"engine.{name}: no value for argument {p!r}")
-        return fn(*args)
+        special = {"mine": self.buf[engine.MINE], "out_seats_g": self.out_seats[0], **CALL_DEFAULTS}
+        return call_by_name(getattr(engine, name), self, kwargs, special)
 
     def trace(self, card: int, start: str | int, option: int = 0, rotation: int = 0) -> list[str]:
         """Squares a mover enters with `card` from `start` (names)."""

@@ -16,7 +16,6 @@ parameter name:
 from __future__ import annotations
 
 import functools
-import inspect
 import json
 
 import numpy as np
@@ -26,6 +25,8 @@ from simkit.games.set_sail import GAME, components, engine, events, rules
 from simkit.games.set_sail import events as EV
 from simkit.games.set_sail import state as S
 from simkit.rng import seed_streams
+
+from ..engine_calls import call_by_name
 
 COMP = components.load()
 PRESETS = GAME.preset_table()
@@ -41,20 +42,6 @@ def name_of(t: int) -> str:
 @functools.cache
 def _compiled(values: str, players: int) -> tuple:
     return components.compile_arrays(COMP, json.loads(values), players)
-
-
-@functools.cache
-def _params(name: str) -> tuple:
-    return tuple(inspect.signature(getattr(engine, name).py_func).parameters)
-
-
-def _arg(value):
-    """Python ints as int64 (the engine passes int64 everywhere; no extra compiles)."""
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    if isinstance(value, (int, np.integer)):
-        return np.int64(value)
-    return value
 
 
 class Table:
@@ -88,18 +75,7 @@ class Table:
 
     def call(self, name: str, **kwargs):
         """Call engine.<name>, taking every argument the table holds by its parameter name."""
-        fn = getattr(engine, name)
-        args = []
-        for p in _params(name):
-            if p in kwargs:
-                args.append(_arg(kwargs[p]))
-            elif p == "out_seats_g":
-                args.append(self.out_seats[0])
-            elif hasattr(self, p):
-                args.append(getattr(self, p))
-            else:
-                raise TypeError(f"engine.{name}: no value for argument {p!r}")
-        return fn(*args)
+        return call_by_name(getattr(engine, name), self, kwargs, {"out_seats_g": self.out_seats[0]})
 
     # ------------------------------------------------------------------ positions
     def seat(self, s: int) -> np.ndarray:
