@@ -354,6 +354,10 @@ def _execute(folder, sweep, pending, precision, jobs, backend, address, show) ->
             precision.add(done["cell_index"], done["blocks"])
             played += done["stop"] - done["start"]
             if progress:
+                if sweep.precision is not None:  # a cell that stopped early shrinks the bar's total
+                    left = sum(stop - start for c, start, stop in pending
+                               if precision.stop[c] is None or start < precision.stop[c])
+                    progress.set_total(max(left, played))
                 progress.advance(done["stop"] - done["start"])
     finally:
         if progress:
@@ -403,6 +407,9 @@ class _Progress:
         self.task = self.bar.add_task(name, total=total, rate="-")
         self.done = 0
         self.bar.start()
+
+    def set_total(self, total: int) -> None:
+        self.bar.update(self.task, total=total)
 
     def advance(self, games: int) -> None:
         self.done += games
