@@ -1,0 +1,46 @@
+"""Sea of Troubles (Scoundrels!), 2-5 players; Skirmish Mode 3-4: the game package the
+toolkit reads through GAME."""
+
+from simkit.game import Compiled, Game, Metric
+from simkit.games.sea_of_troubles import components, engine, events, rules
+from simkit.games.sea_of_troubles import state as S
+from strategies import sea_of_troubles as bots
+
+
+def compile_rules(values: dict, players: int) -> Compiled:
+    comp = components.load()
+    return Compiled(rules.SCHEMA.engine_tuple(values), components.compile_arrays(comp, values, players), comp.raw)
+
+
+def check_players(players: int, values: dict):
+    if values.get("quirks"):
+        return "the quirks variant is not modelled: the quirk cards' effects are unknown (assumption A15)"
+    if values.get("skirmish") and players not in (3, 4):
+        return f"Skirmish Mode is for 3-4 players, not {players}"
+    if players < 2 or players > S.MAX_PLAYERS:
+        return f"Sea of Troubles is for 2-{S.MAX_PLAYERS} players, not {players}"
+    return None
+
+
+GAME = Game(
+    id="sea_of_troubles",
+    title="Sea of Troubles (Scoundrels!)",
+    players=(2, 3, 4, 5),
+    rules=rules.SCHEMA,
+    presets=bots.PRESETS,
+    default_strategy=bots.DEFAULT,
+    end_reasons=S.END_REASONS,
+    game_metrics=(Metric("treasures_left", "treasure cards left in the treasure deck at the end"),),
+    seat_metrics=(
+        Metric("infamy", "final score: the higher of the living and the Ghost's Infamy"),
+        Metric("treasure_infamy", "Infamy of the treasure carried and buried at the end"),
+        Metric("buried", "Infamy of the treasure buried at the end"),
+        Metric("deaths", "times the seat's ship sank"),
+        Metric("ghost", "1 if the seat became the Ghost Pirate"),
+    ),
+    compile=compile_rules,
+    play_chunk=engine.play_chunk,
+    describe_event=events.describe_event,
+    check_players=check_players,
+    max_players=S.MAX_PLAYERS,
+)

@@ -1,0 +1,930 @@
+"""The Sea of Troubles engine: set-up, actions (move, pillage, fight, bury, dig, deliver),
+bidding and the round's end, death and the Ghost, the final tally (numba).
+
+Tables (layout in state.py): T int64 state, K int64 statics, F float64 (row 0 candidate
+scores, row 1 + s seat s's preset weights), rng (stream 0 chance, 1 + s seat s), buf
+(int64 candidate rows), log. Functions take those of (P, T, K, F, rng, buf, log) they
+need, in that order, then their own arguments.
+"""
+
+import numpy as np
+from numba import njit
+
+from simkit import game as G
+from simkit.games.sea_of_troubles import events as EV
+from simkit.games.sea_of_troubles import state as S
+from simkit.games.sea_of_troubles.state import (
+    BURY0,
+    CARRY0,
+    DECK,
+    DISC,
+    HAND0,
+    META,
+    PLAY,
+    SEAT0,
+    ST,
+    T_ROWS,
+    T_WIDTH,
+    TDECK,
+)
+from simkit.kernels import decide, pick_best, unowned_float, unowned_int, unowned_uint
+from simkit.rng import CHANCE, randint, seed_streams, shuffle
+from strategies import sea_of_troubles as bot
+
+# candidate action kinds (buf rows KIND, ARG)
+A_END, A_MOVE, A_PILLAGE, A_BOARD, A_SHOOT, A_BURY, A_DIG, A_DELIVER = 0, 1, 2, 3, 4, 5, 6, 7
+KIND, ARG = 0, 1
+BUF_ROWS = 2
+BUF_WIDTH = 256
+F_WIDTH = 256
+DEF0 = 64  # PLAY row: defender's cards from this column
+MAX_STEPS = 60  # actions per turn at most (each spends a card or a move point anyway)
+ONE = np.int64(1)
+NONE = np.int64(-1)
+
+
+@njit(cache=True, inline="always")
+def log_event(T, log, seat, code, a, b, c):
+    n = T[ST, S.LOG_N]
+    if n < log.shape[0]:
+        log[n, 0] = T[ST, S.ROUND]
+        log[n, 1] = seat
+        log[n, 2] = code
+        log[n, 3] = a
+        log[n, 4] = b
+        log[n, 5] = c
+        T[ST, S.LOG_N] = n + 1
+
+
+@njit(cache=True, inline="always")
+def is_random(F, seat):
+    return F[1 + seat, bot.POLICY] == 0.0
+
+
+# --------------------------------------------------------------------------- cards
+@njit(cache=True)
+def draw_card(T, rng, log):
+    """Top action card, reshuffling the discard pile into a new deck when empty; -1 if none."""
+    if T[ST, S.DECK_N] == 0:
+        n = T[ST, S.DISC_N]
+        if n == 0:
+            return NONE
+        T[DECK, :n] = T[DISC, :n]
+        T[ST, S.DISC_N] = 0
+        T[ST, S.DECK_N] = n
+        shuffle(rng, CHANCE, T[DECK], n)
+        log_event(T, log, NONE, EV.RESHUFFLE, n, 0, 0)
+    T[ST, S.DECK_N] -= 1
+    return T[DECK, T[ST, S.DECK_N]]
+
+
+@njit(cache=True, inline="always")
+def discard(T, card):
+    T[DISC, T[ST, S.DISC_N]] = card
+    T[ST, S.DISC_N] += 1
+
+
+@njit(cache=True, inline="always")
+def take_from_hand(T, seat, i):
+    """Remove hand slot i (swap with the last) and return the card."""
+    n = T[SEAT0 + seat, S.HAND_N] - 1
+    card = T[HAND0 + seat, i]
+    T[HAND0 + seat, i] = T[HAND0 + seat, n]
+    T[SEAT0 + seat, S.HAND_N] = n
+    return card
+
+
+@njit(cache=True, inline="always")
+def fits(K, card, kind):
+    t = K[S.CARD_TYPE, card]
+    return t == kind or t == S.WILD
+
+
+@njit(cache=True)
+def type_total(T, K, seat, kind):
+    total = 0
+    for i in range(T[SEAT0 + seat, S.HAND_N]):
+        c = T[HAND0 + seat, i]
+        if fits(K, c, kind):
+            total += K[S.CARD_VALUE, c]
+    return total
+
+
+@njit(cache=True)
+def hand_limit(P, T, K, seat):
+    """Hand size less the weighted treasure carried (Hand Size); the Ghost carries freely."""
+    if T[SEAT0 + seat, S.STATE] == S.GHOST:
+        return P.hand_size
+    lim = P.hand_size
+    for i in range(T[SEAT0 + seat, S.CARRY_N]):
+        lim -= K[S.TREAS_WEIGHT, T[CARRY0 + seat, i]]
+    return max(lim, 0)
+
+
+@njit(cache=True)
+def spend_lowest(T, K, rng, seat, n):
+    """Discard n action cards of the lowest value (bury and delivery pay by card count, A16)."""
+    for _ in range(n):
+        best = -1
+        for i in range(T[SEAT0 + seat, S.HAND_N]):
+            if best < 0 or K[S.CARD_VALUE, T[HAND0 + seat, i]] < K[S.CARD_VALUE, T[HAND0 + seat, best]]:
+                best = i
+        discard(T, take_from_hand(T, seat, best))
+
+
+# --------------------------------------------------------------------------- infamy, treasure, damage
+@njit(cache=True)
+def gain_infamy(T, log, seat, n, reason):
+    col = S.GHOST_INFAMY if T[SEAT0 + seat, S.STATE] == S.GHOST else S.INFAMY
+    T[SEAT0 + seat, col] += n
+    log_event(T, log, seat, EV.INFAMY, n, reason, T[SEAT0 + seat, col])
+
+
+@njit(cache=True, inline="always")
+def tokens(T, seat):
+    col = S.GHOST_INFAMY if T[SEAT0 + seat, S.STATE] == S.GHOST else S.INFAMY
+    return T[SEAT0 + seat, col]
+
+
+@njit(cache=True, inline="always")
+def carry(T, seat, tr):
+    T[CARRY0 + seat, T[SEAT0 + seat, S.CARRY_N]] = tr
+    T[SEAT0 + seat, S.CARRY_N] += 1
+
+
+@njit(cache=True)
+def carried_infamy(T, K, seat):
+    total = 0
+    for i in range(T[SEAT0 + seat, S.CARRY_N]):
+        total += K[S.TREAS_INF, T[CARRY0 + seat, i]]
+    return total
+
+
+@njit(cache=True)
+def buried_infamy(T, K, seat):
+    total = 0
+    for i in range(T[SEAT0 + seat, S.BURY_N]):
+        total += K[S.TREAS_INF, T[BURY0 + seat, i]]
+    return total
+
+
+@njit(cache=True)
+def trigger(T, log, reason):
+    if T[ST, S.END_REASON] < 0:
+        T[ST, S.END_REASON] = reason
+        log_event(T, log, NONE, EV.END_TRIGGER, reason, 0, 0)
+
+
+@njit(cache=True)
+def sink(P, T, K, log, seat):
+    """4 damage (3 in Skirmish): the ship sinks with its hand and carried treasure (A12)."""
+    for i in range(T[SEAT0 + seat, S.HAND_N]):
+        discard(T, T[HAND0 + seat, i])
+    T[SEAT0 + seat, S.HAND_N] = 0
+    for i in range(T[SEAT0 + seat, S.CARRY_N]):
+        log_event(T, log, seat, EV.TREASURE, T[CARRY0 + seat, i], EV.R_SUNK, NONE)
+    T[ST, S.SUNK] += T[SEAT0 + seat, S.CARRY_N]
+    T[SEAT0 + seat, S.CARRY_N] = 0
+    was = T[SEAT0 + seat, S.STATE]
+    T[SEAT0 + seat, S.STATE] = S.DEAD
+    T[SEAT0 + seat, S.POS] = NONE
+    T[SEAT0 + seat, S.DEATH_COUNT] += 1
+    T[ST, S.DEATHS] += 1
+    log_event(T, log, seat, EV.DEATH, T[ST, S.DEATHS], 0, 0)
+    if was == S.ALIVE and T[ST, S.GHOST_SEAT] < 0 and T[ST, S.GHOST_PENDING] < 0:
+        T[ST, S.GHOST_PENDING] = seat  # the first pirate to die returns as the Ghost (Death)
+    if T[ST, S.DEATHS] >= 2:
+        trigger(T, log, S.END_TWO_DEAD)
+
+
+@njit(cache=True)
+def damage(P, T, K, log, seat):
+    T[SEAT0 + seat, S.DAMAGE] += 1
+    log_event(T, log, seat, EV.DAMAGE, T[SEAT0 + seat, S.DAMAGE], 0, 0)
+    if T[SEAT0 + seat, S.DAMAGE] >= P.sink_damage:
+        sink(P, T, K, log, seat)
+
+
+# --------------------------------------------------------------------------- movement
+@njit(cache=True, inline="always")
+def steps(T, K, seat, a, b):
+    if T[SEAT0 + seat, S.STATE] == S.GHOST:
+        return K[S.GDIST0 + a, b]
+    return K[S.DIST0 + a, b]
+
+
+@njit(cache=True)
+def move_budget(T, K, seat):
+    return T[ST, S.FREE] + type_total(T, K, seat, S.SAIL)
+
+
+@njit(cache=True)
+def toward(T, K, seat, goal, budget):
+    """The water square within `budget` steps closest to `goal` (the goal itself if reachable)."""
+    a = T[SEAT0 + seat, S.POS]
+    best = a
+    best_d = steps(T, K, seat, a, goal)
+    for b in range(K[META, S.N_SQ]):
+        if K[S.SQ_KIND, b] == S.LAND:
+            continue  # nobody ends a move in land (the Ghost passes through it)
+        d = steps(T, K, seat, a, b)
+        if d <= budget and steps(T, K, seat, b, goal) < best_d:
+            best = b
+            best_d = steps(T, K, seat, b, goal)
+    return best
+
+
+@njit(cache=True)
+def move(T, K, log, seat, dest):
+    """Sail to dest paying free points first, then Sail cards (smallest that covers the rest,
+    else the largest, repeatedly); a card's unused points are lost (Move)."""
+    a = T[SEAT0 + seat, S.POS]
+    d = steps(T, K, seat, a, dest)
+    free = min(T[ST, S.FREE], d)
+    T[ST, S.FREE] -= free
+    need = d - free
+    played = 0
+    while need > 0:
+        pick = -1
+        for i in range(T[SEAT0 + seat, S.HAND_N]):
+            c = T[HAND0 + seat, i]
+            if not fits(K, c, S.SAIL):
+                continue
+            v = K[S.CARD_VALUE, c]
+            if pick < 0:
+                pick = i
+                continue
+            pv = K[S.CARD_VALUE, T[HAND0 + seat, pick]]
+            if (v >= need and (pv < need or v < pv)) or (pv < need and v > pv):
+                pick = i
+        if pick < 0:
+            break
+        c = take_from_hand(T, seat, pick)
+        need -= K[S.CARD_VALUE, c]
+        discard(T, c)
+        played += 1
+    T[SEAT0 + seat, S.POS] = dest
+    log_event(T, log, seat, EV.MOVE, a, dest, played)
+
+
+# --------------------------------------------------------------------------- pillage, bury, dig, deliver
+@njit(cache=True)
+def can_pillage(T, K, seat):
+    a = T[SEAT0 + seat, S.POS]
+    if T[SEAT0 + seat, S.STATE] != S.ALIVE or K[S.SQ_KIND, a] != S.PORT:
+        return False
+    return T[S.PORT_CLOSED, K[S.SQ_INDEX, a]] == 0 and T[ST, S.TDECK_N] > 0
+
+
+@njit(cache=True)
+def pillage(P, T, K, F, rng, log, seat):
+    """Commit Swords/Cannons (Wilds too, A2), draw the port's defence, beat it to take a treasure."""
+    port = K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]
+    attack = 0
+    i = 0
+    rand = is_random(F, seat)
+    target = bot.pillage_target(F, seat)
+    while i < T[SEAT0 + seat, S.HAND_N]:
+        c = T[HAND0 + seat, i]
+        t = K[S.CARD_TYPE, c]
+        use = t == S.SWORD or t == S.CANNON or t == S.WILD
+        if use and rand:
+            use = decide(rng, seat, 2) == 1 or attack == 0
+        elif use:
+            use = attack < target
+        if use:
+            attack += K[S.CARD_VALUE, c]
+            discard(T, take_from_hand(T, seat, i))
+        else:
+            i += 1
+    defence = 0
+    for _ in range(P.pillage_draw):
+        c = draw_card(T, rng, log)
+        if c >= 0:
+            defence += K[S.CARD_VALUE, c]
+            discard(T, c)
+    log_event(T, log, seat, EV.PILLAGE, port, attack, defence)
+    if attack > defence:
+        if not P.skirmish:
+            gain_infamy(T, log, seat, ONE, EV.R_PILLAGE)
+        T[ST, S.TDECK_N] -= 1
+        tr = T[TDECK, T[ST, S.TDECK_N]]
+        carry(T, seat, tr)
+        log_event(T, log, seat, EV.TREASURE, tr, EV.R_PILLAGE, NONE)
+        T[S.PORT_CLOSED, port] = P.closed_rounds
+        if T[ST, S.TDECK_N] == 0:
+            trigger(T, log, S.END_PILLAGED)
+
+
+@njit(cache=True)
+def bury_spot_ok(P, T, K, seat):
+    a = T[SEAT0 + seat, S.POS]
+    if T[SEAT0 + seat, S.STATE] != S.ALIVE or K[S.SQ_KIND, a] != S.XSPOT:
+        return False
+    x = K[S.SQ_INDEX, a]
+    owner = T[S.XOWNER, x]
+    if owner >= 0:
+        return owner == seat
+    return P.skirmish or T[SEAT0 + seat, S.BURY_X] < 0  # one X only, except in Skirmish
+
+
+@njit(cache=True)
+def bury(P, T, K, log, rng, seat, slot):
+    tr = T[CARRY0 + seat, slot]
+    cost = K[S.TREAS_INF, tr]
+    spend_lowest(T, K, rng, seat, cost)
+    n = T[SEAT0 + seat, S.CARRY_N] - 1
+    T[CARRY0 + seat, slot] = T[CARRY0 + seat, n]
+    T[SEAT0 + seat, S.CARRY_N] = n
+    T[BURY0 + seat, T[SEAT0 + seat, S.BURY_N]] = tr
+    T[SEAT0 + seat, S.BURY_N] += 1
+    x = K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]
+    T[S.XOWNER, x] = seat
+    T[SEAT0 + seat, S.BURY_X] = x
+    log_event(T, log, seat, EV.BURY, tr, x, cost)
+    if P.skirmish and buried_infamy(T, K, seat) >= P.buried_target:
+        trigger(T, log, S.END_BURIED)
+
+
+@njit(cache=True)
+def dig_owner(T, K, seat):
+    """Seat whose treasure lies at the active pirate's X (-1 none or own)."""
+    a = T[SEAT0 + seat, S.POS]
+    if T[SEAT0 + seat, S.STATE] != S.ALIVE or K[S.SQ_KIND, a] != S.XSPOT:
+        return NONE
+    owner = T[S.XOWNER, K[S.SQ_INDEX, a]]
+    if owner < 0 or owner == seat or T[SEAT0 + owner, S.BURY_N] == 0:
+        return NONE
+    return owner
+
+
+@njit(cache=True)
+def dig(P, T, K, rng, log, seat, owner):
+    """Draw; a 3 or 4 (a Wild in Skirmish) takes a random buried treasure, and again while
+    any is left (Dig). Digging ends the turn. The pool is the owner's buried stock (A17)."""
+    x = K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]
+    while T[SEAT0 + owner, S.BURY_N] > 0:
+        c = draw_card(T, rng, log)
+        if c < 0:
+            break
+        discard(T, c)
+        if P.skirmish:
+            ok = K[S.CARD_TYPE, c] == S.WILD
+        else:
+            ok = K[S.CARD_TYPE, c] != S.WILD and K[S.CARD_VALUE, c] >= P.dig_min
+        if not ok:
+            log_event(T, log, seat, EV.DIG, x, K[S.CARD_VALUE, c], NONE)
+            break
+        n = T[SEAT0 + owner, S.BURY_N]
+        i = randint(rng, CHANCE, n)
+        tr = T[BURY0 + owner, i]
+        T[BURY0 + owner, i] = T[BURY0 + owner, n - 1]
+        T[SEAT0 + owner, S.BURY_N] = n - 1
+        carry(T, seat, tr)
+        log_event(T, log, seat, EV.DIG, x, K[S.CARD_VALUE, c], tr)
+        log_event(T, log, seat, EV.TREASURE, tr, EV.R_DIG, owner)
+
+
+@njit(cache=True)
+def deliverable(T, K, seat, q):
+    """A Delivery quest at the pirate's port (open or closed) with a carried treasure it can pay for."""
+    a = T[SEAT0 + seat, S.POS]
+    if T[S.QUEST, q] < 0 or T[SEAT0 + seat, S.STATE] != S.ALIVE or K[S.SQ_KIND, a] != S.PORT:
+        return NONE
+    if K[S.SQ_INDEX, a] != K[S.Q_PORT, q]:
+        return NONE
+    best = NONE
+    for i in range(T[SEAT0 + seat, S.CARRY_N]):
+        cost = K[S.TREAS_INF, T[CARRY0 + seat, i]]
+        if cost <= T[SEAT0 + seat, S.HAND_N] and (best < 0 or cost < K[S.TREAS_INF, T[CARRY0 + seat, best]]):
+            best = i  # the cheapest carried treasure goes (A18)
+    return best
+
+
+@njit(cache=True)
+def deliver(T, K, rng, log, seat, q, slot):
+    tr = T[CARRY0 + seat, slot]
+    spend_lowest(T, K, rng, seat, K[S.TREAS_INF, tr])
+    n = T[SEAT0 + seat, S.CARRY_N] - 1
+    T[CARRY0 + seat, slot] = T[CARRY0 + seat, n]
+    T[SEAT0 + seat, S.CARRY_N] = n
+    T[ST, S.DELIVERED] += 1
+    T[S.QUEST, q] = NONE
+    T[ST, S.N_QUESTS] -= 1
+    log_event(T, log, seat, EV.DELIVER, q, tr, K[S.Q_INF, q])
+    gain_infamy(T, log, seat, K[S.Q_INF, q], EV.R_QUEST)
+    if T[ST, S.N_QUESTS] == 0:
+        trigger(T, log, S.END_QUESTS)
+
+
+# --------------------------------------------------------------------------- fights
+@njit(cache=True)
+def can_attack(T, K, att, dfn, shoot):
+    if dfn == att or T[SEAT0 + dfn, S.STATE] == S.DEAD or T[SEAT0 + att, S.STATE] == S.DEAD:
+        return False
+    if (T[SEAT0 + att, S.DONE] >> (2 * dfn + shoot)) & 1:
+        return False  # not the same action on the same pirate twice in a turn
+    a = T[SEAT0 + att, S.POS]
+    b = T[SEAT0 + dfn, S.POS]
+    if K[S.SQ_KIND, a] == S.LAND:
+        return False
+    if shoot:
+        return K[S.SIGHT0 + a, b] == 1 and type_total(T, K, att, S.CANNON) > 0
+    return a == b and type_total(T, K, att, S.SWORD) > 0
+
+
+@njit(cache=True)
+def commit(T, K, F, rng, seat, kind, col):
+    """Move the seat's cards of `kind` (Wilds count as any type) into PLAY from column col;
+    a random bot commits a random non-empty subset, a preset all of them. Returns the count."""
+    n = 0
+    i = 0
+    rand = is_random(F, seat)
+    while i < T[SEAT0 + seat, S.HAND_N]:
+        c = T[HAND0 + seat, i]
+        use = fits(K, c, kind)
+        if use and rand and n > 0:
+            use = decide(rng, seat, 2) == 1
+        if use:
+            T[PLAY, col + n] = take_from_hand(T, seat, i)
+            n += 1
+        else:
+            i += 1
+    return n
+
+
+@njit(cache=True)
+def flee(T, K, log, seat, other, n):
+    """A Sails win: sail up to n squares away, as far from the other pirate as possible (A19)."""
+    a = T[SEAT0 + seat, S.POS]
+    o = T[SEAT0 + other, S.POS]
+    best = a
+    for b in range(K[META, S.N_SQ]):
+        if K[S.SQ_KIND, b] == S.LAND or steps(T, K, seat, a, b) > n:
+            continue
+        if o >= 0 and K[S.GDIST0 + o, b] > K[S.GDIST0 + o, best]:
+            best = b
+    T[SEAT0 + seat, S.POS] = best
+    log_event(T, log, seat, EV.FLEE, a, best, 0)
+
+
+@njit(cache=True)
+def loot(P, T, K, log, winner, loser, kind, n):
+    """The winning type's loot (LOOT)."""
+    if T[SEAT0 + winner, S.STATE] == S.DEAD:
+        return
+    if kind == S.SWORD:
+        if T[SEAT0 + loser, S.STATE] == S.DEAD:
+            return
+        m = T[SEAT0 + loser, S.CARRY_N]
+        if m > 0:
+            take = m
+            if T[SEAT0 + loser, S.STATE] == S.GHOST:
+                take = 1  # boarding the Ghost takes one treasure, the most valuable (Ghost Pirate)
+                best = 0
+                for i in range(m):
+                    if K[S.TREAS_INF, T[CARRY0 + loser, i]] > K[S.TREAS_INF, T[CARRY0 + loser, best]]:
+                        best = i
+                tr = T[CARRY0 + loser, best]
+                T[CARRY0 + loser, best] = T[CARRY0 + loser, m - 1]
+                T[SEAT0 + loser, S.CARRY_N] = m - 1
+                carry(T, winner, tr)
+                log_event(T, log, winner, EV.TREASURE, tr, EV.R_FIGHT, loser)
+            else:
+                for i in range(take):
+                    tr = T[CARRY0 + loser, i]
+                    carry(T, winner, tr)
+                    log_event(T, log, winner, EV.TREASURE, tr, EV.R_FIGHT, loser)
+                T[SEAT0 + loser, S.CARRY_N] = 0
+        elif tokens(T, loser) > 0:
+            gain_infamy(T, log, loser, NONE, EV.R_FIGHT)
+            gain_infamy(T, log, winner, ONE, EV.R_FIGHT)
+    elif kind == S.CANNON:
+        richer = T[SEAT0 + loser, S.STATE] != S.DEAD and tokens(T, loser) > tokens(T, winner)  # A20
+        gain_infamy(T, log, winner, ONE, EV.R_FIGHT)
+        if richer:
+            gain_infamy(T, log, loser, NONE, EV.R_FIGHT)
+            gain_infamy(T, log, winner, ONE, EV.R_FIGHT)
+        if T[SEAT0 + loser, S.STATE] != S.DEAD:
+            damage(P, T, K, log, loser)
+    elif T[SEAT0 + winner, S.POS] >= 0:
+        flee(T, K, log, winner, loser, n)
+
+
+@njit(cache=True)
+def fight(P, T, K, F, rng, log, att, dfn, shoot):
+    """One fight (FIGHT ANOTHER PIRATE): commit, the defender's draw and answer, the reveals
+    with the defender's option to concede, the winner's loot."""
+    T[SEAT0 + att, S.DONE] |= ONE << (2 * dfn + shoot)
+    akind = S.CANNON if shoot else S.SWORD
+    na = commit(T, K, F, rng, att, akind, 0)
+    log_event(T, log, att, EV.FIGHT, dfn, shoot, na)
+    if T[SEAT0 + dfn, S.HAND_N] < hand_limit(P, T, K, dfn):
+        c = draw_card(T, rng, log)
+        if c >= 0:
+            T[HAND0 + dfn, T[SEAT0 + dfn, S.HAND_N]] = c
+            T[SEAT0 + dfn, S.HAND_N] += 1
+    # the defender's answer: -1 concede, else a type with at least one card (A21)
+    answer = NONE
+    if is_random(F, dfn):
+        n_opts = 1
+        for t in range(3):
+            if type_total(T, K, dfn, t) > 0:
+                n_opts += 1
+        k = decide(rng, dfn, n_opts)
+        for t in range(3):
+            if type_total(T, K, dfn, t) > 0:
+                k -= 1
+                if k == 0:
+                    answer = t
+                    break
+    else:
+        answer = bot.answer(P, T, K, F, dfn, att, na)
+    nd = 0
+    if answer >= 0:
+        if answer == S.SWORD and T[SEAT0 + dfn, S.POS] != T[SEAT0 + att, S.POS]:
+            T[SEAT0 + dfn, S.POS] = T[SEAT0 + att, S.POS]  # boards against a shot: moves in for free
+        nd = commit(T, K, F, rng, dfn, answer, DEF0)
+    log_event(T, log, dfn, EV.RESPONSE, answer, nd, NONE)
+    sa = 0
+    sd = 0
+    conceded = answer < 0
+    if not conceded:
+        shuffle(rng, CHANCE, T[PLAY, 0:na], na)
+        shuffle(rng, CHANCE, T[PLAY, DEF0 : DEF0 + nd], nd)
+        rest_d = 0
+        for i in range(nd):
+            rest_d += K[S.CARD_VALUE, T[PLAY, DEF0 + i]]
+        ia = 0
+        idf = 0
+        while ia < na or idf < nd:
+            if ia < na:
+                sa += K[S.CARD_VALUE, T[PLAY, ia]]
+                ia += 1
+            if idf < nd:
+                v = K[S.CARD_VALUE, T[PLAY, DEF0 + idf]]
+                sd += v
+                rest_d -= v
+                idf += 1
+            if ia < na and idf < nd:  # unflipped cards on both sides: the defender may concede
+                if is_random(F, dfn):
+                    quit = decide(rng, dfn, 10) == 0
+                else:
+                    quit = bot.concede_now(F, dfn, sa, sd, rest_d, na - ia)
+                if quit:
+                    conceded = True
+                    log_event(T, log, dfn, EV.RESPONSE, NONE, nd - idf, ia)
+                    for j in range(idf, nd):  # keeps the unflipped cards
+                        T[HAND0 + dfn, T[SEAT0 + dfn, S.HAND_N]] = T[PLAY, DEF0 + j]
+                        T[SEAT0 + dfn, S.HAND_N] += 1
+                    nd = idf
+                    break
+    for i in range(na):
+        discard(T, T[PLAY, i])
+    for i in range(nd):
+        discard(T, T[PLAY, DEF0 + i])
+    if conceded:
+        log_event(T, log, att, EV.FIGHT_END, sa, sd, 3)
+        loot(P, T, K, log, att, dfn, akind, na)  # a concession is a loss to the declared type (A22)
+    elif sa > sd:
+        log_event(T, log, att, EV.FIGHT_END, sa, sd, 0)
+        loot(P, T, K, log, att, dfn, akind, na)
+    elif sd > sa:
+        log_event(T, log, att, EV.FIGHT_END, sa, sd, 1)
+        loot(P, T, K, log, dfn, att, answer, nd)
+    else:  # a tie: both win, the attacker's loot first (A23)
+        log_event(T, log, att, EV.FIGHT_END, sa, sd, 2)
+        loot(P, T, K, log, att, dfn, akind, na)
+        loot(P, T, K, log, dfn, att, answer, nd)
+
+
+# --------------------------------------------------------------------------- a turn
+@njit(cache=True)
+def add(buf, n, kind, arg):
+    buf[KIND, n] = kind
+    buf[ARG, n] = arg
+    return n + 1
+
+
+@njit(cache=True)
+def candidates(P, T, K, buf, seat, players):
+    n = add(buf, 0, A_END, 0)
+    if can_pillage(T, K, seat) and (type_total(T, K, seat, S.SWORD) + type_total(T, K, seat, S.CANNON)) > 0:
+        n = add(buf, n, A_PILLAGE, 0)
+    for o in range(players):
+        if can_attack(T, K, seat, o, 0):
+            n = add(buf, n, A_BOARD, o)
+        if can_attack(T, K, seat, o, 1):
+            n = add(buf, n, A_SHOOT, o)
+    if bury_spot_ok(P, T, K, seat):
+        for i in range(T[SEAT0 + seat, S.CARRY_N]):
+            if K[S.TREAS_INF, T[CARRY0 + seat, i]] <= T[SEAT0 + seat, S.HAND_N]:
+                n = add(buf, n, A_BURY, i)
+    if dig_owner(T, K, seat) >= 0:
+        n = add(buf, n, A_DIG, 0)
+    for q in range(K[META, S.N_Q]):
+        if deliverable(T, K, seat, q) >= 0:
+            n = add(buf, n, A_DELIVER, q)
+    if move_budget(T, K, seat) > 0:
+        a = T[SEAT0 + seat, S.POS]
+        for p in range(K[META, S.NPORTS]):
+            if K[S.PORT_SQ, p] != a:
+                n = add(buf, n, A_MOVE, K[S.PORT_SQ, p])
+        for x in range(K[META, S.N_X]):
+            if K[S.X_SQ, x] != a:
+                n = add(buf, n, A_MOVE, K[S.X_SQ, x])
+        for o in range(players):
+            b = T[SEAT0 + o, S.POS]
+            if o != seat and b >= 0 and b != a and K[S.SQ_KIND, b] != S.LAND:
+                n = add(buf, n, A_MOVE, b)
+    return n
+
+
+@njit(cache=True)
+def take_turn(P, T, K, F, rng, buf, log, seat, players):
+    if T[SEAT0 + seat, S.STATE] == S.DEAD:
+        return
+    T[ST, S.TURNS] += 1
+    T[ST, S.ACTIVE] = seat
+    T[ST, S.FREE] = P.free_moves
+    T[SEAT0 + seat, S.DONE] = 0
+    log_event(T, log, seat, EV.TURN, T[ST, S.TURNS], T[SEAT0 + seat, S.POS], T[SEAT0 + seat, S.HAND_N])
+    for _ in range(MAX_STEPS):
+        if T[SEAT0 + seat, S.STATE] == S.DEAD:
+            return  # sunk by a tie's return fire
+        n = candidates(P, T, K, buf, seat, players)
+        if is_random(F, seat):
+            k = decide(rng, seat, n)
+        else:
+            for i in range(n):
+                F[0, i] = bot.score(P, T, K, F, seat, buf[KIND, i], buf[ARG, i], players)
+            k = pick_best(F[0], rng, seat, n)
+        kind = buf[KIND, k]
+        arg = buf[ARG, k]
+        if kind == A_END:
+            return
+        if kind == A_MOVE:
+            dest = toward(T, K, seat, arg, move_budget(T, K, seat))
+            if dest == T[SEAT0 + seat, S.POS]:
+                return
+            move(T, K, log, seat, dest)
+        elif kind == A_PILLAGE:
+            pillage(P, T, K, F, rng, log, seat)
+        elif kind == A_BOARD:
+            fight(P, T, K, F, rng, log, seat, arg, 0)
+        elif kind == A_SHOOT:
+            fight(P, T, K, F, rng, log, seat, arg, 1)
+        elif kind == A_BURY:
+            bury(P, T, K, log, rng, seat, arg)
+        elif kind == A_DIG:
+            dig(P, T, K, rng, log, seat, dig_owner(T, K, seat))
+            return  # digging ends the turn
+        elif kind == A_DELIVER:
+            deliver(T, K, rng, log, seat, arg, deliverable(T, K, seat, arg))
+
+
+# --------------------------------------------------------------------------- bidding and the round's end
+@njit(cache=True)
+def bidding(P, T, K, F, rng, log, players, compulsory):
+    """Bid 0-2 cards (1-2 when compulsory); the highest total chooses the starter and the
+    direction; ties draw cards one at a time (A24). Nobody bids: the order stays (A24)."""
+    best = -1
+    totals = np.zeros(players, dtype=np.int64)
+    for s in range(players):
+        totals[s] = -1
+        if T[SEAT0 + s, S.STATE] == S.DEAD or T[SEAT0 + s, S.HAND_N] == 0:
+            continue
+        h = T[SEAT0 + s, S.HAND_N]
+        if is_random(F, s):
+            lo = 1 if compulsory else 0
+            nb = lo + decide(rng, s, 3 - lo)
+        else:
+            nb = bot.bid_count(F, s, compulsory)
+        nb = min(nb, h)
+        if nb == 0:
+            continue
+        total = 0
+        for _ in range(nb):  # the bot bids its highest cards, a random bot random ones
+            if is_random(F, s):
+                i = decide(rng, s, T[SEAT0 + s, S.HAND_N])
+            else:
+                i = 0
+                for j in range(T[SEAT0 + s, S.HAND_N]):
+                    if K[S.CARD_VALUE, T[HAND0 + s, j]] > K[S.CARD_VALUE, T[HAND0 + s, i]]:
+                        i = j
+            c = take_from_hand(T, s, i)
+            total += K[S.CARD_VALUE, c]
+            discard(T, c)
+        totals[s] = total
+        best = max(best, total)
+    if best < 0:
+        return
+    tied = np.zeros(players, dtype=np.int64)
+    for s in range(players):
+        tied[s] = 1 if totals[s] == best else 0
+    for _ in range(50):
+        if tied.sum() == 1:
+            break
+        top = -1
+        draws = np.full(players, -1, dtype=np.int64)
+        for s in range(players):
+            if tied[s]:
+                c = draw_card(T, rng, log)
+                if c >= 0:
+                    draws[s] = K[S.CARD_VALUE, c]
+                    discard(T, c)
+                top = max(top, draws[s])
+        for s in range(players):
+            if draws[s] != top:
+                tied[s] = 0
+    winner = 0
+    for s in range(players):
+        if tied[s]:
+            winner = s
+            break
+    for s in range(players):
+        if totals[s] >= 0:
+            log_event(T, log, s, EV.BID, 0, totals[s], 1 if s == winner else 0)
+    if is_random(F, winner):
+        T[ST, S.FIRST] = decide(rng, winner, players)
+        T[ST, S.DIR] = 1 if decide(rng, winner, 2) == 0 else -1
+    else:
+        T[ST, S.FIRST] = winner  # a preset starts itself, clockwise
+        T[ST, S.DIR] = 1
+    log_event(T, log, winner, EV.STARTER, T[ST, S.FIRST], T[ST, S.DIR], 0)
+
+
+@njit(cache=True)
+def refill(P, T, K, F, rng, log, seat):
+    """Discard down to the hand limit (lowest first), then draw back up to it."""
+    if T[SEAT0 + seat, S.STATE] == S.DEAD:
+        return
+    lim = hand_limit(P, T, K, seat)
+    while T[SEAT0 + seat, S.HAND_N] > lim:
+        spend_lowest(T, K, rng, seat, ONE)
+    while T[SEAT0 + seat, S.HAND_N] < lim:
+        c = draw_card(T, rng, log)
+        if c < 0:
+            break
+        T[HAND0 + seat, T[SEAT0 + seat, S.HAND_N]] = c
+        T[SEAT0 + seat, S.HAND_N] += 1
+
+
+@njit(cache=True)
+def end_round(P, T, K, F, rng, log, players):
+    bidding(P, T, K, F, rng, log, players, False)
+    g = T[ST, S.GHOST_PENDING]
+    if g >= 0:  # the first dead pirate returns as the Ghost (A25: at its own X, fresh hand, no damage)
+        T[ST, S.GHOST_PENDING] = NONE
+        T[ST, S.GHOST_SEAT] = g
+        T[SEAT0 + g, S.STATE] = S.GHOST
+        T[SEAT0 + g, S.LIVING_DAMAGE] = T[SEAT0 + g, S.DAMAGE]
+        T[SEAT0 + g, S.DAMAGE] = 0
+        T[SEAT0 + g, S.POS] = K[S.X_SQ, g % K[META, S.N_X]]
+        T[SEAT0 + g, S.GHOST_INFAMY] = P.start_infamy
+        log_event(T, log, g, EV.GHOST, T[SEAT0 + g, S.POS], 0, 0)
+    for s in range(players):
+        refill(P, T, K, F, rng, log, s)
+    for p in range(K[META, S.NPORTS]):
+        if T[S.PORT_CLOSED, p] > 0:
+            T[S.PORT_CLOSED, p] -= 1
+
+
+# --------------------------------------------------------------------------- set-up and the end
+@njit(cache=True)
+def setup_game(P, T, K, F, rng, buf, log, players):
+    log_n = T[ST, S.LOG_N]
+    T[:, :] = 0
+    T[ST, S.LOG_N] = log_n
+    T[ST, S.END_REASON] = NONE
+    T[ST, S.PLAYERS] = players
+    T[ST, S.GHOST_SEAT] = NONE
+    T[ST, S.GHOST_PENDING] = NONE
+    T[ST, S.DIR] = 1
+    n = K[META, S.N_CARDS]
+    for c in range(n):
+        T[DECK, c] = c
+    T[ST, S.DECK_N] = n
+    shuffle(rng, CHANCE, T[DECK], n)
+    nt = K[META, S.N_TREAS]
+    T[TDECK, :nt] = K[S.TDECK_IDS, :nt]
+    T[ST, S.TDECK_N] = nt
+    shuffle(rng, CHANCE, T[TDECK], nt)
+    T[ST, S.ASIDE] = K[META, 8] - nt
+    nq = K[META, S.N_Q]
+    T[S.QUEST, :] = NONE
+    for q in range(nq):
+        T[S.QUEST, q] = q
+    T[ST, S.N_QUESTS] = nq
+    T[S.XOWNER, :] = NONE
+    np_ = K[META, S.NPORTS]
+    T[ST, S.N_PORTS] = np_
+    open_n = 0
+    for p in range(np_):
+        roll = 1 + randint(rng, CHANCE, P.port_die)
+        T[S.PORT_CLOSED, p] = 0 if roll == 4 else roll
+        if roll == 4:
+            open_n += 1
+    while open_n < min(2, np_):  # remove the highest dice until two ports are open (A8)
+        hi = 0
+        for p in range(np_):
+            if T[S.PORT_CLOSED, p] > T[S.PORT_CLOSED, hi]:
+                hi = p
+        T[S.PORT_CLOSED, hi] = 0
+        open_n += 1
+    deal = P.hand_size + (1 if P.bidding_start else 0)
+    for s in range(players):
+        T[SEAT0 + s, S.POS] = K[S.X_SQ, s % K[META, S.N_X]]  # each pirate on its own panel's X (A11)
+        T[SEAT0 + s, S.BURY_X] = NONE
+        T[SEAT0 + s, S.INFAMY] = P.start_infamy
+        for _ in range(deal):
+            T[HAND0 + s, T[SEAT0 + s, S.HAND_N]] = draw_card(T, rng, log)
+            T[SEAT0 + s, S.HAND_N] += 1
+    if P.bidding_start:
+        bidding(P, T, K, F, rng, log, players, True)
+
+
+@njit(cache=True)
+def final_scoring(P, T, K, log, players, out):
+    scores = np.zeros(players, dtype=np.int64)
+    dmg = np.zeros(players, dtype=np.int64)
+    for s in range(players):
+        st = T[SEAT0 + s, S.STATE]
+        ghost = st == S.GHOST or (st == S.DEAD and T[ST, S.GHOST_SEAT] == s)
+        buried = buried_infamy(T, K, s)
+        carried = carried_infamy(T, K, s)
+        if ghost:
+            living = T[SEAT0 + s, S.INFAMY] + buried
+            dead = T[SEAT0 + s, S.GHOST_INFAMY] + carried
+        else:
+            living = T[SEAT0 + s, S.INFAMY] + buried + carried
+            dead = 0
+        scores[s] = max(living, dead)
+        dmg[s] = T[SEAT0 + s, S.DAMAGE] + T[SEAT0 + s, S.LIVING_DAMAGE]
+        out[s, G.SCORE] = scores[s]
+        out[s, G.SEAT_COLUMNS + 0] = scores[s]
+        out[s, G.SEAT_COLUMNS + 1] = buried + carried
+        out[s, G.SEAT_COLUMNS + 2] = buried
+        out[s, G.SEAT_COLUMNS + 3] = T[SEAT0 + s, S.DEATH_COUNT]
+        out[s, G.SEAT_COLUMNS + 4] = 1 if ghost else 0
+    complete = T[ST, S.END_REASON] != S.END_ROUND_CAP
+    for s in range(players):
+        rank = 1
+        for o in range(players):
+            if scores[o] > scores[s] or (scores[o] == scores[s] and dmg[o] > dmg[s]):
+                rank += 1  # ties go to the pirate with more damage (ENDING THE GAME)
+        out[s, G.RANK] = rank
+        out[s, G.WINNER] = 1 if (rank == 1 and complete) else 0
+        log_event(T, log, s, EV.SCORE, scores[s], rank, out[s, G.WINNER])
+
+
+@njit(cache=True)
+def play_round(P, T, K, F, rng, buf, log, players):
+    first = T[ST, S.FIRST]
+    d = T[ST, S.DIR]
+    for i in range(players):
+        s = (first + d * i) % players
+        take_turn(P, T, K, F, rng, buf, log, s, players)
+    T[ST, S.ROUND] += 1
+
+
+@njit(cache=True)
+def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count):
+    """Play len(seeds) games of Sea of Troubles (the engine contract in simkit/game.py)."""
+    K = components[0]
+    players = seat_strategies.shape[1]
+    owned_T = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
+    owned_F = np.zeros((1 + players, max(F_WIDTH, presets.shape[1])), dtype=np.float64)
+    owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
+    owned_buf = np.zeros((BUF_ROWS, BUF_WIDTH), dtype=np.int64)
+    # the owners are passed along only to stay alive while the unowned views are in use
+    play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F),
+               unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
+               presets, seat_strategies, seeds, out_games, out_seats, log_count,
+               owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
+
+
+@njit(cache=True)
+def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count,
+               owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):
+    players = seat_strategies.shape[1]
+    T[ST, S.LOG_N] = log_count[0]
+    for g in range(seeds.shape[0]):
+        seed_streams(rng, seeds[g])
+        for s in range(players):
+            F[1 + s, : presets.shape[1]] = presets[seat_strategies[g, s]]
+        setup_game(P, T, K, F, rng, buf, log, players)
+        while True:
+            play_round(P, T, K, F, rng, buf, log, players)
+            if T[ST, S.END_REASON] >= 0:
+                break  # the round in which the end was triggered is finished (ENDING THE GAME)
+            if T[ST, S.ROUND] >= P.round_cap:
+                T[ST, S.END_REASON] = S.END_ROUND_CAP
+                break
+            end_round(P, T, K, F, rng, log, players)
+        final_scoring(P, T, K, log, players, out_seats[g])
+        out_games[g, G.ROUNDS] = T[ST, S.ROUND]
+        out_games[g, G.TURNS] = T[ST, S.TURNS]
+        out_games[g, G.END_REASON] = T[ST, S.END_REASON]
+        out_games[g, G.GAME_COLUMNS] = T[ST, S.TDECK_N]
+    log_count[0] = T[ST, S.LOG_N]

@@ -1,0 +1,35 @@
+"""Sea of Troubles rule parameters and named variants, each declared once with its source
+(a rulebook section, or an assumption id registered in this game's README.md)."""
+
+from simkit.rules import Param, RuleSchema, Variant
+
+PARAMS = (
+    Param("hand_size", "int", 8, (1, 20), "cards (action + weighted treasure) a pirate refills to", "Hand Size"),
+    Param("free_moves", "int", 2, (0, 10), "free move points per round", "Move"),
+    Param("pillage_draw", "int", 3, (1, 6), "action cards drawn as a port's defence", "Pillage 2"),
+    Param("closed_rounds", "int", 3, (0, 10), "closed counter after a pillage", "If you pillage successfully"),
+    Param("port_die", "int", 6, (4, 6), "faces of the die rolled for port closures (a 4 leaves it open)", "A8"),
+    Param("sink_damage", "int", 4, (1, 10), "damage that sinks a pirate", "Death"),
+    Param("wild_value", "int", 2, (0, 6), "a Wild card's value in any total", "A2"),
+    Param("dig_min", "int", 3, (1, 5), "lowest card value that digs up a treasure", "Dig"),
+    Param("start_infamy", "int", 0, (0, 20), "Infamy tokens each pirate starts with", "Skirmish"),
+    Param("skirmish", "bool", False, meaning="Skirmish Mode: 6 treasures, no quests, no pillage Infamy, "
+          "dig on a Wild, several X's, buried-treasure victory", source="Skirmish Mode"),
+    Param("buried_target", "int", 4, (1, 50), "Skirmish: buried treasure Infamy that ends the game",
+          "Skirmish Victory Conditions"),
+    Param("bidding_start", "bool", False, meaning="experienced start: 9 cards, compulsory 1-2 card bid",
+          source="Set Sail!"),
+    Param("quirks", "bool", False, meaning="Quirks (advanced): not modelled, the quirk cards are unknown (A15)",
+          source="Quirks"),
+    Param("round_cap", "int", 60, (5, 10000), "rounds after which an unfinished game stops", "A14"),
+)
+
+VARIANTS = (
+    Variant("skirmish", {"skirmish": True, "start_infamy": 3, "sink_damage": 3},
+            "Skirmish Mode (3-4 players)", players=(3, 4)),
+    Variant("bidding_start", {"bidding_start": True}, "experienced players' bid for the first turn"),
+    Variant("quirks", {"quirks": True}, "Quirks (refused: the quirk deck is not modelled, A15)"),
+)
+
+SCHEMA = RuleSchema("sea_of_troubles", PARAMS, VARIANTS)
+SeaOfTroublesRules = SCHEMA.tuple_type

@@ -1,0 +1,100 @@
+"""Integer codes and state-table layout shared by the Sea of Troubles engine and its bots.
+
+A game lives in T (int64 state), K (int64 static components) and F (float64 bot weights
+and scratch scores); each constant names a row or column and its encoding.
+"""
+
+# --- action card types (The Basic Pieces)
+SWORD, SAIL, CANNON, WILD = 0, 1, 2, 3
+TYPE_NAMES = ("Swords", "Sails", "Cannons", "Wild")
+# --- map squares
+WATER, LAND, PORT, XSPOT = 0, 1, 2, 3
+
+MAX_PLAYERS = 5
+MAX_CARDS = 128  # action cards in the box at most
+MAX_TREASURES = 48
+MAX_QUESTS = 16
+MAX_SQUARES = 36 * MAX_PLAYERS
+FAR = 999  # unreachable distance
+
+# --- ST row: game scalars
+ROUND = 0
+TURNS = 1
+ACTIVE = 2
+END_REASON = 3  # -1 until triggered
+PLAYERS = 4
+LOG_N = 5
+DECK_N = 6  # action cards in the deck (top = last)
+DISC_N = 7
+TDECK_N = 8  # treasure cards left in the treasure deck
+DEATHS = 9
+GHOST_SEAT = 10  # seat whose pirate is the Ghost (-1 none)
+FIRST = 11  # seat starting the round
+DIR = 12  # +1 clockwise, -1 counter-clockwise
+N_PORTS = 13
+N_QUESTS = 14  # quests still on the table
+DELIVERED = 15  # treasures delivered out of the game
+ASIDE = 16  # treasures set aside at set-up
+FREE = 17  # free move points the active pirate has left this turn
+GHOST_PENDING = 18  # seat that becomes the Ghost next round (-1 none)
+SUNK = 19  # treasures that went down with a sunk ship (A12)
+BID_ROUND = 20  # 1 while the opening bid of the bidding start is compulsory
+ST_SIZE = 21
+
+END_TWO_DEAD, END_QUESTS, END_PILLAGED, END_BURIED, END_ROUND_CAP = 0, 1, 2, 3, 4
+END_REASONS = ("two_dead", "quests_done", "treasures_pillaged", "buried_target", "round_cap")
+
+# --- seat columns (row SEAT0 + s)
+POS = 0  # square (-1: out of the game)
+INFAMY = 1  # living score's Infamy tokens
+DAMAGE = 2
+HAND_N = 3  # action cards in hand (ids in row HAND0 + s)
+CARRY_N = 4  # carried treasures (ids in row CARRY0 + s)
+BURY_N = 5  # buried treasures (ids in row BURY0 + s)
+BURY_X = 6  # the X the seat buries at (-1 none yet)
+STATE = 7  # ALIVE, DEAD (out), GHOST
+GHOST_INFAMY = 8  # the Ghost's own score tokens
+GHOST_CARRY = 9  # treasure infamy the Ghost carries (cards in CARRY0 are the Ghost's then)
+LIVING_CARRY = 10  # treasure infamy carried when the living pirate died (kept, A12)
+DONE = 11  # bit mask: bit (2 * target + 0 board / 1 shoot) set once done this turn
+DEATH_COUNT = 12
+LIVING_DAMAGE = 13  # damage the living ship had when it sank
+SEAT_COLS = 14
+ALIVE, DEAD, GHOST = 0, 1, 2
+
+# --- T rows
+ST = 0
+DECK = 1  # action deck card ids
+DISC = 2  # discard pile
+TDECK = 3  # treasure deck ids
+PORT_CLOSED = 4  # column p: rounds port p stays closed (0 open)
+QUEST = 5  # column i: quest card on the table (-1 done)
+XOWNER = 6  # column x: seat buried at X x (-1 none)
+PLAY = 7  # cards in play (a pillage or fight), scratch: columns 0.. attacker, 64.. defender
+SEAT0 = 8
+HAND0 = SEAT0 + MAX_PLAYERS
+CARRY0 = HAND0 + MAX_PLAYERS
+BURY0 = CARRY0 + MAX_PLAYERS
+T_ROWS = BURY0 + MAX_PLAYERS
+T_WIDTH = MAX_CARDS
+
+# --- K: statics
+META = 0
+N_CARDS, N_SQ, WIDTH, HEIGHT, N_TREAS, N_Q, NPORTS, N_X = 0, 1, 2, 3, 4, 5, 6, 7
+CARD_TYPE = 1  # column c
+CARD_VALUE = 2
+TREAS_INF = 3  # column t
+TREAS_WEIGHT = 4
+TREAS_KIND = 5
+Q_PORT = 6  # column q: port index the quest names
+Q_INF = 7
+SQ_KIND = 8  # column square: WATER/LAND/PORT/XSPOT
+SQ_INDEX = 9  # port or X index of the square
+PORT_SQ = 10  # column p
+X_SQ = 11  # column x
+TDECK_IDS = 12  # treasure ids in the deck at set-up order (N_TREAS used), rest aside
+DIST0 = 13  # row DIST0 + a, column b: sailing steps (orthogonal, wrap, no land)
+GDIST0 = DIST0 + MAX_SQUARES  # Ghost steps (through land)
+SIGHT0 = GDIST0 + MAX_SQUARES  # 1 if a shot from a to b is allowed (same or 8-neighbour, clear line)
+K_ROWS = SIGHT0 + MAX_SQUARES
+KW = MAX_SQUARES

@@ -1,0 +1,167 @@
+"""Sea of Troubles bots: one compiled heuristic policy, many presets (DESIGN §5).
+
+A preset is a row of weights. Each step of a turn the engine lists the legal actions and
+asks `score` to value each; `answer`, `concede_now`, `pillage_target` and `bid_count` make
+the fight, pillage and bid decisions. The policy reads only what its player sees: its own
+hand, every pirate's square, damage, Infamy tokens and face-up carried treasure, the ports'
+counters, the quests and the burial markers; never another hand or a deck's order (the
+defender sees only how many cards the attacker committed).
+Policy 0 (`random`) never calls these helpers: the engine chooses uniformly instead.
+"""
+
+from numba import njit
+
+from simkit.game import Preset
+from simkit.games.sea_of_troubles import state as S
+from simkit.games.sea_of_troubles.state import CARRY0, HAND0, META, SEAT0, ST
+
+# preset weight slots
+POLICY = 0  # 0 random, 1 heuristic
+W_PILLAGE = 1  # value of pillaging a port (and of sailing to an open one)
+W_HUNT = 2  # value per carried Infamy of boarding a carrier
+W_SHOOT = 3  # value of shooting a pirate
+W_BURY = 4  # value per Infamy of burying (and sailing to an X to bury)
+W_QUEST = 5  # value per Infamy of a delivery quest
+W_DIG = 6  # value of digging up a rival's treasure
+W_COMMIT = 7  # total the bot commits to a pillage
+W_NERVE = 8  # fight: concede when the best answer is below this share of the attack's expectation
+W_BID = 9  # cards bid at the end of a round (0-2)
+W_MIN_FIGHT = 10  # smallest card total the bot attacks with
+N_WEIGHTS = 11
+
+#            pol  pill hunt shoot bury quest dig  commit nerve bid minf
+RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+PILLAGER = (1.0, 3.0, 0.5, 0.2, 1.2, 1.5, 1.0, 9.0, 0.5, 0.0, 6.0)
+DUELLIST = (1.0, 1.5, 2.0, 1.0, 1.0, 1.0, 1.0, 9.0, 0.6, 1.0, 5.0)
+HOARDER = (1.0, 2.5, 0.3, 0.1, 3.0, 1.0, 1.5, 9.0, 0.4, 0.0, 7.0)
+QUESTER = (1.0, 2.5, 0.3, 0.1, 1.0, 3.0, 1.0, 9.0, 0.5, 0.0, 7.0)
+
+PRESETS = (
+    Preset("random", "uniform over legal choices (the baseline)", RANDOM),
+    Preset("pillager", "raids open ports, buries what it cannot defend", PILLAGER),
+    Preset("duellist", "hunts pirates carrying treasure, shoots, bids for the first turn", DUELLIST),
+    Preset("hoarder", "pillages and buries early at its X", HOARDER),
+    Preset("quester", "pillages, then delivers treasure to the quests' ports", QUESTER),
+)
+DEFAULT = "pillager"
+
+A_END, A_MOVE, A_PILLAGE, A_BOARD, A_SHOOT, A_BURY, A_DIG, A_DELIVER = 0, 1, 2, 3, 4, 5, 6, 7
+
+
+@njit(cache=True)
+def total(T, K, seat, kind):
+    t = 0
+    for i in range(T[SEAT0 + seat, S.HAND_N]):
+        c = T[HAND0 + seat, i]
+        if K[S.CARD_TYPE, c] == kind or K[S.CARD_TYPE, c] == S.WILD:
+            t += K[S.CARD_VALUE, c]
+    return t
+
+
+@njit(cache=True)
+def carried(T, K, seat):
+    t = 0
+    for i in range(T[SEAT0 + seat, S.CARRY_N]):
+        t += K[S.TREAS_INF, T[CARRY0 + seat, i]]
+    return t
+
+
+@njit(cache=True)
+def pillage_target(F, seat):
+    return F[1 + seat, W_COMMIT]
+
+
+@njit(cache=True)
+def answer(P, T, K, F, dfn, att, na):
+    """The defender's type (-1 concede): its biggest total, if it is worth a fight."""
+    best = -1
+    best_t = -1
+    for t in range(3):
+        v = total(T, K, dfn, t)
+        if v > best_t and v > 0:
+            best_t = v
+            best = t
+    if best < 0 or best_t < F[1 + dfn, W_NERVE] * na * 2.5:
+        return -1
+    return best
+
+
+@njit(cache=True)
+def concede_now(F, dfn, sa, sd, rest_d, att_left):
+    """Concede mid-reveal (keeping the unflipped cards) once the fight is lost for certain."""
+    return sd + rest_d < sa
+
+
+@njit(cache=True)
+def bid_count(F, seat, compulsory):
+    n = int(F[1 + seat, W_BID] + 0.5)
+    if compulsory and n < 1:
+        n = 1
+    return min(max(n, 0), 2)
+
+
+@njit(cache=True)
+def target_value(P, T, K, F, seat, sq, players):
+    """What sailing to square sq is worth to the seat."""
+    w = F[1 + seat]
+    kind = K[S.SQ_KIND, sq]
+    ghost = T[SEAT0 + seat, S.STATE] == S.GHOST
+    v = 0.0
+    mine = carried(T, K, seat)
+    if kind == S.PORT and not ghost:
+        p = K[S.SQ_INDEX, sq]
+        if T[S.PORT_CLOSED, p] == 0 and T[ST, S.TDECK_N] > 0 and total(T, K, seat, S.SWORD) + total(
+                T, K, seat, S.CANNON) - total(T, K, seat, S.WILD) >= w[W_COMMIT] * 0.8:
+            v += w[W_PILLAGE]
+        for q in range(K[META, S.N_Q]):
+            if T[S.QUEST, q] >= 0 and K[S.Q_PORT, q] == p and mine > 0:
+                v += w[W_QUEST] * K[S.Q_INF, q]
+    if kind == S.XSPOT and not ghost and mine > 0:
+        x = K[S.SQ_INDEX, sq]
+        owner = T[S.XOWNER, x]
+        if owner == seat or (owner < 0 and (P.skirmish or T[SEAT0 + seat, S.BURY_X] < 0)):
+            v += w[W_BURY] * mine
+    if kind == S.XSPOT and not ghost:
+        owner = T[S.XOWNER, K[S.SQ_INDEX, sq]]
+        if owner >= 0 and owner != seat and T[SEAT0 + owner, S.BURY_N] > 0:
+            v += w[W_DIG] * 0.5
+    for o in range(players):
+        if o != seat and T[SEAT0 + o, S.POS] == sq and total(T, K, seat, S.SWORD) >= w[W_MIN_FIGHT]:
+            v += w[W_HUNT] * carried(T, K, o)
+    return v
+
+
+@njit(cache=True)
+def score(P, T, K, F, seat, kind, arg, players):
+    w = F[1 + seat]
+    if kind == A_END:
+        return 0.0
+    if kind == A_PILLAGE:
+        atk = total(T, K, seat, S.SWORD) + total(T, K, seat, S.CANNON) - total(T, K, seat, S.WILD)
+        return w[W_PILLAGE] if atk >= w[W_COMMIT] else -1.0
+    if kind == A_BOARD:
+        if total(T, K, seat, S.SWORD) < w[W_MIN_FIGHT]:
+            return -1.0
+        return w[W_HUNT] * (carried(T, K, arg) + 0.3) - 0.2 * T[SEAT0 + arg, S.HAND_N] / 8.0
+    if kind == A_SHOOT:
+        if total(T, K, seat, S.CANNON) < w[W_MIN_FIGHT]:
+            return -1.0
+        return w[W_SHOOT] * (1.0 + 0.5 * T[SEAT0 + arg, S.DAMAGE])
+    if kind == A_BURY:
+        return w[W_BURY] * K[S.TREAS_INF, T[CARRY0 + seat, arg]]
+    if kind == A_DIG:
+        return w[W_DIG]
+    if kind == A_DELIVER:
+        return w[W_QUEST] * K[S.Q_INF, arg] + 0.5
+    # A_MOVE: the target's value, discounted by distance, and only worth it if reachable this turn
+    a = T[SEAT0 + seat, S.POS]
+    if T[SEAT0 + seat, S.STATE] == S.GHOST:
+        d = K[S.GDIST0 + a, arg]
+    else:
+        d = K[S.DIST0 + a, arg]
+    if d >= S.FAR:
+        return -1.0
+    v = target_value(P, T, K, F, seat, arg, players)
+    if v <= 0.0:
+        return -1.0
+    return v / (1.0 + 0.15 * d) - 0.05
