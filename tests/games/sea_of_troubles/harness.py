@@ -18,6 +18,7 @@ from simkit.games.sea_of_troubles import GAME, components, engine, events, rules
 from simkit.games.sea_of_troubles import events as EV
 from simkit.games.sea_of_troubles import state as S
 from simkit.rng import seed_streams
+from strategies import sea_of_troubles as bot
 
 from ..engine_calls import call_by_name
 
@@ -91,6 +92,11 @@ class Table:
             self.st[S.DECK_N] -= 1
             self.T[S.HAND0 + s, self.seat(s)[S.HAND_N]] = card
             self.seat(s)[S.HAND_N] += 1
+
+    def clear_hands(self):
+        """Every hand back into the deck (so a test can hand out any card)."""
+        for s in range(self.players):
+            self.set_hand(s, [])
 
     def stack(self, cards: list[tuple[int, int]]):
         """Put these cards on top of the deck, the first drawn first."""
@@ -169,4 +175,4 @@ def play_game(t: Table, after_turn=None) -> Table:
     return t
 
 
-__all__ = ["COMP", "EV", "PRESETS", "PRESET_INDEX", "S", "Table", "play_game"]
+__all__ = ["COMP", "EV", "PRESETS", "PRESET_INDEX", "S", "Table", "bot", "play_game"]

@@ -25,7 +25,7 @@ def test_games_end_and_conserve_cards_and_treasures(players, variant, lineup):
         n_treasures = t.treasure_count()
         assert n_treasures == int(t.K[S.META, 8])  # every treasure in the box is somewhere
 
-        def check(t, s):
+        def check(t, s, cards=cards, n_treasures=n_treasures):
             assert t.all_cards() == cards
             assert t.treasure_count() == n_treasures
             ids = t.treasure_ids()
@@ -61,6 +61,6 @@ def test_play_chunk_is_deterministic_and_ends_before_the_cap():
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_preset_beats_random_widely(players):
     lineup = ["pillager"] + ["random"] * (players - 1)
-    ss, og, os_ = run(players, "standard", lineup)
+    ss, _og, os_ = run(players, "standard", lineup)
     mine = ss == PRESET_INDEX["pillager"]
     assert os_[:, :, 2][mine].mean() > 0.8

@@ -1,0 +1,224 @@
+"""Each action, fight outcome and round rule on hand-built positions."""
+
+from collections import Counter
+
+import pytest
+
+from .harness import COMP, EV, S, Table, bot
+
+SW, SA, CA, WI = S.SWORD, S.SAIL, S.CANNON, S.WILD
+PORT = (1, 4)  # panel squares (row, column) of map.txt
+XSQ = (4, 1)
+
+
+def at(t, rc, panel=0):
+    return t.square(rc[0], rc[1] + 6 * panel)
+
+
+def test_setup_treasure_deck_and_ports():
+    for players, doubloons, light in ((2, 6, 2), (3, 6, 2), (4, 5, 1), (5, 5, 2)):
+        t = Table(players)
+        names = Counter(COMP.treasures[x][0] for x in t.T[S.TDECK, : t.st[S.TDECK_N]])
+        assert names["Doubloon"] == doubloons
+        assert sum(1 for x in t.T[S.TDECK, : t.st[S.TDECK_N]] if not COMP.treasures[x][2]) == light
+        assert all(t.seat(s)[S.HAND_N] == 8 for s in range(players))
+        assert t.st[S.N_QUESTS] == players
+        for seed in range(20):
+            u = Table(players, seed=seed)
+            assert (u.T[S.PORT_CLOSED, :players] == 0).sum() >= 2
+
+
+def test_pillage_success_and_equal_totals_fail():
+    t = Table(2, strategies="pillager")
+    t.T[S.PORT_CLOSED, 0] = 0
+    t.put(0, at(t, PORT))
+    t.set_hand(0, [(SW, 4), (SW, 4), (CA, 4)])
+    t.stack([(SA, 1), (SA, 1), (SA, 1)])
+    t.call("pillage", seat=0)
+    assert t.seat(0)[S.INFAMY] == 1 and t.seat(0)[S.CARRY_N] == 1
+    assert t.T[S.PORT_CLOSED, 0] == 3
+    u = Table(2, strategies="pillager")
+    u.T[S.PORT_CLOSED, 0] = 0
+    u.put(0, at(u, PORT))
+    u.set_hand(0, [(SW, 1), (SW, 2)])
+    u.stack([(SA, 1), (SA, 1), (SA, 1)])
+    u.call("pillage", seat=0)
+    assert u.seat(0)[S.INFAMY] == 0 and u.seat(0)[S.CARRY_N] == 0
+    assert u.events(EV.PILLAGE)[-1][4:] == (3, 3)
+
+
+def test_closed_port_cannot_be_pillaged():
+    t = Table(2)
+    t.put(0, at(t, PORT))
+    t.T[S.PORT_CLOSED, 0] = 2
+    assert not t.call("can_pillage", seat=0)
+
+
+def test_shooting_over_an_island_is_refused():
+    t = Table(2)
+    t.set_hand(0, [(CA, 3)])
+    t.put(0, t.square(1, 2))
+    t.put(1, t.square(2, 3))  # diagonal past the island at (2, 2)
+    assert not t.call("can_attack", att=0, dfn=1, shoot=0 + 1)
+    t.put(1, t.square(0, 2))  # orthogonally adjacent
+    assert t.call("can_attack", att=0, dfn=1, shoot=1)
+    assert not t.call("can_attack", att=0, dfn=1, shoot=0)  # boarding needs the same square
+
+
+def test_board_tie_both_win():
+    t = Table(2, strategies="duellist")
+    sq = t.square(0, 0)
+    t.put(0, sq)
+    t.put(1, sq)
+    t.seat(0)[S.INFAMY] = 1
+    t.seat(1)[S.INFAMY] = 1
+    t.set_hand(0, [(SW, 3)])
+    t.set_hand(1, [(SW, 3)])
+    t.stack([(SA, 1)])  # the defender's draw
+    t.call("fight", att=0, dfn=1, shoot=0)
+    assert t.events(EV.FIGHT_END)[-1][5] == 2
+    assert t.seat(0)[S.INFAMY] == 1 and t.seat(1)[S.INFAMY] == 1  # each took one from the other
+    assert not t.call("can_attack", att=0, dfn=1, shoot=0)  # not the same action twice
+
+
+def test_concession_mid_reveal_keeps_unflipped_cards_and_loses_treasure():
+    t = Table(2, strategies="duellist")
+    sq = t.square(0, 0)
+    t.put(0, sq)
+    t.put(1, sq)
+    t.give_treasure(1, "Doubloon")
+    t.clear_hands()
+    t.set_hand(0, [(SW, 4), (SW, 4), (SW, 4)])
+    t.set_hand(1, [(SW, 1), (SW, 1)])
+    t.stack([(SA, 1)])
+    t.F[2, bot.W_NERVE] = 0.0  # engages, then gives up once the fight is lost
+    t.call("fight", att=0, dfn=1, shoot=0)
+    concede = [r for r in t.events(EV.RESPONSE) if r[3] < 0]
+    assert concede and concede[-1][5] == 1  # after the first reveal
+    assert t.events(EV.FIGHT_END)[-1][5] == 3
+    assert sorted(t.hand(1)) == [(SW, 1), (SA, 1)]
+    assert t.seat(0)[S.CARRY_N] == 1 and t.seat(1)[S.CARRY_N] == 0
+
+
+def test_cannon_win_damages_and_takes_from_a_more_infamous_loser():
+    t = Table(2, strategies="duellist")
+    t.put(0, t.square(0, 2))
+    t.put(1, t.square(1, 2))
+    t.seat(1)[S.INFAMY] = 3
+    t.set_hand(0, [(CA, 4), (CA, 4)])
+    t.set_hand(1, [(CA, 1)])
+    t.stack([(SA, 1)])
+    t.call("fight", att=0, dfn=1, shoot=1)
+    assert t.seat(1)[S.DAMAGE] == 1
+    assert t.seat(0)[S.INFAMY] == 2 and t.seat(1)[S.INFAMY] == 2
+
+
+def test_sword_answer_to_a_shot_moves_into_the_attackers_square():
+    t = Table(2, strategies="duellist")
+    t.put(0, t.square(0, 2))
+    t.put(1, t.square(1, 2))
+    t.set_hand(0, [(CA, 1)])
+    t.set_hand(1, [(SW, 4), (SW, 4)])
+    t.stack([(SA, 1)])
+    t.call("fight", att=0, dfn=1, shoot=1)
+    assert t.seat(1)[S.POS] == t.square(0, 2)
+
+
+def test_hand_limit_counts_weighted_treasure_only():
+    t = Table(2)
+    t.give_treasure(0, "Doubloon")
+    t.give_treasure(0, "Doubloon")
+    assert t.call("hand_limit", seat=0) == 6
+    light = next(n for n, _, w in COMP.treasures if not w and any(
+        COMP.treasures[x][0] == n for x in t.T[S.TDECK, : t.st[S.TDECK_N]]))
+    t.give_treasure(0, light)
+    assert t.call("hand_limit", seat=0) == 6
+    t.call("refill", seat=0)
+    assert t.seat(0)[S.HAND_N] == 6
+
+
+def test_bury_costs_cards_and_dig_takes_on_a_three_or_four():
+    t = Table(2)
+    x = at(t, XSQ)
+    t.put(0, x)
+    slot_tr = t.give_treasure(0, "Exotic Goods")
+    t.set_hand(0, [(SA, 1), (SA, 2), (SW, 4)])
+    assert t.call("bury_spot_ok", seat=0)
+    t.call("bury", seat=0, slot=0)
+    assert t.seat(0)[S.BURY_N] == 1 and t.seat(0)[S.HAND_N] == 1 and t.hand(0) == [(SW, 4)]
+    assert t.T[S.XOWNER, 0] == 0
+    t.put(1, x)
+    assert t.call("dig_owner", seat=1) == 0
+    t.stack([(SW, 1)])
+    t.call("dig", seat=1, owner=0)
+    assert t.seat(1)[S.CARRY_N] == 0
+    t.stack([(SW, 3), (SA, 2)])
+    t.call("dig", seat=1, owner=0)
+    assert t.seat(1)[S.CARRY_N] == 1 and t.T[S.CARRY0 + 1, 0] == slot_tr
+    assert t.seat(0)[S.BURY_N] == 0
+
+
+def test_only_one_x_in_the_base_game_several_in_skirmish():
+    for variant, ok in (("standard", False), ("skirmish", True)):
+        t = Table(3, variant)
+        t.seat(0)[S.BURY_X] = 2
+        t.put(0, at(t, XSQ))
+        assert bool(t.call("bury_spot_ok", seat=0)) == ok
+
+
+def test_bidding_tie_is_drawn_off():
+    t = Table(2, strategies="duellist")
+    t.set_hand(0, [(SW, 3)])
+    t.set_hand(1, [(SA, 3)])
+    t.stack([(SW, 1), (SW, 4)])  # seat 0 draws 1, seat 1 draws 4
+    t.call("bidding", compulsory=False)
+    assert t.st[S.FIRST] == 1
+    assert [r[5] for r in t.events(EV.BID)] == [0, 1]
+
+
+def test_first_death_returns_as_the_ghost():
+    t = Table(3)
+    t.seat(1)[S.DAMAGE] = 3
+    t.give_treasure(1, "Doubloon")
+    t.call("damage", seat=1)
+    assert t.seat(1)[S.STATE] == S.DEAD and t.st[S.GHOST_PENDING] == 1 and t.st[S.SUNK] == 1
+    t.call("end_round")
+    assert t.seat(1)[S.STATE] == S.GHOST and t.seat(1)[S.DAMAGE] == 0 and t.seat(1)[S.HAND_N] == 8
+    t.put(1, at(t, PORT))
+    t.T[S.PORT_CLOSED, 0] = 0
+    assert not t.call("can_pillage", seat=1)
+    for _ in range(12):
+        t.give_treasure(1, "Doubloon") if t.st[S.TDECK_N] and any(
+            COMP.treasures[x][0] == "Doubloon" for x in t.T[S.TDECK, : t.st[S.TDECK_N]]) else None
+    assert t.call("hand_limit", seat=1) == 8
+    t.seat(0)[S.DAMAGE] = 3
+    t.call("damage", seat=0)
+    assert t.st[S.END_REASON] == S.END_TWO_DEAD and t.st[S.GHOST_PENDING] == -1
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_skirmish_differences(players):
+    t = Table(players, "skirmish")
+    assert t.st[S.TDECK_N] == 6 and t.st[S.N_QUESTS] == 0
+    assert all(t.seat(s)[S.INFAMY] == 3 for s in range(players))
+    assert t.P.sink_damage == 3
+    t.put(0, at(t, XSQ))
+    t.T[S.XOWNER, 0] = 1
+    t.give_treasure(1, "Doubloon")
+    t.T[S.BURY0 + 1, 0] = t.T[S.CARRY0 + 1, 0]
+    t.seat(1)[S.CARRY_N] = 0
+    t.seat(1)[S.BURY_N] = 1
+    t.stack([(SW, 4)])
+    t.call("dig", seat=0, owner=1)
+    assert t.seat(0)[S.CARRY_N] == 0  # a 4 does not dig in Skirmish
+    t.stack([(WI, 0)])
+    t.call("dig", seat=0, owner=1)
+    assert t.seat(0)[S.CARRY_N] == 1
+
+
+def test_skirmish_refuses_two_and_five_players_and_quirks_are_refused():
+    from simkit.games.sea_of_troubles import GAME
+
+    assert "3-4" in GAME.check_players(5, GAME.rules.resolve("skirmish", {}))
+    assert "not modelled" in GAME.check_players(4, GAME.rules.resolve("quirks", {}))
+    assert GAME.check_players(2, GAME.rules.resolve("bidding_start", {})) is None
