@@ -67,6 +67,15 @@ def carried(T, K, seat):
 
 
 @njit(cache=True)
+def carries_kind(T, K, seat, kind):
+    """Whether the seat carries a treasure of that kind (-1: any treasure)."""
+    for i in range(T[SEAT0 + seat, S.CARRY_N]):
+        if kind < 0 or K[S.TREAS_KIND, T[CARRY0 + seat, i]] == kind:
+            return True
+    return False
+
+
+@njit(cache=True)
 def pillage_target(F, seat):
     return F[1 + seat, W_COMMIT]
 
@@ -113,8 +122,9 @@ def target_value(P, T, K, F, seat, sq, players):
         if T[S.PORT_CLOSED, p] == 0 and T[ST, S.TDECK_N] > 0 and total(T, K, seat, S.SWORD) + total(
                 T, K, seat, S.CANNON) - total(T, K, seat, S.WILD) >= w[W_COMMIT] * 0.8:
             v += w[W_PILLAGE]
-        for q in range(K[META, S.N_Q]):
-            if T[S.QUEST, q] >= 0 and K[S.Q_PORT, q] == p and mine > 0:
+        for slot in range(K[META, S.N_Q]):
+            q = T[S.QUEST, slot]
+            if q >= 0 and K[S.Q_PORT, q] == p and carries_kind(T, K, seat, K[S.Q_KIND, q]):
                 v += w[W_QUEST] * K[S.Q_INF, q]
     if kind == S.XSPOT and not ghost and mine > 0:
         x = K[S.SQ_INDEX, sq]
@@ -152,7 +162,7 @@ def score(P, T, K, F, seat, kind, arg, players):
     if kind == A_DIG:
         return w[W_DIG]
     if kind == A_DELIVER:
-        return w[W_QUEST] * K[S.Q_INF, arg] + 0.5
+        return w[W_QUEST] * K[S.Q_INF, T[S.QUEST, arg]] + 0.5
     # A_MOVE: the target's value, discounted by distance, and only worth it if reachable this turn
     a = T[SEAT0 + seat, S.POS]
     if T[SEAT0 + seat, S.STATE] == S.GHOST:

@@ -13,8 +13,6 @@ def compile_rules(values: dict, players: int) -> Compiled:
 
 
 def check_players(players: int, values: dict):
-    if values.get("quirks"):
-        return "the quirks variant is not modelled: the quirk cards' effects are unknown (assumption A15)"
     if values.get("skirmish") and players not in (3, 4):
         return f"Skirmish Mode is for 3-4 players, not {players}"
     if players < 2 or players > S.MAX_PLAYERS:

@@ -1,7 +1,8 @@
 """Load and validate the Sea of Troubles component files, then compile them to one int64 table K.
 
 components/: actions.toml (action deck), treasures.toml (treasure cards), quests.toml
-(quest cards), map.txt (one fold-out panel per player). A mistake names the file.
+(quest deck), quirks.toml (quirk deck), map.txt (one fold-out panel per player). A mistake
+names the file.
 """
 
 from __future__ import annotations
@@ -18,15 +19,15 @@ from simkit.errors import InputError
 from simkit.games.sea_of_troubles import state as S
 
 FOLDER = Path(__file__).parent / "components"
-FILES = ("actions.toml", "treasures.toml", "quests.toml", "map.txt")
-BOX_T = 8  # META column: treasure cards in the box
+FILES = ("actions.toml", "treasures.toml", "quests.toml", "quirks.toml", "map.txt")
 
 
 @dataclass(frozen=True)
 class Components:
     cards: tuple  # (type, value) per action card
     treasures: tuple  # (name, infamy, weighted) per treasure card
-    quests: tuple  # (port, infamy)
+    quests: tuple  # (port, treasure kind name or "any", infamy)
+    quirks: tuple  # (name, effect, amount, worth)
     panel: tuple  # rows of the map panel
     raw: bytes
 
@@ -53,17 +54,31 @@ def load() -> Components:
     treasures = []
     for c in _toml("treasures.toml").get("card", []):
         treasures += [(c["name"], int(c["infamy"]), bool(c["weighted"]))] * int(c["count"])
-    quests = tuple((int(q["port"]), int(q["infamy"])) for q in _toml("quests.toml").get("quest", []))
+    kinds = {t[0] for t in treasures}
+    quests = []
+    for i, q in enumerate(_toml("quests.toml").get("quest", [])):
+        kind = q.get("treasure", "any")
+        if kind != "any" and kind not in kinds:
+            raise InputError(f"{FOLDER / 'quests.toml'}: quest {i + 1} asks for {kind!r}, which is not in "
+                             f"treasures.toml (hint: one of {sorted(kinds)} or \"any\")")
+        quests.append((int(q["port"]), kind, int(q["infamy"])))
+    quirks = []
+    for i, q in enumerate(_toml("quirks.toml").get("quirk", [])):
+        if q.get("effect") not in S.QUIRK_EFFECTS:
+            raise InputError(f"{FOLDER / 'quirks.toml'}: quirk {i + 1} has effect {q.get('effect')!r} "
+                             f"(hint: one of {', '.join(S.QUIRK_EFFECTS)})")
+        quirks.append((str(q["name"]), q["effect"], int(q.get("amount", 1)), float(q.get("worth", 1.0))))
     panel = tuple(line.strip() for line in (FOLDER / "map.txt").read_text().splitlines()
                   if line.strip() and not line.startswith("#"))
     if len({len(r) for r in panel}) != 1 or any(set(r) - set(".#PX") for r in panel):
         raise InputError(f"{FOLDER / 'map.txt'}: the panel must be rows of equal length of . # P X")
     if sum(r.count("P") for r in panel) != 1 or sum(r.count("X") for r in panel) != 1:
         raise InputError(f"{FOLDER / 'map.txt'}: a panel shows exactly one Port and one X (Getting started 3)")
-    if len(cards) > S.MAX_CARDS or len(treasures) > S.MAX_TREASURES or len(quests) > S.MAX_QUESTS:
+    if (len(cards) > S.MAX_CARDS or len(treasures) > S.MAX_TREASURES or len(quests) > S.MAX_QUESTS
+            or len(quirks) > S.MAX_QUIRKS):
         raise InputError(f"{FOLDER}: too many cards for the engine's tables")
     raw = b"".join((FOLDER / f).read_bytes() for f in FILES)
-    return Components(tuple(cards), tuple(treasures), quests, panel, raw)
+    return Components(tuple(cards), tuple(treasures), tuple(quests), tuple(quirks), panel, raw)
 
 
 def board(comp: Components, players: int) -> list[str]:
@@ -71,25 +86,20 @@ def board(comp: Components, players: int) -> list[str]:
     return ["".join([row] * players) for row in comp.panel]
 
 
-def treasure_deck(comp: Components, players: int, skirmish: bool, rng_pick: int = 0) -> list[int]:
-    """Treasure ids in the deck (Getting started 2; Skirmish: 6 cards, A9)."""
+def treasure_deck(comp: Components, players: int, skirmish: bool) -> tuple[list[int], list[int], int]:
+    """The treasure deck as (cards always in it, the pool the rest is picked from, how many are
+    picked at random each game): Getting started 2, or Skirmish's 6 cards (A9, A10)."""
     ids = list(range(len(comp.treasures)))
-    weighted = [i for i in ids if comp.treasures[i][2]]
-    light = [i for i in ids if not comp.treasures[i][2]]
     if skirmish:
         def take(name, n):
-            got = [i for i in ids if comp.treasures[i][0] == name][:n]
-            return got
-        deck = take("Treasure Chest", 1) + take("Exotic Goods", 2) + take("Doubloon", 2)
-        rest = [i for i in ids if i not in deck]
-        deck.append(rest[rng_pick % len(rest)])  # "1 random other card": a fixed pick, the deck is shuffled (A9)
-        return deck
-    deck = list(weighted)
+            return [i for i in ids if comp.treasures[i][0] == name][:n]
+        fixed = take("Treasure Chest", 1) + take("Exotic Goods", 2) + take("Doubloon", 2)
+        return fixed, [i for i in ids if i not in fixed], 1  # "1 random other card" (A9)
+    fixed = [i for i in ids if comp.treasures[i][2]]
     if players >= 4:
-        doubloons = [i for i in deck if comp.treasures[i][0] == "Doubloon"]
-        deck.remove(doubloons[0])
-    deck += light[: (1 if players == 4 else 2)]  # which no-weight cards: a fixed choice, A10
-    return deck
+        fixed.remove(next(i for i in fixed if comp.treasures[i][0] == "Doubloon"))
+    light = [i for i in ids if not comp.treasures[i][2]]
+    return fixed, light, min(len(light), 1 if players == 4 else 2)  # shuffled no-weight cards (A10)
 
 
 def _steps(grid: list[str], ghost: bool) -> np.ndarray:
@@ -155,15 +165,28 @@ def compile_arrays(comp: Components, values: dict, players: int) -> tuple:
     names = sorted({t[0] for t in comp.treasures})
     for i, t in enumerate(comp.treasures):
         K[S.TREAS_KIND, i] = names.index(t[0])
-    deck = treasure_deck(comp, players, skirmish)
-    K[S.META, S.N_TREAS] = len(deck)
-    K[S.META, BOX_T] = len(comp.treasures)
-    K[S.TDECK_IDS, : len(deck)] = deck
-    quests = [] if skirmish else list(comp.quests[:players])  # one quest per player (Getting started 5)
-    K[S.META, S.N_Q] = len(quests)
-    for i, (p, inf) in enumerate(quests):
+    fixed, pool, pick = treasure_deck(comp, players, skirmish)
+    K[S.META, S.N_TREAS] = len(fixed)
+    K[S.META, S.BOX_T] = len(comp.treasures)
+    K[S.TDECK_IDS, : len(fixed)] = fixed
+    K[S.META, S.N_POOL] = len(pool)
+    K[S.META, S.N_PICK] = pick
+    K[S.TPOOL, : len(pool)] = pool
+    # one quest per player dealt from the quest deck (Getting started 5); none in Skirmish
+    K[S.META, S.N_Q] = 0 if skirmish else min(players, len(comp.quests))
+    K[S.META, S.N_QBOX] = len(comp.quests)
+    for i, (p, kind, inf) in enumerate(comp.quests):
         K[S.Q_PORT, i] = p % players
+        K[S.Q_KIND, i] = -1 if kind == "any" else names.index(kind)
         K[S.Q_INF, i] = inf
+    quirks = comp.quirks if values.get("quirks") else ()
+    K[S.META, S.N_QUIRKS] = len(quirks)
+    for i, (_name, effect, amount, worth) in enumerate(quirks):
+        K[S.QK_EFFECT, i] = S.QUIRK_EFFECTS.index(effect)
+        K[S.QK_AMOUNT, i] = amount
+        K[S.QK_WORTH, i] = round(100 * worth)
+    if quirks:
+        K[S.META, S.QUIRK_MEAN] = round(100 * sum(q[3] for q in quirks) / len(quirks))
     ports, xs = [], []
     for sq in range(n):
         ch = grid[sq // w][sq % w]

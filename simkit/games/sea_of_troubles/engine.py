@@ -110,12 +110,31 @@ def type_total(T, K, seat, kind):
     return total
 
 
+@njit(cache=True, inline="always")
+def quirk(T, K, seat, effect):
+    """The amount of the seat's quirk if it has that effect, else 0 (Quirks, A15)."""
+    q = T[SEAT0 + seat, S.QUIRK]
+    if q >= 0 and K[S.QK_EFFECT, q] == effect:
+        return K[S.QK_AMOUNT, q]
+    return 0
+
+
+@njit(cache=True)
+def pay_cost(T, K, seat, tr):
+    """Action cards a bury or a delivery of treasure tr costs (A16; the thrifty quirk)."""
+    cost = K[S.TREAS_INF, tr]
+    cut = quirk(T, K, seat, S.QE_THRIFTY)
+    if cut > 0:
+        cost = max(cost - cut, 1)
+    return cost
+
+
 @njit(cache=True)
 def hand_limit(P, T, K, seat):
     """Hand size less the weighted treasure carried (Hand Size); the Ghost carries freely."""
     if T[SEAT0 + seat, S.STATE] == S.GHOST:
-        return P.hand_size
-    lim = P.hand_size
+        return P.hand_size + quirk(T, K, seat, S.QE_HAND)
+    lim = P.hand_size + quirk(T, K, seat, S.QE_HAND)
     for i in range(T[SEAT0 + seat, S.CARRY_N]):
         lim -= K[S.TREAS_WEIGHT, T[CARRY0 + seat, i]]
     return max(lim, 0)
@@ -134,10 +153,65 @@ def spend_lowest(T, K, rng, seat, n):
 
 # --------------------------------------------------------------------------- infamy, treasure, damage
 @njit(cache=True)
-def gain_infamy(T, log, seat, n, reason):
+def offer_quirk(T, K, F, rng, log, seat):
+    """A player's first Infamy: reveal the top quirk, then take any face-up quirk or the next
+    card blind; declined quirks stay face up for later players (Quirks, A28). A heuristic bot
+    takes the face-up quirk it likes best unless a blind draw is worth more on average."""
+    if T[ST, S.QDECK_N] > 0:
+        T[ST, S.QDECK_N] -= 1
+        T[S.QUIRK_UP, T[ST, S.QUP_N]] = T[S.QUIRK_DECK, T[ST, S.QDECK_N]]
+        T[ST, S.QUP_N] += 1
+    up = T[ST, S.QUP_N]
+    blind = 1 if T[ST, S.QDECK_N] > 0 else 0
+    if up + blind == 0:
+        return
+    if is_random(F, seat):
+        k = decide(rng, seat, up + blind)
+    else:
+        k = 0
+        for i in range(up):
+            if K[S.QK_WORTH, T[S.QUIRK_UP, i]] > K[S.QK_WORTH, T[S.QUIRK_UP, k]]:
+                k = i
+        if blind and K[S.QK_WORTH, T[S.QUIRK_UP, k]] < K[META, S.QUIRK_MEAN]:
+            k = up
+    if k < up:
+        q = T[S.QUIRK_UP, k]
+        T[S.QUIRK_UP, k] = T[S.QUIRK_UP, up - 1]
+        T[ST, S.QUP_N] = up - 1
+    else:
+        T[ST, S.QDECK_N] -= 1
+        q = T[S.QUIRK_DECK, T[ST, S.QDECK_N]]
+    T[SEAT0 + seat, S.QUIRK] = q
+    log_event(T, log, seat, EV.QUIRK, q, 1 if k >= up else 0, T[ST, S.QUP_N])
+
+
+@njit(cache=True)
+def gain_infamy(T, K, F, rng, log, seat, n, reason):
+    """Infamy tokens to (n < 0: from) the seat's current score. Gains from the public pile
+    (pillage, a Cannon win, a quest) are the only ones Infamy quirks touch (Infamy-related
+    special cards, A31). The first gain brings the quirk draw when quirks are in play."""
+    if n > 0 and (reason == EV.R_PILLAGE or reason == EV.R_SHOT or reason == EV.R_QUEST):
+        n += quirk(T, K, seat, S.QE_BRAGGART)
+        bet = quirk(T, K, seat, S.QE_GAMBLER)
+        if bet > 0:
+            c = draw_card(T, rng, log)
+            if c >= 0:
+                discard(T, c)
+                v = K[S.CARD_VALUE, c]
+                if v >= 3:
+                    n += bet
+                elif v == 1:
+                    n = 0
+                log_event(T, log, seat, EV.GAMBLE, v, n, 0)
+    if n == 0:
+        return
     col = S.GHOST_INFAMY if T[SEAT0 + seat, S.STATE] == S.GHOST else S.INFAMY
     T[SEAT0 + seat, col] += n
     log_event(T, log, seat, EV.INFAMY, n, reason, T[SEAT0 + seat, col])
+    if n > 0 and T[SEAT0 + seat, S.OFFERED] == 0:
+        T[SEAT0 + seat, S.OFFERED] = 1
+        if K[META, S.N_QUIRKS] > 0:
+            offer_quirk(T, K, F, rng, log, seat)
 
 
 @njit(cache=True, inline="always")
@@ -201,7 +275,7 @@ def sink(P, T, K, log, seat):
 def damage(P, T, K, log, seat):
     T[SEAT0 + seat, S.DAMAGE] += 1
     log_event(T, log, seat, EV.DAMAGE, T[SEAT0 + seat, S.DAMAGE], 0, 0)
-    if T[SEAT0 + seat, S.DAMAGE] >= P.sink_damage:
+    if T[SEAT0 + seat, S.DAMAGE] >= P.sink_damage + quirk(T, K, seat, S.QE_HULL):
         sink(P, T, K, log, seat)
 
 
@@ -297,6 +371,8 @@ def pillage(P, T, K, F, rng, log, seat):
             discard(T, take_from_hand(T, seat, i))
         else:
             i += 1
+    if attack > 0:
+        attack += quirk(T, K, seat, S.QE_PILLAGE)
     defence = 0
     for _ in range(P.pillage_draw):
         c = draw_card(T, rng, log)
@@ -306,7 +382,7 @@ def pillage(P, T, K, F, rng, log, seat):
     log_event(T, log, seat, EV.PILLAGE, port, attack, defence)
     if attack > defence:
         if not P.skirmish:
-            gain_infamy(T, log, seat, ONE, EV.R_PILLAGE)
+            gain_infamy(T, K, F, rng, log, seat, ONE, EV.R_PILLAGE)
         T[ST, S.TDECK_N] -= 1
         tr = T[TDECK, T[ST, S.TDECK_N]]
         carry(T, seat, tr)
@@ -331,7 +407,7 @@ def bury_spot_ok(P, T, K, seat):
 @njit(cache=True)
 def bury(P, T, K, log, rng, seat, slot):
     tr = T[CARRY0 + seat, slot]
-    cost = K[S.TREAS_INF, tr]
+    cost = pay_cost(T, K, seat, tr)
     spend_lowest(T, K, rng, seat, cost)
     n = T[SEAT0 + seat, S.CARRY_N] - 1
     T[CARRY0 + seat, slot] = T[CARRY0 + seat, n]
@@ -368,10 +444,12 @@ def dig(P, T, K, rng, log, seat, owner):
         if c < 0:
             break
         discard(T, c)
+        nose = quirk(T, K, seat, S.QE_DIG)
+        wild = K[S.CARD_TYPE, c] == S.WILD
         if P.skirmish:
-            ok = K[S.CARD_TYPE, c] == S.WILD
+            ok = wild or (nose > 0 and K[S.CARD_VALUE, c] >= 5 - nose)
         else:
-            ok = K[S.CARD_TYPE, c] != S.WILD and K[S.CARD_VALUE, c] >= P.dig_min
+            ok = not wild and K[S.CARD_VALUE, c] >= P.dig_min - nose
         if not ok:
             log_event(T, log, seat, EV.DIG, x, K[S.CARD_VALUE, c], NONE)
             break
@@ -386,33 +464,40 @@ def dig(P, T, K, rng, log, seat, owner):
 
 
 @njit(cache=True)
-def deliverable(T, K, seat, q):
-    """A Delivery quest at the pirate's port (open or closed) with a carried treasure it can pay for."""
+def deliverable(T, K, seat, slot):
+    """The carried treasure (slot in CARRY) a Delivery quest on the table at the pirate's port
+    (open or closed) takes: the cheapest of the kind it asks for that the hand can pay (A18)."""
+    q = T[S.QUEST, slot]
     a = T[SEAT0 + seat, S.POS]
-    if T[S.QUEST, q] < 0 or T[SEAT0 + seat, S.STATE] != S.ALIVE or K[S.SQ_KIND, a] != S.PORT:
+    if q < 0 or T[SEAT0 + seat, S.STATE] != S.ALIVE or K[S.SQ_KIND, a] != S.PORT:
         return NONE
     if K[S.SQ_INDEX, a] != K[S.Q_PORT, q]:
         return NONE
     best = NONE
     for i in range(T[SEAT0 + seat, S.CARRY_N]):
-        cost = K[S.TREAS_INF, T[CARRY0 + seat, i]]
-        if cost <= T[SEAT0 + seat, S.HAND_N] and (best < 0 or cost < K[S.TREAS_INF, T[CARRY0 + seat, best]]):
-            best = i  # the cheapest carried treasure goes (A18)
+        tr = T[CARRY0 + seat, i]
+        if K[S.Q_KIND, q] >= 0 and K[S.TREAS_KIND, tr] != K[S.Q_KIND, q]:
+            continue
+        if pay_cost(T, K, seat, tr) <= T[SEAT0 + seat, S.HAND_N] and (
+                best < 0 or K[S.TREAS_INF, tr] < K[S.TREAS_INF, T[CARRY0 + seat, best]]):
+            best = i
     return best
 
 
 @njit(cache=True)
-def deliver(T, K, rng, log, seat, q, slot):
-    tr = T[CARRY0 + seat, slot]
-    spend_lowest(T, K, rng, seat, K[S.TREAS_INF, tr])
+def deliver(T, K, F, rng, log, seat, slot, i):
+    """Pay for and hand over carried treasure i to the quest in table slot `slot` (Quests)."""
+    q = T[S.QUEST, slot]
+    tr = T[CARRY0 + seat, i]
+    spend_lowest(T, K, rng, seat, pay_cost(T, K, seat, tr))
     n = T[SEAT0 + seat, S.CARRY_N] - 1
-    T[CARRY0 + seat, slot] = T[CARRY0 + seat, n]
+    T[CARRY0 + seat, i] = T[CARRY0 + seat, n]
     T[SEAT0 + seat, S.CARRY_N] = n
     T[ST, S.DELIVERED] += 1
-    T[S.QUEST, q] = NONE
+    T[S.QUEST, slot] = NONE
     T[ST, S.N_QUESTS] -= 1
     log_event(T, log, seat, EV.DELIVER, q, tr, K[S.Q_INF, q])
-    gain_infamy(T, log, seat, K[S.Q_INF, q], EV.R_QUEST)
+    gain_infamy(T, K, F, rng, log, seat, K[S.Q_INF, q], EV.R_QUEST)
     if T[ST, S.N_QUESTS] == 0:
         trigger(T, log, S.END_QUESTS)
 
@@ -469,7 +554,7 @@ def flee(T, K, log, seat, other, n):
 
 
 @njit(cache=True)
-def loot(P, T, K, log, winner, loser, kind, n):
+def loot(P, T, K, F, rng, log, winner, loser, kind, n):
     """The winning type's loot (LOOT)."""
     if T[SEAT0 + winner, S.STATE] == S.DEAD:
         return
@@ -497,18 +582,30 @@ def loot(P, T, K, log, winner, loser, kind, n):
                     log_event(T, log, winner, EV.TREASURE, tr, EV.R_FIGHT, loser)
                 T[SEAT0 + loser, S.CARRY_N] = 0
         elif tokens(T, loser) > 0:
-            gain_infamy(T, log, loser, NONE, EV.R_FIGHT)
-            gain_infamy(T, log, winner, ONE, EV.R_FIGHT)
+            gain_infamy(T, K, F, rng, log, loser, NONE, EV.R_FIGHT)
+            gain_infamy(T, K, F, rng, log, winner, ONE, EV.R_FIGHT)
     elif kind == S.CANNON:
         richer = T[SEAT0 + loser, S.STATE] != S.DEAD and tokens(T, loser) > tokens(T, winner)  # A20
-        gain_infamy(T, log, winner, ONE, EV.R_FIGHT)
+        gain_infamy(T, K, F, rng, log, winner, ONE, EV.R_SHOT)  # from the public pile
         if richer:
-            gain_infamy(T, log, loser, NONE, EV.R_FIGHT)
-            gain_infamy(T, log, winner, ONE, EV.R_FIGHT)
+            gain_infamy(T, K, F, rng, log, loser, NONE, EV.R_FIGHT)
+            gain_infamy(T, K, F, rng, log, winner, ONE, EV.R_FIGHT)
         if T[SEAT0 + loser, S.STATE] != S.DEAD:
             damage(P, T, K, log, loser)
     elif T[SEAT0 + winner, S.POS] >= 0:
         flee(T, K, log, winner, loser, n)
+
+
+@njit(cache=True)
+def fight_bonus(T, K, seat, kind):
+    """A quirk's bonus to the seat's fight total with cards of `kind` (A15)."""
+    if kind == S.SWORD:
+        return quirk(T, K, seat, S.QE_BOARD)
+    if kind == S.CANNON:
+        return quirk(T, K, seat, S.QE_SHOOT)
+    if kind == S.SAIL:
+        return quirk(T, K, seat, S.QE_FLEE)
+    return 0
 
 
 @njit(cache=True)
@@ -546,8 +643,8 @@ def fight(P, T, K, F, rng, log, att, dfn, shoot):
             T[SEAT0 + dfn, S.POS] = T[SEAT0 + att, S.POS]  # boards against a shot: moves in for free
         nd = commit(T, K, F, rng, dfn, answer, DEF0)
     log_event(T, log, dfn, EV.RESPONSE, answer, nd, NONE)
-    sa = 0
-    sd = 0
+    sa = fight_bonus(T, K, att, akind)
+    sd = fight_bonus(T, K, dfn, answer) if nd > 0 else 0
     conceded = answer < 0
     if not conceded:
         shuffle(rng, CHANCE, T[PLAY, 0:na], na)
@@ -585,17 +682,17 @@ def fight(P, T, K, F, rng, log, att, dfn, shoot):
         discard(T, T[PLAY, DEF0 + i])
     if conceded:
         log_event(T, log, att, EV.FIGHT_END, sa, sd, 3)
-        loot(P, T, K, log, att, dfn, akind, na)  # a concession is a loss to the declared type (A22)
+        loot(P, T, K, F, rng, log, att, dfn, akind, na)  # a concession is a loss to the declared type (A22)
     elif sa > sd:
         log_event(T, log, att, EV.FIGHT_END, sa, sd, 0)
-        loot(P, T, K, log, att, dfn, akind, na)
+        loot(P, T, K, F, rng, log, att, dfn, akind, na)
     elif sd > sa:
         log_event(T, log, att, EV.FIGHT_END, sa, sd, 1)
-        loot(P, T, K, log, dfn, att, answer, nd)
+        loot(P, T, K, F, rng, log, dfn, att, answer, nd)
     else:  # a tie: both win, the attacker's loot first (A23)
         log_event(T, log, att, EV.FIGHT_END, sa, sd, 2)
-        loot(P, T, K, log, att, dfn, akind, na)
-        loot(P, T, K, log, dfn, att, answer, nd)
+        loot(P, T, K, F, rng, log, att, dfn, akind, na)
+        loot(P, T, K, F, rng, log, dfn, att, answer, nd)
 
 
 # --------------------------------------------------------------------------- a turn
@@ -618,7 +715,7 @@ def candidates(P, T, K, buf, seat, players):
             n = add(buf, n, A_SHOOT, o)
     if bury_spot_ok(P, T, K, seat):
         for i in range(T[SEAT0 + seat, S.CARRY_N]):
-            if K[S.TREAS_INF, T[CARRY0 + seat, i]] <= T[SEAT0 + seat, S.HAND_N]:
+            if pay_cost(T, K, seat, T[CARRY0 + seat, i]) <= T[SEAT0 + seat, S.HAND_N]:
                 n = add(buf, n, A_BURY, i)
     if dig_owner(T, K, seat) >= 0:
         n = add(buf, n, A_DIG, 0)
@@ -646,7 +743,7 @@ def take_turn(P, T, K, F, rng, buf, log, seat, players):
         return
     T[ST, S.TURNS] += 1
     T[ST, S.ACTIVE] = seat
-    T[ST, S.FREE] = P.free_moves
+    T[ST, S.FREE] = P.free_moves + quirk(T, K, seat, S.QE_FREE_MOVES)
     T[SEAT0 + seat, S.DONE] = 0
     log_event(T, log, seat, EV.TURN, T[ST, S.TURNS], T[SEAT0 + seat, S.POS], T[SEAT0 + seat, S.HAND_N])
     for _ in range(MAX_STEPS):
@@ -680,7 +777,7 @@ def take_turn(P, T, K, F, rng, buf, log, seat, players):
             dig(P, T, K, rng, log, seat, dig_owner(T, K, seat))
             return  # digging ends the turn
         elif kind == A_DELIVER:
-            deliver(T, K, rng, log, seat, arg, deliverable(T, K, seat, arg))
+            deliver(T, K, F, rng, log, seat, arg, deliverable(T, K, seat, arg))
 
 
 # --------------------------------------------------------------------------- bidding and the round's end
@@ -690,6 +787,7 @@ def bidding(P, T, K, F, rng, log, players, compulsory):
     direction; ties draw cards one at a time (A24). Nobody bids: the order stays (A24)."""
     best = -1
     totals = np.zeros(players, dtype=np.int64)
+    counts = np.zeros(players, dtype=np.int64)
     for s in range(players):
         totals[s] = -1
         if T[SEAT0 + s, S.STATE] == S.DEAD or T[SEAT0 + s, S.HAND_N] == 0:
@@ -716,6 +814,7 @@ def bidding(P, T, K, F, rng, log, players, compulsory):
             total += K[S.CARD_VALUE, c]
             discard(T, c)
         totals[s] = total
+        counts[s] = nb
         best = max(best, total)
     if best < 0:
         return
@@ -744,7 +843,7 @@ def bidding(P, T, K, F, rng, log, players, compulsory):
             break
     for s in range(players):
         if totals[s] >= 0:
-            log_event(T, log, s, EV.BID, 0, totals[s], 1 if s == winner else 0)
+            log_event(T, log, s, EV.BID, counts[s], totals[s], 1 if s == winner else 0)
     if is_random(F, winner):
         T[ST, S.FIRST] = decide(rng, winner, players)
         T[ST, S.DIR] = 1 if decide(rng, winner, 2) == 0 else -1
@@ -806,16 +905,34 @@ def setup_game(P, T, K, F, rng, buf, log, players):
         T[DECK, c] = c
     T[ST, S.DECK_N] = n
     shuffle(rng, CHANCE, T[DECK], n)
+    # the treasure deck: the cards always in it and a random pick from the pool (A9, A10);
+    # PLAY is scratch here
     nt = K[META, S.N_TREAS]
     T[TDECK, :nt] = K[S.TDECK_IDS, :nt]
+    npool = K[META, S.N_POOL]
+    T[PLAY, :npool] = K[S.TPOOL, :npool]
+    shuffle(rng, CHANCE, T[PLAY], npool)
+    for i in range(K[META, S.N_PICK]):
+        T[TDECK, nt] = T[PLAY, i]
+        nt += 1
     T[ST, S.TDECK_N] = nt
     shuffle(rng, CHANCE, T[TDECK], nt)
-    T[ST, S.ASIDE] = K[META, 8] - nt
+    T[ST, S.ASIDE] = K[META, S.BOX_T] - nt
+    # one quest per player, dealt face up from the shuffled quest deck (Getting started 5, A4)
+    nbox = K[META, S.N_QBOX]
+    for q in range(nbox):
+        T[PLAY, q] = q
+    shuffle(rng, CHANCE, T[PLAY], nbox)
     nq = K[META, S.N_Q]
     T[S.QUEST, :] = NONE
-    for q in range(nq):
-        T[S.QUEST, q] = q
+    T[S.QUEST, :nq] = T[PLAY, :nq]
     T[ST, S.N_QUESTS] = nq
+    T[PLAY, :] = 0
+    nk = K[META, S.N_QUIRKS]  # the quirk deck, shuffled beside the treasure deck (Quirks)
+    for k in range(nk):
+        T[S.QUIRK_DECK, k] = k
+    shuffle(rng, CHANCE, T[S.QUIRK_DECK], nk)
+    T[ST, S.QDECK_N] = nk
     T[S.XOWNER, :] = NONE
     np_ = K[META, S.NPORTS]
     T[ST, S.N_PORTS] = np_
@@ -836,6 +953,7 @@ def setup_game(P, T, K, F, rng, buf, log, players):
     for s in range(players):
         T[SEAT0 + s, S.POS] = K[S.X_SQ, s % K[META, S.N_X]]  # each pirate on its own panel's X (A11)
         T[SEAT0 + s, S.BURY_X] = NONE
+        T[SEAT0 + s, S.QUIRK] = NONE  # the starting Infamy is not a gain (A29)
         T[SEAT0 + s, S.INFAMY] = P.start_infamy
         for _ in range(deal):
             T[HAND0 + s, T[SEAT0 + s, S.HAND_N]] = draw_card(T, rng, log)

@@ -25,9 +25,18 @@ END_TRIGGER = 17  # a = end reason
 SCORE = 18  # a = score, b = rank, c = 1 if winner
 RESHUFFLE = 19  # a = cards
 FLEE = 20  # a = from, b = to
+QUIRK = 21  # a = quirk id, b = 1 drawn blind / 0 taken face up, c = quirks left face up
+GAMBLE = 22  # a = card value drawn, b = Infamy gained after the gamble
 
-R_PILLAGE, R_FIGHT, R_QUEST, R_DIG, R_BURY, R_DELIVER, R_SUNK, R_START = range(8)
-REASONS = ("pillage", "fight", "quest", "dig", "bury", "delivery", "sunk", "start")
+R_PILLAGE, R_FIGHT, R_QUEST, R_DIG, R_BURY, R_DELIVER, R_SUNK, R_START, R_SHOT = range(9)
+REASONS = ("pillage", "fight", "quest", "dig", "bury", "delivery", "sunk", "start", "cannon win")
+
+
+def quirk_name(q: int) -> str:
+    from simkit.games.sea_of_troubles import components
+
+    quirks = components.load().quirks
+    return repr(quirks[q][0]) if 0 <= q < len(quirks) else str(q)
 
 
 def describe_event(row, context=None) -> str:
@@ -54,5 +63,7 @@ def describe_event(row, context=None) -> str:
         SCORE: lambda: f"{who} ends with {a} Infamy (rank {b}){' - wins' if c else ''}",
         RESHUFFLE: lambda: f"the discards ({a}) become the action deck",
         FLEE: lambda: f"{who} flees {a} -> {b}",
+        QUIRK: lambda: f"{who} takes quirk {quirk_name(a)} " + ("blind" if b else "face up") + f" ({c} left face up)",
+        GAMBLE: lambda: f"{who} gambles on its Infamy: draws {a}, gains {b}",
     }.get(code)
     return f"r{rnd:>3} " + (text() if text else f"{who} code {code} ({a}, {b}, {c})")

@@ -19,8 +19,8 @@ PARAMS = (
           "Skirmish Victory Conditions"),
     Param("bidding_start", "bool", False, meaning="experienced start: 9 cards, compulsory 1-2 card bid",
           source="Set Sail!"),
-    Param("quirks", "bool", False, meaning="Quirks (advanced): not modelled, the quirk cards are unknown (A15)",
-          source="Quirks"),
+    Param("quirks", "bool", False, meaning="Quirks (advanced): a pirate draws a quirk on its first Infamy "
+          "(deck assumed in components/quirks.toml, A15)", source="Quirks"),
     Param("round_cap", "int", 60, (5, 10000), "rounds after which an unfinished game stops", "A14"),
 )
 
@@ -28,7 +28,7 @@ VARIANTS = (
     Variant("skirmish", {"skirmish": True, "start_infamy": 3, "sink_damage": 3},
             "Skirmish Mode (3-4 players)", players=(3, 4)),
     Variant("bidding_start", {"bidding_start": True}, "experienced players' bid for the first turn"),
-    Variant("quirks", {"quirks": True}, "Quirks (refused: the quirk deck is not modelled, A15)"),
+    Variant("quirks", {"quirks": True}, "Quirks: one special rule per pirate, drawn on its first Infamy (A15, A28)"),
 )
 
 SCHEMA = RuleSchema("sea_of_troubles", PARAMS, VARIANTS)

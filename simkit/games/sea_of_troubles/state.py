@@ -7,13 +7,19 @@ and scratch scores); each constant names a row or column and its encoding.
 # --- action card types (The Basic Pieces)
 SWORD, SAIL, CANNON, WILD = 0, 1, 2, 3
 TYPE_NAMES = ("Swords", "Sails", "Cannons", "Wild")
+# --- quirk effects (components/quirks.toml, assumption A15)
+QUIRK_EFFECTS = ("free_moves", "shoot", "board", "flee", "hand_size", "hull", "pillage", "dig",
+                 "thrifty", "braggart", "gambler")
+(QE_FREE_MOVES, QE_SHOOT, QE_BOARD, QE_FLEE, QE_HAND, QE_HULL, QE_PILLAGE, QE_DIG, QE_THRIFTY,
+ QE_BRAGGART, QE_GAMBLER) = range(11)
 # --- map squares
 WATER, LAND, PORT, XSPOT = 0, 1, 2, 3
 
 MAX_PLAYERS = 5
 MAX_CARDS = 128  # action cards in the box at most
 MAX_TREASURES = 48
-MAX_QUESTS = 16
+MAX_QUESTS = 32
+MAX_QUIRKS = 32
 MAX_SQUARES = 36 * MAX_PLAYERS
 FAR = 999  # unreachable distance
 
@@ -39,7 +45,9 @@ FREE = 17  # free move points the active pirate has left this turn
 GHOST_PENDING = 18  # seat that becomes the Ghost next round (-1 none)
 SUNK = 19  # treasures that went down with a sunk ship (A12)
 BID_ROUND = 20  # 1 while the opening bid of the bidding start is compulsory
-ST_SIZE = 21
+QDECK_N = 21  # quirk cards left face down in the quirk deck (top = last)
+QUP_N = 22  # quirk cards revealed and declined, face up (row QUIRK_UP)
+ST_SIZE = 23
 
 END_TWO_DEAD, END_QUESTS, END_PILLAGED, END_BURIED, END_ROUND_CAP = 0, 1, 2, 3, 4
 END_REASONS = ("two_dead", "quests_done", "treasures_pillaged", "buried_target", "round_cap")
@@ -59,7 +67,9 @@ LIVING_CARRY = 10  # treasure infamy carried when the living pirate died (kept, 
 DONE = 11  # bit mask: bit (2 * target + 0 board / 1 shoot) set once done this turn
 DEATH_COUNT = 12
 LIVING_DAMAGE = 13  # damage the living ship had when it sank
-SEAT_COLS = 14
+QUIRK = 14  # the player's quirk card (-1 none)
+OFFERED = 15  # 1 once the player has gained Infamy (and had its quirk draw, Quirks)
+SEAT_COLS = 16
 ALIVE, DEAD, GHOST = 0, 1, 2
 
 # --- T rows
@@ -68,19 +78,27 @@ DECK = 1  # action deck card ids
 DISC = 2  # discard pile
 TDECK = 3  # treasure deck ids
 PORT_CLOSED = 4  # column p: rounds port p stays closed (0 open)
-QUEST = 5  # column i: quest card on the table (-1 done)
+QUEST = 5  # column i: quest card id on the table (-1 done)
 XOWNER = 6  # column x: seat buried at X x (-1 none)
 PLAY = 7  # cards in play (a pillage or fight), scratch: columns 0.. attacker, 64.. defender
 SEAT0 = 8
 HAND0 = SEAT0 + MAX_PLAYERS
 CARRY0 = HAND0 + MAX_PLAYERS
 BURY0 = CARRY0 + MAX_PLAYERS
-T_ROWS = BURY0 + MAX_PLAYERS
+QUIRK_DECK = BURY0 + MAX_PLAYERS  # quirk ids face down
+QUIRK_UP = QUIRK_DECK + 1  # quirk ids revealed and declined, face up
+T_ROWS = QUIRK_UP + 1
 T_WIDTH = MAX_CARDS
 
 # --- K: statics
 META = 0
 N_CARDS, N_SQ, WIDTH, HEIGHT, N_TREAS, N_Q, NPORTS, N_X = 0, 1, 2, 3, 4, 5, 6, 7
+BOX_T = 8  # treasure cards in the box
+N_POOL = 9  # treasure cards the random part of the deck is picked from (row TPOOL)
+N_PICK = 10  # how many of them go into the deck
+N_QBOX = 11  # quest cards in the quest deck
+N_QUIRKS = 12  # quirk cards in the quirk deck (0: the quirks variant is off)
+QUIRK_MEAN = 13  # mean worth of the quirk deck, x100 (a bot's worth of a blind draw)
 CARD_TYPE = 1  # column c
 CARD_VALUE = 2
 TREAS_INF = 3  # column t
@@ -92,8 +110,13 @@ SQ_KIND = 8  # column square: WATER/LAND/PORT/XSPOT
 SQ_INDEX = 9  # port or X index of the square
 PORT_SQ = 10  # column p
 X_SQ = 11  # column x
-TDECK_IDS = 12  # treasure ids in the deck at set-up order (N_TREAS used), rest aside
-DIST0 = 13  # row DIST0 + a, column b: sailing steps (orthogonal, wrap, no land)
+TDECK_IDS = 12  # treasure ids always in the deck (N_TREAS of them)
+TPOOL = 13  # treasure ids N_PICK of which are added at random (Getting started 2; Skirmish)
+Q_KIND = 14  # column q: treasure kind the quest asks for (-1 any)
+QK_EFFECT = 15  # column k: the quirk's effect (QE_*)
+QK_AMOUNT = 16
+QK_WORTH = 17  # a bot's liking for the quirk, x100
+DIST0 = 18  # row DIST0 + a, column b: sailing steps (orthogonal, wrap, no land)
 GDIST0 = DIST0 + MAX_SQUARES  # Ghost steps (through land)
 SIGHT0 = GDIST0 + MAX_SQUARES  # 1 if a shot from a to b is allowed (same or 8-neighbour, clear line)
 K_ROWS = SIGHT0 + MAX_SQUARES

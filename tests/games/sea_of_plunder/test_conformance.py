@@ -7,10 +7,6 @@ invariants below are checked. The same seeds through play_chunk must give the sa
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -20,10 +16,10 @@ from simkit.games.sea_of_plunder import GAME
 from simkit.rng import game_seeds
 from simkit.runner import play, seat_strategies
 
-from .harness import EV, N_CARDS, PRESET_INDEX, S, Table, play_game
+from ..replays import assert_golden, assert_same_without_jit
+from .harness import EV, N_CARDS, S, Table, play_game
 
 GOLDEN = Path(__file__).parent / "golden"
-ROOT = Path(__file__).resolve().parents[3]
 ALL_SQUARES = range(S.SQUARES)
 
 
@@ -149,59 +145,16 @@ def test_play_chunk_is_deterministic_and_chunk_independent():
     assert (np.concatenate([parts[0][1], parts[1][1]]) == a_seats).all()
 
 
-NOJIT_SCRIPT = """
-import json, sys
-import numpy as np
-from simkit.games.sea_of_plunder import GAME
-from simkit.rng import game_seeds
-from simkit.runner import play, seat_strategies
-out = []
-for variant, players, lineup in json.loads(sys.argv[1]):
-    values = GAME.rules.resolve(variant, {})
-    strategies = seat_strategies(GAME, tuple(lineup), players, 0, 2)
-    games, seats, log = play(GAME, GAME.compile(values, players), strategies, game_seeds(np.uint64(7), 0, 2), 20000)
-    out.append([games.tolist(), seats.tolist(), log.tolist()])
-print(json.dumps(out))
-"""
 NOJIT_CASES = [("standard", 4, ["racer", "random", "collector", "raider"]), ("two_player", 2, ["random", "raider"]),
                ("random_setup+combo_port", 3, ["collector", "random", "racer"])]
 
 
 def test_same_games_without_jit(tmp_path):
     """NUMBA_DISABLE_JIT=1 (plain Python) plays bit-for-bit the same games (DESIGN §4)."""
-    env = {**os.environ, "NUMBA_DISABLE_JIT": "1", "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
-           "PYTHONPATH": str(ROOT)}
-    run = subprocess.run([sys.executable, "-c", NOJIT_SCRIPT, json.dumps(NOJIT_CASES)], env=env, cwd=ROOT,
-                         capture_output=True, text=True, timeout=300, check=False)
-    assert run.returncode == 0, run.stderr
-    plain = json.loads(run.stdout)
-    for (variant, players, lineup), (games, seats, log) in zip(NOJIT_CASES, plain):
-        values = GAME.rules.resolve(variant, {})
-        strategies = seat_strategies(GAME, tuple(lineup), players, 0, 2)
-        j_games, j_seats, j_log = play(GAME, GAME.compile(values, players), strategies,
-                                       game_seeds(np.uint64(7), 0, 2), 20000)
-        assert j_games.tolist() == games and j_seats.tolist() == seats and j_log.tolist() == log, variant
+    assert_same_without_jit("sea_of_plunder", NOJIT_CASES, tmp_path)
 
 
-# Golden replay: the narrated log of one fixed game. When a deliberate engine, component or
-# bot change alters play, regenerate it and review the diff:
-#   SOP_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/games/sea_of_plunder/test_conformance.py -k golden
-GOLDEN_FILE = GOLDEN / "standard_4p_seed2024.txt"
-
-
-def golden_lines() -> list[str]:
-    lineup = ("racer", "collector", "raider", "random")
-    seeds = np.array([2024], dtype=np.uint64)
-    strategies = np.array([[PRESET_INDEX[n] for n in lineup]], dtype=np.int64)
-    values = GAME.rules.resolve("standard", {})
-    _, _, log = play(GAME, GAME.compile(values, 4), strategies, seeds, 20000)
-    return [GAME.describe_event(tuple(int(x) for x in row), None) for row in log]
-
-
+# Golden replay: the narrated log of one fixed game (tests/games/replays.py says how to
+# regenerate it after a deliberate change).
 def test_golden_replay():
-    lines = golden_lines()
-    if os.environ.get("SOP_REGEN_GOLDEN"):
-        GOLDEN_FILE.parent.mkdir(exist_ok=True)
-        GOLDEN_FILE.write_text("\n".join(lines) + "\n")
-    expected = GOLDEN_FILE.read_text().splitlines()
-    assert lines == expected
+    assert_golden("sea_of_plunder", GOLDEN / "standard_4p_seed2024.txt", "standard", ("racer", "collector", "raider", "random"))

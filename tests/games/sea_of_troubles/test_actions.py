@@ -15,17 +15,72 @@ def at(t, rc, panel=0):
     return t.square(rc[0], rc[1] + 6 * panel)
 
 
+def deck_names(t):
+    return Counter(COMP.treasures[x][0] for x in t.T[S.TDECK, : t.st[S.TDECK_N]])
+
+
 def test_setup_treasure_deck_and_ports():
+    light_names = {n for n, _, w in COMP.treasures if not w}
     for players, doubloons, light in ((2, 6, 2), (3, 6, 2), (4, 5, 1), (5, 5, 2)):
         t = Table(players)
-        names = Counter(COMP.treasures[x][0] for x in t.T[S.TDECK, : t.st[S.TDECK_N]])
+        names = deck_names(t)
         assert names["Doubloon"] == doubloons
         assert sum(1 for x in t.T[S.TDECK, : t.st[S.TDECK_N]] if not COMP.treasures[x][2]) == light
+        assert t.st[S.TDECK_N] + t.st[S.ASIDE] == len(COMP.treasures)
         assert all(t.seat(s)[S.HAND_N] == 8 for s in range(players))
         assert t.st[S.N_QUESTS] == players
+        picks = set()
         for seed in range(20):
             u = Table(players, seed=seed)
             assert (u.T[S.PORT_CLOSED, :players] == 0).sum() >= 2
+            picks.add(frozenset(n for n in deck_names(u) if n in light_names))
+        assert len(picks) > 1  # the no-weight cards are shuffled and dealt, not fixed (A10)
+
+
+def test_quests_are_dealt_from_a_shuffled_deck_and_name_a_treasure():
+    kinds = sorted({n for n, _, _ in COMP.treasures})
+    for i, (port, kind, infamy) in enumerate(COMP.quests):
+        t = Table(5)
+        assert t.K[S.Q_KIND, i] == (-1 if kind == "any" else kinds.index(kind))
+        assert t.K[S.Q_PORT, i] == port % 5 and t.K[S.Q_INF, i] == infamy
+    seen = Counter()
+    for seed in range(60):
+        t = Table(4, seed=seed)
+        dealt = [int(q) for q in t.T[S.QUEST, :4]]
+        assert len(set(dealt)) == 4 and all(0 <= q < len(COMP.quests) for q in dealt)
+        seen.update(dealt)
+    assert set(seen) == set(range(len(COMP.quests)))  # every quest card can be dealt
+    assert Table(3, "skirmish").st[S.N_QUESTS] == 0  # no quests in Skirmish
+
+
+def test_delivery_at_a_closed_port_removes_the_treasure_and_scores():
+    chest = next(i for i, q in enumerate(COMP.quests) if q[1] == "Treasure Chest")
+    t = Table(4, strategies="quester")
+    t.T[S.QUEST, :] = -1
+    t.T[S.QUEST, 0] = chest
+    t.st[S.N_QUESTS] = 1
+    port = int(t.K[S.Q_PORT, chest])
+    t.T[S.PORT_CLOSED, port] = 3  # a closed port still takes deliveries (Quests)
+    t.put(0, int(t.K[S.PORT_SQ, port]))
+    t.give_treasure(0, "Exotic Goods")
+    t.set_hand(0, [(SW, 1), (SA, 1), (CA, 2), (SW, 4)])
+    assert t.call("deliverable", seat=0, slot=0) == -1  # the quest asks for a Treasure Chest
+    tr = t.give_treasure(0, "Treasure Chest")
+    assert t.call("deliverable", seat=0, slot=0) == 1
+    t.put(0, int(t.K[S.PORT_SQ, (port + 1) % 4]))
+    assert t.call("deliverable", seat=0, slot=0) == -1  # the named port only
+    t.put(0, int(t.K[S.PORT_SQ, port]))
+    t.call("deliver", seat=0, slot=0, i=1)
+    assert t.hand(0) == [(SW, 4)]  # 3 cards for a 3-Infamy treasure, the lowest first
+    assert t.seat(0)[S.INFAMY] == COMP.quests[chest][2]
+    assert tr not in t.treasure_ids() and t.st[S.DELIVERED] == 1
+    assert t.T[S.QUEST, 0] == -1 and t.st[S.END_REASON] == S.END_QUESTS
+    u = Table(4, strategies="quester")
+    u.T[S.QUEST, 0] = chest
+    u.put(0, int(u.K[S.PORT_SQ, port]))
+    u.give_treasure(0, "Treasure Chest")
+    u.set_hand(0, [(SW, 1), (SA, 1)])
+    assert u.call("deliverable", seat=0, slot=0) == -1  # cannot pay 3 cards
 
 
 def test_pillage_success_and_equal_totals_fail():
@@ -216,9 +271,11 @@ def test_skirmish_differences(players):
     assert t.seat(0)[S.CARRY_N] == 1
 
 
-def test_skirmish_refuses_two_and_five_players_and_quirks_are_refused():
+def test_skirmish_refuses_two_and_five_players_and_combines_with_the_other_variants():
     from simkit.games.sea_of_troubles import GAME
 
     assert "3-4" in GAME.check_players(5, GAME.rules.resolve("skirmish", {}))
-    assert "not modelled" in GAME.check_players(4, GAME.rules.resolve("quirks", {}))
-    assert GAME.check_players(2, GAME.rules.resolve("bidding_start", {})) is None
+    assert "3-4" in GAME.check_players(2, GAME.rules.resolve("skirmish+quirks", {}))
+    for players in (2, 3, 4, 5):
+        assert GAME.check_players(players, GAME.rules.resolve("quirks+bidding_start", {})) is None
+    assert GAME.check_players(3, GAME.rules.resolve("skirmish+quirks+bidding_start", {})) is None

@@ -13,7 +13,8 @@ CASES = [
     (2, "standard", "random"), (3, "standard", "random"), (4, "standard", "random"), (5, "standard", "random"),
     (4, "standard", ["pillager", "duellist", "hoarder", "quester"]), (3, "skirmish", "random"),
     (4, "skirmish", ["duellist", "random", "hoarder", "random"]), (5, "bidding_start", "random"),
-    (2, "bidding_start", ["duellist", "quester"]),
+    (2, "bidding_start", ["duellist", "quester"]), (4, "quirks", "random"),
+    (2, "quirks", ["pillager", "random"]), (4, "skirmish+quirks+bidding_start", ["quester", "duellist", "random", "hoarder"]),
 ]
 
 
@@ -23,11 +24,15 @@ def test_games_end_and_conserve_cards_and_treasures(players, variant, lineup):
         t = Table(players, variant, seed=seed, strategies=lineup)
         cards = t.all_cards()
         n_treasures = t.treasure_count()
-        assert n_treasures == int(t.K[S.META, 8])  # every treasure in the box is somewhere
+        assert n_treasures == int(t.K[S.META, S.BOX_T])  # every treasure in the box is somewhere
+        n_quirks = int(t.K[S.META, S.N_QUIRKS])
 
-        def check(t, s, cards=cards, n_treasures=n_treasures):
+        def check(t, s, cards=cards, n_treasures=n_treasures, n_quirks=n_quirks):
             assert t.all_cards() == cards
             assert t.treasure_count() == n_treasures
+            held = [int(t.seat(p)[S.QUIRK]) for p in range(players) if t.seat(p)[S.QUIRK] >= 0]
+            quirks = list(t.T[S.QUIRK_DECK, : t.st[S.QDECK_N]]) + list(t.T[S.QUIRK_UP, : t.st[S.QUP_N]]) + held
+            assert sorted(int(q) for q in quirks) == list(range(n_quirks))  # no quirk lost or doubled
             ids = t.treasure_ids()
             assert len(ids) == len(set(ids))
             for p in range(players):

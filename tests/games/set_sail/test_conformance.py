@@ -8,10 +8,6 @@ Supply and VP equal to what the logged rule events add up to.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -21,10 +17,10 @@ from simkit.games.set_sail import GAME
 from simkit.rng import game_seeds
 from simkit.runner import play, seat_strategies
 
-from .harness import COMP, EV, PRESET_INDEX, S, Table, play_game
+from ..replays import assert_golden, assert_same_without_jit
+from .harness import COMP, EV, S, Table, play_game
 
 GOLDEN = Path(__file__).parent / "golden"
-ROOT = Path(__file__).resolve().parents[3]
 N_TILES = len(COMP.names)
 
 
@@ -166,55 +162,16 @@ def test_play_chunk_is_deterministic_and_chunk_independent():
     assert (np.concatenate([parts[0][1], parts[1][1]]) == a[1]).all()
 
 
-NOJIT_SCRIPT = """
-import json, sys
-import numpy as np
-from simkit.games.set_sail import GAME
-from simkit.rng import game_seeds
-from simkit.runner import play, seat_strategies
-out = []
-for variant, players, lineup in json.loads(sys.argv[1]):
-    values = GAME.rules.resolve(variant, {})
-    strategies = seat_strategies(GAME, tuple(lineup), players, 0, 2)
-    games, seats, log = play(GAME, GAME.compile(values, players), strategies, game_seeds(np.uint64(7), 0, 2), 20000)
-    out.append([games.tolist(), seats.tolist(), log.tolist()])
-print(json.dumps(out))
-"""
 NOJIT_CASES = [("standard", 4, ["plunderer", "merchant", "treasure_hunter", "raider"]),
                ("standard", 2, ["random", "raider"])]
 
 
 def test_same_games_without_jit(tmp_path):
     """NUMBA_DISABLE_JIT=1 (plain Python) plays bit-for-bit the same games (DESIGN §4)."""
-    env = {**os.environ, "NUMBA_DISABLE_JIT": "1", "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
-           "PYTHONPATH": str(ROOT)}
-    run = subprocess.run([sys.executable, "-c", NOJIT_SCRIPT, json.dumps(NOJIT_CASES)], env=env, cwd=ROOT,
-                         capture_output=True, text=True, timeout=600, check=False)
-    assert run.returncode == 0, run.stderr
-    for (variant, players, lineup), (games, seats, log) in zip(NOJIT_CASES, json.loads(run.stdout)):
-        values = GAME.rules.resolve(variant, {})
-        strategies = seat_strategies(GAME, tuple(lineup), players, 0, 2)
-        j = play(GAME, GAME.compile(values, players), strategies, game_seeds(np.uint64(7), 0, 2), 20000)
-        assert j[0].tolist() == games and j[1].tolist() == seats and j[2].tolist() == log, variant
+    assert_same_without_jit("set_sail", NOJIT_CASES, tmp_path)
 
 
-# Golden replay: the narrated log of one fixed game. When a deliberate engine, component or
-# bot change alters play, regenerate it and review the diff:
-#   SS_REGEN_GOLDEN=1 python -m pytest tests/games/set_sail/test_conformance.py -k golden
-GOLDEN_FILE = GOLDEN / "standard_4p_seed2024.txt"
-
-
-def golden_lines() -> list[str]:
-    lineup = ("plunderer", "merchant", "treasure_hunter", "raider")
-    strategies = np.array([[PRESET_INDEX[n] for n in lineup]], dtype=np.int64)
-    values = GAME.rules.resolve("standard", {})
-    _, _, log = play(GAME, GAME.compile(values, 4), strategies, np.array([2024], dtype=np.uint64), 20000)
-    return [GAME.describe_event(tuple(int(x) for x in row), None) for row in log]
-
-
+# Golden replay: the narrated log of one fixed game (tests/games/replays.py says how to
+# regenerate it after a deliberate change).
 def test_golden_replay():
-    lines = golden_lines()
-    if os.environ.get("SS_REGEN_GOLDEN"):
-        GOLDEN_FILE.parent.mkdir(exist_ok=True)
-        GOLDEN_FILE.write_text("\n".join(lines) + "\n")
-    assert lines == GOLDEN_FILE.read_text().splitlines()
+    assert_golden("set_sail", GOLDEN / "standard_4p_seed2024.txt", "standard", ("plunderer", "merchant", "treasure_hunter", "raider"))
