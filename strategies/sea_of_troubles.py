@@ -27,14 +27,15 @@ W_COMMIT = 7  # total the bot commits to a pillage
 W_NERVE = 8  # fight: concede when the best answer is below this share of the attack's expectation
 W_BID = 9  # cards bid at the end of a round (0-2)
 W_MIN_FIGHT = 10  # smallest card total the bot attacks with
-N_WEIGHTS = 11
+W_DISCARD = 11  # at the round's end, action cards of this value or less are discarded and redrawn
+N_WEIGHTS = 12
 
-#            pol  pill hunt shoot bury quest dig  commit nerve bid minf
-RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-PILLAGER = (1.0, 3.0, 0.5, 0.2, 1.2, 1.5, 1.0, 9.0, 0.5, 0.0, 6.0)
-DUELLIST = (1.0, 1.5, 2.0, 1.0, 1.0, 1.0, 1.0, 9.0, 0.6, 1.0, 5.0)
-HOARDER = (1.0, 2.5, 0.3, 0.1, 3.0, 1.0, 1.5, 9.0, 0.4, 0.0, 7.0)
-QUESTER = (1.0, 2.5, 0.3, 0.1, 1.0, 3.0, 1.0, 9.0, 0.5, 0.0, 7.0)
+#            pol  pill hunt shoot bury quest dig  commit nerve bid minf disc
+RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+PILLAGER = (1.0, 3.0, 0.5, 0.2, 1.2, 1.5, 1.0, 9.0, 0.5, 2.0, 6.0, 1.0)
+DUELLIST = (1.0, 1.5, 2.0, 1.0, 1.0, 1.0, 1.0, 9.0, 0.6, 2.0, 5.0, 1.0)
+HOARDER = (1.0, 2.5, 0.3, 0.1, 3.0, 1.0, 1.5, 9.0, 0.4, 1.0, 7.0, 1.0)
+QUESTER = (1.0, 2.5, 0.3, 0.1, 1.0, 3.0, 1.0, 9.0, 0.5, 1.0, 7.0, 1.0)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM),
@@ -45,7 +46,7 @@ PRESETS = (
 )
 DEFAULT = "pillager"
 
-A_END, A_MOVE, A_PILLAGE, A_BOARD, A_SHOOT, A_BURY, A_DIG, A_DELIVER = 0, 1, 2, 3, 4, 5, 6, 7
+A_END, A_MOVE, A_PILLAGE, A_BOARD, A_SHOOT, A_BURY, A_DIG, A_DELIVER, A_RECOVER = 0, 1, 2, 3, 4, 5, 6, 7, 8
 
 
 @njit(cache=True)
@@ -99,6 +100,22 @@ def answer(P, T, K, F, dfn, att, na):
 def concede_now(F, dfn, sa, sd, rest_d, att_left):
     """Concede mid-reveal (keeping the unflipped cards) once the fight is lost for certain."""
     return sd + rest_d < sa
+
+
+@njit(cache=True)
+def discard_below(F, seat):
+    return F[1 + seat, W_DISCARD]
+
+
+@njit(cache=True)
+def quest_for(T, K, kind):
+    """The most Infamy a quest on the table pays for a treasure of this kind (0 none)."""
+    best = 0
+    for slot in range(K[META, S.N_Q]):
+        q = T[S.QUEST, slot]
+        if q >= 0 and (K[S.Q_KIND, q] < 0 or K[S.Q_KIND, q] == kind):
+            best = max(best, K[S.Q_INF, q])
+    return best
 
 
 @njit(cache=True)
@@ -161,8 +178,19 @@ def score(P, T, K, F, seat, kind, arg, players):
         return w[W_BURY] * K[S.TREAS_INF, T[CARRY0 + seat, arg]]
     if kind == A_DIG:
         return w[W_DIG]
+    if kind == A_RECOVER:  # dig up one's own treasure only to deliver it
+        tr = T[S.BURY0 + seat, arg]
+        q = quest_for(T, K, K[S.TREAS_KIND, tr])
+        return 0.4 * w[W_QUEST] * (q - K[S.TREAS_INF, tr]) if q > K[S.TREAS_INF, tr] else -1.0
     if kind == A_DELIVER:
-        return w[W_QUEST] * K[S.Q_INF, T[S.QUEST, arg]] + 0.5
+        q = T[S.QUEST, arg]  # the quest's Infamy less the treasure handed over (A18: the cheapest)
+        lost = 99
+        for i in range(T[SEAT0 + seat, S.CARRY_N]):
+            tr = T[CARRY0 + seat, i]
+            if K[S.Q_KIND, q] < 0 or K[S.TREAS_KIND, tr] == K[S.Q_KIND, q]:
+                lost = min(lost, K[S.TREAS_INF, tr])
+        net = K[S.Q_INF, q] - lost
+        return w[W_QUEST] * net + 0.5 if net >= 0 else -1.0
     # A_MOVE: the target's value, discounted by distance, and only worth it if reachable this turn
     a = T[SEAT0 + seat, S.POS]
     if T[SEAT0 + seat, S.STATE] == S.GHOST:

@@ -32,7 +32,7 @@ from simkit.rng import CHANCE, randint, seed_streams, shuffle
 from strategies import sea_of_troubles as bot
 
 # candidate action kinds (buf rows KIND, ARG)
-A_END, A_MOVE, A_PILLAGE, A_BOARD, A_SHOOT, A_BURY, A_DIG, A_DELIVER = 0, 1, 2, 3, 4, 5, 6, 7
+A_END, A_MOVE, A_PILLAGE, A_BOARD, A_SHOOT, A_BURY, A_DIG, A_DELIVER, A_RECOVER = 0, 1, 2, 3, 4, 5, 6, 7, 8
 KIND, ARG = 0, 1
 BUF_ROWS = 2
 BUF_WIDTH = 256
@@ -464,6 +464,28 @@ def dig(P, T, K, rng, log, seat, owner):
 
 
 @njit(cache=True)
+def can_recover(T, K, seat):
+    """At an X of its own with treasure buried: the pirate may dig one up without a draw (Dig)."""
+    a = T[SEAT0 + seat, S.POS]
+    if T[SEAT0 + seat, S.STATE] != S.ALIVE or K[S.SQ_KIND, a] != S.XSPOT:
+        return False
+    return T[S.XOWNER, K[S.SQ_INDEX, a]] == seat and T[SEAT0 + seat, S.BURY_N] > 0
+
+
+@njit(cache=True)
+def recover(T, K, log, seat, i):
+    """Dig up buried treasure i of one's own, the owner's choice, one card per dig (A17);
+    it still ends the turn."""
+    n = T[SEAT0 + seat, S.BURY_N] - 1
+    tr = T[BURY0 + seat, i]
+    T[BURY0 + seat, i] = T[BURY0 + seat, n]
+    T[SEAT0 + seat, S.BURY_N] = n
+    carry(T, seat, tr)
+    log_event(T, log, seat, EV.DIG, K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]], NONE, tr)
+    log_event(T, log, seat, EV.TREASURE, tr, EV.R_DIG, seat)
+
+
+@njit(cache=True)
 def deliverable(T, K, seat, slot):
     """The carried treasure (slot in CARRY) a Delivery quest on the table at the pirate's port
     (open or closed) takes: the cheapest of the kind it asks for that the hand can pay (A18)."""
@@ -719,6 +741,9 @@ def candidates(P, T, K, buf, seat, players):
                 n = add(buf, n, A_BURY, i)
     if dig_owner(T, K, seat) >= 0:
         n = add(buf, n, A_DIG, 0)
+    if can_recover(T, K, seat):
+        for i in range(T[SEAT0 + seat, S.BURY_N]):
+            n = add(buf, n, A_RECOVER, i)
     for q in range(K[META, S.N_Q]):
         if deliverable(T, K, seat, q) >= 0:
             n = add(buf, n, A_DELIVER, q)
@@ -776,6 +801,9 @@ def take_turn(P, T, K, F, rng, buf, log, seat, players):
         elif kind == A_DIG:
             dig(P, T, K, rng, log, seat, dig_owner(T, K, seat))
             return  # digging ends the turn
+        elif kind == A_RECOVER:
+            recover(T, K, log, seat, arg)
+            return  # digging up one's own treasure ends the turn too
         elif kind == A_DELIVER:
             deliver(T, K, F, rng, log, seat, arg, deliverable(T, K, seat, arg))
 
@@ -817,7 +845,7 @@ def bidding(P, T, K, F, rng, log, players, compulsory):
         counts[s] = nb
         best = max(best, total)
     if best < 0:
-        return
+        return NONE
     tied = np.zeros(players, dtype=np.int64)
     for s in range(players):
         tied[s] = 1 if totals[s] == best else 0
@@ -844,6 +872,12 @@ def bidding(P, T, K, F, rng, log, players, compulsory):
     for s in range(players):
         if totals[s] >= 0:
             log_event(T, log, s, EV.BID, counts[s], totals[s], 1 if s == winner else 0)
+    return winner
+
+
+@njit(cache=True)
+def choose_start(T, F, rng, log, winner, players):
+    """The bid winner, having seen its new cards, names the starter and the direction (Bidding)."""
     if is_random(F, winner):
         T[ST, S.FIRST] = decide(rng, winner, players)
         T[ST, S.DIR] = 1 if decide(rng, winner, 2) == 0 else -1
@@ -855,9 +889,19 @@ def bidding(P, T, K, F, rng, log, players, compulsory):
 
 @njit(cache=True)
 def refill(P, T, K, F, rng, log, seat):
-    """Discard down to the hand limit (lowest first), then draw back up to it."""
+    """Discard unwanted action cards (a preset its cards of value W_DISCARD or less, a random
+    player a random subset), then down to the hand limit (lowest first), then draw back up."""
     if T[SEAT0 + seat, S.STATE] == S.DEAD:
         return
+    i = 0
+    rand = is_random(F, seat)
+    worst = bot.discard_below(F, seat)
+    while i < T[SEAT0 + seat, S.HAND_N]:
+        c = T[HAND0 + seat, i]
+        if (rand and decide(rng, seat, 2) == 1) or (not rand and K[S.CARD_VALUE, c] <= worst):
+            discard(T, take_from_hand(T, seat, i))
+        else:
+            i += 1
     lim = hand_limit(P, T, K, seat)
     while T[SEAT0 + seat, S.HAND_N] > lim:
         spend_lowest(T, K, rng, seat, ONE)
@@ -871,7 +915,9 @@ def refill(P, T, K, F, rng, log, seat):
 
 @njit(cache=True)
 def end_round(P, T, K, F, rng, log, players):
-    bidding(P, T, K, F, rng, log, players, False)
+    """Bid, the Ghost's return, discard and draw back up, the bid winner's choice, the
+    ports' counters tick (A24)."""
+    winner = bidding(P, T, K, F, rng, log, players, False)
     g = T[ST, S.GHOST_PENDING]
     if g >= 0:  # the first dead pirate returns as the Ghost (A25: at its own X, fresh hand, no damage)
         T[ST, S.GHOST_PENDING] = NONE
@@ -884,6 +930,8 @@ def end_round(P, T, K, F, rng, log, players):
         log_event(T, log, g, EV.GHOST, T[SEAT0 + g, S.POS], 0, 0)
     for s in range(players):
         refill(P, T, K, F, rng, log, s)
+    if winner >= 0:
+        choose_start(T, F, rng, log, winner, players)
     for p in range(K[META, S.NPORTS]):
         if T[S.PORT_CLOSED, p] > 0:
             T[S.PORT_CLOSED, p] -= 1
@@ -959,7 +1007,9 @@ def setup_game(P, T, K, F, rng, buf, log, players):
             T[HAND0 + s, T[SEAT0 + s, S.HAND_N]] = draw_card(T, rng, log)
             T[SEAT0 + s, S.HAND_N] += 1
     if P.bidding_start:
-        bidding(P, T, K, F, rng, log, players, True)
+        winner = bidding(P, T, K, F, rng, log, players, True)
+        if winner >= 0:
+            choose_start(T, F, rng, log, winner, players)
 
 
 @njit(cache=True)

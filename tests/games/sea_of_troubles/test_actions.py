@@ -226,9 +226,55 @@ def test_bidding_tie_is_drawn_off():
     t.set_hand(0, [(SW, 3)])
     t.set_hand(1, [(SA, 3)])
     t.stack([(SW, 1), (SW, 4)])  # seat 0 draws 1, seat 1 draws 4
-    t.call("bidding", compulsory=False)
-    assert t.st[S.FIRST] == 1
-    assert [r[5] for r in t.events(EV.BID)] == [0, 1]
+    assert t.call("bidding", compulsory=False) == 1
+    assert [r[3:] for r in t.events(EV.BID)] == [(1, 3, 0), (1, 3, 1)]  # 1 card each, total 3
+    assert not t.events(EV.STARTER)  # the winner chooses after seeing its new cards
+    t.call("choose_start", winner=1)
+    assert t.st[S.FIRST] == 1 and t.st[S.DIR] == 1
+    u = Table(3, strategies="pillager")
+    u.clear_hands()
+    assert u.call("bidding", compulsory=False) == -1  # nobody can bid: the order stays
+
+
+def test_round_end_discards_unwanted_cards_then_refills_then_the_winner_chooses():
+    t = Table(2, strategies="pillager")
+    t.set_hand(0, [(SW, 1), (SA, 1), (CA, 4), (SW, 3), (SA, 2)])
+    t.set_hand(1, [(SW, 2)])
+    t.call("end_round")
+    codes = [r[2] for r in t.events()]
+    assert codes.index(EV.BID) < codes.index(EV.STARTER)
+    assert t.seat(0)[S.HAND_N] == 8 and t.seat(1)[S.HAND_N] == 8
+    assert t.events(EV.STARTER)[-1][3] == 0  # seat 0 bid 4 + 3 against 2
+    # the bid took the 4 and the 3; the pillager threw away its 1s and kept the 2
+    assert (SA, 2) in t.hand(0) and t.st[S.DISC_N] == 5
+
+
+def test_own_treasure_is_dug_up_without_a_draw_and_ends_the_turn():
+    t = Table(2, strategies="quester")
+    t.put(0, at(t, XSQ))
+    exotic = t.give_treasure(0, "Exotic Goods")
+    t.set_hand(0, [(SA, 1), (SA, 1)])
+    t.call("bury", seat=0, slot=0)
+    assert t.call("can_recover", seat=0) and not t.call("can_recover", seat=1)
+    deck = int(t.st[S.DECK_N])
+    t.call("recover", seat=0, i=0)
+    assert t.st[S.DECK_N] == deck and list(t.T[S.CARRY0, :1]) == [exotic] and t.seat(0)[S.BURY_N] == 0
+    u = Table(2, strategies="random")
+    u.put(0, at(u, XSQ))
+    u.give_treasure(0, "Doubloon")
+    u.set_hand(0, [(SA, 1)])
+    u.call("bury", seat=0, slot=0)
+    u.set_hand(0, [])
+    u.st[S.FREE] = 0
+    for seed in range(30):  # a random player that digs its own treasure up ends its turn there
+        v = Table(2, strategies="random", seed=seed)
+        v.T[:] = u.T
+        v.call("take_turn", seat=0)
+        if v.seat(0)[S.CARRY_N] == 1:
+            assert v.events(EV.DIG)[-1][4] == -1 and v.events()[-1][2] in (EV.DIG, EV.TREASURE)
+            break
+    else:
+        raise AssertionError("never dug up its own treasure")
 
 
 def test_first_death_returns_as_the_ghost():
