@@ -63,7 +63,6 @@ BURY_X = 6  # the X the seat buries at (-1 none yet)
 STATE = 7  # ALIVE, DEAD (out), GHOST
 GHOST_INFAMY = 8  # the Ghost's own score tokens
 GHOST_CARRY = 9  # treasure infamy the Ghost carries (cards in CARRY0 are the Ghost's then)
-LIVING_CARRY = 10  # treasure infamy carried when the living pirate died (kept, A12)
 DONE = 11  # bit mask: bit (2 * target + 0 board / 1 shoot) set once done this turn
 DEATH_COUNT = 12
 LIVING_DAMAGE = 13  # damage the living ship had when it sank

@@ -155,6 +155,38 @@ def test_concession_mid_reveal_keeps_unflipped_cards_and_loses_treasure():
     assert t.seat(0)[S.CARRY_N] == 1 and t.seat(1)[S.CARRY_N] == 0
 
 
+def test_three_cards_against_six_all_six_are_revealed():
+    t = Table(2, strategies="duellist")
+    sq = t.square(0, 0)
+    t.put(0, sq)
+    t.put(1, sq)
+    t.clear_hands()
+    t.set_hand(0, [(SW, 4), (SW, 4), (SW, 4)])
+    t.set_hand(1, [(SW, 1), (SW, 1), (SW, 2), (SW, 2), (SW, 3), (SW, 3)])
+    t.stack([(SA, 1)])  # the defender's draw, which it cannot fight with
+    t.F[2, bot.W_NERVE] = 0.0
+    t.call("fight", att=0, dfn=1, shoot=0)
+    assert t.events(EV.RESPONSE)[-1][3:5] == (SW, 6)
+    assert t.events(EV.FIGHT_END)[-1][3:] == (12, 12, 2)  # every card counted: a tie
+
+
+def test_actions_in_any_order_move_shoot_move():
+    t = Table(2, strategies="duellist")
+    t.put(0, t.square(0, 1))
+    t.put(1, t.square(1, 2))
+    t.clear_hands()
+    t.set_hand(0, [(SA, 1), (CA, 4), (SA, 2)])
+    t.set_hand(1, [(SW, 1)])
+    t.st[S.FREE] = 0
+    t.call("move", seat=0, dest=t.square(0, 2))  # move
+    assert t.call("can_attack", att=0, dfn=1, shoot=1)
+    t.call("fight", att=0, dfn=1, shoot=1)  # shoot
+    assert t.seat(1)[S.DAMAGE] == 1
+    assert t.call("move_budget", seat=0) == 2
+    t.call("move", seat=0, dest=t.square(0, 4))  # and move on
+    assert t.seat(0)[S.POS] == t.square(0, 4) and t.seat(0)[S.HAND_N] == 0
+
+
 def test_cannon_win_damages_and_takes_from_a_more_infamous_loser():
     t = Table(2, strategies="duellist")
     t.put(0, t.square(0, 2))
