@@ -100,10 +100,10 @@ class Table:
 
     def stack(self, cards: list[tuple[int, int]]):
         """Put these cards on top of the deck, the first drawn first."""
-        for t, v in reversed(cards):
-            n = int(self.st[S.DECK_N])
-            deck = self.T[S.DECK, :n]
-            i = next(i for i, c in enumerate(deck) if self.K[S.CARD_TYPE, c] == t
+        n = int(self.st[S.DECK_N])
+        deck = self.T[S.DECK, :n]
+        for k, (t, v) in enumerate(reversed(cards)):  # the top k cards are already placed
+            i = next(i for i, c in enumerate(deck[: n - k]) if self.K[S.CARD_TYPE, c] == t
                      and (t == S.WILD or self.K[S.CARD_VALUE, c] == v))
             card = deck[i]
             deck[i: n - 1] = deck[i + 1: n].copy()

@@ -329,9 +329,77 @@ def test_first_death_returns_as_the_ghost():
     assert t.st[S.END_REASON] == S.END_TWO_DEAD and t.st[S.GHOST_PENDING] == -1
 
 
+def test_ghost_moves_through_land_cannot_touch_it_and_scores_the_better_of_two():
+    t = Table(3, strategies="duellist")
+    t.seat(1)[S.DAMAGE] = 3
+    t.call("damage", seat=1)
+    t.call("end_round")
+    assert t.seat(1)[S.STATE] == S.GHOST and t.seat(1)[S.POS] == at(t, XSQ, panel=1)
+    west, east = t.square(2, 0), t.square(2, 3)  # the island (2, 1)-(2, 2) between them
+    assert t.call("steps", seat=1, a=west, b=east) == 3 < t.call("steps", seat=0, a=west, b=east)
+    t.put(1, west)
+    stop = t.call("toward", seat=1, goal=east, budget=2)
+    assert t.K[S.SQ_KIND, stop] != S.LAND  # through land, but never ending a move in it
+    t.put(1, t.square(2, 1))
+    t.put(0, t.square(2, 1))
+    t.set_hand(1, [(SW, 4)])
+    assert not t.call("can_attack", att=1, dfn=0, shoot=0)  # no attack from inside land
+    t.put(1, at(t, XSQ, panel=1))
+    t.give_treasure(1, "Exotic Goods")
+    assert not t.call("bury_spot_ok", seat=1) and t.call("dig_owner", seat=1) == -1
+    doubloon = t.give_treasure(1, "Doubloon")
+    t.put(0, at(t, XSQ, panel=1))
+    t.clear_hands()
+    t.set_hand(0, [(SW, 4), (SW, 4)])
+    t.set_hand(1, [(SA, 1)])
+    t.call("fight", att=0, dfn=1, shoot=0)
+    assert t.seat(0)[S.CARRY_N] == 1 and COMP.treasures[t.T[S.CARRY0, 0]][0] == "Exotic Goods"
+    assert list(t.T[S.CARRY0 + 1, : t.seat(1)[S.CARRY_N]]) == [doubloon]  # boarding the Ghost takes one
+    t.seat(1)[S.INFAMY] = 5  # the living score, plus its buried treasure
+    t.T[S.BURY0 + 1, 0] = t.give_treasure(2, "Doubloon")
+    t.seat(2)[S.CARRY_N] = 0
+    t.seat(1)[S.BURY_N] = 1
+    t.seat(1)[S.GHOST_INFAMY] = 2
+    t.call("final_scoring")
+    assert t.out[1, 0] == 6  # max(living 5 + 1 buried, Ghost 2 + 1 carried)
+    t.seat(1)[S.GHOST_INFAMY] = 9
+    t.call("final_scoring")
+    assert t.out[1, 0] == 10
+
+
+def test_sails_answer_wins_and_flees_one_square_per_card():
+    t = Table(2, strategies="duellist")
+    sq = t.square(0, 0)
+    t.put(0, sq)
+    t.put(1, sq)
+    t.clear_hands()
+    t.set_hand(0, [(SW, 1)])
+    t.set_hand(1, [(SA, 3), (SA, 2)])
+    t.stack([(CA, 1)])  # the defender's draw
+    t.call("fight", att=0, dfn=1, shoot=0)
+    assert t.events(EV.RESPONSE)[-1][3:5] == (SA, 2)
+    assert t.events(EV.FIGHT_END)[-1][5] == 1
+    flee = t.events(EV.FLEE)[-1]
+    assert flee[3] == sq and flee[4] != sq and t.call("steps", seat=1, a=sq, b=flee[4]) <= 2
+
+
+def test_sword_win_on_a_pirate_with_no_treasure_takes_an_infamy_token():
+    t = Table(2, strategies="duellist")
+    sq = t.square(0, 0)
+    t.put(0, sq)
+    t.put(1, sq)
+    t.seat(1)[S.INFAMY] = 2
+    t.clear_hands()
+    t.set_hand(0, [(SW, 4)])
+    t.set_hand(1, [(SW, 1)])
+    t.stack([(SA, 1)])
+    t.call("fight", att=0, dfn=1, shoot=0)
+    assert t.seat(0)[S.INFAMY] == 1 and t.seat(1)[S.INFAMY] == 1
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_skirmish_differences(players):
-    t = Table(players, "skirmish")
+    t = Table(players, "skirmish", strategies=["random", "random", "pillager", "random"][:players])
     assert t.st[S.TDECK_N] == 6 and t.st[S.N_QUESTS] == 0
     assert all(t.seat(s)[S.INFAMY] == 3 for s in range(players))
     assert t.P.sink_damage == 3
@@ -347,6 +415,22 @@ def test_skirmish_differences(players):
     t.stack([(WI, 0)])
     t.call("dig", seat=0, owner=1)
     assert t.seat(0)[S.CARRY_N] == 1
+    t.put(0, at(t, XSQ, panel=2))  # a second X: allowed in Skirmish, and 4 buried ends the game
+    t.seat(0)[S.BURY_X] = 0
+    t.give_treasure(0, "Treasure Chest")
+    t.clear_hands()
+    t.set_hand(0, [(SA, 1), (SA, 1), (SA, 1), (SA, 2), (SA, 2)])
+    for slot in (1, 0):
+        assert t.call("bury_spot_ok", seat=0)
+        t.call("bury", seat=0, slot=slot)
+    assert t.call("buried_infamy", seat=0) >= 4 and t.st[S.END_REASON] == S.END_BURIED
+    t.T[S.PORT_CLOSED, 0] = 0
+    t.put(2, at(t, PORT))
+    t.clear_hands()
+    t.set_hand(2, [(SW, 4), (SW, 4), (CA, 4)])
+    t.stack([(CA, 1), (CA, 1), (CA, 1)])
+    t.call("pillage", seat=2)
+    assert t.seat(2)[S.CARRY_N] == 1 and t.seat(2)[S.INFAMY] == 3  # no Infamy for a pillage
 
 
 def test_skirmish_refuses_two_and_five_players_and_combines_with_the_other_variants():
