@@ -68,6 +68,29 @@ def carried(T, K, seat):
 
 
 @njit(cache=True)
+def own_view(T, K, seat):
+    """What scoring reads of the seat's own hand and ship, once per step: the Swords, Cannons
+    and Wilds totals (a Wild counts in the Swords and Cannons totals too) and the Infamy of
+    the treasure it carries."""
+    sw = 0
+    ca = 0
+    wi = 0
+    for i in range(T[SEAT0 + seat, S.HAND_N]):
+        c = T[HAND0 + seat, i]
+        t = K[S.CARD_TYPE, c]
+        v = K[S.CARD_VALUE, c]
+        if t == S.WILD:
+            wi += v
+            sw += v
+            ca += v
+        elif t == S.SWORD:
+            sw += v
+        elif t == S.CANNON:
+            ca += v
+    return sw, ca, wi, carried(T, K, seat)
+
+
+@njit(cache=True)
 def carries_kind(T, K, seat, kind):
     """Whether the seat carries a treasure of that kind (-1: any treasure)."""
     for i in range(T[SEAT0 + seat, S.CARRY_N]):
@@ -127,17 +150,16 @@ def bid_count(F, seat, compulsory):
 
 
 @njit(cache=True)
-def target_value(P, T, K, F, seat, sq, players):
+def target_value(P, T, K, F, seat, sq, players, own):
     """What sailing to square sq is worth to the seat."""
     w = F[1 + seat]
     kind = K[S.SQ_KIND, sq]
     ghost = T[SEAT0 + seat, S.STATE] == S.GHOST
     v = 0.0
-    mine = carried(T, K, seat)
+    swords, cannons, wilds, mine = own
     if kind == S.PORT and not ghost:
         p = K[S.SQ_INDEX, sq]
-        if T[S.PORT_CLOSED, p] == 0 and T[ST, S.TDECK_N] > 0 and total(T, K, seat, S.SWORD) + total(
-                T, K, seat, S.CANNON) - total(T, K, seat, S.WILD) >= w[W_COMMIT] * 0.8:
+        if T[S.PORT_CLOSED, p] == 0 and T[ST, S.TDECK_N] > 0 and swords + cannons - wilds >= w[W_COMMIT] * 0.8:
             v += w[W_PILLAGE]
         for slot in range(K[META, S.N_Q]):
             q = T[S.QUEST, slot]
@@ -153,25 +175,26 @@ def target_value(P, T, K, F, seat, sq, players):
         if owner >= 0 and owner != seat and T[SEAT0 + owner, S.BURY_N] > 0:
             v += w[W_DIG] * 0.5
     for o in range(players):
-        if o != seat and T[SEAT0 + o, S.POS] == sq and total(T, K, seat, S.SWORD) >= w[W_MIN_FIGHT]:
+        if o != seat and T[SEAT0 + o, S.POS] == sq and swords >= w[W_MIN_FIGHT]:
             v += w[W_HUNT] * carried(T, K, o)
     return v
 
 
 @njit(cache=True)
-def score(P, T, K, F, seat, kind, arg, players):
+def score(P, T, K, F, seat, kind, arg, players, own):
+    """The value of one legal action; `own` is own_view(T, K, seat) for this step."""
     w = F[1 + seat]
     if kind == A_END:
         return 0.0
     if kind == A_PILLAGE:
-        atk = total(T, K, seat, S.SWORD) + total(T, K, seat, S.CANNON) - total(T, K, seat, S.WILD)
+        atk = own[0] + own[1] - own[2]
         return w[W_PILLAGE] if atk >= w[W_COMMIT] else -1.0
     if kind == A_BOARD:
-        if total(T, K, seat, S.SWORD) < w[W_MIN_FIGHT]:
+        if own[0] < w[W_MIN_FIGHT]:
             return -1.0
         return w[W_HUNT] * (carried(T, K, arg) + 0.3) - 0.2 * T[SEAT0 + arg, S.HAND_N] / 8.0
     if kind == A_SHOOT:
-        if total(T, K, seat, S.CANNON) < w[W_MIN_FIGHT]:
+        if own[1] < w[W_MIN_FIGHT]:
             return -1.0
         return w[W_SHOOT] * (1.0 + 0.5 * T[SEAT0 + arg, S.DAMAGE])
     if kind == A_BURY:
@@ -199,7 +222,7 @@ def score(P, T, K, F, seat, kind, arg, players):
         d = K[S.DIST0 + a, arg]
     if d >= S.FAR:
         return -1.0
-    v = target_value(P, T, K, F, seat, arg, players)
+    v = target_value(P, T, K, F, seat, arg, players, own)
     if v <= 0.0:
         return -1.0
     return v / (1.0 + 0.15 * d) - 0.05

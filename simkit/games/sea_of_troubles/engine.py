@@ -778,8 +778,9 @@ def take_turn(P, T, K, F, rng, buf, log, seat, players):
         if is_random(F, seat):
             k = decide(rng, seat, n)
         else:
+            own = bot.own_view(T, K, seat)
             for i in range(n):
-                F[0, i] = bot.score(P, T, K, F, seat, buf[KIND, i], buf[ARG, i], players)
+                F[0, i] = bot.score(P, T, K, F, seat, buf[KIND, i], buf[ARG, i], players, own)
             k = pick_best(F[0], rng, seat, n)
         kind = buf[KIND, k]
         arg = buf[ARG, k]
