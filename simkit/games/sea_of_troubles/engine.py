@@ -926,7 +926,7 @@ def end_round(P, T, K, F, rng, log, players):
         T[SEAT0 + g, S.STATE] = S.GHOST
         T[SEAT0 + g, S.LIVING_DAMAGE] = T[SEAT0 + g, S.DAMAGE]
         T[SEAT0 + g, S.DAMAGE] = 0
-        T[SEAT0 + g, S.POS] = K[S.X_SQ, g % K[META, S.N_X]]
+        T[SEAT0 + g, S.POS] = T[SEAT0 + g, S.HOME]
         T[SEAT0 + g, S.GHOST_INFAMY] = P.start_infamy
         log_event(T, log, g, EV.GHOST, T[SEAT0 + g, S.POS], 0, 0)
     for s in range(players):
@@ -1000,17 +1000,54 @@ def setup_game(P, T, K, F, rng, buf, log, players):
         open_n += 1
     deal = P.hand_size + (1 if P.bidding_start else 0)
     for s in range(players):
-        T[SEAT0 + s, S.POS] = K[S.X_SQ, s % K[META, S.N_X]]  # each pirate on its own panel's X (A11)
+        T[SEAT0 + s, S.POS] = NONE
         T[SEAT0 + s, S.BURY_X] = NONE
         T[SEAT0 + s, S.QUIRK] = NONE  # the starting Infamy is not a gain (A29)
         T[SEAT0 + s, S.INFAMY] = P.start_infamy
         for _ in range(deal):
             T[HAND0 + s, T[SEAT0 + s, S.HAND_N]] = draw_card(T, rng, log)
             T[SEAT0 + s, S.HAND_N] += 1
+    placer = 0  # the basic start: seat 0 places first (A13)
     if P.bidding_start:
         winner = bidding(P, T, K, F, rng, log, players, True)
         if winner >= 0:
+            placer = winner
             choose_start(T, F, rng, log, winner, players)
+    place_ships(T, K, F, rng, log, players, placer)
+
+
+@njit(cache=True)
+def place_ships(T, K, F, rng, log, players, placer):
+    """The first placer puts its ship on an X, then the others clockwise, each on a free X
+    (Set Sail!, A11). A preset takes the free X farthest from the ships already placed, a
+    random player any free X."""
+    for i in range(players):
+        s = (placer + i) % players
+        n_free = 0
+        best = NONE
+        best_d = -1
+        for x in range(K[META, S.N_X]):
+            sq = K[S.X_SQ, x]
+            taken = False
+            near = S.FAR
+            for o in range(players):
+                if T[SEAT0 + o, S.POS] == sq:
+                    taken = True
+                elif T[SEAT0 + o, S.POS] >= 0:
+                    near = min(near, K[S.DIST0 + sq, T[SEAT0 + o, S.POS]])
+            if taken:
+                continue
+            T[PLAY, n_free] = sq
+            n_free += 1
+            if near > best_d:
+                best_d = near
+                best = sq
+        if is_random(F, s):
+            best = T[PLAY, decide(rng, s, n_free)]
+        T[SEAT0 + s, S.POS] = best
+        T[SEAT0 + s, S.HOME] = best
+        log_event(T, log, s, EV.PLACE, best, K[S.SQ_INDEX, best], 0)
+    T[PLAY, :players] = 0
 
 
 @njit(cache=True)

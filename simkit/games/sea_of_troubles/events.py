@@ -27,6 +27,7 @@ RESHUFFLE = 19  # a = cards
 FLEE = 20  # a = from, b = to
 QUIRK = 21  # a = quirk id, b = 1 drawn blind / 0 taken face up, c = quirks left face up
 GAMBLE = 22  # a = card value drawn, b = Infamy gained after the gamble
+PLACE = 23  # a = square, b = X index
 
 R_PILLAGE, R_FIGHT, R_QUEST, R_DIG, R_BURY, R_DELIVER, R_SUNK, R_START, R_SHOT = range(9)
 REASONS = ("pillage", "fight", "quest", "dig", "bury", "delivery", "sunk", "start", "cannon win")
@@ -64,6 +65,7 @@ def describe_event(row, context=None) -> str:
         RESHUFFLE: lambda: f"the discards ({a}) become the action deck",
         FLEE: lambda: f"{who} flees {a} -> {b}",
         QUIRK: lambda: f"{who} takes quirk {quirk_name(a)} " + ("blind" if b else "face up") + f" ({c} left face up)",
+        PLACE: lambda: f"{who} places its ship on X {b} (square {a})",
         GAMBLE: lambda: f"{who} gambles on its Infamy: draws {a}, gains {b}",
     }.get(code)
     return f"r{rnd:>3} " + (text() if text else f"{who} code {code} ({a}, {b}, {c})")

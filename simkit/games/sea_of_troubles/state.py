@@ -68,7 +68,8 @@ DEATH_COUNT = 12
 LIVING_DAMAGE = 13  # damage the living ship had when it sank
 QUIRK = 14  # the player's quirk card (-1 none)
 OFFERED = 15  # 1 once the player has gained Infamy (and had its quirk draw, Quirks)
-SEAT_COLS = 16
+HOME = 16  # the X square the ship was placed on at set-up (the Ghost returns there, A25)
+SEAT_COLS = 17
 ALIVE, DEAD, GHOST = 0, 1, 2
 
 # --- T rows

@@ -37,6 +37,20 @@ def test_setup_treasure_deck_and_ports():
         assert len(picks) > 1  # the no-weight cards are shuffled and dealt, not fixed (A10)
 
 
+def test_ships_are_placed_on_free_xs_from_the_first_placer_clockwise():
+    t = Table(4, strategies="pillager")
+    placed = [(r[1], r[4]) for r in t.events(EV.PLACE, start=0)]
+    assert placed == [(0, 0), (1, 2), (2, 1), (3, 3)]  # each takes the free X farthest from the others
+    assert all(t.seat(s)[S.HOME] == t.seat(s)[S.POS] == t.K[S.X_SQ, x] for s, x in placed)
+    assert (t.T[S.XOWNER, :4] == -1).all()  # the starting X gives no burial right (A11)
+    u = Table(4, "bidding_start", strategies="pillager", seed=3)
+    winner = next(r[1] for r in u.events(EV.BID, start=0) if r[5] == 1)
+    order = [r[1] for r in u.events(EV.PLACE, start=0)]
+    assert order == [(winner + i) % 4 for i in range(4)]  # the bid winner places first
+    firsts = {int(Table(3, seed=seed).events(EV.PLACE, start=0)[0][4]) for seed in range(20)}
+    assert firsts == {0, 1, 2}  # a random player may take any X
+
+
 def test_quests_are_dealt_from_a_shuffled_deck_and_name_a_treasure():
     kinds = sorted({n for n, _, _ in COMP.treasures})
     for i, (port, kind, infamy) in enumerate(COMP.quests):
