@@ -13,7 +13,7 @@ from numba import njit
 
 from simkit.game import Preset
 from simkit.games.sea_of_troubles import state as S
-from simkit.games.sea_of_troubles.state import CARRY0, HAND0, META, SEAT0, ST
+from simkit.games.sea_of_troubles.state import CARRY0, HAND0, META, SEAT0, ST, carried_infamy, type_total
 
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic
@@ -50,24 +50,6 @@ A_END, A_MOVE, A_PILLAGE, A_BOARD, A_SHOOT, A_BURY, A_DIG, A_DELIVER, A_RECOVER 
 
 
 @njit(cache=True)
-def total(T, K, seat, kind):
-    t = 0
-    for i in range(T[SEAT0 + seat, S.HAND_N]):
-        c = T[HAND0 + seat, i]
-        if K[S.CARD_TYPE, c] == kind or K[S.CARD_TYPE, c] == S.WILD:
-            t += K[S.CARD_VALUE, c]
-    return t
-
-
-@njit(cache=True)
-def carried(T, K, seat):
-    t = 0
-    for i in range(T[SEAT0 + seat, S.CARRY_N]):
-        t += K[S.TREAS_INF, T[CARRY0 + seat, i]]
-    return t
-
-
-@njit(cache=True)
 def own_view(T, K, seat):
     """What scoring reads of the seat's own hand and ship, once per step: the Swords, Cannons
     and Wilds totals (a Wild counts in the Swords and Cannons totals too) and the Infamy of
@@ -87,7 +69,7 @@ def own_view(T, K, seat):
             sw += v
         elif t == S.CANNON:
             ca += v
-    return sw, ca, wi, carried(T, K, seat)
+    return sw, ca, wi, carried_infamy(T, K, seat)
 
 
 @njit(cache=True)
@@ -110,7 +92,7 @@ def answer(P, T, K, F, dfn, att, na):
     best = -1
     best_t = -1
     for t in range(3):
-        v = total(T, K, dfn, t)
+        v = type_total(T, K, dfn, t)
         if v > best_t and v > 0:
             best_t = v
             best = t
@@ -176,7 +158,7 @@ def target_value(P, T, K, F, seat, sq, players, own):
             v += w[W_DIG] * 0.5
     for o in range(players):
         if o != seat and T[SEAT0 + o, S.POS] == sq and swords >= w[W_MIN_FIGHT]:
-            v += w[W_HUNT] * carried(T, K, o)
+            v += w[W_HUNT] * carried_infamy(T, K, o)
     return v
 
 
@@ -192,7 +174,7 @@ def score(P, T, K, F, seat, kind, arg, players, own):
     if kind == A_BOARD:
         if own[0] < w[W_MIN_FIGHT]:
             return -1.0
-        return w[W_HUNT] * (carried(T, K, arg) + 0.3) - 0.2 * T[SEAT0 + arg, S.HAND_N] / 8.0
+        return w[W_HUNT] * (carried_infamy(T, K, arg) + 0.3) - 0.2 * T[SEAT0 + arg, S.HAND_N] / 8.0
     if kind == A_SHOOT:
         if own[1] < w[W_MIN_FIGHT]:
             return -1.0

@@ -26,6 +26,9 @@ from simkit.games.sea_of_troubles.state import (
     T_ROWS,
     T_WIDTH,
     TDECK,
+    carried_infamy,
+    fits,
+    type_total,
 )
 from simkit.kernels import decide, pick_best, unowned_float, unowned_int, unowned_uint
 from simkit.rng import CHANCE, randint, seed_streams, shuffle
@@ -92,22 +95,6 @@ def take_from_hand(T, seat, i):
     T[HAND0 + seat, i] = T[HAND0 + seat, n]
     T[SEAT0 + seat, S.HAND_N] = n
     return card
-
-
-@njit(cache=True, inline="always")
-def fits(K, card, kind):
-    t = K[S.CARD_TYPE, card]
-    return t == kind or t == S.WILD
-
-
-@njit(cache=True)
-def type_total(T, K, seat, kind):
-    total = 0
-    for i in range(T[SEAT0 + seat, S.HAND_N]):
-        c = T[HAND0 + seat, i]
-        if fits(K, c, kind):
-            total += K[S.CARD_VALUE, c]
-    return total
 
 
 @njit(cache=True, inline="always")
@@ -224,14 +211,6 @@ def tokens(T, seat):
 def carry(T, seat, tr):
     T[CARRY0 + seat, T[SEAT0 + seat, S.CARRY_N]] = tr
     T[SEAT0 + seat, S.CARRY_N] += 1
-
-
-@njit(cache=True)
-def carried_infamy(T, K, seat):
-    total = 0
-    for i in range(T[SEAT0 + seat, S.CARRY_N]):
-        total += K[S.TREAS_INF, T[CARRY0 + seat, i]]
-    return total
 
 
 @njit(cache=True)

@@ -1,8 +1,11 @@
 """Integer codes and state-table layout shared by the Sea of Troubles engine and its bots.
 
 A game lives in T (int64 state), K (int64 static components) and F (float64 bot weights
-and scratch scores); each constant names a row or column and its encoding.
+and scratch scores); each constant names a row or column and its encoding. The reads both
+the engine and the bots make of a seat's hand and ship are at the end.
 """
+
+from numba import njit
 
 # --- action card types (The Basic Pieces)
 SWORD, SAIL, CANNON, WILD = 0, 1, 2, 3
@@ -121,3 +124,31 @@ GDIST0 = DIST0 + MAX_SQUARES  # Ghost steps (through land)
 SIGHT0 = GDIST0 + MAX_SQUARES  # 1 if a shot from a to b is allowed (same or 8-neighbour, clear line)
 K_ROWS = SIGHT0 + MAX_SQUARES
 KW = MAX_SQUARES
+
+
+# --- reads of a seat's hand and ship (engine and bots)
+@njit(cache=True, inline="always")
+def fits(K, card, kind):
+    """A card serves as `kind`: its own type, or a Wild (The Basic Pieces)."""
+    t = K[CARD_TYPE, card]
+    return t == kind or t == WILD
+
+
+@njit(cache=True)
+def type_total(T, K, seat, kind):
+    """The value of the seat's hand cards that can serve as `kind`."""
+    total = 0
+    for i in range(T[SEAT0 + seat, HAND_N]):
+        c = T[HAND0 + seat, i]
+        if fits(K, c, kind):
+            total += K[CARD_VALUE, c]
+    return total
+
+
+@njit(cache=True)
+def carried_infamy(T, K, seat):
+    """The Infamy of the treasure the seat carries face up."""
+    total = 0
+    for i in range(T[SEAT0 + seat, CARRY_N]):
+        total += K[TREAS_INF, T[CARRY0 + seat, i]]
+    return total

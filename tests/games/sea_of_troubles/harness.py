@@ -72,6 +72,13 @@ class Table:
     def put(self, s: int, sq: int):
         self.seat(s)[S.POS] = sq
 
+    def alongside(self) -> int:
+        """Put pirates 0 and 1 on the same open-sea square (the top-left corner); return it."""
+        sq = self.square(0, 0)
+        self.put(0, sq)
+        self.put(1, sq)
+        return sq
+
     def hand(self, s: int) -> list[tuple[int, int]]:
         return [(int(self.K[S.CARD_TYPE, c]), int(self.K[S.CARD_VALUE, c]))
                 for c in self.T[S.HAND0 + s, : self.seat(s)[S.HAND_N]]]

@@ -136,9 +136,7 @@ def test_shooting_over_an_island_is_refused():
 
 def test_board_tie_both_win():
     t = Table(2, strategies="duellist")
-    sq = t.square(0, 0)
-    t.put(0, sq)
-    t.put(1, sq)
+    t.alongside()
     t.seat(0)[S.INFAMY] = 1
     t.seat(1)[S.INFAMY] = 1
     t.set_hand(0, [(SW, 3)])
@@ -152,9 +150,7 @@ def test_board_tie_both_win():
 
 def test_concession_mid_reveal_keeps_unflipped_cards_and_loses_treasure():
     t = Table(2, strategies="duellist")
-    sq = t.square(0, 0)
-    t.put(0, sq)
-    t.put(1, sq)
+    t.alongside()
     t.give_treasure(1, "Doubloon")
     t.clear_hands()
     t.set_hand(0, [(SW, 4), (SW, 4), (SW, 4)])
@@ -171,9 +167,7 @@ def test_concession_mid_reveal_keeps_unflipped_cards_and_loses_treasure():
 
 def test_three_cards_against_six_all_six_are_revealed():
     t = Table(2, strategies="duellist")
-    sq = t.square(0, 0)
-    t.put(0, sq)
-    t.put(1, sq)
+    t.alongside()
     t.clear_hands()
     t.set_hand(0, [(SW, 4), (SW, 4), (SW, 4)])
     t.set_hand(1, [(SW, 1), (SW, 1), (SW, 2), (SW, 2), (SW, 3), (SW, 3)])
@@ -383,9 +377,7 @@ def test_ghost_moves_through_land_cannot_touch_it_and_scores_the_better_of_two()
 
 def test_sails_answer_wins_and_flees_one_square_per_card():
     t = Table(2, strategies="duellist")
-    sq = t.square(0, 0)
-    t.put(0, sq)
-    t.put(1, sq)
+    sq = t.alongside()
     t.clear_hands()
     t.set_hand(0, [(SW, 1)])
     t.set_hand(1, [(SA, 3), (SA, 2)])
@@ -399,9 +391,7 @@ def test_sails_answer_wins_and_flees_one_square_per_card():
 
 def test_sword_win_on_a_pirate_with_no_treasure_takes_an_infamy_token():
     t = Table(2, strategies="duellist")
-    sq = t.square(0, 0)
-    t.put(0, sq)
-    t.put(1, sq)
+    t.alongside()
     t.seat(1)[S.INFAMY] = 2
     t.clear_hands()
     t.set_hand(0, [(SW, 4)])

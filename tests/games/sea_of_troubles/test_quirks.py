@@ -102,9 +102,7 @@ def test_infamy_quirks_touch_only_public_gains():
 
 def fight_table(quirk, seat):
     t = Table(2, "quirks", strategies="duellist")
-    sq = t.square(0, 0)
-    t.put(0, sq)
-    t.put(1, sq)
+    t.alongside()
     give(t, seat, quirk)
     return t
 
