@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from simkit.errors import InputError, did_you_mean
+from simkit.rules import Param
 
 BASE = "standard"  # the base set: the files directly in components/
 ALT_PREFIX = "alt-"
@@ -52,10 +53,8 @@ def check_value(base: Path, value, where: str = "") -> str:
                      f"shipped sets: {', '.join(names)}, or give the path of a folder of your own")
 
 
-def component_param(base: Path, meaning: str = "") -> "Param":  # noqa: F821 (circular import)
+def component_param(base: Path, meaning: str = "") -> Param:
     """The `components` rule parameter of a game whose base set lives in `base`."""
-    from simkit.rules import Param
-
     names = shipped(base)
     return Param(PARAM, "components", BASE, (str(base), *names),
                  meaning or "component files: a shipped set (standard, alt-*) or a designer's folder",
