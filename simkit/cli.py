@@ -155,7 +155,7 @@ def sweep(
     out: Annotated[Path | None, typer.Option(help="Result folder (default reports/<name>-<time>).")] = None,
     resume: Annotated[bool, typer.Option(help="Finish the interrupted sweep in --out.")] = False,
     precision: Annotated[
-        float | None, typer.Option(help="Stop a cell once seat 0's 95% half width is at most this.")
+        str | None, typer.Option(help="Stop a cell once seat 0's 95% half width is at most this (0.01 or 1pt).")
     ] = None,
     quiet: Annotated[bool, typer.Option(help="No progress output.")] = False,
 ) -> None:
@@ -169,8 +169,18 @@ def sweep(
         precision=precision, jobs=jobs, chunk=chunk, backend=backend, address=address, quiet=quiet,
     )
     m = results.manifest
-    typer.echo(f"{len(m['rules_hashes'])} cells, {m['games']:,} games; this run {m['games_this_run']:,} games "
-               f"in {m['wall_seconds']:.1f} s")
+    if getattr(results, "already_complete", False):
+        typer.echo(f"{results.folder} is already complete ({len(m['rules_hashes'])} cells, {m['games']:,} games); "
+                   "nothing left to play")
+    else:
+        cells = len(m["rules_hashes"])
+        kept = "" if m["games_this_run"] <= m["games"] else \
+            f" ({m['games_this_run'] - m['games']:,} past the --precision stops were dropped)"
+        timing = f"in {m['wall_seconds']:.1f} s"
+        if "compile_seconds" in m:
+            timing += f" (preparing engines {m['compile_seconds']:.1f} s, playing {m['play_seconds']:.1f} s)"
+        typer.echo(f"{cells} cell{'s' * (cells != 1)}, {m['games']:,} games kept; this run played "
+                   f"{m['games_this_run']:,} games{kept} {timing}")
     typer.echo(f"report: {results.folder / 'report.html'} (and report.md)")
 
 

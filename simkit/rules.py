@@ -65,13 +65,19 @@ class Param:
             return value
         caster = int if self.kind == "int" else float
         try:
-            if isinstance(value, bool):
+            if isinstance(value, (bool, list, tuple, dict)):
                 raise TypeError
             number = caster(value)
             if self.kind == "int" and isinstance(value, float) and number != value:
                 raise ValueError
-        except (TypeError, ValueError):
-            raise InputError(f"{name} must be {'an integer' if self.kind == 'int' else 'a number'}, got {value!r}") from None
+            if number != number or number in (float("inf"), float("-inf")):  # nan, inf
+                raise ValueError
+        except (TypeError, ValueError, OverflowError):
+            hint = ""
+            if isinstance(value, str) and "," in value:
+                hint = f"; to sweep several values write a TOML list: {self.name}=[{value}]"
+            raise InputError(f"{name} must be {'an integer' if self.kind == 'int' else 'a finite number'}, "
+                             f"got {value!r}{hint}") from None
         low, high = self.allowed
         if not low <= number <= high:
             raise InputError(f"{name} = {number} is out of range; allowed {self.allowed_text()}")
@@ -142,10 +148,16 @@ class RuleSchema:
 
     def variant_overrides(self, variant: str, where: str = "") -> dict:
         """The overrides of a variant; 'a+b' combines variants (a later one wins nothing: a clash is an error)."""
-        if variant in ("", "standard", None):
+        if variant in ("standard", None):
             return {}
+        place = f" in {where}" if where else ""
+        if not isinstance(variant, str) or not variant.strip():
+            raise InputError(f"empty variant name{place}; use 'standard' or one of: {', '.join(self.variant_names())}")
         out: dict = {}
-        for part in variant.split("+"):
+        parts = variant.split("+")
+        for k, part in enumerate(parts):
+            if part in parts[:k]:
+                raise InputError(f"variant '{part}' is named twice in '{variant}'{place}; name it once")
             if part not in self.variant_by_name:
                 raise unknown(f"variant of {self.game}", part, self.variant_names(), where)
             for key, value in self.variant_by_name[part].overrides.items():

@@ -260,6 +260,10 @@ def run(
                              "resume it without them, or start a new sweep")
         sweep = plan.sweep
         if results.is_complete(folder):
+            missing = [f for f in results.FINAL_FILES if not (folder / f).exists()]
+            if missing:
+                raise InputError(f"the finished sweep in {folder} lacks {', '.join(missing)}; rerun it into a new "
+                                 f"folder: simkit sweep {folder / 'spec.toml'} --out NEW_FOLDER")
             return folder
         claim = results.Claim(folder)
     else:
@@ -294,8 +298,10 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
     """Everything of `run` after the folder is claimed."""
     if plan is not None:
         (folder / results.PARTS).mkdir(exist_ok=True)
+    compile_began = time.perf_counter()
     rates = _warm_up(sweep.cells, need_rates=plan is None and chunk is None, show=show)
     rules = [compiled(c) for c in sweep.cells]
+    compile_seconds = time.perf_counter() - compile_began
     hashes = [h for _, h in rules]
     if plan is None:
         chunks = []
@@ -334,7 +340,8 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
     cells = [{**c.to_dict(), "games_played": precision.kept(i), "rules_hash": hashes[i]}
              for i, c in enumerate(sweep.cells)]
     results.finalise(folder, cells, plan.starts(), sweep.to_toml(),
-                     _manifest(sweep, plan, cells, jobs, backend, address, resume, began, played, seconds), report)
+                     _manifest(sweep, plan, cells, jobs, backend, address, resume, began, played, seconds,
+                               compile_seconds), report)
 
 
 def _warm_up(cells: list[Cell], need_rates: bool, show: bool) -> list[float]:
@@ -464,7 +471,7 @@ class _Progress:
         self.bar.stop()
 
 
-def _manifest(sweep, plan, cells, jobs, backend, address, resumed, began, played, seconds) -> dict:
+def _manifest(sweep, plan, cells, jobs, backend, address, resumed, began, played, seconds, compile_seconds) -> dict:
     import numba
     import numpy
     import polars
@@ -494,7 +501,9 @@ def _manifest(sweep, plan, cells, jobs, backend, address, resumed, began, played
         "backend": backend,
         "address": address,
         "resumed": resumed,
-        "games_this_run": played,
+        "games_this_run": played,  # played by this run's workers, including any past a --precision stop
+        "compile_seconds": round(compile_seconds, 3),  # compiling or loading the engines, and sizing chunks
+        "play_seconds": round(seconds, 3),
         "wall_seconds": round(time.perf_counter() - began, 3),
         "games_per_second": round(played / seconds, 1) if seconds > 0 else None,
     }
