@@ -11,6 +11,7 @@ from __future__ import annotations
 import collections
 import hashlib
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,7 +71,7 @@ class Param:
             number = caster(value)
             if self.kind == "int" and isinstance(value, float) and number != value:
                 raise ValueError
-            if number != number or number in (float("inf"), float("-inf")):  # nan, inf
+            if not math.isfinite(number):
                 raise ValueError
         except (TypeError, ValueError, OverflowError):
             hint = ""
