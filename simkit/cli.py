@@ -40,6 +40,8 @@ class _Group(TyperGroup):
             code = _fail(f"{e.format_message()} (see {where} --help)")
         except typer.Abort:
             code = 1
+        except KeyboardInterrupt:  # a sweep has already said what was kept and how to resume
+            code = 130
         code = code if isinstance(code, int) else 0
         if standalone_mode:
             sys.exit(code)

@@ -25,6 +25,8 @@ from __future__ import annotations
 import json
 import os
 import platform
+import shutil
+import signal
 import sys
 import time
 from dataclasses import dataclass, field
@@ -48,6 +50,7 @@ MAX_CHUNK_GAMES = 100_000  # bounds a worker's memory whatever the game's speed
 MEASURE_SECONDS = 0.05  # per cell, to size its chunks
 MEASURE_BUDGET = 5.0  # past this much measuring, cells reuse a measured rate of the same game and players
 PRECISION_STEP = 1_000  # --precision checkpoints
+ORPHAN_CHECKS = 8  # a worker checks this often per chunk that the sweep that started it still runs
 BACKENDS = ("loky", "dask")
 
 
@@ -109,14 +112,31 @@ def unship(game: Game, shipped: tuple) -> Compiled:
     return Compiled(game.rules.tuple_type(*params), components, b"")
 
 
-def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, root: int, rules: tuple) -> dict:
-    """Play one chunk with the rules it carries and write its parts; runs in a worker. Returns counts only."""
+def _orphaned(parent: int | None) -> bool:
+    """True when the process that started this worker is gone (it was killed): stop playing."""
+    return parent is not None and os.getppid() != parent
+
+
+def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, root: int, rules: tuple,
+              parent: int | None = None) -> dict:
+    """Play one chunk with the rules it carries and write its parts; runs in a worker. Returns counts only.
+
+    `parent` is the sweep's process id when the worker is its child (loky): the chunk is
+    played in slices, and a worker whose parent has died exits instead of playing on.
+    """
     cell = Cell.from_dict(cell)
     game = registry.get(cell.game)
     rules = unship(game, rules)
     seeds = game_seeds(np.uint64(root), start, stop)
     strategies = seat_strategies(game, cell.lineup, cell.players, start, stop - start)
-    out_games, out_seats, _ = play(game, rules, strategies, seeds)
+    slices = []
+    step = max(1, -(-(stop - start) // ORPHAN_CHECKS))
+    for a in range(0, stop - start, step):
+        if _orphaned(parent):
+            os._exit(1)
+        slices.append(play(game, rules, strategies[a:a + step], seeds[a:a + step])[:2])
+    out_games = np.concatenate([g for g, _ in slices])
+    out_seats = np.concatenate([s for _, s in slices])
     games, seats = results.chunk_tables(game, cell.id, start, seeds, strategies, out_games, out_seats)
     results.write_parts(Path(folder), cell_index, start, games, seats)
     return {"cell_index": cell_index, "start": start, "stop": stop, "blocks": seat0_blocks(seats)}
@@ -272,10 +292,13 @@ def run(
         plan = None
     try:
         _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, report, show, began)
-    except InputError:
-        if not resume:
-            _forget_unplayed(folder)
-        claim.release(remove=not resume)
+    except (InputError, KeyboardInterrupt) as e:
+        kept = resume or not _forget_unplayed(folder)
+        if isinstance(e, KeyboardInterrupt):
+            print(f"interrupted: finished chunks are kept in {folder}; finish with: simkit sweep --out {folder} "
+                  "--resume" if kept else "interrupted before any game finished; nothing was kept",
+                  file=sys.stderr, flush=True)
+        claim.release(remove=not kept)
         raise
     except BaseException:
         claim.release()
@@ -284,14 +307,18 @@ def run(
     return folder
 
 
-def _forget_unplayed(folder: Path) -> None:
-    """A new sweep refused before any chunk finished leaves nothing behind (the folder can be used again)."""
+def _forget_unplayed(folder: Path) -> bool:
+    """A new sweep stopped before any chunk finished leaves nothing behind (the folder can be used again).
+
+    Returns False when finished chunks are kept (the sweep can be resumed).
+    """
     parts = folder / results.PARTS
-    if parts.exists() and any(parts.iterdir()):
-        return
+    if parts.exists() and any(p.suffix == ".parquet" for p in parts.iterdir()):
+        return False
     if parts.exists():
-        parts.rmdir()
+        shutil.rmtree(parts)
     (folder / results.PLAN).unlink(missing_ok=True)
+    return True
 
 
 def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, report, show, began) -> None:
@@ -328,12 +355,7 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
             pending.append((cell_index, start, stop))
 
     shipped = [shippable(r) for r, _ in rules]
-    try:
-        played, seconds = _execute(folder, sweep, pending, precision, shipped, jobs, backend, address, show)
-    except KeyboardInterrupt:
-        print(f"interrupted: finished chunks are kept in {folder}; finish with: "
-              f"simkit sweep --out {folder} --resume", file=sys.stderr, flush=True)
-        raise
+    played, seconds = _execute(folder, sweep, pending, precision, shipped, jobs, backend, address, show)
     if show:
         print("writing the tables, summary and report…", flush=True)
 
@@ -379,7 +401,7 @@ def _warm_up(cells: list[Cell], need_rates: bool, show: bool) -> list[float]:
     return rates
 
 
-def _tasks(folder: Path, sweep: Sweep, pending: list, precision: _Precision, shipped: list):
+def _tasks(folder: Path, sweep: Sweep, pending: list, precision: _Precision, shipped: list, parent: int | None):
     """run_chunk's arguments for each pending chunk, skipping those past a --precision stop.
 
     A generator: joblib draws from it as workers free up, so a cell that stops early
@@ -389,7 +411,7 @@ def _tasks(folder: Path, sweep: Sweep, pending: list, precision: _Precision, shi
         if precision.stop[cell_index] is not None and start >= precision.stop[cell_index]:
             continue
         yield (str(folder.resolve()), sweep.cells[cell_index].to_dict(), cell_index, start, stop, sweep.seed,
-               shipped[cell_index])
+               shipped[cell_index], parent)
 
 
 def _execute(folder, sweep, pending, precision, shipped, jobs, backend, address, show) -> tuple[int, float]:
@@ -398,7 +420,7 @@ def _execute(folder, sweep, pending, precision, shipped, jobs, backend, address,
     began = time.perf_counter()
     played = 0
     progress = _Progress(sweep.name, total) if show and total else None
-    tasks = _tasks(folder, sweep, pending, precision, shipped)
+    tasks = _tasks(folder, sweep, pending, precision, shipped, os.getpid() if backend == "loky" and jobs > 1 else None)
     jobs = min(jobs, max(1, len(pending)))  # an idle worker still costs a second to start
     try:
         for done in _results(tasks, jobs, backend, address):
@@ -426,11 +448,16 @@ def _results(tasks, jobs: int, backend: str, address: str | None):
 
     calls = (delayed(run_chunk)(*args) for args in tasks)
     if backend == "loky":
-        yield from Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered", batch_size=1,
-                            pre_dispatch="2*n_jobs")(calls)
-        # idle workers keep their engines in memory; release them before the merge (DESIGN §9)
         from joblib.externals.loky import get_reusable_executor
 
+        _spawn_workers_ignoring_ctrl_c(jobs)
+        try:
+            yield from Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered", batch_size=1,
+                                pre_dispatch="2*n_jobs")(calls)
+        except BaseException:
+            get_reusable_executor().shutdown(wait=False, kill_workers=True)
+            raise
+        # idle workers keep their engines in memory; release them before the merge (DESIGN §9)
         get_reusable_executor().shutdown(wait=True)
         return
     try:
@@ -444,6 +471,27 @@ def _results(tasks, jobs: int, backend: str, address: str | None):
     with client, parallel_config(backend="dask"):
         yield from Parallel(n_jobs=-1, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")(
             calls)
+
+
+def _spawn_workers_ignoring_ctrl_c(jobs: int) -> None:
+    """Start the loky workers with SIGINT ignored, so a terminal's Ctrl-C reaches only this process.
+
+    A Ctrl-C goes to the whole foreground process group: a worker that got it would print a
+    traceback (a hundred lines for two workers still importing). SIG_IGN survives exec and
+    Python keeps an inherited SIG_IGN, so workers spawned while it is set ignore Ctrl-C for
+    good; the sweep's own Parallel call then reuses them (loky's reusable executor). Only
+    during this start (well under a second) is a Ctrl-C ignored here too.
+    """
+    from joblib import Parallel, delayed
+
+    try:
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to handle
+        return
+    try:
+        Parallel(n_jobs=jobs, backend="loky")(delayed(os.getpid)() for _ in range(jobs))
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 class _Progress:

@@ -1,0 +1,78 @@
+"""Real signals on a real `simkit sweep` with loky workers (DESIGN §6, §9): a terminal's
+Ctrl-C (SIGINT to the whole process group) gives one line and a resumable folder, however
+early it comes; a SIGKILL of the sweep leaves no worker playing on."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+
+import psutil
+import pytest
+
+import simkit
+from tests.test_cli import SIMKIT
+
+ARGS = ["sweep", "--game", "dicegame", "--players", "4", "--games", "3000000", "--chunk", "20000",
+        "--jobs", "2", "--seed", "9", "--quiet"]
+
+
+def start(out):
+    return subprocess.Popen([SIMKIT, *ARGS, "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+
+
+def workers_of(proc) -> list[psutil.Process]:
+    try:
+        return psutil.Process(proc.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+
+
+@pytest.mark.parametrize("moment", ["starting", 0.5, 1.5, "playing"])
+def test_ctrl_c_prints_one_line_and_the_sweep_resumes(tmp_path, moment):
+    out = tmp_path / "out"
+    proc = start(out)
+    deadline = time.time() + 120
+    if moment != "playing":  # as soon as a worker process exists, or a little later while it imports
+        while not workers_of(proc) and time.time() < deadline:
+            time.sleep(0.05)
+        time.sleep(0 if moment == "starting" else moment)
+    else:  # once some chunks are finished
+        while not (out / "parts").exists() or len(list((out / "parts").glob("games-*"))) < 2:
+            assert time.time() < deadline and proc.poll() is None
+            time.sleep(0.1)
+    os.killpg(proc.pid, signal.SIGINT)
+    try:  # a Ctrl-C while the workers are being started (under a second) is ignored: press again
+        _, stderr = proc.communicate(timeout=5)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGINT)
+        _, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("interrupted"), stderr
+    if "--resume" in lines[0]:
+        resumed = subprocess.run([SIMKIT, "sweep", "--out", str(out), "--resume", "--quiet", "--jobs", "2"],
+                                 capture_output=True, text=True, timeout=600, check=False)
+        assert resumed.returncode == 0, resumed.stderr
+        assert simkit.load(out).games.height == 3_000_000
+    else:  # stopped before any chunk finished: the folder is as good as new
+        assert [p.name for p in out.iterdir()] == [] if out.exists() else True
+
+
+def test_killing_the_sweep_stops_its_workers(tmp_path):
+    out = tmp_path / "out"
+    proc = start(out)
+    deadline = time.time() + 120
+    while not (out / "parts").exists() or not list((out / "parts").glob("games-*")):
+        assert time.time() < deadline and proc.poll() is None
+        time.sleep(0.1)
+    workers = workers_of(proc)
+    assert workers
+    proc.kill()
+    proc.wait()
+    _, alive = psutil.wait_procs(workers, timeout=30)
+    assert not alive, f"{len(alive)} workers still running 30 s after their sweep was killed"
