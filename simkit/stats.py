@@ -135,6 +135,39 @@ def _rate(wins: float, trials: int) -> dict:
     return {"wins": wins, "win_rate": wins / trials if trials else 0.0, "ci_low": low, "ci_high": high}
 
 
+def _advantage(wins: float, decided: int, fair: float) -> dict:
+    """A seat's share of decided games against fair, in rate units, with its Wilson interval."""
+    low, high = wilson(wins, decided)
+    rate = wins / decided if decided else 0.0
+    return {"rate": rate, "ci_low": low, "ci_high": high, "vs_fair": rate - fair,
+            "vs_fair_low": low - fair, "vs_fair_high": high - fair}
+
+
+def pairing(n: int, baseline_sum: float, baseline_sq_sum: float, other_sum: float, other_sq_sum: float,
+            diff_sq_sum: float, z: float = Z95) -> dict:
+    """How much the shared seeds helped a paired comparison (DESIGN §7).
+
+    From the sums over n pairs: the correlation of the two cells' per-game outcomes, the
+    95% half width of the paired difference, and the half width an unpaired comparison of
+    the same games would have had (sqrt(var_a/n + var_b/n)). `gain` = unpaired / paired
+    width: 1 means the pairing bought nothing (the rules change the game from its set-up
+    on, so a seed deals a different game), 2 means the paired interval is half as wide.
+    """
+    if n < 2:
+        raise ValueError(f"pairing needs at least 2 pairs, got {n}")
+
+    def variance(total: float, squares: float) -> float:
+        return max(squares - total * total / n, 0.0) / (n - 1)
+
+    var_a, var_b = variance(baseline_sum, baseline_sq_sum), variance(other_sum, other_sq_sum)
+    var_d = variance(other_sum - baseline_sum, diff_sq_sum)
+    paired = z * math.sqrt(var_d / n)
+    unpaired = z * math.sqrt((var_a + var_b) / n)
+    correlation = (var_a + var_b - var_d) / (2.0 * math.sqrt(var_a * var_b)) if var_a > 0 and var_b > 0 else 0.0
+    return {"correlation": max(-1.0, min(1.0, correlation)), "paired_half_width": paired,
+            "unpaired_half_width": unpaired, "gain": unpaired / paired if paired > 0 else None}
+
+
 def length_counts(games: pl.LazyFrame, column: str = "rounds") -> pl.DataFrame:
     """Games per (cell, value) of a game-length column: the length distribution, small
     (one row per distinct length) whatever the number of games. The report plots it."""
@@ -293,6 +326,8 @@ def _cell_summary(
     highest = max(seats, key=lambda s: s["win_rate"])
     lowest = min(seats, key=lambda s: s["win_rate"])
     seat0_half_width = (seat0["ci_high"] - seat0["ci_low"]) / 2.0
+    # DESIGN §7: seat advantage over decided games (a shared win splits, so each adds 1)
+    decided = round(sum(s["wins"] for s in seats))
 
     seat_metrics = {}
     for metric in seat_numeric:
@@ -325,6 +360,10 @@ def _cell_summary(
             "ci_low": seat0["ci_low"] - fair,
             "ci_high": seat0["ci_high"] - fair,
         },
+        "decided_games": decided,
+        "seat_advantage": [
+            {"seat": s["seat"], **_advantage(s["wins"], decided, fair)} for s in seats
+        ],
         "largest_seat_gap": {
             "value": highest["win_rate"] - lowest["win_rate"],
             "high_seat": highest["seat"],
@@ -376,6 +415,8 @@ def _paired_sums(baseline: pl.LazyFrame, other: pl.LazyFrame, metric: str) -> di
             pl.len().alias("pairs"),
             pl.col(metric).cast(pl.Float64).sum().alias("baseline_sum"),
             pl.col(f"{metric}_other").cast(pl.Float64).sum().alias("other_sum"),
+            (pl.col(metric).cast(pl.Float64) ** 2).sum().alias("baseline_sq_sum"),
+            (pl.col(f"{metric}_other").cast(pl.Float64) ** 2).sum().alias("other_sq_sum"),
             difference.sum().alias("diff_sum"),
             (difference * difference).sum().alias("diff_sq_sum"),
         )
@@ -431,6 +472,8 @@ def _comparisons(cells: pl.DataFrame, games: pl.LazyFrame, seats: pl.LazyFrame) 
                         "ci_high": ci_high,
                         "p": p_value,
                         "paired_games": pairs,
+                        "pairing": pairing(pairs, sums["baseline_sum"], sums["baseline_sq_sum"], sums["other_sum"],
+                                           sums["other_sq_sum"], sums["diff_sq_sum"]),
                     }
                 )
     for row, adjusted in zip(rows, holm([row["p"] for row in rows])):
