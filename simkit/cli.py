@@ -155,6 +155,11 @@ def sweep(
     m = results.manifest
     typer.echo(f"{len(m['rules_hashes'])} cells, {m['games']:,} games; this run {m['games_this_run']:,} games "
                f"in {m['wall_seconds']:.1f} s")
+    if (results.folder / "report.md").exists():
+        from simkit.report import headline_lines
+
+        for line in headline_lines(results.folder):
+            typer.echo(line)
     typer.echo(f"report: {results.folder / 'report.html'} (and report.md)")
 
 

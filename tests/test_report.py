@@ -167,3 +167,79 @@ def test_cell_labels_name_only_what_tells_cells_apart():
         "c": "3 players, standard [c]",
         "d": "3 players, standard [d]",
     }
+
+
+# ---------------------------------------------------------------------------------------
+# The headline: ranked findings, noise left out, unfinished cells first, robustness
+
+
+def summary_cell(name: str, wins: list[float], games: int | None = None, capped: int = 0, overrides=None,
+                 categories=None, game: str = "g", variant: str = "standard") -> dict:
+    """The summary fields the headline reads, from each seat's wins."""
+    players = len(wins)
+    played = games if games is not None else round(sum(wins)) + capped
+    decided = round(sum(wins))
+    fair = 1.0 / players
+    from simkit.stats import _advantage
+
+    return {
+        "cell": name, "game": game, "players": players, "variant": variant, "overrides": overrides or {},
+        "lineup": "default", "games": played, "complete_games": played - capped, "incomplete_share": capped / played,
+        "fair_rate": fair, "decided_games": decided,
+        "seats": [{"seat": s, "wins": float(w)} for s, w in enumerate(wins)],
+        "seat_advantage": [{"seat": s, **_advantage(float(w), decided, fair)} for s, w in enumerate(wins)],
+        "strategies": [], "categories": categories or {},
+        "precision": {"seat0_half_width": 0.01},
+    }
+
+
+def labels_of(cells):
+    return {cell["cell"]: cell["cell"] for cell in cells}
+
+
+def test_headline_ranks_findings_by_size_and_leaves_noise_out():
+    from simkit.report.findings import headline
+
+    powers = {"power": [{"value": "thief", "seats": 5000, "wins": 900.0}, {"value": "gambler", "seats": 5000,
+                                                                             "wins": 1500.0},
+                        {"value": "navy", "seats": 10000, "wins": 2600.0}]}
+    cells = [
+        summary_cell("small-edge", [5300, 4700]),  # seat 0 +3 points: a finding
+        summary_cell("powers", [1250, 1250, 1250, 1250], categories=powers),  # gambler +5, thief -7 points
+        summary_cell("fair", [5020, 4980]),  # +0.2 points: noise
+    ]
+    top = headline({"cells": cells, "comparisons": []}, labels_of(cells))
+    assert [f.cell for f in top.findings][:2] == ["powers", "small-edge"]
+    first = top.findings[0].sentence()
+    assert first.startswith("**powers**: the power thief wins 18.0% of its seats against an average 25.0%: -7.0")
+    assert "Next: strengthen thief" in first
+    assert all(f.cell != "fair" for f in top.findings)
+    # one sentence per dealt category: the value furthest from the average speaks for it
+    assert sum(f.cell == "powers" for f in top.findings) == 1
+
+
+def test_a_mostly_unfinished_cell_is_said_first_and_not_read_as_a_seat_effect():
+    from simkit.report.findings import headline
+
+    cells = [summary_cell("stalls", [300, 100], capped=600), summary_cell("edge", [6000, 4000])]
+    top = headline({"cells": cells, "comparisons": []}, labels_of(cells))
+    assert [f.cell for f in top.unfinished] == ["stalls"]
+    assert "most games did not finish: 60.0% hit the round cap" in top.unfinished[0].sentence()
+    assert all(f.cell != "stalls" for f in top.findings)  # seat 0's 75% of the decided games is not a finding
+
+
+def test_findings_across_assumption_sets_hold_or_flip():
+    from simkit.report.findings import headline
+
+    cells = [
+        summary_cell("base", [5600, 4400]),
+        summary_cell("alt-a", [5500, 4500], overrides={"components": "alt-a"}),  # still favours seat 0
+        summary_cell("alt-b", [4400, 5600], overrides={"components": "alt-b"}),  # the other way
+    ]
+    top = headline({"cells": cells, "comparisons": []}, labels_of(cells))
+    base = next(f for f in top.findings if f.cell == "base")
+    assert "Depends on an assumption: it flips under alt-b" in base.sentence()
+    verdicts = {row["other"]["cell"]: row["verdict"] for row in top.robustness}
+    assert verdicts == {"alt-a": "holds", "alt-b": "flips"}
+    top = headline({"cells": cells[:2], "comparisons": []}, labels_of(cells[:2]))
+    assert "Robust: holds under all 2 assumption sets" in next(f for f in top.findings if f.cell == "base").sentence()

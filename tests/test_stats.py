@@ -312,3 +312,29 @@ def test_paired_comparisons_against_the_standard_baseline(summary):
     assert [row["p_holm"] for row in summary["comparisons"]] == pytest.approx(
         holm([row["p"] for row in summary["comparisons"]])
     )
+
+
+def test_comparisons_report_the_pairing_correlation_and_gain(summary):
+    """Pairing: the correlation of the two cells' per-game results and the paired against
+    the unpaired 95% half width, from the same games 0..3 as above."""
+    rows = {row["metric"]: row for row in summary["comparisons"]}
+    base_rounds, gold_rounds = np.array([10, 12, 8, 30.0]), np.array([9, 12, 10, 11.0])
+    pairing = rows["rounds"]["pairing"]
+    assert pairing["correlation"] == pytest.approx(np.corrcoef(base_rounds, gold_rounds)[0, 1])
+    n = 4
+    assert pairing["paired_half_width"] == pytest.approx(1.959964 * np.std(gold_rounds - base_rounds, ddof=1)
+                                                         / math.sqrt(n))
+    unpaired = 1.959964 * math.sqrt((np.var(base_rounds, ddof=1) + np.var(gold_rounds, ddof=1)) / n)
+    assert pairing["unpaired_half_width"] == pytest.approx(unpaired)
+    assert pairing["gain"] == pytest.approx(unpaired / pairing["paired_half_width"])
+
+
+def test_pairing_gains_nothing_on_uncorrelated_games_and_much_on_correlated_ones():
+    from simkit.stats import pairing
+
+    rng = np.random.default_rng(3)
+    a = rng.normal(size=4000)
+    for b, expected in ((rng.normal(size=4000), 1.0), (a + 0.3 * rng.normal(size=4000), 4.8)):
+        d = b - a
+        row = pairing(len(a), a.sum(), (a * a).sum(), b.sum(), (b * b).sum(), (d * d).sum())
+        assert row["gain"] == pytest.approx(expected, rel=0.1)

@@ -27,7 +27,9 @@ from dataclasses import dataclass, field
 
 from scipy import stats as scipy_stats
 
-from simkit.stats import Z95, holm
+from simkit import games as registry
+from simkit.errors import InputError
+from simkit.stats import holm
 
 SIGNIFICANCE = 0.05
 MOSTLY_UNFINISHED = 0.5  # share of round-capped games above which a cell's seat figures are not read
@@ -178,8 +180,8 @@ def _capped_candidate(cell: dict, label: str) -> Finding | None:
     capped = cell["games"] - cell["complete_games"]
     low, high = wilson(capped, cell["games"])
     text = (f"**{label}**: {_pct(share)} of games hit the round cap without ending by the rules "
-            f"(95% CI {_pct(low)} to {_pct(high)}). Next: find what stalls them (a replay of a capped seed shows "
-            f"it: `simkit replay` with its seed); the end condition or the bots' play may never close the game.")
+            f"(95% CI {_pct(low)} to {_pct(high)}). Next: find what stalls them (simkit replay with a capped game's "
+            f"seed shows it); the end condition or the bots' play may never close the game.")
     return Finding(share, 0.0, text, "capped", cell["cell"], ("capped",), 1)
 
 
@@ -244,12 +246,10 @@ def assumption_keys(games: set[str]) -> dict[str, set[str]]:
     for game in games:
         names = {COMPONENTS}
         try:
-            from simkit import games as registry
-
-            names |= {row["name"] for row in registry.get(game).rules.listing()
-                      if _ASSUMPTION_SOURCE.match(str(row["source"]))}
-        except Exception:  # an unknown or unimportable game: its figures are still reported
-            pass
+            listing = registry.get(game).rules.listing()
+        except (InputError, ImportError):  # an unknown or unimportable game: its figures are still reported
+            listing = []
+        names |= {row["name"] for row in listing if _ASSUMPTION_SOURCE.match(str(row["source"]))}
         keys[game] = names
     return keys
 
@@ -384,4 +384,4 @@ def plain(text: str) -> str:
     return text.replace("**", "").replace("*", "")
 
 
-__all__ = ["Finding", "Headline", "Z95", "headline", "plain"]
+__all__ = ["Finding", "Headline", "headline", "plain"]
