@@ -216,3 +216,24 @@ def test_command_exit_codes(tmp_path):
         result = run(straddle, *args)
         assert result.exit_code == 2, result.stdout
         assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+
+
+def test_the_ci_workflow_sweeps_a_spec_gates_on_check_and_keeps_the_report():
+    import shlex
+    from pathlib import Path
+
+    yaml = pytest.importorskip("yaml")
+    root = Path(__file__).resolve().parent.parent
+    workflow = yaml.safe_load((root / ".github/workflows/balance.yml").read_text())
+    steps = workflow["jobs"]["balance"]["steps"]
+    commands = [step.get("run", "") for step in steps]
+    sweep = next(shlex.split(c) for c in commands if c.startswith("simkit sweep"))
+    spec_path, out = root / sweep[2], sweep[sweep.index("--out") + 1]
+    assert any(c.startswith("pip install") or "pip install -e ." in c for c in commands)
+    assert f"simkit check {out}" in commands
+    assert any("report.md" in c and "GITHUB_STEP_SUMMARY" in c for c in commands)
+    upload = next(step for step in steps if step.get("uses", "").startswith("actions/upload-artifact"))
+    assert upload["if"] == "always()" and upload["with"]["path"].rstrip("/") == out
+    # the spec it runs is valid and carries the limits the gate reads
+    sweep_spec = specs.load(spec_path)
+    assert limits(sweep_spec.check).rates

@@ -243,3 +243,15 @@ def test_findings_across_assumption_sets_hold_or_flip():
     assert verdicts == {"alt-a": "holds", "alt-b": "flips"}
     top = headline({"cells": cells[:2], "comparisons": []}, labels_of(cells[:2]))
     assert "Robust: holds under all 2 assumption sets" in next(f for f in top.findings if f.cell == "base").sentence()
+
+
+def test_the_standard_component_set_is_the_base_whatever_the_grid_order():
+    from simkit.report.findings import headline
+
+    cells = [
+        summary_cell("alt", [4400, 5600], overrides={"components": "alt-x"}),
+        summary_cell("std", [5600, 4400], overrides={"components": "standard"}),
+    ]
+    top = headline({"cells": cells, "comparisons": []}, labels_of(cells))
+    assert {row["base"]["cell"] for row in top.robustness} == {"std"}
+    assert "flips under alt" in next(f for f in top.findings if f.cell == "std").sentence()

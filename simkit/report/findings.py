@@ -186,7 +186,7 @@ def _capped_candidate(cell: dict, label: str) -> Finding | None:
 
 
 def _comparison_candidates(comparisons: list[dict], cells: dict[str, dict], labels: dict[str, str],
-                           assumption_keys: dict[str, set[str]]) -> list[Finding]:
+                           assumption_keys: dict[str, dict]) -> list[Finding]:
     out = []
     for row in comparisons:
         cell, base = cells.get(row["cell"]), cells.get(row["baseline"])
@@ -195,7 +195,7 @@ def _comparison_candidates(comparisons: list[dict], cells: dict[str, dict], labe
         differing = {k for k in set(cell["overrides"]) | set(base["overrides"])
                      if cell["overrides"].get(k) != base["overrides"].get(k)}
         is_assumption = (cell["variant"] == base["variant"] and differing
-                         and differing <= assumption_keys.get(cell["game"], set()))
+                         and differing <= set(assumption_keys.get(cell["game"], {})))
         name, against = labels.get(row["cell"], row["cell"]), labels.get(row["baseline"], row["baseline"])
         diff, low, high = row["diff"], row["ci_low"], row["ci_high"]
         pair = row.get("pairing") or {}
@@ -238,36 +238,41 @@ def _comparison_candidates(comparisons: list[dict], cells: dict[str, dict], labe
 # Assumption parameters and robustness
 
 
-def assumption_keys(games: set[str]) -> dict[str, set[str]]:
-    """Per game: the rule parameters that are assumptions: `components`, and any parameter
-    whose source is an assumption id. A game that is not registered here (a folder from
-    elsewhere) has only `components`."""
+def assumption_keys(games: set[str]) -> dict[str, dict[str, object]]:
+    """Per game: its assumption parameters and their defaults: `components` (default
+    "standard") and any rule parameter whose source is an assumption id. A game that is
+    not registered here (a folder from elsewhere) has only `components`."""
     keys = {}
     for game in games:
-        names = {COMPONENTS}
         try:
             listing = registry.get(game).rules.listing()
         except (InputError, ImportError):  # an unknown or unimportable game: its figures are still reported
             listing = []
-        names |= {row["name"] for row in listing if _ASSUMPTION_SOURCE.match(str(row["source"]))}
-        keys[game] = names
+        keys[game] = {COMPONENTS: "standard",
+                      **{row["name"]: row["default"] for row in listing
+                         if _ASSUMPTION_SOURCE.match(str(row["source"])) or row["name"] == COMPONENTS}}
     return keys
 
 
-def assumption_groups(cells: list[dict], keys: dict[str, set[str]]) -> list[tuple[dict, list[dict]]]:
+def assumption_groups(cells: list[dict], keys: dict[str, dict]) -> list[tuple[dict, list[dict]]]:
     """(base cell, other cells) for cells alike but for assumption parameters. The base is
     the cell that leaves the most assumptions at their defaults (then the first)."""
     groups: dict[tuple, list[dict]] = {}
     for cell in cells:
-        assumed = keys.get(cell["game"], {COMPONENTS})
+        assumed = keys.get(cell["game"], {COMPONENTS: "standard"})
         rest = tuple(sorted((k, str(v)) for k, v in cell["overrides"].items() if k not in assumed))
         groups.setdefault((cell["game"], cell["players"], cell.get("lineup"), cell["variant"], rest), []).append(cell)
     out = []
     for group in groups.values():
         if len(group) < 2:
             continue
-        assumed = keys.get(group[0]["game"], {COMPONENTS})
-        base = min(group, key=lambda c: sum(k in assumed for k in c["overrides"]))
+        assumed = keys.get(group[0]["game"], {COMPONENTS: "standard"})
+
+        def changed(cell: dict) -> int:
+            return sum(str(cell["overrides"][k]) != str(default) for k, default in assumed.items()
+                       if k in cell["overrides"])
+
+        base = min(group, key=changed)
         out.append((base, [c for c in group if c is not base]))
     return out
 
@@ -281,7 +286,7 @@ def _remeasure(finding: Finding, cell: dict) -> tuple[float, float, float, float
 
 
 def robustness(findings: list[Finding], cells: list[dict], labels: dict[str, str],
-               keys: dict[str, set[str]]) -> list[dict]:
+               keys: dict[str, dict]) -> list[dict]:
     """Re-measure every finding of an assumption group's base cell in the group's other
     cells; set each finding's `robustness` note and return one row per (finding, set)."""
     rows = []
