@@ -41,6 +41,9 @@ def finished(tmp_path_factory):
     )
     assert done.returncode == 0, done.stderr
     assert f"report: {folder / 'report.html'}" in done.stdout
+    # the headline comes first in the terminal, then where the report is (make demo)
+    assert 0 <= done.stdout.index("Headline:") < done.stdout.index("report: ")
+    assert "Precision reached:" in done.stdout
     assert "\x1b" not in done.stdout  # no progress bar when stdout is not a terminal
     return folder
 

@@ -5,8 +5,10 @@ A candidate is a seat against fair (over decided games), a dealt seat category v
 (e.g. a power) or a strategy against its cell's average per seat, a round-capped share,
 or a paired variant comparison (seat 0's rate, capped share, game length). Candidates are
 tested together: a candidate is a finding only when its Holm-adjusted p-value is below
-SIGNIFICANCE, so what is inside the noise is not reported as a finding. Sizes are
-percentage points; a game-length change is ranked by its percent change.
+SIGNIFICANCE, so what is inside the noise is not reported as a finding. Findings rank by
+size in percentage points; game-length changes, in another unit, follow them, ranked by
+their percent change. One finding speaks for each cell's seats and for each dealt category
+or line-up of a cell: the figure furthest from fair.
 
 A cell whose games mostly hit the round cap is said first, and its seat, category and
 strategy figures are not read as effects: with most games unfinished, who "won" the rest
@@ -359,9 +361,12 @@ def headline(summary: dict, labels: dict[str, str]) -> Headline:
         finding.p_holm = adjusted
     findings = [f for f in candidates if f.p_holm < SIGNIFICANCE]
     # one sentence per group of category values / strategies: the value furthest from the average
+    # one per cell's seats too (at 2 players seat 1 mirrors seat 0). Rates rank by points; a
+    # game-length change is in another unit, so those follow, ranked by their percent change.
     seen, kept = set(), []
-    for finding in sorted(findings, key=lambda f: -f.size):
-        group = (finding.cell, finding.kind, finding.key[0]) if finding.kind in ("category", "strategy") else id(finding)
+    for finding in sorted(findings, key=lambda f: (f.key[-1:] == ("rounds",), -f.size)):
+        group = ((finding.cell, finding.kind, finding.key[0]) if finding.kind in ("category", "strategy", "seat")
+                 else id(finding))
         if group in seen:
             continue
         seen.add(group)

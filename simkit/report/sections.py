@@ -128,7 +128,7 @@ def _headline_section(cells: list[dict], top: Headline) -> list[Block]:
                                 "category and variant comparison is inside its interval of no difference."))
     more = len(top.findings) - HEADLINE_ITEMS
     blocks.append(Paragraph(
-        f"{top.precision} Ranked by size in percentage points (game-length changes by percent); "
+        f"{top.precision} Ranked by size in percentage points (game-length changes follow, by percent); "
         f"{len(top.findings)} of {top.candidates} figures tested are findings"
         + (f", the {more} smaller ones under More findings" if more > 0 else "")
         + f". {count(games)} simulated games in {len(cells)} cell(s)."
@@ -444,11 +444,9 @@ def _comparison_section(comparisons: list[dict], labels: dict[str, str], plot_fo
                 name,
                 level(row["baseline_mean"]),
                 level(row["cell_mean"]),
-                f"{scale * row['diff']:+.2f}",
+                f"**{scale * row['diff']:+.2f}**" if row["p_holm"] < SIGNIFICANCE else f"{scale * row['diff']:+.2f}",
                 f"{scale * row['ci_low']:+.2f} to {scale * row['ci_high']:+.2f}",
-                p_text(row["p"]),
                 p_text(row["p_holm"]),
-                "yes" if row["p_holm"] < SIGNIFICANCE else "no evidence",
                 count(row["paired_games"]),
                 *_pairing_cells(row.get("pairing"), scale),
             ]
@@ -472,7 +470,8 @@ def _comparison_section(comparisons: list[dict], labels: dict[str, str], plot_fo
         Paragraph(
             "Each variant against its baseline (standard rules without overrides, else the first cell) on the same "
             "seeds game by game (common random numbers): difference = variant − baseline, percentage points for rates. "
-            f"Holm-adjusted across all {len(comparisons)} comparisons; changed = Holm p < {SIGNIFICANCE}. "
+            f"p is Holm-adjusted across all {len(comparisons)} comparisons; a **bold** difference is a change "
+            f"(Holm p < {SIGNIFICANCE}). "
             "Pairing r is the correlation of the two cells' results game by game; the last column compares the "
             "paired 95% half width with what two independent runs of the same size would give."
         ),
@@ -485,9 +484,7 @@ def _comparison_section(comparisons: list[dict], labels: dict[str, str], plot_fo
                 "variant mean",
                 "difference",
                 "95% CI",
-                "p",
                 "Holm p",
-                "changed?",
                 "paired games",
                 "pairing r",
                 "± paired / unpaired",
