@@ -256,6 +256,11 @@ def assumption_keys(games: set[str]) -> dict[str, dict[str, object]]:
     return keys
 
 
+def _changed(cell: dict, assumed: dict) -> int:
+    """How many assumption parameters a cell sets away from their defaults."""
+    return sum(str(cell["overrides"][k]) != str(default) for k, default in assumed.items() if k in cell["overrides"])
+
+
 def assumption_groups(cells: list[dict], keys: dict[str, dict]) -> list[tuple[dict, list[dict]]]:
     """(base cell, other cells) for cells alike but for assumption parameters. The base is
     the cell that leaves the most assumptions at their defaults (then the first)."""
@@ -270,11 +275,7 @@ def assumption_groups(cells: list[dict], keys: dict[str, dict]) -> list[tuple[di
             continue
         assumed = keys.get(group[0]["game"], {COMPONENTS: "standard"})
 
-        def changed(cell: dict) -> int:
-            return sum(str(cell["overrides"][k]) != str(default) for k, default in assumed.items()
-                       if k in cell["overrides"])
-
-        base = min(group, key=changed)
+        base = min(group, key=lambda cell, assumed=assumed: _changed(cell, assumed))
         out.append((base, [c for c in group if c is not base]))
     return out
 
