@@ -255,3 +255,18 @@ def test_the_standard_component_set_is_the_base_whatever_the_grid_order():
     top = headline({"cells": cells, "comparisons": []}, labels_of(cells))
     assert {row["base"]["cell"] for row in top.robustness} == {"std"}
     assert "flips under alt" in next(f for f in top.findings if f.cell == "std").sentence()
+
+
+def test_a_finding_is_said_once_for_all_assumption_sets():
+    from simkit.report.findings import headline
+
+    cells = [
+        summary_cell("std", [5600, 4400], overrides={"components": "standard"}),
+        summary_cell("alt", [5500, 4500], overrides={"components": "alt-x"}),
+        summary_cell("std-3p", [1000, 1000, 1000], overrides={"components": "standard"}),
+        summary_cell("alt-3p", [1200, 900, 900], overrides={"components": "alt-x"}),
+    ]
+    top = headline({"cells": cells, "comparisons": []}, labels_of(cells))
+    assert sorted(f.cell for f in top.findings if f.kind == "seat") == ["alt-3p", "std"]
+    only = next(f for f in top.findings if f.cell == "alt-3p").sentence()
+    assert "Only under this assumption set: not a finding under std-3p" in only

@@ -373,7 +373,26 @@ def headline(summary: dict, labels: dict[str, str]) -> Headline:
         seen.add(group)
         kept.append(finding)
     rows = robustness(kept, cells, labels, keys)
-    return Headline(unfinished, kept, len(candidates), _precision(cells), rows)
+    return Headline(unfinished, _fold_assumption_sets(kept, cells, labels, keys), len(candidates),
+                    _precision(cells), rows)
+
+
+def _fold_assumption_sets(findings: list[Finding], cells: list[dict], labels: dict[str, str],
+                          keys: dict[str, dict]) -> list[Finding]:
+    """A finding of an assumption group's base cell already speaks for the other sets (its
+    note says whether it holds there): their copies of it are dropped. A finding seen only
+    under another set stays, and says so."""
+    on_base = {(f.cell, f.kind, f.key) for f in findings}
+    out = []
+    alternatives = {other["cell"]: base for base, others in assumption_groups(cells, keys) for other in others}
+    for finding in findings:
+        base = alternatives.get(finding.cell)
+        if base is not None and finding.kind in ("seat", "category", "strategy"):
+            if (base["cell"], finding.kind, finding.key) in on_base:
+                continue
+            finding.robustness = f"*Only under this assumption set: not a finding under {labels[base['cell']]}.*"
+        out.append(finding)
+    return out
 
 
 def _precision(cells: list[dict]) -> str:
