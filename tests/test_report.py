@@ -270,3 +270,17 @@ def test_a_finding_is_said_once_for_all_assumption_sets():
     assert sorted(f.cell for f in top.findings if f.kind == "seat") == ["alt-3p", "std"]
     only = next(f for f in top.findings if f.cell == "alt-3p").sentence()
     assert "Only under this assumption set: not a finding under std-3p" in only
+
+
+def test_a_sweep_over_an_assumption_parameter_reports_what_holds(dicegame, tmp_path):
+    """Through the whole pipeline: the dice game's round_cap is registered as assumption A1,
+    so a grid over it is an assumption grid, and the report says which findings hold."""
+    import simkit
+
+    results = simkit.sweep(game="dicegame", players="2", set=["round_cap=[60,14]"], games=3000, seed=3, jobs=1,
+                           out=tmp_path / "run", quiet=True)
+    parts = sections((results.folder / "report.md").read_text())
+    assert "Findings across assumption sets" in parts
+    assert "| holds |" in parts["Findings across assumption sets"] or "| flips |" in parts[
+        "Findings across assumption sets"] or "inside the noise" in parts["Findings across assumption sets"]
+    assert "assumption set" in parts["Headline"]
