@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import math
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from scipy import stats as scipy_stats
@@ -191,6 +191,7 @@ class Figure:
     games: int
     spread: float
     unit: str = "points"  # "points" (a difference of rates), "share" (a rate) or "rounds"
+    decided_share: float = 1.0  # figures over decided games: the share of games that were decided
 
 
 @dataclass(frozen=True)
@@ -246,8 +247,9 @@ def _rate_figure(cell: str, what: str, successes: float, n: int, z: float, shift
 def first_player_advantage(cell: dict, z: float) -> Figure:
     """Seat 0's share of decided games minus 1/players, with a Wilson interval."""
     n = round(decided(cell))
-    return _rate_figure(cell["cell"], "first-player advantage", cell["seats"][0]["wins"], n, z,
-                        1.0 / cell["players"])
+    figure = _rate_figure(cell["cell"], "first-player advantage", cell["seats"][0]["wins"], n, z,
+                          1.0 / cell["players"])
+    return replace(figure, decided_share=n / cell["games"] if cell["games"] else 1.0)
 
 
 def seat_gap(cell: dict, z: float) -> Figure:
@@ -272,7 +274,8 @@ def seat_gap(cell: dict, z: float) -> Figure:
             low = max(low, difference - half)
             if difference + half > high:
                 high, spread = difference + half, sd
-    return Figure(cell["cell"], "largest seat gap", value, low, high, n, spread)
+    return Figure(cell["cell"], "largest seat gap", value, low, high, n, spread,
+                  decided_share=n / cell["games"] if cell["games"] else 1.0)
 
 
 def seat_pairs(players: int) -> int:
@@ -336,7 +339,9 @@ def _judge(figure: Figure, limit: float, upper: bool, z: float, two_sided: bool 
     if distance < 1e-12:
         return Verdict(figure, limit, upper, "inconclusive", two_sided=two_sided)
     needed = math.ceil((z * figure.spread / distance) ** 2)
-    return Verdict(figure, limit, upper, "inconclusive", max(needed - figure.games, 1), two_sided)
+    # games to play, not decided games: a round-capped game decides nothing
+    more = math.ceil((needed - figure.games) / max(figure.decided_share, 1e-9))
+    return Verdict(figure, limit, upper, "inconclusive", max(more, 1), two_sided)
 
 
 # ---------------------------------------------------------------------------------------

@@ -237,3 +237,12 @@ def test_the_ci_workflow_sweeps_a_spec_gates_on_check_and_keeps_the_report():
     # the spec it runs is valid and carries the limits the gate reads
     sweep_spec = specs.load(spec_path)
     assert limits(sweep_spec.check).rates
+
+
+def test_games_to_decide_count_the_games_that_will_be_capped():
+    # half the games are capped: twice as many games must be played to decide as many more
+    decided_only = gate({"cells": [cell([540, 460])]}, limits({"max_first_player_advantage": "2pt", "min_games": 1}))
+    half_capped = gate({"cells": [cell([540, 460], incomplete=1000)]},
+                       limits({"max_first_player_advantage": "2pt", "min_games": 1}))
+    more = decided_only.verdicts[0].more_games
+    assert half_capped.verdicts[0].more_games == pytest.approx(2 * more, abs=2)
