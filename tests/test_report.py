@@ -284,3 +284,17 @@ def test_a_sweep_over_an_assumption_parameter_reports_what_holds(dicegame, tmp_p
     assert "| holds |" in parts["Findings across assumption sets"] or "| flips |" in parts[
         "Findings across assumption sets"] or "inside the noise" in parts["Findings across assumption sets"]
     assert "assumption set" in parts["Headline"]
+
+
+def test_overview_colours_only_what_stands_clear_of_noise():
+    from simkit.report.sections import _overview_section
+
+    cells = [summary_cell("a", [5600, 4400], game="g"), summary_cell("b", [1010, 990, 1000], game="g"),
+             summary_cell("c", [3000, 500, 500], capped=5000, game="h")]
+    table = _overview_section(cells)[-1]
+    assert table.header == ["game", "2 players", "3 players"]
+    rows = {row[0]: (row, shades) for row, shades in zip(table.rows, table.shades)}
+    (g_row, g_shades), (h_row, h_shades) = rows["g"], rows["h"]
+    assert g_row[1] == "**+6.0 ±1.0**" and g_shades[1].startswith("rgb(245,")  # seat 0 favoured: red
+    assert g_row[2] == "+0.3 ±1.7" and g_shades[2] == "#f4f5f7"  # inside the noise: grey, not bold
+    assert h_row[2] == "unfinished 55.6%"  # mostly capped: said instead of a seat figure

@@ -114,6 +114,10 @@ def _inline(text: str) -> str:
     return _ITALIC.sub(r"<em>\1</em>", _BOLD.sub(r"<strong>\1</strong>", html.escape(text)))
 
 
+def _style(shade: str | None) -> str:
+    return f' style="background:{shade}"' if shade else ""
+
+
 def to_html(blocks: list[Block], title: str, folder: Path) -> str:
     """One HTML page; each plot is read from `folder` and embedded as a data URI."""
     body: list[str] = [f"<h1>{html.escape(title)}</h1>"]
@@ -136,7 +140,7 @@ def to_html(blocks: list[Block], title: str, folder: Path) -> str:
                 shades = block.shades[number] if block.shades else [None] * len(row)
                 cells = [
                     f"<td{' class=num' if column >= block.text_columns else ''}"
-                    f"{f' style=background:{shade}' if shade else ''}>{_inline(cell)}</td>"
+                    f"{_style(shade)}>{_inline(cell)}</td>"
                     for column, (cell, shade) in enumerate(zip(row, shades))
                 ]
                 rows.append("<tr>" + "".join(cells) + "</tr>")
