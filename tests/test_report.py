@@ -297,4 +297,4 @@ def test_overview_colours_only_what_stands_clear_of_noise():
     (g_row, g_shades), (h_row, h_shades) = rows["g"], rows["h"]
     assert g_row[1] == "**+6.0 ±1.0**" and g_shades[1].startswith("rgb(245,")  # seat 0 favoured: red
     assert g_row[2] == "+0.3 ±1.7" and g_shades[2] == "#f4f5f7"  # inside the noise: grey, not bold
-    assert h_row[2] == "unfinished 55.6%"  # mostly capped: said instead of a seat figure
+    assert h_row[2] == "unfinished 55.6%" and h_shades[2] == "#d9d9d9"  # mostly capped: said instead
