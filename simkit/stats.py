@@ -396,13 +396,53 @@ def _cell_summary(
     }
 
 
+COMPONENTS = "components"  # the rule parameter naming a component set (DESIGN §2)
+STANDARD_SET = "standard"
+
+
+def _component_set(cell: dict) -> str:
+    return str(_overrides(cell.get("overrides")).get(COMPONENTS, STANDARD_SET))
+
+
+def _other_overrides(cell: dict) -> dict:
+    return {k: v for k, v in _overrides(cell.get("overrides")).items() if k != COMPONENTS}
+
+
 def _baseline(group: list[dict]) -> dict:
     """The cell a group's other cells are compared against: the standard rules without
-    overrides if the group has them, else the group's first cell in cells.parquet order."""
-    for cell in group:
-        if cell["variant"] == "standard" and not _overrides(cell.get("overrides")):
-            return cell
-    return group[0]
+    overrides (a `components` override aside) if the group has them, else any; among
+    those the standard component set, else the first in cells.parquet order."""
+    candidates = [c for c in group if c["variant"] == "standard" and not _other_overrides(c)] or group
+    return next((c for c in candidates if _component_set(c) == STANDARD_SET), candidates[0])
+
+
+def _comparison_groups(cells: pl.DataFrame) -> list[tuple[str, list[str]]]:
+    """(baseline, other cells) pairs to compare, all within one (game, players, line-up).
+
+    Rule comparisons are made within one component set, so that a variant is compared on
+    the components it was played with; and each component set is compared with the
+    standard set under the same variant and overrides (DESIGN §2: component sets are an
+    assumption swept on shared seeds). Without component sets this is one group per
+    (game, players, line-up), as before.
+    """
+    rows = list(cells.iter_rows(named=True))
+    by_rules: dict[tuple, list[dict]] = {}
+    by_rules_set: dict[tuple, list[dict]] = {}
+    for cell in rows:
+        lineup = (cell["game"], cell["players"], cell["strategies"])
+        by_rules.setdefault((*lineup, _component_set(cell)), []).append(cell)
+        rest = json.dumps(_other_overrides(cell), sort_keys=True, default=str)
+        by_rules_set.setdefault((*lineup, cell["variant"], rest), []).append(cell)
+    out, seen = [], set()
+    for group in (*by_rules.values(), *by_rules_set.values()):
+        if len(group) < 2:
+            continue
+        baseline = _baseline(group)["cell"]
+        others = [c["cell"] for c in group if c["cell"] != baseline and (baseline, c["cell"]) not in seen]
+        seen.update((baseline, other) for other in others)
+        if others:
+            out.append((baseline, others))
+    return out
 
 
 def _paired_sums(baseline: pl.LazyFrame, other: pl.LazyFrame, metric: str) -> dict:
@@ -428,15 +468,11 @@ def _comparisons(cells: pl.DataFrame, games: pl.LazyFrame, seats: pl.LazyFrame) 
 
     Cells sharing (game, players, strategies) played the same seeds game by game (common
     random numbers, DESIGN §4), so each non-baseline cell is compared with its group's
-    baseline on the games both played (same `game_index`): seat 0's `win`, `rounds`, and
+    baseline (see `_comparison_groups`) on the games both played (same `game_index`): seat 0's `win`, `rounds`, and
     `incomplete` (1 for a round-capped game). `diff` is cell − baseline. Pairs with fewer
     than two shared games have no variance and are left out. `p_holm` adjusts across every
     row of the summary.
     """
-    groups: dict[tuple, list[dict]] = {}
-    for cell in cells.iter_rows(named=True):
-        groups.setdefault((cell["game"], cell["players"], cell["strategies"]), []).append(cell)
-
     def outcomes(cell: str, metric: str) -> pl.LazyFrame:
         if metric == "seat0_win":
             return seats.filter((pl.col("cell") == cell) & (pl.col("seat") == 0)).select(
@@ -449,11 +485,8 @@ def _comparisons(cells: pl.DataFrame, games: pl.LazyFrame, seats: pl.LazyFrame) 
         return games.filter(pl.col("cell") == cell).select("game_index", metric)
 
     rows = []
-    for group in groups.values():
-        if len(group) < 2:
-            continue
-        baseline = _baseline(group)["cell"]
-        for cell in (c["cell"] for c in group if c["cell"] != baseline):
+    for baseline, others in _comparison_groups(cells):
+        for cell in others:
             for metric in PAIRED_METRICS:
                 sums = _paired_sums(outcomes(baseline, metric), outcomes(cell, metric), metric)
                 pairs = sums["pairs"]

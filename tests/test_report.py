@@ -298,3 +298,17 @@ def test_overview_colours_only_what_stands_clear_of_noise():
     assert g_row[1] == "**+6.0 ±1.0**" and g_shades[1].startswith("rgb(245,")  # seat 0 favoured: red
     assert g_row[2] == "+0.3 ±1.7" and g_shades[2] == "#f4f5f7"  # inside the noise: grey, not bold
     assert h_row[2] == "unfinished 55.6%" and h_shades[2] == "#d9d9d9"  # mostly capped: said instead
+
+
+def test_a_seat_zero_finding_carries_its_paired_change_under_each_set():
+    from simkit.report.findings import headline
+
+    cells = [summary_cell("base", [5600, 4400]), summary_cell("alt", [4400, 5600], overrides={"components": "alt"})]
+    change = {"cell": "alt", "baseline": "base", "metric": "seat0_win", "diff": -0.12, "ci_low": -0.13,
+              "ci_high": -0.11, "p": 0.0, "baseline_mean": 0.56, "cell_mean": 0.44, "paired_games": 10000}
+    top = headline({"cells": cells, "comparisons": [change]}, labels_of(cells))
+    row = next(r for r in top.robustness if r["finding"].key == ("seat", 0))
+    assert row["paired"] is change and row["verdict"] == "flips"
+    # the set comparison itself is worded as an assumption, not as a variant to adopt
+    sentence = next(f for f in top.findings if f.kind == "assumption").sentence()
+    assert "rests on invented data or an assumed reading" in sentence

@@ -338,3 +338,26 @@ def test_pairing_gains_nothing_on_uncorrelated_games_and_much_on_correlated_ones
         d = b - a
         row = pairing(len(a), a.sum(), (a * a).sum(), b.sum(), (b * b).sum(), (d * d).sum())
         assert row["gain"] == pytest.approx(expected, rel=0.1)
+
+
+def test_component_sets_are_compared_with_the_standard_set_and_variants_within_their_set():
+    from simkit.stats import _comparison_groups
+
+    def row(name, variant, components=None, **overrides):
+        if components:
+            overrides["components"] = components
+        return {"cell": name, "game": "g", "players": 2, "variant": variant, "overrides": json.dumps(overrides),
+                "strategies": "a"}
+
+    cells = pl.DataFrame([row("alt", "standard", "alt-x"), row("std", "standard", "standard"),
+                          row("tp-alt", "two_player", "alt-x"), row("tp-std", "two_player", "standard"),
+                          row("gold-std", "standard", "standard", gold=9)])
+    pairs = {(baseline, other) for baseline, others in _comparison_groups(cells) for other in others}
+    assert pairs == {
+        ("std", "tp-std"), ("std", "gold-std"),  # rule changes on the standard set
+        ("alt", "tp-alt"),  # the variant on the alternative set, against that set's standard rules
+        ("std", "alt"), ("tp-std", "tp-alt"),  # each set against the standard set under the same rules
+    }
+    # without component sets: one group per (game, players, line-up), as before
+    plain = pl.DataFrame([row("base", "standard"), row("tp", "two_player"), row("gold", "standard", gold=9)])
+    assert {(b, o) for b, others in _comparison_groups(plain) for o in others} == {("base", "tp"), ("base", "gold")}

@@ -289,9 +289,12 @@ def _remeasure(finding: Finding, cell: dict) -> tuple[float, float, float, float
 
 
 def robustness(findings: list[Finding], cells: list[dict], labels: dict[str, str],
-               keys: dict[str, dict]) -> list[dict]:
+               keys: dict[str, dict], comparisons: list[dict] | None = None) -> list[dict]:
     """Re-measure every finding of an assumption group's base cell in the group's other
-    cells; set each finding's `robustness` note and return one row per (finding, set)."""
+    cells; set each finding's `robustness` note and return one row per (finding, set).
+    A seat-0 finding also carries the paired change (other set − base, same seeds) from
+    the summary's comparisons when they hold it."""
+    paired = {(row["baseline"], row["cell"]): row for row in comparisons or [] if row["metric"] == "seat0_win"}
     rows = []
     for base, others in assumption_groups(cells, keys):
         for finding in (f for f in findings if f.cell == base["cell"] and f.kind in ("seat", "category", "strategy")):
@@ -305,8 +308,9 @@ def robustness(findings: list[Finding], cells: list[dict], labels: dict[str, str
                 same = (vs > 0) == (finding.direction > 0)
                 verdict = "holds" if clear and same else "flips" if clear else "inside the noise"
                 verdicts.append((other, verdict))
+                change = paired.get((base["cell"], other["cell"])) if finding.key == ("seat", 0) else None
                 rows.append({"finding": finding, "base": base, "other": other, "value": vs, "low": low,
-                             "high": high, "verdict": verdict})
+                             "high": high, "verdict": verdict, "paired": change})
             if not verdicts:
                 continue
             flipped = [labels[o["cell"]] for o, v in verdicts if v == "flips"]
@@ -372,7 +376,7 @@ def headline(summary: dict, labels: dict[str, str]) -> Headline:
             continue
         seen.add(group)
         kept.append(finding)
-    rows = robustness(kept, cells, labels, keys)
+    rows = robustness(kept, cells, labels, keys, summary.get("comparisons", []))
     return Headline(unfinished, _fold_assumption_sets(kept, cells, labels, keys), len(candidates),
                     _precision(cells), rows)
 

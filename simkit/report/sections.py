@@ -531,21 +531,25 @@ def _robustness_section(top: Headline, labels: dict[str, str]) -> list[Block]:
     for row in top.robustness:
         finding = row["finding"]
         what = {"seat": f"seat {finding.key[1]}"}.get(finding.key[0], f"{finding.key[0]} {finding.key[1]}")
+        change = row.get("paired")
         rows.append([
             labels[row["base"]["cell"]], what, f"{points(finding.direction * finding.size)}",
             labels[row["other"]["cell"]],
-            f"{points(row['value'])} ({points(row['low'])} to {points(row['high'])})", row["verdict"],
+            f"{points(row['value'])} ({points(row['low'])} to {points(row['high'])})",
+            f"{points(change['diff'])} ({points(change['ci_low'])} to {points(change['ci_high'])})" if change else "–",
+            row["verdict"],
         ])
     return [
         Heading("Findings across assumption sets"),
         Paragraph(
             "Cells that differ only in an assumption (the component set, or a rule parameter whose source is an "
             "assumption id) play the same seeds. Each finding of the base cell is measured again under every other "
-            "set: it holds (same direction, clear of noise), falls inside the noise, or flips. A finding that does "
+            "set: it holds (same direction, clear of noise), falls inside the noise, or flips. For seat 0 the "
+            "paired change (other set − base, game by game on the same seeds) is shown too. A finding that does "
             "not hold under every set is about our guesses as much as about the game."
         ),
-        Table(["base cell", "figure", "base (points)", "under", "there (points, 95% CI)", "verdict"], rows,
-              text_columns=2),
+        Table(["base cell", "figure", "base (points)", "under", "there (points, 95% CI)",
+               "paired change (same seeds)", "verdict"], rows, text_columns=2),
     ]
 
 
