@@ -312,3 +312,13 @@ def test_a_seat_zero_finding_carries_its_paired_change_under_each_set():
     # the set comparison itself is worded as an assumption, not as a variant to adopt
     sentence = next(f for f in top.findings if f.kind == "assumption").sentence()
     assert "rests on invented data or an assumed reading" in sentence
+
+
+def test_a_line_up_is_named_only_for_a_game_that_plays_several():
+    cells = [
+        {"cell": "a", "game": "g", "players": 2, "variant": "standard", "overrides": {}, "lineup": "x"},
+        {"cell": "b", "game": "h", "players": 2, "variant": "standard", "overrides": {}, "lineup": "y"},
+        {"cell": "c", "game": "h", "players": 2, "variant": "standard", "overrides": {}, "lineup": "y,z"},
+    ]
+    assert cell_labels(cells) == {"a": "g, 2 players, standard", "b": "h, 2 players, standard, line-up y",
+                                  "c": "h, 2 players, standard, line-up y,z"}

@@ -57,16 +57,18 @@ def count(value: int) -> str:
 
 def cell_labels(cells: list[dict]) -> dict[str, str]:
     """A short human name per cell: player count and variant always; the game, the rule
-    overrides and the line-up only where they tell cells apart. A label that would still
-    repeat gets the cell id."""
+    overrides and the line-up only where they tell cells apart (the line-up only for a game
+    whose cells play several). A label that would still repeat gets the cell id."""
     several_games = len({cell["game"] for cell in cells}) > 1
-    several_lineups = len({cell.get("lineup") for cell in cells}) > 1
+    lineups: dict[str, set] = {}  # a game whose cells all play one line-up need not name it
+    for cell in cells:
+        lineups.setdefault(cell["game"], set()).add(cell.get("lineup"))
     labels = {}
     for cell in cells:
         parts = [cell["game"]] if several_games else []
         parts += [f"{cell['players']} players", cell["variant"]]
         parts += [f"{name}={value}" for name, value in cell.get("overrides", {}).items()]
-        if several_lineups:
+        if len(lineups[cell["game"]]) > 1:
             parts.append(f"line-up {cell.get('lineup')}")
         labels[cell["cell"]] = ", ".join(parts)
     repeated = {label for label in labels.values() if list(labels.values()).count(label) > 1}
@@ -156,7 +158,9 @@ def _overview_colour(points_value: float, clear: bool) -> str:
 def overview_rows(cells: list[dict]) -> tuple[list[int], list[tuple[str, dict[int, dict]]]]:
     """The heat map's player counts and rows: one row per game (and variant, overrides and
     line-up where they differ), one column per player count."""
-    several_lineups = len({cell.get("lineup") for cell in cells}) > 1
+    lineups: dict[str, set] = {}
+    for cell in cells:
+        lineups.setdefault(cell["game"], set()).add(cell.get("lineup"))
     counts = sorted({cell["players"] for cell in cells})
     rows: dict[str, dict[int, dict]] = {}
     for cell in cells:
@@ -164,7 +168,7 @@ def overview_rows(cells: list[dict]) -> tuple[list[int], list[tuple[str, dict[in
         if cell["variant"] != "standard":
             parts.append(cell["variant"])
         parts += [f"{name}={value}" for name, value in cell.get("overrides", {}).items()]
-        if several_lineups:
+        if len(lineups[cell["game"]]) > 1:
             parts.append(f"line-up {cell.get('lineup')}")
         rows.setdefault(", ".join(parts), {})[cell["players"]] = cell
     return counts, list(rows.items())
