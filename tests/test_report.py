@@ -322,3 +322,31 @@ def test_a_line_up_is_named_only_for_a_game_that_plays_several():
     ]
     assert cell_labels(cells) == {"a": "g, 2 players, standard", "b": "h, 2 players, standard, line-up y",
                                   "c": "h, 2 players, standard, line-up y,z"}
+
+
+def test_a_variant_finding_is_checked_again_under_every_assumption_set():
+    from simkit.report.findings import headline
+
+    def compared(cell, baseline, diff):
+        return {"cell": cell, "baseline": baseline, "metric": "seat0_win", "diff": diff, "ci_low": diff - 0.02,
+                "ci_high": diff + 0.02, "p": 1e-6, "baseline_mean": 0.5, "cell_mean": 0.5 + diff,
+                "paired_games": 10000}
+
+    cells = [
+        summary_cell("std", [5000, 5000], overrides={"components": "standard"}),
+        summary_cell("tp", [5000, 5000], variant="two_player", overrides={"components": "standard"}),
+        summary_cell("alt", [5000, 5000], overrides={"components": "alt-x"}),
+        summary_cell("tp-alt", [5000, 5000], variant="two_player", overrides={"components": "alt-x"}),
+    ]
+    comparisons = [compared("tp", "std", -0.06), compared("tp-alt", "alt", +0.05)]
+    top = headline({"cells": cells, "comparisons": comparisons}, labels_of(cells))
+    variant = [f for f in top.findings if f.kind == "comparison"]
+    assert [f.cell for f in variant] == ["tp"]  # said once, on the standard set
+    assert "it flips under tp-alt" in variant[0].sentence()
+    row = next(r for r in top.robustness if r["finding"] is variant[0])
+    assert (row["other"]["cell"], row["verdict"], row["base_value"]) == ("tp-alt", "flips", -0.06)
+    from simkit.report.sections import _robustness_section
+
+    table = _robustness_section(top, labels_of(cells))[-1]
+    assert table.rows[0] == ["tp", "seat 0 win rate against std", "-6.0", "tp-alt", "+5.0 (+3.0 to +7.0)", "–",
+                             "flips"]

@@ -288,39 +288,78 @@ def _remeasure(finding: Finding, cell: dict) -> tuple[float, float, float, float
     return None
 
 
+def _assumed_values(cell: dict, assumed: dict) -> tuple:
+    return tuple(sorted((k, str(cell["overrides"].get(k, default))) for k, default in assumed.items()))
+
+
+def _note(finding: Finding, verdicts: list[tuple[dict, str]], labels: dict[str, str]) -> None:
+    flipped = [labels[o["cell"]] for o, v in verdicts if v == "flips"]
+    faded = [labels[o["cell"]] for o, v in verdicts if v == "inside the noise"]
+    if flipped:
+        finding.robustness = f"*Depends on an assumption: it flips under {'; '.join(flipped)}.*"
+    elif faded:
+        finding.robustness = f"*Depends on an assumption: inside the noise under {'; '.join(faded)}.*"
+    else:
+        finding.robustness = f"*Robust: holds under all {len(verdicts) + 1} assumption sets.*"
+
+
+def _verdict(value: float, low: float, high: float, direction: int) -> str:
+    clear = low > 0 or high < 0
+    return "holds" if clear and (value > 0) == (direction > 0) else "flips" if clear else "inside the noise"
+
+
 def robustness(findings: list[Finding], cells: list[dict], labels: dict[str, str],
                keys: dict[str, dict], comparisons: list[dict] | None = None) -> list[dict]:
     """Re-measure every finding of an assumption group's base cell in the group's other
     cells; set each finding's `robustness` note and return one row per (finding, set).
-    A seat-0 finding also carries the paired change (other set − base, same seeds) from
-    the summary's comparisons when they hold it."""
-    paired = {(row["baseline"], row["cell"]): row for row in comparisons or [] if row["metric"] == "seat0_win"}
+
+    Seat, category and strategy findings are measured again in the other cell; a seat-0
+    finding also carries the paired change (other set − base, same seeds) from the
+    summary's comparisons. A variant comparison found on the base sets is looked up again
+    between the same two rule sets under each other assumption set (the summary compares
+    variants within each component set), so "the variant evens the seats" is checked
+    under every set too.
+    """
+    comparisons = comparisons or []
+    paired = {(row["baseline"], row["cell"]): row for row in comparisons if row["metric"] == "seat0_win"}
+    by_pair = {(row["cell"], row["baseline"], row["metric"]): row for row in comparisons}
+    groups = assumption_groups(cells, keys)
+    group_of = {member["cell"]: (base, [base, *others]) for base, others in groups for member in [base, *others]}
     rows = []
-    for base, others in assumption_groups(cells, keys):
-        for finding in (f for f in findings if f.cell == base["cell"] and f.kind in ("seat", "category", "strategy")):
+    for base, others in groups:
+        assumed = keys.get(base["game"], {COMPONENTS: "standard"})
+        for finding in (f for f in findings if f.cell == base["cell"]):
             verdicts = []
-            for other in others:
-                figure = _remeasure(finding, other)
-                if figure is None:
-                    continue
-                vs, low, high, _ = figure
-                clear = low > 0 or high < 0
-                same = (vs > 0) == (finding.direction > 0)
-                verdict = "holds" if clear and same else "flips" if clear else "inside the noise"
-                verdicts.append((other, verdict))
-                change = paired.get((base["cell"], other["cell"])) if finding.key == ("seat", 0) else None
-                rows.append({"finding": finding, "base": base, "other": other, "value": vs, "low": low,
-                             "high": high, "verdict": verdict, "paired": change})
-            if not verdicts:
-                continue
-            flipped = [labels[o["cell"]] for o, v in verdicts if v == "flips"]
-            faded = [labels[o["cell"]] for o, v in verdicts if v == "inside the noise"]
-            if flipped:
-                finding.robustness = f"*Depends on an assumption: it flips under {'; '.join(flipped)}.*"
-            elif faded:
-                finding.robustness = f"*Depends on an assumption: inside the noise under {'; '.join(faded)}.*"
-            else:
-                finding.robustness = f"*Robust: holds under all {len(verdicts) + 1} assumption sets.*"
+            if finding.kind in ("seat", "category", "strategy"):
+                for other in others:
+                    figure = _remeasure(finding, other)
+                    if figure is None:
+                        continue
+                    vs, low, high, _ = figure
+                    verdict = _verdict(vs, low, high, finding.direction)
+                    verdicts.append((other, verdict))
+                    change = paired.get((base["cell"], other["cell"])) if finding.key == ("seat", 0) else None
+                    rows.append({"finding": finding, "base": base, "other": other, "value": vs, "low": low,
+                                 "high": high, "verdict": verdict, "paired": change,
+                                 "base_value": finding.direction * finding.size})
+            elif finding.kind == "comparison" and finding.key[1] in group_of:
+                metric = finding.key[2]
+                baseline_group = group_of[finding.key[1]][1]
+                found = by_pair.get((base["cell"], finding.key[1], metric), {})
+                for other in others:
+                    values = _assumed_values(other, assumed)
+                    twin = next((c for c in baseline_group if _assumed_values(c, assumed) == values), None)
+                    row = by_pair.get((other["cell"], twin["cell"], metric)) if twin else None
+                    if row is None:
+                        continue
+                    verdict = _verdict(row["diff"], row["ci_low"], row["ci_high"], finding.direction)
+                    verdicts.append((other, verdict))
+                    rows.append({"finding": finding, "base": base, "other": other, "value": row["diff"],
+                                 "low": row["ci_low"], "high": row["ci_high"], "verdict": verdict, "paired": None,
+                                 "metric": metric, "base_value": found.get("diff"),
+                                 "against": finding.key[1]})
+            if verdicts:
+                _note(finding, verdicts, labels)
     return rows
 
 
@@ -388,9 +427,16 @@ def _fold_assumption_sets(findings: list[Finding], cells: list[dict], labels: di
     under another set stays, and says so."""
     on_base = {(f.cell, f.kind, f.key) for f in findings}
     out = []
-    alternatives = {other["cell"]: base for base, others in assumption_groups(cells, keys) for other in others}
+    groups = assumption_groups(cells, keys)
+    alternatives = {other["cell"]: base for base, others in groups for other in others}
+    base_of = {member["cell"]: base["cell"] for base, others in groups for member in [base, *others]}
     for finding in findings:
         base = alternatives.get(finding.cell)
+        if base is not None and finding.kind == "comparison":
+            # the same variant comparison under another set: said once, on the base sets
+            twin = ("comparison", base_of.get(finding.key[1], finding.key[1]), finding.key[2])
+            if (base["cell"], "comparison", twin) in on_base:
+                continue
         if base is not None and finding.kind in ("seat", "category", "strategy"):
             if (base["cell"], finding.kind, finding.key) in on_base:
                 continue

@@ -534,12 +534,19 @@ def _robustness_section(top: Headline, labels: dict[str, str]) -> list[Block]:
     rows = []
     for row in top.robustness:
         finding = row["finding"]
-        what = {"seat": f"seat {finding.key[1]}"}.get(finding.key[0], f"{finding.key[0]} {finding.key[1]}")
+        if finding.kind == "comparison":
+            name, as_points = COMPARED.get(row["metric"], (row["metric"], False))
+            what = f"{name} against {labels.get(row['against'], row['against'])}"
+
+            def shown(value: float | None, as_points: bool = as_points) -> str:
+                return "–" if value is None else points(value) if as_points else f"{value:+.1f}"
+        else:
+            what = {"seat": f"seat {finding.key[1]}"}.get(finding.key[0], f"{finding.key[0]} {finding.key[1]}")
+            shown = points
         change = row.get("paired")
         rows.append([
-            labels[row["base"]["cell"]], what, f"{points(finding.direction * finding.size)}",
-            labels[row["other"]["cell"]],
-            f"{points(row['value'])} ({points(row['low'])} to {points(row['high'])})",
+            labels[row["base"]["cell"]], what, shown(row["base_value"]), labels[row["other"]["cell"]],
+            f"{shown(row['value'])} ({shown(row['low'])} to {shown(row['high'])})",
             f"{points(change['diff'])} ({points(change['ci_low'])} to {points(change['ci_high'])})" if change else "–",
             row["verdict"],
         ])
@@ -549,7 +556,9 @@ def _robustness_section(top: Headline, labels: dict[str, str]) -> list[Block]:
             "Cells that differ only in an assumption (the component set, or a rule parameter whose source is an "
             "assumption id) play the same seeds. Each finding of the base cell is measured again under every other "
             "set: it holds (same direction, clear of noise), falls inside the noise, or flips. For seat 0 the "
-            "paired change (other set − base, game by game on the same seeds) is shown too. A finding that does "
+            "paired change (other set − base, game by game on the same seeds) is shown too; a variant comparison "
+            "is made again between the same rules under the other set (points for rates, rounds for length). "
+            "A finding that does "
             "not hold under every set is about our guesses as much as about the game."
         ),
         Table(["base cell", "figure", "base (points)", "under", "there (points, 95% CI)",
