@@ -16,7 +16,8 @@ says little.
 
 Robustness (DESIGN §2, component sets): cells that differ only in assumption parameters
 (the `components` set, or a rule whose source is an assumption id `A<n>`) played the same
-seeds, so each finding of the assumption group's base cell is re-measured under every
+seeds, so each finding of the assumption group's base cell (a seat, a dealt category, a
+strategy, or a variant comparison between two rule sets) is measured again under every
 other set and called robust (same direction, clear of noise, under every set), dependent
 (inside the noise under some set) or flipped (clear of noise the other way under some set).
 """
