@@ -1,6 +1,6 @@
 """The `simkit` command (DESIGN §8): parses, calls the library, prints.
 
-Exit codes: 0 success, 1 a `check` breached, 2 bad input. Any bad input, including a
+Exit codes: 0 success, 1 a `check` breached, 2 bad input, 3 a `check` inconclusive. Any bad input, including a
 usage error of the command line itself, prints exactly one line `error: ...` on stderr
 and no traceback.
 """
@@ -183,6 +183,11 @@ def sweep(
             timing += f" (preparing engines {m['compile_seconds']:.1f} s, playing {m['play_seconds']:.1f} s)"
         typer.echo(f"{cells} cell{'s' * (cells != 1)}, {m['games']:,} games kept; this run played "
                    f"{m['games_this_run']:,} games{kept} {timing}")
+    if (results.folder / "report.md").exists():
+        from simkit.report import headline_lines
+
+        for line in headline_lines(results.folder):
+            typer.echo(line)
     typer.echo(f"report: {results.folder / 'report.html'} (and report.md)")
 
 
@@ -218,30 +223,51 @@ def replay(
     _print_table(list(r.seats[0]), [list(row.values()) for row in r.seats])
 
 
-@app.command()
+def _limit(help_text: str):
+    return typer.Option(metavar="LIMIT", help=f"{help_text} As points (3pt) or a fraction (0.03).")
+
+
+@app.command(
+    epilog="Exit codes: 0 every check ok; 1 a breach (or, with --strict, an inconclusive check); "
+    "2 bad input (no limit, an impossible limit, too few games per cell); "
+    "3 inconclusive: an interval straddles its limit and more games would decide."
+)
 def check(
     folder: Annotated[Path, typer.Argument(help="A sweep folder.")],
-    max_seat_gap: Annotated[float | None, typer.Option(help="Largest allowed gap between seat win rates.")] = None,
-    max_incomplete: Annotated[float | None, typer.Option(help="Largest allowed share of round-capped games.")] = None,
     max_first_player_advantage: Annotated[
-        float | None, typer.Option(help="Largest allowed |seat 0 rate - 1/players|.")
-    ] = None,
+        str | None, _limit("Largest allowed |seat 0's share of decided games - 1/players|.")] = None,
+    max_seat_gap: Annotated[str | None, _limit("Largest allowed gap between two seats' shares of decided games.")
+                            ] = None,
+    max_incomplete: Annotated[str | None, _limit("Largest allowed share of round-capped games.")] = None,
+    max_shared_wins: Annotated[str | None, _limit("Largest allowed share of games with a shared win.")] = None,
+    max_edge: Annotated[
+        str | None, _limit("Largest allowed edge of a strategy or dealt category (e.g. a power) over the "
+                           "cell's average win rate per seat.")] = None,
+    min_rounds: Annotated[float | None, typer.Option(help="Smallest allowed mean rounds per game.")] = None,
+    max_rounds: Annotated[float | None, typer.Option(help="Largest allowed mean rounds per game.")] = None,
+    min_games: Annotated[
+        int | None, typer.Option(help="Fewest games a cell must have (default 1000); fewer is bad input.")] = None,
+    strict: Annotated[bool | None, typer.Option("--strict", help="Fail (exit 1) on an inconclusive check too.")
+                      ] = None,
 ) -> None:
-    """CI gate: exit 1 with one line per breach, else 0."""
-    from simkit.results import breaches, load
+    """CI gate: judge a sweep's balance figures against limits, allowing for noise.
 
-    results = load(folder)
-    if not (results.folder / "summary.json").exists():
-        raise InputError(f"{folder} has no summary.json; rebuild it with simkit report {folder}")
-    limits = {"seat gap": max_seat_gap, "incomplete": max_incomplete, "first-player advantage":
-              max_first_player_advantage}
-    lines = breaches(results.summary, max_seat_gap, max_incomplete, max_first_player_advantage)
-    for line in lines:
+    A limit is breached only when the figure's whole interval lies beyond it; an interval
+    straddling it is inconclusive and says how many more games would decide. Intervals are
+    simultaneous over every figure checked, so a game that meets its limits fails by chance
+    at most 2.5% of the time. Limits come from these flags or the spec's [check] table (the
+    flags win); at least one limit is required.
+    """
+    from simkit.check import check as run_check
+
+    flags = {"max_first_player_advantage": max_first_player_advantage, "max_seat_gap": max_seat_gap,
+             "max_incomplete": max_incomplete, "max_shared_wins": max_shared_wins, "max_edge": max_edge,
+             "min_rounds": min_rounds, "max_rounds": max_rounds, "min_games": min_games, "strict": strict}
+    outcome = run_check(folder, flags)
+    for line in outcome.lines():
         typer.echo(line)
-    if lines:
-        raise typer.Exit(1)
-    given = ", ".join(f"{k} <= {v:g}" for k, v in limits.items() if v is not None) or "no limits given"
-    typer.echo(f"ok: {len(results.summary['cells'])} cells within limits ({given})")
+    if outcome.code:
+        raise typer.Exit(outcome.code)
 
 
 @app.command()

@@ -7,6 +7,10 @@ A spec file::
     games = 10000        # games per cell, unless a block says otherwise
     precision = 0.01     # optional: stop a cell once seat 0's 95% half width <= this
 
+    [check]              # optional: limits for `simkit check` on this sweep's folder (simkit.check)
+    max_first_player_advantage = "3pt"
+    max_incomplete = "1pt"
+
     [[study]]            # one or more blocks; the cartesian grid of a block's lists = its cells
     game = "sea_of_plunder"      # or "*": every registered game
     players = [2, 3, 4]          # omitted: the game's (or the variant's) player counts
@@ -39,14 +43,14 @@ import itertools
 import json
 import re
 import tomllib
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from simkit import games as registry
 from simkit.errors import InputError, unknown
 
-TOP_KEYS = ("name", "description", "seed", "games", "precision", "study")
+TOP_KEYS = ("name", "description", "seed", "games", "precision", "check", "study")
 BLOCK_KEYS = ("game", "players", "variants", "set", "grid", "strategies", "games")
 DEFAULT_GAMES = 10_000
 MAX_GAMES = 1_000_000_000  # per cell: past this the plan alone would not fit in memory
@@ -92,6 +96,7 @@ class Sweep:
     cells: list[Cell]
     precision: float | None = None
     source: str = "command-line options"
+    check: dict = field(default_factory=dict)  # the spec's [check] table: `simkit check` limits (simkit.check)
 
     def to_toml(self) -> str:
         """The resolved spec, one block per cell: `simkit sweep` on it runs this very sweep."""
@@ -99,6 +104,8 @@ class Sweep:
                  f"name = {_toml(self.name)}", f"seed = {self.seed}"]
         if self.precision is not None:
             lines.append(f"precision = {_toml(self.precision)}")
+        if self.check:
+            lines += ["", "[check]", *(f"{key} = {_toml(value)}" for key, value in self.check.items())]
         for c in self.cells:
             lines += ["", "[[study]]", f"game = {_toml(c.game)}", f"players = {c.players}",
                       f"variants = {_toml(c.variant)}"]
@@ -109,12 +116,12 @@ class Sweep:
 
     def to_dict(self) -> dict:
         return {"name": self.name, "seed": self.seed, "precision": self.precision, "source": self.source,
-                "cells": [c.to_dict() for c in self.cells]}
+                "check": dict(self.check), "cells": [c.to_dict() for c in self.cells]}
 
     @classmethod
     def from_dict(cls, d: dict) -> Sweep:
         return cls(d["name"], int(d["seed"]), [Cell.from_dict(c) for c in d["cells"]], d.get("precision"),
-                   d.get("source", "command-line options"))
+                   d.get("source", "command-line options"), dict(d.get("check", {})))
 
 
 def _toml(value: Any) -> str:
@@ -271,7 +278,10 @@ def load(
         raw += _expand(block, top_games, where)
 
     cells = _with_ids(raw)
-    return Sweep(sweep_name, root, cells, prec, source)
+    from simkit.check import parse_table  # the gate owns what a [check] table may hold
+
+    check = parse_table(table.get("check", {}), f"{source} [check]")
+    return Sweep(sweep_name, root, cells, prec, source, check)
 
 
 def _where(source: str, text: str, key: str, where: str | None = None) -> str:

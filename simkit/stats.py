@@ -135,6 +135,39 @@ def _rate(wins: float, trials: int) -> dict:
     return {"wins": wins, "win_rate": wins / trials if trials else 0.0, "ci_low": low, "ci_high": high}
 
 
+def _advantage(wins: float, decided: int, fair: float) -> dict:
+    """A seat's share of decided games against fair, in rate units, with its Wilson interval."""
+    low, high = wilson(wins, decided)
+    rate = wins / decided if decided else 0.0
+    return {"rate": rate, "ci_low": low, "ci_high": high, "vs_fair": rate - fair,
+            "vs_fair_low": low - fair, "vs_fair_high": high - fair}
+
+
+def pairing(n: int, baseline_sum: float, baseline_sq_sum: float, other_sum: float, other_sq_sum: float,
+            diff_sq_sum: float, z: float = Z95) -> dict:
+    """How much the shared seeds helped a paired comparison (DESIGN §7).
+
+    From the sums over n pairs: the correlation of the two cells' per-game outcomes, the
+    95% half width of the paired difference, and the half width an unpaired comparison of
+    the same games would have had (sqrt(var_a/n + var_b/n)). `gain` = unpaired / paired
+    width: 1 means the pairing bought nothing (the rules change the game from its set-up
+    on, so a seed deals a different game), 2 means the paired interval is half as wide.
+    """
+    if n < 2:
+        raise ValueError(f"pairing needs at least 2 pairs, got {n}")
+
+    def variance(total: float, squares: float) -> float:
+        return max(squares - total * total / n, 0.0) / (n - 1)
+
+    var_a, var_b = variance(baseline_sum, baseline_sq_sum), variance(other_sum, other_sq_sum)
+    var_d = variance(other_sum - baseline_sum, diff_sq_sum)
+    paired = z * math.sqrt(var_d / n)
+    unpaired = z * math.sqrt((var_a + var_b) / n)
+    correlation = (var_a + var_b - var_d) / (2.0 * math.sqrt(var_a * var_b)) if var_a > 0 and var_b > 0 else 0.0
+    return {"correlation": max(-1.0, min(1.0, correlation)), "paired_half_width": paired,
+            "unpaired_half_width": unpaired, "gain": unpaired / paired if paired > 0 else None}
+
+
 def length_counts(games: pl.LazyFrame, column: str = "rounds") -> pl.DataFrame:
     """Games per (cell, value) of a game-length column: the length distribution, small
     (one row per distinct length) whatever the number of games. The report plots it."""
@@ -293,6 +326,8 @@ def _cell_summary(
     highest = max(seats, key=lambda s: s["win_rate"])
     lowest = min(seats, key=lambda s: s["win_rate"])
     seat0_half_width = (seat0["ci_high"] - seat0["ci_low"]) / 2.0
+    # DESIGN §7: seat advantage over decided games (a shared win splits, so each adds 1)
+    decided = round(sum(s["wins"] for s in seats))
 
     seat_metrics = {}
     for metric in seat_numeric:
@@ -325,6 +360,10 @@ def _cell_summary(
             "ci_low": seat0["ci_low"] - fair,
             "ci_high": seat0["ci_high"] - fair,
         },
+        "decided_games": decided,
+        "seat_advantage": [
+            {"seat": s["seat"], **_advantage(s["wins"], decided, fair)} for s in seats
+        ],
         "largest_seat_gap": {
             "value": highest["win_rate"] - lowest["win_rate"],
             "high_seat": highest["seat"],
@@ -357,13 +396,53 @@ def _cell_summary(
     }
 
 
+COMPONENTS = "components"  # the rule parameter naming a component set (DESIGN §2)
+STANDARD_SET = "standard"
+
+
+def _component_set(cell: dict) -> str:
+    return str(_overrides(cell.get("overrides")).get(COMPONENTS, STANDARD_SET))
+
+
+def _other_overrides(cell: dict) -> dict:
+    return {k: v for k, v in _overrides(cell.get("overrides")).items() if k != COMPONENTS}
+
+
 def _baseline(group: list[dict]) -> dict:
     """The cell a group's other cells are compared against: the standard rules without
-    overrides if the group has them, else the group's first cell in cells.parquet order."""
-    for cell in group:
-        if cell["variant"] == "standard" and not _overrides(cell.get("overrides")):
-            return cell
-    return group[0]
+    overrides (a `components` override aside) if the group has them, else any; among
+    those the standard component set, else the first in cells.parquet order."""
+    candidates = [c for c in group if c["variant"] == "standard" and not _other_overrides(c)] or group
+    return next((c for c in candidates if _component_set(c) == STANDARD_SET), candidates[0])
+
+
+def _comparison_groups(cells: pl.DataFrame) -> list[tuple[str, list[str]]]:
+    """(baseline, other cells) pairs to compare, all within one (game, players, line-up).
+
+    Rule comparisons are made within one component set, so that a variant is compared on
+    the components it was played with; and each component set is compared with the
+    standard set under the same variant and overrides (DESIGN §2: component sets are an
+    assumption swept on shared seeds). Without component sets this is one group per
+    (game, players, line-up), as before.
+    """
+    rows = list(cells.iter_rows(named=True))
+    by_rules: dict[tuple, list[dict]] = {}
+    by_rules_set: dict[tuple, list[dict]] = {}
+    for cell in rows:
+        lineup = (cell["game"], cell["players"], cell["strategies"])
+        by_rules.setdefault((*lineup, _component_set(cell)), []).append(cell)
+        rest = json.dumps(_other_overrides(cell), sort_keys=True, default=str)
+        by_rules_set.setdefault((*lineup, cell["variant"], rest), []).append(cell)
+    out, seen = [], set()
+    for group in (*by_rules.values(), *by_rules_set.values()):
+        if len(group) < 2:
+            continue
+        baseline = _baseline(group)["cell"]
+        others = [c["cell"] for c in group if c["cell"] != baseline and (baseline, c["cell"]) not in seen]
+        seen.update((baseline, other) for other in others)
+        if others:
+            out.append((baseline, others))
+    return out
 
 
 def _paired_sums(baseline: pl.LazyFrame, other: pl.LazyFrame, metric: str) -> dict:
@@ -376,6 +455,8 @@ def _paired_sums(baseline: pl.LazyFrame, other: pl.LazyFrame, metric: str) -> di
             pl.len().alias("pairs"),
             pl.col(metric).cast(pl.Float64).sum().alias("baseline_sum"),
             pl.col(f"{metric}_other").cast(pl.Float64).sum().alias("other_sum"),
+            (pl.col(metric).cast(pl.Float64) ** 2).sum().alias("baseline_sq_sum"),
+            (pl.col(f"{metric}_other").cast(pl.Float64) ** 2).sum().alias("other_sq_sum"),
             difference.sum().alias("diff_sum"),
             (difference * difference).sum().alias("diff_sq_sum"),
         )
@@ -387,15 +468,11 @@ def _comparisons(cells: pl.DataFrame, games: pl.LazyFrame, seats: pl.LazyFrame) 
 
     Cells sharing (game, players, strategies) played the same seeds game by game (common
     random numbers, DESIGN §4), so each non-baseline cell is compared with its group's
-    baseline on the games both played (same `game_index`): seat 0's `win`, `rounds`, and
+    baseline (see `_comparison_groups`) on the games both played (same `game_index`): seat 0's `win`, `rounds`, and
     `incomplete` (1 for a round-capped game). `diff` is cell − baseline. Pairs with fewer
     than two shared games have no variance and are left out. `p_holm` adjusts across every
     row of the summary.
     """
-    groups: dict[tuple, list[dict]] = {}
-    for cell in cells.iter_rows(named=True):
-        groups.setdefault((cell["game"], cell["players"], cell["strategies"]), []).append(cell)
-
     def outcomes(cell: str, metric: str) -> pl.LazyFrame:
         if metric == "seat0_win":
             return seats.filter((pl.col("cell") == cell) & (pl.col("seat") == 0)).select(
@@ -408,11 +485,8 @@ def _comparisons(cells: pl.DataFrame, games: pl.LazyFrame, seats: pl.LazyFrame) 
         return games.filter(pl.col("cell") == cell).select("game_index", metric)
 
     rows = []
-    for group in groups.values():
-        if len(group) < 2:
-            continue
-        baseline = _baseline(group)["cell"]
-        for cell in (c["cell"] for c in group if c["cell"] != baseline):
+    for baseline, others in _comparison_groups(cells):
+        for cell in others:
             for metric in PAIRED_METRICS:
                 sums = _paired_sums(outcomes(baseline, metric), outcomes(cell, metric), metric)
                 pairs = sums["pairs"]
@@ -431,6 +505,8 @@ def _comparisons(cells: pl.DataFrame, games: pl.LazyFrame, seats: pl.LazyFrame) 
                         "ci_high": ci_high,
                         "p": p_value,
                         "paired_games": pairs,
+                        "pairing": pairing(pairs, sums["baseline_sum"], sums["baseline_sq_sum"], sums["other_sum"],
+                                           sums["other_sq_sum"], sums["diff_sq_sum"]),
                     }
                 )
     for row, adjusted in zip(rows, holm([row["p"] for row in rows])):

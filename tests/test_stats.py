@@ -312,3 +312,52 @@ def test_paired_comparisons_against_the_standard_baseline(summary):
     assert [row["p_holm"] for row in summary["comparisons"]] == pytest.approx(
         holm([row["p"] for row in summary["comparisons"]])
     )
+
+
+def test_comparisons_report_the_pairing_correlation_and_gain(summary):
+    """Pairing: the correlation of the two cells' per-game results and the paired against
+    the unpaired 95% half width, from the same games 0..3 as above."""
+    rows = {row["metric"]: row for row in summary["comparisons"]}
+    base_rounds, gold_rounds = np.array([10, 12, 8, 30.0]), np.array([9, 12, 10, 11.0])
+    pairing = rows["rounds"]["pairing"]
+    assert pairing["correlation"] == pytest.approx(np.corrcoef(base_rounds, gold_rounds)[0, 1])
+    n = 4
+    assert pairing["paired_half_width"] == pytest.approx(1.959964 * np.std(gold_rounds - base_rounds, ddof=1)
+                                                         / math.sqrt(n))
+    unpaired = 1.959964 * math.sqrt((np.var(base_rounds, ddof=1) + np.var(gold_rounds, ddof=1)) / n)
+    assert pairing["unpaired_half_width"] == pytest.approx(unpaired)
+    assert pairing["gain"] == pytest.approx(unpaired / pairing["paired_half_width"])
+
+
+def test_pairing_gains_nothing_on_uncorrelated_games_and_much_on_correlated_ones():
+    from simkit.stats import pairing
+
+    rng = np.random.default_rng(3)
+    a = rng.normal(size=4000)
+    for b, expected in ((rng.normal(size=4000), 1.0), (a + 0.3 * rng.normal(size=4000), 4.8)):
+        d = b - a
+        row = pairing(len(a), a.sum(), (a * a).sum(), b.sum(), (b * b).sum(), (d * d).sum())
+        assert row["gain"] == pytest.approx(expected, rel=0.1)
+
+
+def test_component_sets_are_compared_with_the_standard_set_and_variants_within_their_set():
+    from simkit.stats import _comparison_groups
+
+    def row(name, variant, components=None, **overrides):
+        if components:
+            overrides["components"] = components
+        return {"cell": name, "game": "g", "players": 2, "variant": variant, "overrides": json.dumps(overrides),
+                "strategies": "a"}
+
+    cells = pl.DataFrame([row("alt", "standard", "alt-x"), row("std", "standard", "standard"),
+                          row("tp-alt", "two_player", "alt-x"), row("tp-std", "two_player", "standard"),
+                          row("gold-std", "standard", "standard", gold=9)])
+    pairs = {(baseline, other) for baseline, others in _comparison_groups(cells) for other in others}
+    assert pairs == {
+        ("std", "tp-std"), ("std", "gold-std"),  # rule changes on the standard set
+        ("alt", "tp-alt"),  # the variant on the alternative set, against that set's standard rules
+        ("std", "alt"), ("tp-std", "tp-alt"),  # each set against the standard set under the same rules
+    }
+    # without component sets: one group per (game, players, line-up), as before
+    plain = pl.DataFrame([row("base", "standard"), row("tp", "two_player"), row("gold", "standard", gold=9)])
+    assert {(b, o) for b, others in _comparison_groups(plain) for o in others} == {("base", "tp"), ("base", "gold")}

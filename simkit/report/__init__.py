@@ -12,7 +12,7 @@ from simkit.report.render import to_html, to_markdown
 from simkit.report.sections import build
 from simkit.stats import length_counts
 
-__all__ = ["write_report"]
+__all__ = ["headline_lines", "write_report"]
 
 
 def write_report(folder: Path) -> Path:
@@ -32,3 +32,20 @@ def write_report(folder: Path) -> Path:
     html_path = folder / "report.html"
     html_path.write_text(to_html(blocks, title, folder))
     return html_path
+
+
+def headline_lines(folder: Path, items: int = 5) -> list[str]:
+    """The report's headline as plain text for a terminal: the unfinished cells, the top
+    `items` findings (numbered, largest first) and the precision reached."""
+    from simkit.report.findings import headline, plain
+    from simkit.report.sections import cell_labels
+
+    summary = json.loads((Path(folder) / "summary.json").read_text())
+    top = headline(summary, cell_labels(summary["cells"]))
+    ranked = top.unfinished + top.findings
+    lines = [f"{number}. {plain(f.sentence())}" for number, f in enumerate(ranked[:items], 1)]
+    if len(ranked) > items:
+        lines.append(f"   ... {len(ranked) - items} more in the report")
+    if not ranked:
+        lines.append("No effect stands clear of the noise at this precision.")
+    return ["Headline:", *lines, plain(top.precision)]

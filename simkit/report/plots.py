@@ -16,7 +16,7 @@ from pathlib import Path
 import polars as pl
 from matplotlib import colormaps
 from matplotlib.figure import Figure
-from matplotlib.ticker import PercentFormatter
+from matplotlib.ticker import FuncFormatter, PercentFormatter
 
 DPI = 110
 ROUND_CAP_COLOUR = "#c0392b"  # incomplete games stand out in the end-reason bars
@@ -68,9 +68,11 @@ def _save(figure: Figure, path: Path) -> Path:
     return path
 
 
-def rate_intervals(rows: list[CellRates], path: Path, title: str, xlabel: str = "win rate") -> Path:
+def rate_intervals(rows: list[CellRates], path: Path, title: str, xlabel: str = "win rate",
+                   as_points: bool = False) -> Path:
     """Rates with 95% intervals, one row per cell, one colour per series, and the fair
-    rate of each cell as a dashed tick across its row (DESIGN §8: seats, strategies, powers)."""
+    rate of each cell as a dashed tick across its row (DESIGN §8: seats, strategies, powers).
+    `as_points`: the values are differences from fair (fair = 0), labelled in points."""
     series = list(dict.fromkeys(interval.series for row in rows for interval in row.rates))
     colour = {name: f"C{i}" if len(series) <= 10 else colormaps["tab20"](i % 20) for i, name in enumerate(series)}
     band = 0.8  # share of a row's height the series spread over
@@ -96,8 +98,12 @@ def rate_intervals(rows: list[CellRates], path: Path, title: str, xlabel: str = 
             )
     axes.set_yticks(range(len(rows)), names[::-1], fontsize=8)
     axes.set_ylim(-0.6, len(rows) - 0.4)
-    _percent_axis(axes.xaxis)
-    axes.set_xlabel(f"{xlabel} (95% interval); dashed: fair rate")
+    if as_points:
+        axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{100 * value:+.0f}" if value else "0"))
+        axes.set_xlabel(f"{xlabel} (95% interval); dashed: fair")
+    else:
+        _percent_axis(axes.xaxis)
+        axes.set_xlabel(f"{xlabel} (95% interval); dashed: fair rate")
     axes.set_title(title)
     axes.grid(axis="x", alpha=0.3)
     handles = [axes.plot([], [], "o", color=colour[name])[0] for name in series]
@@ -105,27 +111,60 @@ def rate_intervals(rows: list[CellRates], path: Path, title: str, xlabel: str = 
     return _save(figure, path)
 
 
-def game_lengths(counts: pl.DataFrame, labels: dict[str, str], column: str, path: Path) -> Path:
-    """Share of games by length, one small panel per cell (shared axes so cells compare).
+def _tail_cut(lengths: list[int], games: list[int], share: float = 0.99) -> int:
+    """The length below which `share` of the games lie (the axis end for a histogram)."""
+    total, seen = sum(games), 0
+    for length, n in zip(lengths, games):
+        seen += n
+        if seen >= share * total:
+            return length
+    return lengths[-1] if lengths else 1
 
-    `counts` is `simkit.stats.length_counts`: games per (cell, length).
+
+def game_lengths(counts: pl.DataFrame, labels: dict[str, str], column: str, path: Path,
+                 games: dict[str, str] | None = None) -> Path:
+    """Share of games by length, one small panel per cell, one row of panels per game.
+
+    Each game gets its own axis (a 150-round cap in one game must not squeeze another's
+    10-round games), shared by that game's cells so they compare. The axis ends at the
+    length 99% of the game's games reach; longer games, round-capped ones among them,
+    are gathered in one red bar past the end, labelled with their share.
+    `counts` is `simkit.stats.length_counts`: games per (cell, length); `games` maps a
+    cell to its game (default: one game).
     """
     counted = set(counts["cell"].to_list())
     cells = [cell for cell in labels if cell in counted]
-    columns = min(4, max(1, len(cells)))
-    panel_rows = max(1, math.ceil(len(cells) / columns))
-    figure = Figure(layout="constrained", figsize=(3.3 * columns, 0.6 + 2.3 * panel_rows))
-    grid = figure.subplots(panel_rows, columns, sharex=True, sharey=True, squeeze=False)
-    for index, cell in enumerate(cells):
-        axes = grid[index // columns][index % columns]
-        lengths = counts.filter(pl.col("cell") == cell)
-        total = lengths["games"].sum()
-        axes.bar(lengths[column].to_list(), [games / total for games in lengths["games"].to_list()], width=1.0)
-        axes.set_title(wrap(labels[cell], 36), fontsize=8)
-        axes.yaxis.set_major_formatter(PercentFormatter(1.0))
-    for index in range(len(cells), panel_rows * columns):
-        grid[index // columns][index % columns].set_visible(False)
-    figure.supxlabel(column)
+    by_game: dict[str, list[str]] = {}
+    for cell in cells:
+        by_game.setdefault((games or {}).get(cell, ""), []).append(cell)
+    columns = min(4, max(1, max((len(group) for group in by_game.values()), default=1)))
+    panel_rows = {game: max(1, math.ceil(len(group) / columns)) for game, group in by_game.items()}
+    height = sum(0.5 + 2.0 * rows for rows in panel_rows.values())
+    figure = Figure(layout="constrained", figsize=(3.3 * columns, max(2.6, height)))
+    subfigures = figure.subfigures(len(by_game), 1, squeeze=False, height_ratios=list(panel_rows.values()))
+    for (game, group), subfigure in zip(by_game.items(), subfigures[:, 0]):
+        frame = counts.filter(pl.col("cell").is_in(group)).group_by(column).agg(pl.col("games").sum()).sort(column)
+        cut = _tail_cut(frame[column].to_list(), frame["games"].to_list())
+        grid = subfigure.subplots(panel_rows[game], columns, sharex=True, sharey=True, squeeze=False)
+        for index, cell in enumerate(group):
+            axes = grid[index // columns][index % columns]
+            lengths = counts.filter(pl.col("cell") == cell)
+            total = lengths["games"].sum()
+            inside = lengths.filter(pl.col(column) <= cut)
+            beyond = lengths.filter(pl.col(column) > cut)["games"].sum()
+            axes.bar(inside[column].to_list(), [n / total for n in inside["games"].to_list()], width=1.0)
+            if beyond:
+                axes.bar([cut + 2], [beyond / total], width=1.4, color=ROUND_CAP_COLOUR)
+                axes.annotate(f">{cut}: {100 * beyond / total:.1f}%", (cut + 2, beyond / total), fontsize=7,
+                              ha="right", va="bottom", color=ROUND_CAP_COLOUR)
+            axes.set_title(wrap(labels[cell], 36), fontsize=8)
+            axes.yaxis.set_major_formatter(PercentFormatter(1.0))
+            axes.set_xlim(0, cut + 3.5)
+        for index in range(len(group), panel_rows[game] * columns):
+            grid[index // columns][index % columns].set_visible(False)
+        if game:
+            subfigure.suptitle(game, fontsize=9, x=0.01, ha="left")
+    figure.supxlabel(f"{column} (red: longer games, round-capped ones among them)")
     figure.supylabel("share of games")
     return _save(figure, path)
 

@@ -14,7 +14,8 @@ from pathlib import Path
 import polars as pl
 
 from simkit.report import plots
-from simkit.report.render import Block, Bullets, Heading, Paragraph, Plot, Table
+from simkit.report.findings import MOSTLY_UNFINISHED, Headline, headline
+from simkit.report.render import Block, Bullets, Contents, Heading, Paragraph, Plot, Table
 
 SIGNIFICANCE = 0.05  # a p-value below this is called evidence in the prose
 COMPARED = {  # paired comparison metric -> (display name, shown as percentage points)
@@ -56,16 +57,18 @@ def count(value: int) -> str:
 
 def cell_labels(cells: list[dict]) -> dict[str, str]:
     """A short human name per cell: player count and variant always; the game, the rule
-    overrides and the line-up only where they tell cells apart. A label that would still
-    repeat gets the cell id."""
+    overrides and the line-up only where they tell cells apart (the line-up only for a game
+    whose cells play several). A label that would still repeat gets the cell id."""
     several_games = len({cell["game"] for cell in cells}) > 1
-    several_lineups = len({cell.get("lineup") for cell in cells}) > 1
+    lineups: dict[str, set] = {}  # a game whose cells all play one line-up need not name it
+    for cell in cells:
+        lineups.setdefault(cell["game"], set()).add(cell.get("lineup"))
     labels = {}
     for cell in cells:
         parts = [cell["game"]] if several_games else []
         parts += [f"{cell['players']} players", cell["variant"]]
         parts += [f"{name}={value}" for name, value in cell.get("overrides", {}).items()]
-        if several_lineups:
+        if len(lineups[cell["game"]]) > 1:
             parts.append(f"line-up {cell.get('lineup')}")
         labels[cell["cell"]] = ", ".join(parts)
     repeated = {label for label in labels.values() if list(labels.values()).count(label) > 1}
@@ -77,40 +80,132 @@ def cell_labels(cells: list[dict]) -> dict[str, str]:
 
 
 def answer(cell: dict, label: str) -> str:
-    """The one-sentence answer for a cell: seat 0's rate against fair, whether the first
-    seat is favoured (only when the interval of the advantage excludes 0), whether seats
-    differ at all, and how many games did not finish."""
+    """The one-sentence answer for a cell: seat 0's share of decided games against fair,
+    whether the first seat is favoured (only when the interval of the advantage excludes
+    0), whether seats differ at all, and how many games did not finish. A cell whose games
+    mostly hit the round cap says that first and reads nothing into its seats (DESIGN §7)."""
     if not cell["games"]:
         return f"{label}: no games were played."
-    seat0, advantage = cell["seats"][0], cell["first_player_advantage"]
-    value = points(advantage["value"])
-    span = f"CI {points(advantage['ci_low'])} to {points(advantage['ci_high'])}"
-    if advantage["ci_low"] > 0:
+    capped = cell["incomplete_share"]
+    if capped > MOSTLY_UNFINISHED:
+        return (f"**{label}**: most games did not finish: {percent(capped)} hit the round cap, so who won the rest "
+                "is not read as a seat effect.")
+    fair = cell["fair_rate"]
+    seat0 = (cell.get("seat_advantage") or [None])[0]
+    if seat0 is None:  # a summary from before decided-game figures: all games
+        first = cell["seats"][0]
+        seat0 = {"rate": first["win_rate"], "ci_low": first["ci_low"], "ci_high": first["ci_high"]}
+    value = points(seat0["rate"] - fair)
+    low, high = seat0["ci_low"] - fair, seat0["ci_high"] - fair
+    span = f"CI {points(low)} to {points(high)}"
+    if low > 0:
         verdict = f"favoured by {value} points ({span})"
-    elif advantage["ci_high"] < 0:
+    elif high < 0:
         verdict = f"disadvantaged by {value} points ({span})"
     else:
         verdict = f"no evidence of a first-seat advantage at this precision ({value} points, {span})"
     uniformity = cell["seat_uniformity_p"]
     seats = "seats differ" if uniformity < SIGNIFICANCE else "no evidence that seats differ"
     sentence = (
-        f"**{label}**: seat 0 wins {percent(seat0['win_rate'])} (95% CI {interval(seat0['ci_low'], seat0['ci_high'])}) "
-        f"against a fair {percent(cell['fair_rate'])} — {verdict}; {seats} (chi-square {p_text(uniformity)})."
+        f"**{label}**: seat 0 wins {percent(seat0['rate'])} of decided games (95% CI "
+        f"{interval(seat0['ci_low'], seat0['ci_high'])}) against a fair {percent(fair)} — {verdict}; {seats} "
+        f"(chi-square {p_text(uniformity)})."
     )
-    if cell["incomplete_share"] > 0:
-        sentence += f" {percent(cell['incomplete_share'])} of games hit the round cap and count as nobody's win."
+    if capped > 0:
+        sentence += f" {percent(capped)} of games hit the round cap and are left out as nobody's win."
     return sentence
 
 
-def _answer_section(cells: list[dict], labels: dict[str, str]) -> list[Block]:
+HEADLINE_ITEMS = 8  # findings in the headline; the rest are listed under "More findings"
+
+
+def _headline_section(cells: list[dict], top: Headline) -> list[Block]:
     games = sum(cell["games"] for cell in cells)
+    items = [f.sentence() for f in top.unfinished] + [f.sentence() for f in top.findings[:HEADLINE_ITEMS]]
+    blocks: list[Block] = [Heading("Headline")]
+    if items:
+        blocks.append(Bullets(items, ordered=True))
+    else:
+        blocks.append(Paragraph("No effect stands clear of the noise at this precision: every seat, strategy, dealt "
+                                "category and variant comparison is inside its interval of no difference."))
+    more = len(top.findings) - HEADLINE_ITEMS
+    blocks.append(Paragraph(
+        f"{top.precision} Ranked by size in percentage points (game-length changes follow, by percent); "
+        f"{len(top.findings)} of {top.candidates} figures tested are findings"
+        + (f", the {more} smaller ones under More findings" if more > 0 else "")
+        + f". {count(games)} simulated games in {len(cells)} cell(s)."
+    ))
+    return blocks
+
+
+def _more_findings_section(top: Headline) -> list[Block]:
+    rest = top.findings[HEADLINE_ITEMS:]
+    if not rest:
+        return []
+    return [Heading("More findings"), Bullets([f.sentence() for f in rest], ordered=True)]
+
+
+def _overview_colour(points_value: float, clear: bool) -> str:
+    """Heat-map colour: red where seat 0 is favoured, blue where it is not, deeper with size;
+    a figure inside its noise stays pale grey."""
+    if not clear:
+        return "#f4f5f7"
+    strength = min(abs(points_value) / 8.0, 1.0)  # 8 points or more: the deepest shade
+    light = round(235 - 150 * strength)
+    return f"rgb(245,{light},{light})" if points_value > 0 else f"rgb({light},{light},245)"
+
+
+def overview_rows(cells: list[dict]) -> tuple[list[int], list[tuple[str, dict[int, dict]]]]:
+    """The heat map's player counts and rows: one row per game (and variant, overrides and
+    line-up where they differ), one column per player count."""
+    lineups: dict[str, set] = {}
+    for cell in cells:
+        lineups.setdefault(cell["game"], set()).add(cell.get("lineup"))
+    counts = sorted({cell["players"] for cell in cells})
+    rows: dict[str, dict[int, dict]] = {}
+    for cell in cells:
+        parts = [cell["game"]]
+        if cell["variant"] != "standard":
+            parts.append(cell["variant"])
+        parts += [f"{name}={value}" for name, value in cell.get("overrides", {}).items()]
+        if len(lineups[cell["game"]]) > 1:
+            parts.append(f"line-up {cell.get('lineup')}")
+        rows.setdefault(", ".join(parts), {})[cell["players"]] = cell
+    return counts, list(rows.items())
+
+
+def _overview_section(cells: list[dict]) -> list[Block]:
+    counts, rows = overview_rows(cells)
+    table_rows, shades = [], []
+    for label, by_players in rows:
+        texts, colours = [label], [None]
+        for players in counts:
+            cell = by_players.get(players)
+            if cell is None or not cell["games"]:
+                texts.append("")
+                colours.append(None)
+                continue
+            if cell["incomplete_share"] > MOSTLY_UNFINISHED:
+                texts.append(f"unfinished {percent(cell['incomplete_share'])}")
+                colours.append("#d9d9d9")
+                continue
+            seat0 = cell["seat_advantage"][0] if "seat_advantage" in cell else None
+            value, low, high = ((seat0["vs_fair"], seat0["vs_fair_low"], seat0["vs_fair_high"]) if seat0 else
+                                (cell["first_player_advantage"][k] for k in ("value", "ci_low", "ci_high")))
+            clear = low > 0 or high < 0
+            text = f"{points(value)} ±{50 * (high - low):.1f}"
+            texts.append(f"**{text}**" if clear else text)
+            colours.append(_overview_colour(100 * value, clear))
+        table_rows.append(texts)
+        shades.append(colours)
     return [
-        Heading("Answer"),
-        Bullets([answer(cell, labels[cell["cell"]]) for cell in cells]),
+        Heading("Overview: seat 0 against fair"),
         Paragraph(
-            f"{count(games)} simulated games in {len(cells)} cell(s). Intervals are 95% (Wilson); a shared win "
-            "counts 1/k for each of the k sharers; an unfinished game counts as nobody's win."
+            "Seat 0's share of decided games minus the fair 1/players, in percentage points, ± its 95% half width. "
+            "**Bold** (coloured: red favoured, blue disfavoured, deeper with size): the interval excludes 0; plain "
+            "(grey): inside the noise. A cell whose games mostly hit the round cap shows its unfinished share instead."
         ),
+        Table(["game"] + [f"{players} players" for players in counts], table_rows, shades=shades),
     ]
 
 
@@ -118,37 +213,46 @@ def _seat_section(cells: list[dict], labels: dict[str, str], plot_folder: Path) 
     widest = max(cell["players"] for cell in cells)
     rows = []
     for cell in cells:
-        seats = [f"{percent(s['win_rate'])} ({interval(s['ci_low'], s['ci_high'])})" for s in cell["seats"]]
-        advantage, gap = cell["first_player_advantage"], cell["largest_seat_gap"]
+        shares = cell.get("seat_advantage") or [
+            {"vs_fair": s["win_rate"] - cell["fair_rate"], "vs_fair_low": s["ci_low"] - cell["fair_rate"],
+             "vs_fair_high": s["ci_high"] - cell["fair_rate"]} for s in cell["seats"]]
+        seats = [f"{points(s['vs_fair'])} ±{50 * (s['vs_fair_high'] - s['vs_fair_low']):.1f}" for s in shares]
+        gap = cell["largest_seat_gap"]
         rows.append(
-            [labels[cell["cell"]], count(cell["games"]), percent(cell["fair_rate"])]
+            [labels[cell["cell"]], count(cell["games"]), count(cell.get("decided_games", cell["complete_games"])),
+             percent(cell["fair_rate"])]
             + seats
             + [""] * (widest - len(seats))
-            + [
-                f"{points(advantage['value'])} ({points(advantage['ci_low'])} to {points(advantage['ci_high'])})",
-                f"{points(gap['value'])} (seat {gap['high_seat']} vs {gap['low_seat']})",
-                p_text(cell["seat_uniformity_p"]),
-            ]
+            + [f"{points(gap['value'])} ({gap['high_seat']} vs {gap['low_seat']})", p_text(cell["seat_uniformity_p"])]
         )
-    header = ["cell", "games", "fair"] + [f"seat {seat}" for seat in range(widest)]
-    header += ["first-player advantage (points)", "largest gap (points)", "seats equal? (chi-square)"]
+    header = ["cell", "games", "decided", "fair"] + [f"seat {seat}" for seat in range(widest)]
+    header += ["largest gap", "seats equal? (chi-square)"]
     plot = plots.rate_intervals(
         [
             plots.CellRates(
                 labels[cell["cell"]],
-                cell["fair_rate"],
-                [plots.Interval(f"seat {s['seat']}", s["win_rate"], s["ci_low"], s["ci_high"]) for s in cell["seats"]],
+                0.0,
+                [plots.Interval(f"seat {s['seat']}", s["vs_fair"], s["vs_fair_low"], s["vs_fair_high"])
+                 for s in cell.get("seat_advantage", [])],
             )
             for cell in cells
+            if cell["games"]
         ],
         plot_folder / "seat_win_rates.png",
-        "Win rate by seat",
+        "Seat advantage against fair",
+        xlabel="points against fair (share of decided games − 1/players)",
+        as_points=True,
     )
     return [
         Heading("Seat win rates"),
-        Paragraph("Each seat's share of games won, with its 95% interval; fair is 1/players."),
+        Bullets([answer(cell, labels[cell["cell"]]) for cell in cells]),
+        Paragraph(
+            "Each seat's share of decided games against fair (1/players), in percentage points ± the 95% half width "
+            "(Wilson). A shared win counts 1/k for each of the k sharers; a round-capped game is nobody's and is left "
+            "out of the decided games (its share is under End reasons)."
+        ),
         Table(header, rows),
-        Plot(_relative(plot), "Win rate by seat with 95% intervals; dashed: fair rate 1/players"),
+        Plot(_relative(plot), "Seat advantage in points against fair with 95% intervals; dashed: fair"),
     ]
 
 
@@ -174,8 +278,10 @@ def _length_section(
         Table(["cell", "games", "mean rounds", "median", "90th percentile", "range", "mean turns"], rows),
     ]
     if length_counts.height:
-        plot = plots.game_lengths(length_counts, labels, "rounds", plot_folder / "game_length.png")
-        blocks.append(Plot(_relative(plot), "Share of games by number of rounds"))
+        games = {cell["cell"]: cell["game"] for cell in cells}
+        plot = plots.game_lengths(length_counts, labels, "rounds", plot_folder / "game_length.png", games)
+        blocks.append(Plot(_relative(plot), "Share of games by number of rounds, one axis per game; the red bar "
+                                            "gathers the longest 1% and round-capped games"))
     return blocks
 
 
@@ -235,13 +341,16 @@ def _rates_plot(
         [
             plots.CellRates(
                 labels[cell["cell"]],
-                cell["fair_rate"],
-                [plots.Interval(str(r[key]), r["win_rate"], r["ci_low"], r["ci_high"]) for r in rates],
+                0.0,
+                [plots.Interval(str(r[key]), r["win_rate"] - cell["fair_rate"], r["ci_low"] - cell["fair_rate"],
+                                r["ci_high"] - cell["fair_rate"]) for r in rates],
             )
             for cell, rates in rates_by_cell
         ],
         path,
         title,
+        xlabel="points against fair (win rate per seat played − 1/players)",
+        as_points=True,
     )
 
 
@@ -268,7 +377,7 @@ def _strategy_section(cells: list[dict], labels: dict[str, str], plot_folder: Pa
             "the others wins 1/players of its seats."
         ),
         Table(["cell", "strategy", "seats", "win rate", "95% CI", "vs fair (points)"], rows, text_columns=2),
-        Plot(_relative(plot), "Win rate by strategy with 95% intervals; dashed: fair rate"),
+        Plot(_relative(plot), "Win rate by strategy in points against fair, with 95% intervals"),
     ]
 
 
@@ -291,7 +400,7 @@ def _category_sections(cells: list[dict], labels: dict[str, str], plot_folder: P
             Heading(f"Win rate by {column}"),
             Paragraph(f"Win rate of the seats holding each {column}; a balanced {column} wins 1/players of its seats."),
             Table(["cell", column, "seats", "win rate", "95% CI", "vs fair (points)"], rows, text_columns=2),
-            Plot(_relative(plot), f"Win rate by {column} with 95% intervals; dashed: fair rate"),
+            Plot(_relative(plot), f"Win rate by {column} in points against fair, with 95% intervals"),
         ]
     return blocks
 
@@ -301,11 +410,14 @@ def _metric_section(cells: list[dict], labels: dict[str, str]) -> list[Block]:
     for cell in cells:
         label = labels[cell["cell"]]
         for metric, values in cell.get("game_metrics", {}).items():
-            rows.append([label, metric, "game", number(values["mean"]), ""])
+            if values["mean"] is not None:  # another game's metric: this cell has none
+                rows.append([label, metric, "game", number(values["mean"]), ""])
         for metric, shares in cell.get("game_categories", {}).items():
             text = ", ".join(f"{row['value']} {percent(row['share'])}" for row in shares)
             rows.append([label, metric, "game", text, ""])
         for metric, values in cell.get("seat_metrics", {}).items():
+            if values["mean"] is None:
+                continue
             by_seat = " / ".join(number(value) for value in values["by_seat"])
             rows.append([label, metric, "seat", number(values["mean"]), by_seat])
     if not rows:
@@ -336,12 +448,11 @@ def _comparison_section(comparisons: list[dict], labels: dict[str, str], plot_fo
                 name,
                 level(row["baseline_mean"]),
                 level(row["cell_mean"]),
-                f"{scale * row['diff']:+.2f}",
+                f"**{scale * row['diff']:+.2f}**" if row["p_holm"] < SIGNIFICANCE else f"{scale * row['diff']:+.2f}",
                 f"{scale * row['ci_low']:+.2f} to {scale * row['ci_high']:+.2f}",
-                p_text(row["p"]),
                 p_text(row["p_holm"]),
-                "yes" if row["p_holm"] < SIGNIFICANCE else "no evidence",
                 count(row["paired_games"]),
+                *_pairing_cells(row.get("pairing"), scale),
             ]
         )
         plotted.append(
@@ -363,7 +474,10 @@ def _comparison_section(comparisons: list[dict], labels: dict[str, str], plot_fo
         Paragraph(
             "Each variant against its baseline (standard rules without overrides, else the first cell) on the same "
             "seeds game by game (common random numbers): difference = variant − baseline, percentage points for rates. "
-            f"Holm-adjusted across all {len(comparisons)} comparisons; changed = Holm p < {SIGNIFICANCE}."
+            f"p is Holm-adjusted across all {len(comparisons)} comparisons; a **bold** difference is a change "
+            f"(Holm p < {SIGNIFICANCE}). "
+            "Pairing r is the correlation of the two cells' results game by game; the last column compares the "
+            "paired 95% half width with what two independent runs of the same size would give."
         ),
         Table(
             [
@@ -374,15 +488,81 @@ def _comparison_section(comparisons: list[dict], labels: dict[str, str], plot_fo
                 "variant mean",
                 "difference",
                 "95% CI",
-                "p",
                 "Holm p",
-                "changed?",
                 "paired games",
+                "pairing r",
+                "± paired / unpaired",
             ],
             rows,
             text_columns=3,
         ),
+        *_pairing_notes(comparisons, labels),
         Plot(_relative(plot), "Paired differences with 95% intervals; an interval clear of 0 is a change"),
+    ]
+
+
+def _pairing_cells(pair: dict | None, scale: float) -> list[str]:
+    if not pair:
+        return ["–", "–"]
+    gain = pair.get("gain")
+    tighter = f" ({gain:.1f}x tighter)" if gain and gain >= 1.1 else " (no gain)"
+    return [f"{pair['correlation']:.2f}",
+            f"±{scale * pair['paired_half_width']:.2f} / ±{scale * pair['unpaired_half_width']:.2f}{tighter}"]
+
+
+BROKEN_PAIRING = 1.1  # a paired interval less than 10% tighter than an unpaired one: the pairing bought nothing
+
+
+def _pairing_notes(comparisons: list[dict], labels: dict[str, str]) -> list[Block]:
+    """Say which comparisons the shared seeds did not pair: rules that change the set-up deal a
+    different game from the same seed, so the comparison is as wide as an unpaired one."""
+    broken = sorted({labels.get(row["cell"], row["cell"]) for row in comparisons
+                     if row.get("pairing") and row["metric"] == "seat0_win"
+                     and (row["pairing"].get("gain") or 1.0) < BROKEN_PAIRING})
+    if not broken:
+        return []
+    return [Paragraph(
+        "**Pairing broken:** " + "; ".join(broken) + ": the same seeds gave uncorrelated games (the rules change the "
+        "game from its set-up on, so a seed deals a different game). These comparisons are no tighter than two "
+        "independent runs; their intervals say so, and they are not claimed as paired."
+    )]
+
+
+def _robustness_section(top: Headline, labels: dict[str, str]) -> list[Block]:
+    if not top.robustness:
+        return []
+    rows = []
+    for row in top.robustness:
+        finding = row["finding"]
+        if finding.kind == "comparison":
+            name, as_points = COMPARED.get(row["metric"], (row["metric"], False))
+            what = f"{name} against {labels.get(row['against'], row['against'])}"
+
+            def shown(value: float | None, as_points: bool = as_points) -> str:
+                return "–" if value is None else points(value) if as_points else f"{value:+.1f}"
+        else:
+            what = {"seat": f"seat {finding.key[1]}"}.get(finding.key[0], f"{finding.key[0]} {finding.key[1]}")
+            shown = points
+        change = row.get("paired")
+        rows.append([
+            labels[row["base"]["cell"]], what, shown(row["base_value"]), labels[row["other"]["cell"]],
+            f"{shown(row['value'])} ({shown(row['low'])} to {shown(row['high'])})",
+            f"{points(change['diff'])} ({points(change['ci_low'])} to {points(change['ci_high'])})" if change else "–",
+            row["verdict"],
+        ])
+    return [
+        Heading("Findings across assumption sets"),
+        Paragraph(
+            "Cells that differ only in an assumption (the component set, or a rule parameter whose source is an "
+            "assumption id) play the same seeds. Each finding of the base cell is measured again under every other "
+            "set: it holds (same direction, clear of noise), falls inside the noise, or flips. For seat 0 the "
+            "paired change (other set − base, game by game on the same seeds) is shown too; a variant comparison "
+            "is made again between the same rules under the other set (points for rates, rounds for length). "
+            "A finding that does "
+            "not hold under every set is about our guesses as much as about the game."
+        ),
+        Table(["base cell", "figure", "base (points)", "under", "there (points, 95% CI)",
+               "paired change (same seeds)", "verdict"], rows, text_columns=2),
     ]
 
 
@@ -454,8 +634,13 @@ def build(summary: dict, length_counts: pl.DataFrame, manifest: dict | None, plo
     """The whole report, section by section; plots are written to `plot_folder`."""
     cells = summary["cells"]
     labels = cell_labels(cells)
+    top = headline(summary, labels)
     return [
-        *_answer_section(cells, labels),
+        *_headline_section(cells, top),
+        Contents(),
+        *_overview_section(cells),
+        *_more_findings_section(top),
+        *_robustness_section(top, labels),
         *_seat_section(cells, labels, plot_folder),
         *_length_section(cells, labels, length_counts, plot_folder),
         *_end_reason_section(cells, labels, plot_folder),

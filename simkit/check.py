@@ -1,0 +1,484 @@
+"""The CI gate behind `simkit check` (DESIGN §7, §8): limits on a sweep's balance figures,
+judged with the noise the sweep has, so that a fair game does not fail a build by luck.
+
+Every figure is checked with an interval. A limit is **breached** only when the figure's
+interval lies wholly beyond it; the figure is **ok** when the interval lies wholly within
+it; an interval that straddles the limit is **inconclusive**, with the number of games
+that would decide it. The intervals are simultaneous across the run: with m figures
+checked (cells × limits), each interval has a one-sided tail of 2.5% / m (Bonferroni),
+so a game that truly meets every limit fails the whole gate by chance at most 2.5% of
+the time, however many cells and limits a spec has. The README gives the measured rate.
+
+Figures (DESIGN §7: seat advantage over decided games; incomplete and shared shares beside it):
+
+| limit (flag / [check] key)      | figure                                                         |
+|---------------------------------|----------------------------------------------------------------|
+| max_first_player_advantage      | |seat 0's share of decided games − 1/players|                  |
+| max_seat_gap                    | largest difference of two seats' shares of decided games       |
+| max_incomplete                  | share of games stopped by the round cap                        |
+| max_shared_wins                 | share of games whose win is shared                             |
+| max_edge                        | largest edge of a strategy or dealt category (e.g. a power)    |
+|                                 | over the cell's average win rate per seat played               |
+| min_rounds / max_rounds         | mean rounds per game                                           |
+
+Rates are given as points (`3pt`, `3%`) or fractions (`0.03`); a bare number above 1
+cannot be a share and is refused with a hint. Rounds are plain numbers.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from scipy import stats as scipy_stats
+
+from simkit.errors import InputError, unknown
+from simkit.stats import wilson
+
+FAMILY_TAIL = 0.025  # chance that a game meeting every limit is reported as breaching one (whole run)
+DEFAULT_MIN_GAMES = 1000  # a cell with fewer games is refused: its intervals are too wide to gate on
+
+OK, BREACH, BAD_INPUT, INCONCLUSIVE = 0, 1, 2, 3  # exit codes (DESIGN §8)
+
+# limit key -> (what it bounds, unit): "rate" limits accept points or fractions
+RATE_LIMITS = {
+    "max_first_player_advantage": "first-player advantage",
+    "max_seat_gap": "largest seat gap",
+    "max_incomplete": "incomplete share",
+    "max_shared_wins": "shared-win share",
+    "max_edge": "largest strategy/category edge",
+}
+ROUND_LIMITS = {"min_rounds": "mean rounds", "max_rounds": "mean rounds"}
+OPTIONS = ("min_games", "strict")  # [check] keys that are not limits
+KEYS = (*RATE_LIMITS, *ROUND_LIMITS, *OPTIONS)
+
+
+# ---------------------------------------------------------------------------------------
+# Limits
+
+
+def parse_rate(value, key: str, where: str = "") -> float:
+    """A rate limit as a fraction: '3pt', '3%' and 0.03 all give 0.03.
+
+    A bare number above 1 is refused with a hint (it reads as points written without a
+    unit); a negative limit, or more than 100 points, is refused too.
+    """
+    place = f" in {where}" if where else ""
+    text = str(value).strip().lower()
+    if isinstance(value, bool):
+        raise InputError(f"{key}{place}: expected a limit such as 3pt or 0.03, got {value!r}")
+    points = text.endswith(("pt", "%"))
+    number = text.removesuffix("pt").removesuffix("%").strip()
+    try:
+        amount = float(number)
+    except ValueError:
+        raise InputError(f"{key}{place}: expected a limit such as 3pt or 0.03, got {value!r}") from None
+    if not math.isfinite(amount) or amount < 0:
+        raise InputError(f"{key}{place}: a limit must be a non-negative number, got {value!r}")
+    if points:
+        if amount > 100:
+            raise InputError(f"{key}{place}: {value!r} is more than 100 points")
+        return amount / 100.0
+    if amount > 1:
+        raise InputError(
+            f"{key}{place}: {value!r} is a fraction above 1, which no share can exceed; "
+            f"write {number}pt for {number} percentage points (or {amount / 100:g} as a fraction)"
+        )
+    return amount
+
+
+def _parse_rounds(value, key: str, where: str) -> float:
+    place = f" in {where}" if where else ""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise InputError(f"{key}{place}: expected a number of rounds, got {value!r}")
+    try:
+        amount = float(value)
+    except ValueError:
+        raise InputError(f"{key}{place}: expected a number of rounds, got {value!r}") from None
+    if not math.isfinite(amount) or amount < 0:
+        raise InputError(f"{key}{place}: expected a non-negative number of rounds, got {value!r}")
+    return amount
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Validated gate settings: rate limits as fractions, round bounds, and the options."""
+
+    rates: dict[str, float]
+    rounds: dict[str, float]
+    min_games: int = DEFAULT_MIN_GAMES
+    strict: bool = False
+
+    def describe(self) -> str:
+        parts = [f"{'|' + RATE_LIMITS[key] + '|' if key == 'max_first_player_advantage' else RATE_LIMITS[key]} "
+                 f"<= {100 * value:g}pt" for key, value in self.rates.items()]
+        if "min_rounds" in self.rounds:
+            parts.append(f"mean rounds >= {self.rounds['min_rounds']:g}")
+        if "max_rounds" in self.rounds:
+            parts.append(f"mean rounds <= {self.rounds['max_rounds']:g}")
+        return ", ".join(parts)
+
+
+def parse_table(table: dict, where: str = "") -> dict:
+    """Validate a `[check]` table (or the CLI's flags as such a table) and return it
+    unchanged but for dropped `None`s; every problem is an InputError naming the key."""
+    if not isinstance(table, dict):
+        raise InputError(f"[check]{' in ' + where if where else ''} must be a table of limits")
+    clean = {}
+    for key, value in table.items():
+        if value is None:
+            continue
+        if key not in KEYS:
+            raise unknown("check key", key, KEYS, where)
+        if key in RATE_LIMITS:
+            parse_rate(value, key, where)
+        elif key in ROUND_LIMITS:
+            _parse_rounds(value, key, where)
+        elif key == "min_games":
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InputError(f"min_games{' in ' + where if where else ''}: expected a whole number >= 1, "
+                                 f"got {value!r}")
+        elif key == "strict" and not isinstance(value, bool):
+            raise InputError(f"strict{' in ' + where if where else ''}: expected true or false, got {value!r}")
+        clean[key] = value
+    return clean
+
+
+def limits(table: dict, where: str = "") -> Limits:
+    """Limits from a validated table; at least one limit is required."""
+    table = parse_table(table, where)
+    rates = {key: parse_rate(table[key], key, where) for key in RATE_LIMITS if key in table}
+    rounds = {key: _parse_rounds(table[key], key, where) for key in ROUND_LIMITS if key in table}
+    if not rates and not rounds:
+        flags = ", ".join("--" + key.replace("_", "-") for key in (*RATE_LIMITS, *ROUND_LIMITS))
+        raise InputError(f"no limit given: name at least one ({flags}) or add a [check] table to the spec")
+    if "min_rounds" in rounds and "max_rounds" in rounds and rounds["min_rounds"] > rounds["max_rounds"]:
+        raise InputError(f"min_rounds {rounds['min_rounds']:g} is above max_rounds {rounds['max_rounds']:g}")
+    return Limits(rates, rounds, int(table.get("min_games", DEFAULT_MIN_GAMES)), bool(table.get("strict", False)))
+
+
+def spec_table(folder: Path) -> dict:
+    """The `[check]` table of the spec a sweep folder ran (its spec.toml), or {}."""
+    path = Path(folder) / "spec.toml"
+    if not path.exists():
+        return {}
+    try:
+        return tomllib.loads(path.read_text()).get("check", {})
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"{path}: malformed TOML: {e}") from None
+
+
+# ---------------------------------------------------------------------------------------
+# Figures with intervals
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One checked figure of one cell: estimate and simultaneous interval, in the figure's unit.
+
+    `spread` is the standard deviation of one game's contribution (so the half width at n
+    games is z·spread/√n): it sizes the games that would decide an inconclusive check.
+    """
+
+    cell: str
+    what: str
+    value: float
+    low: float
+    high: float
+    games: int
+    spread: float
+    unit: str = "points"  # "points" (a difference of rates), "share" (a rate) or "rounds"
+    decided_share: float = 1.0  # figures over decided games: the share of games that were decided
+
+
+@dataclass(frozen=True)
+class Verdict:
+    figure: Figure
+    limit: float
+    upper: bool  # True: the figure must stay at or below the limit; False: at or above
+    outcome: str  # "ok", "breach" or "inconclusive"
+    more_games: int | None = None  # for "inconclusive": games to add to decide (None: cannot tell)
+    two_sided: bool = False  # the limit bounds the figure's size: -limit <= figure <= limit
+
+    def line(self) -> str:
+        f = self.figure
+        if f.unit == "points":
+            shown = f"{100 * f.value:+.1f} points (interval {100 * f.low:+.1f} to {100 * f.high:+.1f})"
+            bound = f"{100 * self.limit:g} points"
+        elif f.unit == "share":
+            shown = f"{100 * f.value:.1f}% (interval {100 * f.low:.1f} to {100 * f.high:.1f}%)"
+            bound = f"{100 * self.limit:g}%"
+        else:
+            shown = f"{f.value:.1f} (interval {f.low:.1f} to {f.high:.1f})"
+            bound = f"{self.limit:g}"
+        side = "within ±" if self.two_sided else "at most " if self.upper else "at least "
+        head = f"{self.outcome}: {f.cell} {f.what} {shown}, limit {side}{bound}"
+        if self.outcome == "breach":
+            return f"{head}: the whole interval is beyond the limit"
+        if self.outcome == "inconclusive":
+            more = (f"about {self.more_games:,} more games would decide" if self.more_games is not None
+                    else "the estimate sits on the limit; no number of games would decide")
+            return f"{head}: the interval straddles the limit; {more}"
+        return head
+
+
+def _one_sided_z(tail: float) -> float:
+    return float(scipy_stats.norm.isf(tail))
+
+
+def decided(cell: dict) -> float:
+    """Games with a winner: the seats' summed wins (a shared win is split, so each decided game adds 1)."""
+    return float(sum(seat["wins"] for seat in cell["seats"]))
+
+
+def _rate_figure(cell: str, what: str, successes: float, n: int, z: float, shift: float | None = None) -> Figure:
+    """A rate's Wilson interval; with `shift`, as a difference from that rate (in points)."""
+    low, high = wilson(successes, n, z) if n else (0.0, 1.0)
+    rate = successes / n if n else 0.0
+    spread = math.sqrt(max(rate * (1 - rate), 1e-12))
+    if shift is None:
+        return Figure(cell, what, rate, low, high, n, spread, "share")
+    return Figure(cell, what, rate - shift, low - shift, high - shift, n, spread)
+
+
+def first_player_advantage(cell: dict, z: float) -> Figure:
+    """Seat 0's share of decided games minus 1/players, with a Wilson interval."""
+    n = round(decided(cell))
+    figure = _rate_figure(cell["cell"], "first-player advantage", cell["seats"][0]["wins"], n, z,
+                          1.0 / cell["players"])
+    return replace(figure, decided_share=n / cell["games"] if cell["games"] else 1.0)
+
+
+def seat_gap(cell: dict, z: float) -> Figure:
+    """The largest difference between two seats' shares of decided games.
+
+    Each ordered pair (i, j) gets a normal interval for p_i − p_j with the variance of one
+    game's w_i − w_j, at most (p_i + p_j − (p_i − p_j)²) (exact without shared wins);
+    the gap's interval runs from the largest lower bound to the largest upper bound, which
+    covers the true gap whenever every pair's interval covers its difference. `z` is for
+    one pair: the caller spreads the tail over the pairs.
+    """
+    n = round(decided(cell))
+    rates = [seat["wins"] / n if n else 0.0 for seat in cell["seats"]]
+    value, low, high, spread = max(rates) - min(rates), 0.0, 0.0, 0.0
+    for i, p_i in enumerate(rates):
+        for j, p_j in enumerate(rates):
+            if i == j:
+                continue
+            difference = p_i - p_j
+            sd = math.sqrt(max(p_i + p_j - difference * difference, 1e-12))
+            half = z * sd / math.sqrt(n) if n else 1.0
+            low = max(low, difference - half)
+            if difference + half > high:
+                high, spread = difference + half, sd
+    return Figure(cell["cell"], "largest seat gap", value, low, high, n, spread,
+                  decided_share=n / cell["games"] if cell["games"] else 1.0)
+
+
+def seat_pairs(players: int) -> int:
+    return players * (players - 1)
+
+
+def edge(cell: dict, z: float) -> Figure | None:
+    """The largest edge of one strategy (mixed line-ups) or one value of a dealt seat
+    category (e.g. a power) over the cell's average win rate per seat played. `z` is per
+    value: the caller spreads the tail over the values. None when nothing is dealt or mixed."""
+    groups = [cell["strategies"]] if len(cell.get("strategies", [])) > 1 else []
+    groups += [rows for rows in cell.get("categories", {}).values() if len(rows) > 1]
+    if not groups:
+        return None
+    average = decided(cell) / (cell["games"] * cell["players"]) if cell["games"] else 0.0
+    best = None
+    for rows in groups:
+        for row in rows:
+            figure = _rate_figure(cell["cell"], f"edge of {row.get('strategy', row.get('value'))}", row["wins"],
+                                  row["seats"], z, average)
+            if best is None or figure.high > best.high:
+                best = figure
+    return best
+
+
+def edge_values(cell: dict) -> int:
+    count = len(cell["strategies"]) if len(cell.get("strategies", [])) > 1 else 0
+    return count + sum(len(rows) for rows in cell.get("categories", {}).values() if len(rows) > 1)
+
+
+def rounds_stats(folder: Path) -> dict[str, tuple[float, float, int]]:
+    """Per cell: mean and standard deviation of rounds, and games (lazy, DESIGN §9)."""
+    import polars as pl
+
+    frame = (
+        pl.scan_parquet(Path(folder) / "games.parquet")
+        .group_by("cell")
+        .agg(pl.col("rounds").cast(pl.Float64).mean().alias("mean"),
+             pl.col("rounds").cast(pl.Float64).std().alias("sd"), pl.len().alias("games"))
+        .collect(engine="streaming")
+    )
+    return {row["cell"]: (row["mean"], row["sd"] or 0.0, row["games"]) for row in frame.iter_rows(named=True)}
+
+
+def _judge(figure: Figure, limit: float, upper: bool, z: float, two_sided: bool = False) -> Verdict:
+    """Breach when the interval is wholly beyond the limit, ok when wholly within it, else
+    inconclusive with the games that would shrink the interval to the estimate's distance
+    from the limit. `two_sided` bounds the size: −limit <= figure <= limit."""
+    if two_sided:
+        beyond = figure.low > limit or figure.high < -limit
+        within = figure.low >= -limit and figure.high <= limit
+        distance = abs(abs(figure.value) - limit)
+    elif upper:
+        beyond, within, distance = figure.low > limit, figure.high <= limit, abs(figure.value - limit)
+    else:
+        beyond, within, distance = figure.high < limit, figure.low >= limit, abs(figure.value - limit)
+    if beyond:
+        return Verdict(figure, limit, upper, "breach", two_sided=two_sided)
+    if within:
+        return Verdict(figure, limit, upper, "ok", two_sided=two_sided)
+    if distance < 1e-12:
+        return Verdict(figure, limit, upper, "inconclusive", two_sided=two_sided)
+    needed = math.ceil((z * figure.spread / distance) ** 2)
+    # games to play, not decided games: a round-capped game decides nothing
+    more = math.ceil((needed - figure.games) / max(figure.decided_share, 1e-9))
+    return Verdict(figure, limit, upper, "inconclusive", max(more, 1), two_sided)
+
+
+# ---------------------------------------------------------------------------------------
+# The gate
+
+
+@dataclass(frozen=True)
+class Outcome:
+    verdicts: list[Verdict]
+    limits: Limits
+    cells: int
+
+    @property
+    def code(self) -> int:
+        if any(v.outcome == "breach" for v in self.verdicts):
+            return BREACH
+        if any(v.outcome == "inconclusive" for v in self.verdicts):
+            return BREACH if self.limits.strict else INCONCLUSIVE
+        return OK
+
+    def lines(self) -> list[str]:
+        shown = [v.line() for v in self.verdicts if v.outcome != "ok"]
+        checked = len(self.verdicts)
+        passed = sum(v.outcome == "ok" for v in self.verdicts)
+        tail = (f"{passed} of {checked} checks ok over {self.cells} cells ({self.limits.describe()}); "
+                f"simultaneous intervals, false-breach chance <= {100 * FAMILY_TAIL:g}%")
+        if self.code == OK:
+            return [f"ok: {tail}"]
+        if self.code == INCONCLUSIVE:
+            return [*shown, f"inconclusive: {tail}; --strict fails on an inconclusive check"]
+        return [*shown, f"failed: {tail}"]
+
+
+def gate(summary: dict, limits: Limits, rounds: dict[str, tuple[float, float, int]] | None = None) -> Outcome:
+    """Judge every cell of a summary against the limits (see the module docstring).
+
+    `rounds` (from `rounds_stats`) is needed only for round limits. A cell with fewer
+    games than `limits.min_games` is an InputError: its intervals cannot gate a build.
+    """
+    cells = summary.get("cells", [])
+    if not cells:
+        raise InputError("the sweep has no cells to check")
+    short = [c for c in cells if c["games"] < limits.min_games]
+    if short:
+        c = short[0]
+        raise InputError(f"cell {c['cell']} played {c['games']:,} games, fewer than the {limits.min_games:,} a "
+                         f"check needs per cell; run more games or lower min_games (--min-games)")
+    if limits.rounds and rounds is None:
+        raise InputError("round limits need the sweep's games.parquet")
+
+    # Bonferroni across every figure checked in this run (module docstring)
+    figures = len(cells) * (len(limits.rates) + (1 if limits.rounds else 0))
+    tail = FAMILY_TAIL / figures
+    verdicts = []
+    for cell in cells:
+        for key, limit in limits.rates.items():
+            if key == "max_first_player_advantage":
+                # a seat-0 disadvantage as large is as much a balance problem: the size is checked,
+                # so the tail is split between the two sides
+                z = _one_sided_z(tail / 2)
+                verdict = _judge(first_player_advantage(cell, z), limit, True, z, two_sided=True)
+            elif key == "max_seat_gap":
+                z = _one_sided_z(tail / seat_pairs(cell["players"]))
+                verdict = _judge(seat_gap(cell, z), limit, True, z)
+            elif key == "max_incomplete":
+                z = _one_sided_z(tail)
+                incomplete = cell["games"] - cell["complete_games"]
+                verdict = _judge(_rate_figure(cell["cell"], "incomplete share", incomplete, cell["games"], z),
+                                 limit, True, z)
+            elif key == "max_shared_wins":
+                z = _one_sided_z(tail)
+                shared = round(cell["tie_share"] * cell["games"])
+                verdict = _judge(_rate_figure(cell["cell"], "shared-win share", shared, cell["games"], z),
+                                 limit, True, z)
+            else:  # max_edge
+                values = edge_values(cell)
+                if not values:
+                    continue
+                z = _one_sided_z(tail / values)
+                verdict = _judge(edge(cell, z), limit, True, z)
+            verdicts.append(verdict)
+        if limits.rounds:
+            mean, sd, games = rounds[cell["cell"]]
+            # two bounds on one figure: the tail is split between them
+            z = _one_sided_z(tail / len(limits.rounds))
+            half = z * sd / math.sqrt(games)
+            figure = Figure(cell["cell"], "mean rounds", mean, mean - half, mean + half, games, sd, "rounds")
+            for key, bound in limits.rounds.items():
+                verdicts.append(_judge(figure, bound, key == "max_rounds", z))
+    return Outcome(verdicts, limits, len(cells))
+
+
+def check(folder: Path, table: dict) -> Outcome:
+    """`simkit check`: the gate over a sweep folder, with `table` (flags) over the folder's
+    spec `[check]` table."""
+    folder = Path(folder)
+    summary_path = folder / "summary.json"
+    if not folder.is_dir():
+        raise InputError(f"{folder} is not a sweep folder")
+    if not summary_path.exists():
+        raise InputError(f"{folder} has no summary.json; rebuild it with simkit report {folder}")
+    merged = {**parse_table(spec_table(folder), f"{folder / 'spec.toml'} [check]"), **parse_table(table)}
+    settings = limits(merged)
+    summary = json.loads(summary_path.read_text())
+    if settings.rounds and not (folder / "games.parquet").exists():
+        raise InputError(f"round limits need {folder / 'games.parquet'}, which is missing")
+    rounds = rounds_stats(folder) if settings.rounds else None
+    return gate(summary, settings, rounds)
+
+
+# ---------------------------------------------------------------------------------------
+# The gate's own statistics, measured
+
+
+def simulated_summary(players: int, games: int, seat_rates, rng) -> dict:
+    """The summary of one simulated cell: `games` decided games whose winner is drawn
+    with probabilities `seat_rates` (no shared wins, none capped). For measuring the gate."""
+    wins = rng.multinomial(games, seat_rates)
+    return {"cell": f"simulated-{players}p", "players": players, "games": games, "complete_games": games,
+            "tie_share": 0.0, "seats": [{"seat": s, "wins": float(w)} for s, w in enumerate(wins)],
+            "strategies": [], "categories": {}}
+
+
+def false_breach_rate(players: int, games: int, table: dict, runs: int = 2000, seed: int = 1,
+                      seat_rates=None) -> float:
+    """Share of `runs` simulated sweeps (one cell of `games` games) that the gate calls a
+    breach. With the default `seat_rates` (every seat 1/players) the game is fair, so any
+    limit it is given is truly met and every breach is a false one."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    rates = np.full(players, 1.0 / players) if seat_rates is None else np.asarray(seat_rates, float)
+    settings = limits({**table, "min_games": 1})
+    breached = sum(gate({"cells": [simulated_summary(players, games, rates, rng)]}, settings).code == BREACH
+                   for _ in range(runs))
+    return breached / runs
+
+
+__all__ = ["BAD_INPUT", "BREACH", "INCONCLUSIVE", "OK", "Limits", "Outcome", "check", "gate", "limits",
+           "parse_rate", "parse_table"]

@@ -1,0 +1,468 @@
+"""The report's headline: every effect the sweep can see, ranked by size, each said in one
+sentence with its interval and what a designer could try next (DESIGN §7, §8).
+
+A candidate is a seat against fair (over decided games), a dealt seat category value
+(e.g. a power) or a strategy against its cell's average per seat, a round-capped share,
+or a paired variant comparison (seat 0's rate, capped share, game length). Candidates are
+tested together: a candidate is a finding only when its Holm-adjusted p-value is below
+SIGNIFICANCE, so what is inside the noise is not reported as a finding. Findings rank by
+size in percentage points; game-length changes, in another unit, follow them, ranked by
+their percent change. One finding speaks for each cell's seats and for each dealt category
+or line-up of a cell: the figure furthest from fair.
+
+A cell whose games mostly hit the round cap is said first, and its seat, category and
+strategy figures are not read as effects: with most games unfinished, who "won" the rest
+says little.
+
+Robustness (DESIGN §2, component sets): cells that differ only in assumption parameters
+(the `components` set, or a rule whose source is an assumption id `A<n>`) played the same
+seeds, so each finding of the assumption group's base cell (a seat, a dealt category, a
+strategy, or a variant comparison between two rule sets) is measured again under every
+other set and called robust (same direction, clear of noise, under every set), dependent
+(inside the noise under some set) or flipped (clear of noise the other way under some set).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from scipy import stats as scipy_stats
+
+from simkit import games as registry
+from simkit.errors import InputError
+from simkit.stats import holm
+
+SIGNIFICANCE = 0.05
+MOSTLY_UNFINISHED = 0.5  # share of round-capped games above which a cell's seat figures are not read
+CAPPED_FINDING = 0.005  # a capped share below this is left to the End reasons section
+COMPONENTS = "components"  # the rule parameter naming a component set (DESIGN §2)
+_ASSUMPTION_SOURCE = re.compile(r"^A\d+")
+
+
+def _points(value: float) -> str:
+    return f"{100 * value:+.1f}"
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def _span(low: float, high: float) -> str:
+    return f"95% CI {_points(low)} to {_points(high)}"
+
+
+def _p_against(rate: float, reference: float, n: float) -> float:
+    """Two-sided p of a rate against a reference rate, normal approximation with the reference's variance."""
+    if n <= 0 or reference <= 0 or reference >= 1:
+        return 1.0
+    z = (rate - reference) / math.sqrt(reference * (1 - reference) / n)
+    return 2.0 * float(scipy_stats.norm.sf(abs(z)))
+
+
+def _wilson_vs(wins: float, n: int, reference: float) -> tuple[float, float, float]:
+    from simkit.stats import wilson
+
+    low, high = wilson(wins, n)
+    rate = wins / n if n else 0.0
+    return rate - reference, low - reference, high - reference
+
+
+@dataclass
+class Finding:
+    """One effect: its size for ranking, its sentence, and what it was measured on."""
+
+    size: float  # points (or percent change of game length): what ranks it
+    p: float
+    text: str
+    kind: str  # "unfinished", "seat", "category", "strategy", "capped", "comparison", "assumption"
+    cell: str | None = None
+    key: tuple = ()  # identifies the figure for re-measuring it under other assumption sets
+    direction: int = 0  # sign of the effect
+    p_holm: float = 1.0
+    robustness: str = ""  # set by `robustness`: appended to the sentence
+    notes: list[str] = field(default_factory=list)
+
+    def sentence(self) -> str:
+        return self.text + (f" {self.robustness}" if self.robustness else "")
+
+
+# ---------------------------------------------------------------------------------------
+# Candidates
+
+
+def _seat_rates(cell: dict) -> tuple[int, list[tuple[int, float, float, float, float]]]:
+    """Decided games and per seat (seat, rate, vs fair, low, high) over decided games."""
+    decided = round(sum(s["wins"] for s in cell["seats"]))
+    fair = 1.0 / cell["players"]
+    rows = []
+    for s in cell["seats"]:
+        vs, low, high = _wilson_vs(s["wins"], decided, fair)
+        rows.append((s["seat"], s["wins"] / decided if decided else 0.0, vs, low, high))
+    return decided, rows
+
+
+def seat_figure(cell: dict, seat: int) -> tuple[float, float, float, float]:
+    """(vs fair, low, high, p) of one seat over decided games."""
+    decided, rows = _seat_rates(cell)
+    _, rate, vs, low, high = rows[seat]
+    return vs, low, high, _p_against(rate, 1.0 / cell["players"], decided)
+
+
+def _seat_candidates(cell: dict, label: str) -> list[Finding]:
+    decided, rows = _seat_rates(cell)
+    fair = 1.0 / cell["players"]
+    out = []
+    for seat, rate, vs, low, high in rows:
+        who = "seat 0 (the first player)" if seat == 0 else f"seat {seat}"
+        if vs > 0:
+            advice = ("try a compensation for the later seats (a start bonus, a catch-up rule, or a bidding "
+                      "start) as a rule parameter and sweep it" if seat == 0 else
+                      f"look at what seat {seat}'s place in turn order gives it, and sweep a rule that evens it")
+        else:
+            advice = (f"try a start bonus for {who} and sweep its size (simkit tune finds the value that "
+                      "evens the seats)")
+        text = (f"**{label}**: {who} wins {_pct(rate)} of decided games against a fair {_pct(fair)}: "
+                f"{_points(vs)} points ({_span(low, high)}). Next: {advice}.")
+        out.append(Finding(abs(vs), _p_against(rate, fair, decided), text, "seat", cell["cell"], ("seat", seat),
+                           1 if vs > 0 else -1))
+    return out
+
+
+def _group_candidates(cell: dict, label: str, rows: list[dict], name_key: str, what: str) -> list[Finding]:
+    """Category values (e.g. powers) or strategies against the cell's average per seat played."""
+    seats = sum(r["seats"] for r in rows)
+    if len(rows) < 2 or not seats:
+        return []
+    average = sum(r["wins"] for r in rows) / seats
+    measured = []
+    for r in rows:
+        vs, low, high = _wilson_vs(r["wins"], r["seats"], average)
+        measured.append((str(r[name_key]), r["wins"] / r["seats"], vs, low, high,
+                         _p_against(r["wins"] / r["seats"], average, r["seats"])))
+    best = max(measured, key=lambda m: m[2])
+    worst = min(measured, key=lambda m: m[2])
+    out = []
+    for name, rate, vs, low, high, p in measured:
+        other = worst if vs > 0 else best
+        if what == "strategy":
+            advice = (f"the {name} style {'dominates' if vs > 0 else 'trails'}: check whether the rules reward it "
+                      f"{'too cheaply' if vs > 0 else 'too little'} (or whether the other presets play it badly)")
+        else:
+            advice = f"{'weaken' if vs > 0 else 'strengthen'} {name} (or {'strengthen' if vs > 0 else 'weaken'} " \
+                     f"{other[0]}), then rerun this sweep"
+        text = (f"**{label}**: the {what} {name} wins {_pct(rate)} of its seats against an average {_pct(average)}: "
+                f"{_points(vs)} points ({_span(low, high)}); the {what} values span "
+                f"{100 * (best[1] - worst[1]):.1f} points ({worst[0]} {_pct(worst[1])} to {best[0]} "
+                f"{_pct(best[1])}). Next: {advice}.")
+        out.append(Finding(abs(vs), p, text, "strategy" if what == "strategy" else "category", cell["cell"],
+                           (what, name), 1 if vs > 0 else -1))
+    return out
+
+
+def group_figure(cell: dict, what: str, name: str) -> tuple[float, float, float, float] | None:
+    """(vs average, low, high, p) of one category value or strategy of a cell, or None."""
+    rows = cell.get("strategies", []) if what == "strategy" else cell.get("categories", {}).get(what, [])
+    seats = sum(r["seats"] for r in rows)
+    match = [r for r in rows if str(r.get("strategy", r.get("value"))) == name]
+    if not match or not seats:
+        return None
+    average = sum(r["wins"] for r in rows) / seats
+    r = match[0]
+    vs, low, high = _wilson_vs(r["wins"], r["seats"], average)
+    return vs, low, high, _p_against(r["wins"] / r["seats"], average, r["seats"])
+
+
+def _capped_candidate(cell: dict, label: str) -> Finding | None:
+    share = cell["incomplete_share"]
+    if share < CAPPED_FINDING:
+        return None
+    from simkit.stats import wilson
+
+    capped = cell["games"] - cell["complete_games"]
+    low, high = wilson(capped, cell["games"])
+    text = (f"**{label}**: {_pct(share)} of games hit the round cap without ending by the rules "
+            f"(95% CI {_pct(low)} to {_pct(high)}). Next: find what stalls them (simkit replay with a capped game's "
+            f"seed shows it); the end condition or the bots' play may never close the game.")
+    return Finding(share, 0.0, text, "capped", cell["cell"], ("capped",), 1)
+
+
+def _comparison_candidates(comparisons: list[dict], cells: dict[str, dict], labels: dict[str, str],
+                           assumption_keys: dict[str, dict]) -> list[Finding]:
+    out = []
+    for row in comparisons:
+        cell, base = cells.get(row["cell"]), cells.get(row["baseline"])
+        if cell is None or base is None:
+            continue
+        differing = {k for k in set(cell["overrides"]) | set(base["overrides"])
+                     if cell["overrides"].get(k) != base["overrides"].get(k)}
+        is_assumption = (cell["variant"] == base["variant"] and differing
+                         and differing <= set(assumption_keys.get(cell["game"], {})))
+        name, against = labels.get(row["cell"], row["cell"]), labels.get(row["baseline"], row["baseline"])
+        diff, low, high = row["diff"], row["ci_low"], row["ci_high"]
+        pair = row.get("pairing") or {}
+        paired = "paired" if (pair.get("gain") or 1.0) >= 1.1 else "same seeds, but the pairing gained nothing"
+        kind = "assumption" if is_assumption else "comparison"
+        if is_assumption:
+            advice = "the figure rests on invented data or an assumed reading; check it against the real game"
+        if row["metric"] == "seat0_win":
+            fair = 1.0 / cell["players"]
+            before, after = row["baseline_mean"] - fair, row["cell_mean"] - fair
+            if abs(after) < abs(before) and abs(before) > abs(diff) / 2 and low * high > 0:
+                effect = f"shrinks seat 0's {_points(before)}-point edge to {_points(after)}"
+                advice = advice if is_assumption else "it evens the seats: consider it for the standard rules"
+            else:
+                effect = f"moves seat 0 from {_points(before)} to {_points(after)} points against fair"
+                advice = advice if is_assumption else (
+                    "it unbalances the seats: pair it with a compensation" if abs(after) > abs(before)
+                    else "weigh the change in seat balance against what the variant is for")
+            text = (f"**{name}** against **{against}** {effect} ({paired}, {_points(diff)} points, "
+                    f"{_span(low, high)}). Next: {advice}.")
+            size = abs(diff)
+        elif row["metric"] == "incomplete":
+            text = (f"**{name}** against **{against}** changes the share of round-capped games by {_points(diff)} "
+                    f"points ({paired}, {_span(low, high)}). Next: "
+                    f"{advice if is_assumption else 'check that every game still ends by the rules'}.")
+            size = abs(diff)
+        else:
+            relative = diff / row["baseline_mean"] if row["baseline_mean"] else 0.0
+            text = (f"**{name}** against **{against}** {'lengthens' if diff > 0 else 'shortens'} games by "
+                    f"{abs(diff):.1f} {row['metric']} ({100 * relative:+.0f}%; {paired}, 95% CI {low:+.1f} to "
+                    f"{high:+.1f}). Next: "
+                    f"{advice if is_assumption else 'check the length against the box time the designer wants'}.")
+            size = abs(relative)
+        out.append(Finding(size, row["p"], text, kind, row["cell"], ("comparison", row["baseline"], row["metric"]),
+                           1 if diff > 0 else -1))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Assumption parameters and robustness
+
+
+def assumption_keys(games: set[str]) -> dict[str, dict[str, object]]:
+    """Per game: its assumption parameters and their defaults: `components` (default
+    "standard") and any rule parameter whose source is an assumption id. A game that is
+    not registered here (a folder from elsewhere) has only `components`."""
+    keys = {}
+    for game in games:
+        try:
+            listing = registry.get(game).rules.listing()
+        except (InputError, ImportError):  # an unknown or unimportable game: its figures are still reported
+            listing = []
+        keys[game] = {COMPONENTS: "standard",
+                      **{row["name"]: row["default"] for row in listing
+                         if _ASSUMPTION_SOURCE.match(str(row["source"])) or row["name"] == COMPONENTS}}
+    return keys
+
+
+def _changed(cell: dict, assumed: dict) -> int:
+    """How many assumption parameters a cell sets away from their defaults."""
+    return sum(str(cell["overrides"][k]) != str(default) for k, default in assumed.items() if k in cell["overrides"])
+
+
+def assumption_groups(cells: list[dict], keys: dict[str, dict]) -> list[tuple[dict, list[dict]]]:
+    """(base cell, other cells) for cells alike but for assumption parameters. The base is
+    the cell that leaves the most assumptions at their defaults (then the first)."""
+    groups: dict[tuple, list[dict]] = {}
+    for cell in cells:
+        assumed = keys.get(cell["game"], {COMPONENTS: "standard"})
+        rest = tuple(sorted((k, str(v)) for k, v in cell["overrides"].items() if k not in assumed))
+        groups.setdefault((cell["game"], cell["players"], cell.get("lineup"), cell["variant"], rest), []).append(cell)
+    out = []
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        assumed = keys.get(group[0]["game"], {COMPONENTS: "standard"})
+
+        base = min(group, key=lambda cell, assumed=assumed: _changed(cell, assumed))
+        out.append((base, [c for c in group if c is not base]))
+    return out
+
+
+def _remeasure(finding: Finding, cell: dict) -> tuple[float, float, float, float] | None:
+    if finding.key[0] == "seat":
+        return seat_figure(cell, finding.key[1])
+    if finding.key[0] in ("strategy",) or finding.kind == "category":
+        return group_figure(cell, finding.key[0], finding.key[1])
+    return None
+
+
+def _assumed_values(cell: dict, assumed: dict) -> tuple:
+    return tuple(sorted((k, str(cell["overrides"].get(k, default))) for k, default in assumed.items()))
+
+
+def _note(finding: Finding, verdicts: list[tuple[dict, str]], labels: dict[str, str]) -> None:
+    flipped = [labels[o["cell"]] for o, v in verdicts if v == "flips"]
+    faded = [labels[o["cell"]] for o, v in verdicts if v == "inside the noise"]
+    if flipped:
+        finding.robustness = f"*Depends on an assumption: it flips under {'; '.join(flipped)}.*"
+    elif faded:
+        finding.robustness = f"*Depends on an assumption: inside the noise under {'; '.join(faded)}.*"
+    else:
+        finding.robustness = f"*Robust: holds under all {len(verdicts) + 1} assumption sets.*"
+
+
+def _verdict(value: float, low: float, high: float, direction: int) -> str:
+    clear = low > 0 or high < 0
+    return "holds" if clear and (value > 0) == (direction > 0) else "flips" if clear else "inside the noise"
+
+
+def robustness(findings: list[Finding], cells: list[dict], labels: dict[str, str],
+               keys: dict[str, dict], comparisons: list[dict] | None = None) -> list[dict]:
+    """Re-measure every finding of an assumption group's base cell in the group's other
+    cells; set each finding's `robustness` note and return one row per (finding, set).
+
+    Seat, category and strategy findings are measured again in the other cell; a seat-0
+    finding also carries the paired change (other set − base, same seeds) from the
+    summary's comparisons. A variant comparison found on the base sets is looked up again
+    between the same two rule sets under each other assumption set (the summary compares
+    variants within each component set), so "the variant evens the seats" is checked
+    under every set too.
+    """
+    comparisons = comparisons or []
+    paired = {(row["baseline"], row["cell"]): row for row in comparisons if row["metric"] == "seat0_win"}
+    by_pair = {(row["cell"], row["baseline"], row["metric"]): row for row in comparisons}
+    groups = assumption_groups(cells, keys)
+    group_of = {member["cell"]: (base, [base, *others]) for base, others in groups for member in [base, *others]}
+    rows = []
+    for base, others in groups:
+        assumed = keys.get(base["game"], {COMPONENTS: "standard"})
+        for finding in (f for f in findings if f.cell == base["cell"]):
+            verdicts = []
+            if finding.kind in ("seat", "category", "strategy"):
+                for other in others:
+                    figure = _remeasure(finding, other)
+                    if figure is None:
+                        continue
+                    vs, low, high, _ = figure
+                    verdict = _verdict(vs, low, high, finding.direction)
+                    verdicts.append((other, verdict))
+                    change = paired.get((base["cell"], other["cell"])) if finding.key == ("seat", 0) else None
+                    rows.append({"finding": finding, "base": base, "other": other, "value": vs, "low": low,
+                                 "high": high, "verdict": verdict, "paired": change,
+                                 "base_value": finding.direction * finding.size})
+            elif finding.kind == "comparison" and finding.key[1] in group_of:
+                metric = finding.key[2]
+                baseline_group = group_of[finding.key[1]][1]
+                found = by_pair.get((base["cell"], finding.key[1], metric), {})
+                for other in others:
+                    values = _assumed_values(other, assumed)
+                    twin = next((c for c in baseline_group if _assumed_values(c, assumed) == values), None)
+                    row = by_pair.get((other["cell"], twin["cell"], metric)) if twin else None
+                    if row is None:
+                        continue
+                    verdict = _verdict(row["diff"], row["ci_low"], row["ci_high"], finding.direction)
+                    verdicts.append((other, verdict))
+                    rows.append({"finding": finding, "base": base, "other": other, "value": row["diff"],
+                                 "low": row["ci_low"], "high": row["ci_high"], "verdict": verdict, "paired": None,
+                                 "metric": metric, "base_value": found.get("diff"),
+                                 "against": finding.key[1]})
+            if verdicts:
+                _note(finding, verdicts, labels)
+    return rows
+
+
+# ---------------------------------------------------------------------------------------
+# The headline
+
+
+@dataclass
+class Headline:
+    unfinished: list[Finding]  # cells mostly unfinished: said first
+    findings: list[Finding]  # ranked, largest first
+    candidates: int
+    precision: str
+    robustness: list[dict]
+
+
+def headline(summary: dict, labels: dict[str, str]) -> Headline:
+    cells = summary["cells"]
+    by_name = {cell["cell"]: cell for cell in cells}
+    keys = assumption_keys({cell["game"] for cell in cells})
+    unfinished, candidates = [], []
+    for cell in cells:
+        if not cell["games"]:
+            continue
+        label = labels[cell["cell"]]
+        if cell["incomplete_share"] > MOSTLY_UNFINISHED:
+            unfinished.append(Finding(
+                cell["incomplete_share"], 0.0,
+                f"**{label}**: most games did not finish: {_pct(cell['incomplete_share'])} hit the round cap, so "
+                f"its seat figures are not read as seat effects. Next: find what stalls the game (end condition, "
+                f"bots looping) before reading anything else about this cell.", "unfinished", cell["cell"]))
+            continue
+        capped = _capped_candidate(cell, label)
+        if capped:
+            candidates.append(capped)
+        candidates += _seat_candidates(cell, label)
+        if len(cell.get("strategies", [])) > 1:
+            candidates += _group_candidates(cell, label, cell["strategies"], "strategy", "strategy")
+        for column, rows in cell.get("categories", {}).items():
+            candidates += _group_candidates(cell, label, rows, "value", column)
+    candidates += _comparison_candidates(summary.get("comparisons", []), by_name, labels, keys)
+    for finding, adjusted in zip(candidates, holm([f.p for f in candidates])):
+        finding.p_holm = adjusted
+    findings = [f for f in candidates if f.p_holm < SIGNIFICANCE]
+    # one sentence per group of category values / strategies: the value furthest from the average
+    # one per cell's seats too (at 2 players seat 1 mirrors seat 0). Rates rank by points; a
+    # game-length change is in another unit, so those follow, ranked by their percent change.
+    seen, kept = set(), []
+    for finding in sorted(findings, key=lambda f: (f.key[-1:] == ("rounds",), -f.size)):
+        group = ((finding.cell, finding.kind, finding.key[0]) if finding.kind in ("category", "strategy", "seat")
+                 else id(finding))
+        if group in seen:
+            continue
+        seen.add(group)
+        kept.append(finding)
+    rows = robustness(kept, cells, labels, keys, summary.get("comparisons", []))
+    return Headline(unfinished, _fold_assumption_sets(kept, cells, labels, keys), len(candidates),
+                    _precision(cells), rows)
+
+
+def _fold_assumption_sets(findings: list[Finding], cells: list[dict], labels: dict[str, str],
+                          keys: dict[str, dict]) -> list[Finding]:
+    """A finding of an assumption group's base cell already speaks for the other sets (its
+    note says whether it holds there): their copies of it are dropped. A finding seen only
+    under another set stays, and says so."""
+    on_base = {(f.cell, f.kind, f.key) for f in findings}
+    out = []
+    groups = assumption_groups(cells, keys)
+    alternatives = {other["cell"]: base for base, others in groups for other in others}
+    base_of = {member["cell"]: base["cell"] for base, others in groups for member in [base, *others]}
+    for finding in findings:
+        base = alternatives.get(finding.cell)
+        if base is not None and finding.kind == "comparison":
+            # the same variant comparison under another set: said once, on the base sets
+            twin = ("comparison", base_of.get(finding.key[1], finding.key[1]), finding.key[2])
+            if (base["cell"], "comparison", twin) in on_base:
+                continue
+        if base is not None and finding.kind in ("seat", "category", "strategy"):
+            if (base["cell"], finding.kind, finding.key) in on_base:
+                continue
+            finding.robustness = f"*Only under this assumption set: not a finding under {labels[base['cell']]}.*"
+        out.append(finding)
+    return out
+
+
+def _precision(cells: list[dict]) -> str:
+    played = [cell for cell in cells if cell["games"]]
+    if not played:
+        return "No games were played."
+    widths = [100 * cell["precision"]["seat0_half_width"] for cell in played]
+    games = sorted({cell["games"] for cell in played})
+    games_text = f"{games[0]:,}" if len(games) == 1 else f"{games[0]:,}–{games[-1]:,}"
+    width_text = f"±{min(widths):.1f}" if round(min(widths), 1) == round(max(widths), 1) else \
+        f"±{min(widths):.1f} to ±{max(widths):.1f}"
+    return (f"Precision reached: {games_text} games per cell put each seat's win rate within {width_text} points "
+            f"(95%); an effect is a finding only when it stands clear of its noise after a Holm correction over "
+            f"every figure tested.")
+
+
+def plain(text: str) -> str:
+    """A sentence without its markdown emphasis, for the terminal."""
+    return text.replace("**", "").replace("*", "")
+
+
+__all__ = ["Finding", "Headline", "headline", "plain"]
