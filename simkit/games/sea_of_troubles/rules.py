@@ -11,7 +11,10 @@ PARAMS = (
     Param("port_die", "int", 6, (4, 6), "faces of the die rolled for port closures (a 4 leaves it open)", "A8"),
     Param("sink_damage", "int", 4, (1, 10), "damage that sinks a pirate", "Death"),
     Param("wild_value", "int", 2, (0, 6), "a Wild card's value in any total", "A2"),
+    Param("wild_pillage", "bool", True, meaning="a Wild may join a pillage as a Sword or Cannon", source="A2"),
     Param("dig_min", "int", 3, (1, 5), "lowest card value that digs up a treasure", "Dig"),
+    Param("wild_digs", "bool", False, meaning="base game: a Wild drawn when digging counts as a 3 or 4 "
+          "(Skirmish: a Wild always digs)", source="A2"),
     Param("start_infamy", "int", 0, (0, 20), "Infamy tokens each pirate starts with", "Skirmish"),
     Param("skirmish", "bool", False, meaning="Skirmish Mode: 6 treasures, no quests, no pillage Infamy, "
           "dig on a Wild, several X's, buried-treasure victory", source="Skirmish Mode"),
