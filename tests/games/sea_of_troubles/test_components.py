@@ -48,8 +48,8 @@ def test_every_shipped_set_loads_at_every_count(name):
 
 
 def test_an_unknown_set_is_refused_with_a_hint():
-    with pytest.raises(InputError, match="did you mean 'alt-even-deck'"):
-        components.load("alt-even-dek")
+    with pytest.raises(InputError, match="did you mean 'alt-small-quests'"):
+        components.load("alt-smal-quests")
 
 
 ACTIONS = """[swords]
