@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from simkit.components import ComponentSet
 from simkit.errors import InputError, did_you_mean
 from simkit.games.sea_of_troubles import state as S
 
@@ -28,51 +29,6 @@ FILES = ("actions.toml", "treasures.toml", "quests.toml", "quirks.toml", "map.tx
 ACTION_TYPES = ("swords", "sails", "cannons")  # in the engine's type order (S.SWORD, S.SAIL, S.CANNON)
 PANEL_SQUARES = S.MAX_SQUARES // S.MAX_PLAYERS
 MAP_CHARS = set(".#PX")
-
-
-class ComponentSet:
-    """The files of one component set: the set's own folder first, then the base folder.
-    (The same reads as simkit.components.ComponentSet.)"""
-
-    def __init__(self, base: Path, value: str = "standard"):
-        self.base = Path(base)
-        self.name = value
-        if value == "standard":
-            self.folder = self.base
-        elif (self.base / value).is_dir() and value.startswith("alt-"):
-            self.folder = self.base / value
-        elif Path(value).expanduser().is_dir():
-            self.folder = Path(value).expanduser().resolve()
-        else:
-            names = ["standard", *sorted(p.name for p in self.base.iterdir() if p.is_dir())]
-            raise InputError(f"unknown component set '{value}'{did_you_mean(value, names)}; "
-                             f"shipped sets: {', '.join(names)}, or give the path of a folder of your own")
-
-    @classmethod
-    def open(cls, base: Path, value: str = "standard") -> ComponentSet:
-        return cls(base, value)
-
-    def path(self, file: str) -> Path:
-        own = self.folder / file
-        return own if own.exists() else self.base / file
-
-    def where(self, file: str) -> str:
-        p = self.path(file)
-        try:
-            return str(p.relative_to(self.base.parent))
-        except ValueError:
-            return str(p)
-
-    def read_text(self, file: str) -> str:
-        try:
-            return self.path(file).read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise InputError(f"{self.where(file)}: not UTF-8 text; save it as UTF-8") from None
-        except OSError as e:
-            raise InputError(f"{self.where(file)}: cannot read it ({e.strerror})") from None
-
-    def raw(self, files) -> bytes:
-        return b"".join(f.encode() + b"\0" + self.path(f).read_bytes() + b"\0" for f in files)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,12 @@
 """Sea of Troubles rule parameters and named variants, each declared once with its source
 (a rulebook section, or an assumption id registered in this game's README.md)."""
 
+from pathlib import Path
+
+from simkit.components import component_param
 from simkit.rules import Param, RuleSchema, Variant
+
+FOLDER = Path(__file__).parent / "components"  # the standard component set (components.FOLDER)
 
 PARAMS = (
     Param("hand_size", "int", 8, (1, 20), "cards (action + weighted treasure) a pirate refills to", "Hand Size"),
@@ -25,6 +30,8 @@ PARAMS = (
     Param("quirks", "bool", False, meaning="Quirks (advanced): a pirate draws a quirk on its first Infamy "
           "(deck assumed in components/quirks.toml, A15)", source="Quirks"),
     Param("round_cap", "int", 60, (5, 10000), "rounds after which an unfinished game stops", "A14"),
+    component_param(FOLDER, "component files: standard, alt-small-quests (A4), alt-even-deck (A1), "
+                    "or a designer's folder"),
 )
 
 VARIANTS = (

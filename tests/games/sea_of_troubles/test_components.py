@@ -198,3 +198,26 @@ def test_a_port_walled_off_from_the_x_is_refused(tmp_path):
     msg = refused(designer(tmp_path, "map.txt", walled), r"map\.txt: at 4 players the Port of panel \d cannot be "
                   r"reached by sea from the X of panel \d", r"\(Move; A6\)")
     assert msg.startswith(str(tmp_path))
+
+
+def test_the_cli_refuses_a_broken_designer_folder_with_one_error_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from simkit.cli import app
+
+    folder = designer(tmp_path, "quests.toml", '[[quest]]\nport = 0\ntreasure = "Jewel"\ninfamy = 4\n')
+    r = CliRunner().invoke(app, ["sweep", "--game", "sea_of_troubles", "--players", "3", "--games", "5",
+                                 "--components", folder, "--out", str(tmp_path.parent / (tmp_path.name + "-out")), "--quiet"])
+    assert r.exit_code == 2
+    lines = [line for line in r.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "quests.toml: quest 1" in lines[0]
+    assert "Traceback" not in r.output
+
+
+def test_a_shipped_set_is_a_rule_parameter_in_the_rules_hash():
+    from simkit.games.sea_of_troubles import GAME
+
+    a = GAME.compile(rules.SCHEMA.resolve("standard", {}), 4)
+    b = GAME.compile(rules.SCHEMA.resolve("standard", {"components": "alt-small-quests"}), 4)
+    assert a.component_bytes != b.component_bytes
+    assert (a.components[0] != b.components[0]).any()
