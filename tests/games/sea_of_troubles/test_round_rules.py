@@ -63,7 +63,9 @@ def test_the_opening_bid_takes_one_or_two_cards_even_from_a_pirate_that_would_no
     counts = Counter()
     for seed in range(40):
         u = Table(3, "bidding_start", seed=seed)  # random players bid 1 or 2, never 0 or 3
-        counts.update(r[3] for r in u.events(EV.BID, start=0))
+        bids = u.events(EV.BID, start=0)
+        assert len(bids) == 3  # nobody sits the opening bid out
+        counts.update(r[3] for r in bids)
     assert set(counts) == {1, 2}
 
 
