@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 import tomllib
 from collections import deque
 from dataclasses import dataclass
@@ -49,9 +50,29 @@ class _File:
     def __init__(self, cset: ComponentSet, file: str):
         self.file = file
         self.where = cset.where(file)
+        self.cset = cset
+
+    def line_of(self, entry: str) -> int:
+        """The line of an entry's table header ([[quest]] number n, or [swords]); 0 unknown."""
+        m = re.match(r"(card|quest|quirk) (\d+)", entry)
+        head, nth = (f"[[{m[1]}]]", int(m[2])) if m else (None, 1)
+        m = re.match(r"(\[\w+\])", entry)
+        if m:
+            head = m[1]
+        if head is None:
+            return 0
+        seen = 0
+        for n, line in enumerate(self.cset.read_text(self.file).splitlines(), 1):
+            if line.split("#")[0].strip() == head:
+                seen += 1
+                if seen == nth:
+                    return n
+        return 0
 
     def fail(self, entry: str, what: str, rule: str):
-        raise InputError(f"{self.where}: {entry}: {what} ({rule})")
+        line = self.line_of(entry)
+        at = f" (line {line})" if line else ""
+        raise InputError(f"{self.where}: {entry}{at}: {what} ({rule})")
 
     def keys(self, entry: str, table, known: tuple, rule: str):
         if not isinstance(table, dict):

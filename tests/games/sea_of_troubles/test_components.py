@@ -221,3 +221,25 @@ def test_a_shipped_set_is_a_rule_parameter_in_the_rules_hash():
     b = GAME.compile(rules.SCHEMA.resolve("standard", {"components": "alt-small-quests"}), 4)
     assert a.component_bytes != b.component_bytes
     assert (a.components[0] != b.components[0]).any()
+
+
+def test_an_error_names_the_line_of_the_entry(tmp_path):
+    good = '[[quest]]\nport = 0\ntreasure = "any"\ninfamy = 4\n'
+    folder = designer(tmp_path, "quests.toml", good * 2 + '# the third\n[[quest]]\nport = 0\ntreasure = "Gold"\ninfamy = 4\n')
+    refused(folder, r"quests\.toml: quest 3 \(line 10\): asks for 'Gold'")
+    (tmp_path / "b").mkdir()
+    refused(designer(tmp_path / "b", "actions.toml", ACTIONS.replace("values = [1, 2, 3, 4]\ncopies = [5, 5, 4, 3]\n[cannons]",
+                                                                     "values = [1, 2, 3, 4]\ncopies = [5, 5, 4]\n[cannons]")),
+            r"actions\.toml: \[sails\] \(line 4\): 'values' has 4 entries")
+
+
+def test_a_replay_names_the_quirks_of_the_set_it_was_played_with(tmp_path):
+    from typer.testing import CliRunner
+
+    from simkit.cli import app
+
+    folder = designer(tmp_path, "quirks.toml", '[[quirk]]\nname = "Sea Legs"\neffect = "free_moves"\n')
+    r = CliRunner().invoke(app, ["replay", "sea_of_troubles", "--variant", "quirks", "--players", "3",
+                                 "--components", folder, "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    assert "takes quirk 'Sea Legs'" in r.output
