@@ -501,3 +501,22 @@ def test_a_wild_digs_only_when_wild_digs_is_on(digs):
     t.stack([(WI, 0), (SW, 1)])
     t.call("dig", seat=1, owner=0)
     assert t.seat(1)[S.CARRY_N] == (1 if digs else 0)
+
+
+def test_a_delivery_is_worth_a_bunch_of_infamy():
+    # Quests: a quick way to a lot of Infamy (A4): every standard quest pays at least 3 more
+    # than the cheapest treasure it accepts, which leaves the game with the delivery
+    for port, kind, infamy in COMP.quests:
+        cheapest = min(inf for name, inf, _ in COMP.treasures if kind in ("any", name))
+        assert infamy - cheapest >= 3, (port, kind, infamy)
+    any_quest = next(i for i, q in enumerate(COMP.quests) if q[1] == "any")
+    t = Table(4, strategies="quester")
+    t.T[S.QUEST, :] = -1
+    t.T[S.QUEST, 0] = any_quest
+    t.st[S.N_QUESTS] = 1
+    t.put(0, int(t.K[S.PORT_SQ, int(t.K[S.Q_PORT, any_quest])]))
+    t.give_treasure(0, "Doubloon")
+    t.set_hand(0, [(SW, 1), (SA, 2)])
+    before = t.seat(0)[S.INFAMY] + 1  # tokens plus the Doubloon's Infamy
+    t.call("deliver", seat=0, slot=0, i=0)
+    assert t.seat(0)[S.INFAMY] - before == 3 and t.seat(0)[S.CARRY_N] == 0
