@@ -73,6 +73,14 @@ def own_view(T, K, seat):
 
 
 @njit(cache=True)
+def pillage_total(P, own):
+    """What the hand can commit to a pillage: Swords and Cannons, each Wild once if Wilds may join (A2)."""
+    if P.wild_pillage:
+        return own[0] + own[1] - own[2]
+    return own[0] + own[1] - 2 * own[2]
+
+
+@njit(cache=True)
 def carries_kind(T, K, seat, kind):
     """Whether the seat carries a treasure of that kind (-1: any treasure)."""
     for i in range(T[SEAT0 + seat, S.CARRY_N]):
@@ -138,10 +146,10 @@ def target_value(P, T, K, F, seat, sq, players, own):
     kind = K[S.SQ_KIND, sq]
     ghost = T[SEAT0 + seat, S.STATE] == S.GHOST
     v = 0.0
-    swords, cannons, wilds, mine = own
+    swords, _cannons, _wilds, mine = own
     if kind == S.PORT and not ghost:
         p = K[S.SQ_INDEX, sq]
-        if T[S.PORT_CLOSED, p] == 0 and T[ST, S.TDECK_N] > 0 and swords + cannons - wilds >= w[W_COMMIT] * 0.8:
+        if T[S.PORT_CLOSED, p] == 0 and T[ST, S.TDECK_N] > 0 and pillage_total(P, own) >= w[W_COMMIT] * 0.8:
             v += w[W_PILLAGE]
         for slot in range(K[META, S.N_Q]):
             q = T[S.QUEST, slot]
@@ -169,7 +177,7 @@ def score(P, T, K, F, seat, kind, arg, players, own):
     if kind == A_END:
         return 0.0
     if kind == A_PILLAGE:
-        atk = own[0] + own[1] - own[2]
+        atk = pillage_total(P, own)
         return w[W_PILLAGE] if atk >= w[W_COMMIT] else -1.0
     if kind == A_BOARD:
         if own[0] < w[W_MIN_FIGHT]:

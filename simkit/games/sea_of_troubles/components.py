@@ -1,13 +1,19 @@
 """Load and validate the Sea of Troubles component files, then compile them to one int64 table K.
 
 components/: actions.toml (action deck), treasures.toml (treasure cards), quests.toml
-(quest deck), quirks.toml (quirk deck), map.txt (one fold-out panel per player). A mistake
-names the file.
+(quest deck), quirks.toml (quirk deck), map.txt (one fold-out panel per player). An
+alternative set components/alt-<name>/ holds only the files that differ (DESIGN §2).
+Every file is checked against its schema before any game is played: types, bounds,
+unknown keys and cross-references (a quest's treasure kind, the cards a set-up step names,
+a port reachable from every X). A mistake is one `error:` line naming the file, the entry
+and the rule it serves.
 """
 
 from __future__ import annotations
 
 import functools
+import math
+import re
 import tomllib
 from collections import deque
 from dataclasses import dataclass
@@ -15,11 +21,15 @@ from pathlib import Path
 
 import numpy as np
 
-from simkit.errors import InputError
+from simkit.components import ComponentSet
+from simkit.errors import InputError, did_you_mean
 from simkit.games.sea_of_troubles import state as S
 
 FOLDER = Path(__file__).parent / "components"
 FILES = ("actions.toml", "treasures.toml", "quests.toml", "quirks.toml", "map.txt")
+ACTION_TYPES = ("swords", "sails", "cannons")  # in the engine's type order (S.SWORD, S.SAIL, S.CANNON)
+PANEL_SQUARES = S.MAX_SQUARES // S.MAX_PLAYERS
+MAP_CHARS = set(".#PX")
 
 
 @dataclass(frozen=True)
@@ -30,55 +40,281 @@ class Components:
     quirks: tuple  # (name, effect, amount, worth)
     panel: tuple  # rows of the map panel
     raw: bytes
+    where: dict  # file -> how errors name it
 
 
-def _toml(name: str) -> dict:
-    path = FOLDER / name
+# --------------------------------------------------------------------------- schema checks
+class _File:
+    """Checks for one component file: every failure names the file, the entry and the rule."""
+
+    def __init__(self, cset: ComponentSet, file: str):
+        self.file = file
+        self.where = cset.where(file)
+        self.cset = cset
+
+    def line_of(self, entry: str) -> int:
+        """The line of an entry's table header ([[quest]] number n, or [swords]); 0 unknown."""
+        m = re.match(r"(card|quest|quirk) (\d+)", entry)
+        head, nth = (f"[[{m[1]}]]", int(m[2])) if m else (None, 1)
+        m = re.match(r"(\[\w+\])", entry)
+        if m:
+            head = m[1]
+        if head is None:
+            return 0
+        seen = 0
+        for n, line in enumerate(self.cset.read_text(self.file).splitlines(), 1):
+            if line.split("#")[0].strip() == head:
+                seen += 1
+                if seen == nth:
+                    return n
+        return 0
+
+    def fail(self, entry: str, what: str, rule: str):
+        line = self.line_of(entry)
+        at = f" (line {line})" if line else ""
+        raise InputError(f"{self.where}: {entry}{at}: {what} ({rule})")
+
+    def keys(self, entry: str, table, known: tuple, rule: str):
+        if not isinstance(table, dict):
+            self.fail(entry, f"must be a table of {', '.join(known)}, got {table!r}", rule)
+        for k in table:
+            if k not in known:
+                self.fail(entry, f"unknown key '{k}'{did_you_mean(k, known)}; known: {', '.join(known)}", rule)
+
+    def int(self, entry: str, table: dict, key: str, lo: int, hi: int, rule: str, default=None) -> int:
+        if key not in table:
+            if default is not None:
+                return default
+            self.fail(entry, f"'{key}' is missing (an integer {lo}..{hi})", rule)
+        v = table[key]
+        if isinstance(v, bool) or not isinstance(v, int):
+            self.fail(entry, f"'{key}' must be an integer {lo}..{hi}, got {v!r}", rule)
+        if not lo <= v <= hi:
+            self.fail(entry, f"'{key}' = {v} is out of range {lo}..{hi}", rule)
+        return v
+
+    def float(self, entry: str, table: dict, key: str, lo: float, hi: float, rule: str, default: float) -> float:
+        v = table.get(key, default)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            self.fail(entry, f"'{key}' must be a number {lo}..{hi}, got {v!r}", rule)
+        if not lo <= v <= hi:
+            self.fail(entry, f"'{key}' = {v} is out of range {lo}..{hi}", rule)
+        return float(v)
+
+    def str(self, entry: str, table: dict, key: str, rule: str, default=None) -> str:
+        v = table.get(key, default)
+        if not isinstance(v, str) or not v.strip():
+            self.fail(entry, f"'{key}' must be a non-empty text, got {v!r}", rule)
+        return v
+
+    def bool(self, entry: str, table: dict, key: str, rule: str) -> bool:
+        v = table.get(key)
+        if not isinstance(v, bool):
+            self.fail(entry, f"'{key}' must be true or false, got {v!r}", rule)
+        return v
+
+    def entries(self, doc: dict, key: str, known_top: tuple, rule: str) -> list:
+        for k in doc:
+            if k not in known_top:
+                self.fail(f"[{k}]", f"unknown table{did_you_mean(k, known_top)}; known: "
+                          f"{', '.join('[[' + t + ']]' for t in known_top)}", rule)
+        rows = doc.get(key, [])
+        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+            self.fail(f"[[{key}]]", "must be an array of tables ([[" + key + "]] entries)", rule)
+        return rows
+
+
+def _entry(kind: str, i: int, table) -> str:
+    """How an error names entry i of a file: its number, and its name when it has one."""
+    name = table.get("name") if isinstance(table, dict) else None
+    return f"{kind} {i + 1}" + (f" ({name})" if isinstance(name, str) and name.strip() else "")
+
+
+def _toml(cset: ComponentSet, name: str) -> dict:
     try:
-        return tomllib.loads(path.read_text())
+        return tomllib.loads(cset.read_text(name))
     except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{path}: malformed TOML: {e}") from None
+        raise InputError(f"{cset.where(name)}: malformed TOML: {e}") from None
+
+
+def _actions(cset: ComponentSet) -> list:
+    f = _File(cset, "actions.toml")
+    doc = _toml(cset, f.file)
+    rule = "The Basic Pieces; A1"
+    for k in doc:
+        if k not in (*ACTION_TYPES, "wilds"):
+            f.fail(f"[{k}]", f"unknown card type{did_you_mean(k, (*ACTION_TYPES, 'wilds'))}; "
+                   f"known: {', '.join(ACTION_TYPES)}, wilds", rule)
+    cards = []
+    for t, key in enumerate(ACTION_TYPES):
+        if key not in doc:
+            f.fail(f"[{key}]", "is missing: every type needs its values and copies", rule)
+        sec = doc[key]
+        f.keys(f"[{key}]", sec, ("values", "copies"), rule)
+        values, copies = sec.get("values"), sec.get("copies")
+        for name, lst in (("values", values), ("copies", copies)):
+            if not isinstance(lst, list) or not lst:
+                f.fail(f"[{key}]", f"'{name}' must be a non-empty list of integers, got {lst!r}", rule)
+        if len(values) != len(copies):
+            f.fail(f"[{key}]", f"'values' has {len(values)} entries but 'copies' has {len(copies)}", rule)
+        seen = set()
+        for i in range(len(values)):
+            entry = f"[{key}] entry {i + 1}"
+            v = f.int(entry, {"values": values[i]}, "values", 1, 9, rule)
+            n = f.int(entry, {"copies": copies[i]}, "copies", 0, S.MAX_CARDS, rule)
+            if v in seen:
+                f.fail(entry, f"value {v} is listed twice; give its copies once", rule)
+            seen.add(v)
+            cards += [(t, v)] * n
+    if "wilds" in doc:
+        f.keys("[wilds]", doc["wilds"], ("copies",), "A2")
+        cards += [(S.WILD, 0)] * f.int("[wilds]", doc["wilds"], "copies", 0, S.MAX_CARDS, "A2", default=0)
+    if not 1 <= len(cards) <= S.MAX_CARDS:
+        f.fail("the deck", f"{len(cards)} action cards; the engine holds 1..{S.MAX_CARDS}", rule)
+    return cards
+
+
+def _treasures(cset: ComponentSet) -> list:
+    f = _File(cset, "treasures.toml")
+    rule = "The Basic Pieces; A3"
+    treasures = []
+    names = set()
+    for i, c in enumerate(f.entries(_toml(cset, f.file), "card", ("card",), rule)):
+        entry = _entry("card", i, c)
+        f.keys(entry, c, ("name", "infamy", "count", "weighted"), rule)
+        name = f.str(entry, c, "name", rule)
+        if name in names:
+            f.fail(entry, f"'{name}' is listed twice; give its count once", rule)
+        names.add(name)
+        infamy = f.int(entry, c, "infamy", 0, 20, "Treasure cards are worth Infamy at the end; A3")
+        count = f.int(entry, c, "count", 1, S.MAX_TREASURES, rule)
+        weighted = f.bool(entry, c, "weighted", "Getting started 2: the no-weight cards; A3")
+        treasures += [(name, infamy, weighted)] * count
+    if not 1 <= len(treasures) <= S.MAX_TREASURES:
+        f.fail("the deck", f"{len(treasures)} treasure cards; the engine holds 1..{S.MAX_TREASURES}", rule)
+    return treasures
+
+
+def _quests(cset: ComponentSet, kinds: set) -> list:
+    f = _File(cset, "quests.toml")
+    rule = "Quests; A4"
+    quests = []
+    for i, q in enumerate(f.entries(_toml(cset, f.file), "quest", ("quest",), rule)):
+        entry = f"quest {i + 1}"
+        f.keys(entry, q, ("port", "treasure", "infamy"), rule)
+        port = f.int(entry, q, "port", 0, S.MAX_PLAYERS - 1, "Quests: the Port listed; A4")
+        kind = f.str(entry, q, "treasure", rule, default="any")
+        if kind != "any" and kind not in kinds:
+            f.fail(entry, f"asks for '{kind}', which is not a card of "
+                   f"{cset.where('treasures.toml')}{did_you_mean(kind, kinds)}; known: "
+                   f"{', '.join(sorted(kinds))} or \"any\"", "Quests: Delivery spends a Treasure card; A4")
+        infamy = f.int(entry, q, "infamy", 1, 30, "Quests: the Infamy listed on the card; A4")
+        quests.append((port, kind, infamy))
+    if len(quests) > S.MAX_QUESTS:
+        f.fail("the deck", f"{len(quests)} quests; the engine holds at most {S.MAX_QUESTS}", rule)
+    return quests
+
+
+def _quirks(cset: ComponentSet) -> list:
+    f = _File(cset, "quirks.toml")
+    rule = "Quirks; A15"
+    quirks = []
+    for i, q in enumerate(f.entries(_toml(cset, f.file), "quirk", ("quirk",), rule)):
+        entry = _entry("quirk", i, q)
+        f.keys(entry, q, ("name", "effect", "amount", "worth"), rule)
+        name = f.str(entry, q, "name", rule)
+        effect = f.str(entry, q, "effect", rule)
+        if effect not in S.QUIRK_EFFECTS:
+            f.fail(entry, f"unknown effect '{effect}'{did_you_mean(effect, S.QUIRK_EFFECTS)}; "
+                   f"known: {', '.join(S.QUIRK_EFFECTS)}", rule)
+        amount = f.int(entry, q, "amount", 1, 10, rule, default=1)
+        worth = f.float(entry, q, "worth", 0.0, 10.0, "a bot's liking, A28", default=1.0)
+        quirks.append((name, effect, amount, worth))
+    if len(quirks) > S.MAX_QUIRKS:
+        f.fail("the deck", f"{len(quirks)} quirks; the engine holds at most {S.MAX_QUIRKS}", rule)
+    return quirks
+
+
+def _panel(cset: ComponentSet) -> tuple:
+    f = _File(cset, "map.txt")
+    rule = "Getting started 3; A5"
+    rows = []
+    for n, line in enumerate(cset.read_text(f.file).splitlines(), 1):
+        text = line.strip()
+        if not text or (text.startswith("#") and set(text) - MAP_CHARS):
+            continue  # a blank line or a comment (a '#' line that is not all map squares)
+        bad = sorted(set(text) - MAP_CHARS)
+        if bad:
+            f.fail(f"line {n}", f"unknown square '{bad[0]}'; a row is made of . # P X", rule)
+        if rows and len(text) != len(rows[0][1]):
+            f.fail(f"line {n}", f"{len(text)} squares, but the panel's first row has {len(rows[0][1])}", rule)
+        rows.append((n, text))
+    panel = tuple(r for _, r in rows)
+    if not panel:
+        f.fail("the panel", "no map rows", rule)
+    if len(panel) * len(panel[0]) > PANEL_SQUARES:
+        f.fail("the panel", f"{len(panel)}x{len(panel[0])} squares; the engine holds {PANEL_SQUARES} per panel", rule)
+    for ch, what in (("P", "Port"), ("X", "X")):
+        found = [n for n, r in rows for _ in range(r.count(ch))]
+        if len(found) != 1:
+            at = f" (lines {', '.join(map(str, found))})" if found else ""
+            f.fail("the panel", f"{len(found)} {what} squares{at}; a panel shows exactly one Port and one X", rule)
+    return panel
 
 
 @functools.cache
-def load() -> Components:
-    a = _toml("actions.toml")
-    cards = []
-    for t, key in enumerate(("swords", "sails", "cannons")):
-        sec = a.get(key)
-        if not sec or len(sec.get("values", [])) != len(sec.get("copies", [])):
-            raise InputError(f"{FOLDER / 'actions.toml'}: [{key}] needs values and copies of equal length")
-        for v, n in zip(sec["values"], sec["copies"], strict=True):
-            cards += [(t, int(v))] * int(n)
-    cards += [(S.WILD, 0)] * int(a.get("wilds", {}).get("copies", 0))
-    treasures = []
-    for c in _toml("treasures.toml").get("card", []):
-        treasures += [(c["name"], int(c["infamy"]), bool(c["weighted"]))] * int(c["count"])
-    kinds = {t[0] for t in treasures}
-    quests = []
-    for i, q in enumerate(_toml("quests.toml").get("quest", [])):
-        kind = q.get("treasure", "any")
-        if kind != "any" and kind not in kinds:
-            raise InputError(f"{FOLDER / 'quests.toml'}: quest {i + 1} asks for {kind!r}, which is not in "
-                             f"treasures.toml (hint: one of {sorted(kinds)} or \"any\")")
-        quests.append((int(q["port"]), kind, int(q["infamy"])))
-    quirks = []
-    for i, q in enumerate(_toml("quirks.toml").get("quirk", [])):
-        if q.get("effect") not in S.QUIRK_EFFECTS:
-            raise InputError(f"{FOLDER / 'quirks.toml'}: quirk {i + 1} has effect {q.get('effect')!r} "
-                             f"(hint: one of {', '.join(S.QUIRK_EFFECTS)})")
-        quirks.append((str(q["name"]), q["effect"], int(q.get("amount", 1)), float(q.get("worth", 1.0))))
-    panel = tuple(line.strip() for line in (FOLDER / "map.txt").read_text().splitlines()
-                  if line.strip() and not line.startswith("#"))
-    if len({len(r) for r in panel}) != 1 or any(set(r) - set(".#PX") for r in panel):
-        raise InputError(f"{FOLDER / 'map.txt'}: the panel must be rows of equal length of . # P X")
-    if sum(r.count("P") for r in panel) != 1 or sum(r.count("X") for r in panel) != 1:
-        raise InputError(f"{FOLDER / 'map.txt'}: a panel shows exactly one Port and one X (Getting started 3)")
-    if (len(cards) > S.MAX_CARDS or len(treasures) > S.MAX_TREASURES or len(quests) > S.MAX_QUESTS
-            or len(quirks) > S.MAX_QUIRKS):
-        raise InputError(f"{FOLDER}: too many cards for the engine's tables")
-    raw = b"".join((FOLDER / f).read_bytes() for f in FILES)
-    return Components(tuple(cards), tuple(treasures), tuple(quests), tuple(quirks), panel, raw)
+def load(value: str = "standard") -> Components:
+    """The component set `value` ("standard", "alt-<name>" or a folder), checked."""
+    cset = ComponentSet.open(FOLDER, value)
+    cards = _actions(cset)
+    treasures = _treasures(cset)
+    quests = _quests(cset, {t[0] for t in treasures})
+    quirks = _quirks(cset)
+    panel = _panel(cset)
+    return Components(tuple(cards), tuple(treasures), tuple(quests), tuple(quirks), panel,
+                      cset.raw(FILES), {f: cset.where(f) for f in FILES})
+
+
+def check_for(comp: Components, values: dict, players: int):
+    """The cross-checks that depend on the player count and the variant: the cards a set-up
+    step names, enough quests and action cards to deal, every Port and X reachable by sea."""
+    skirmish = bool(values.get("skirmish"))
+    where = comp.where
+    have = {}
+    for name, _inf, weighted in comp.treasures:
+        have.setdefault(name, [0, 0])[0 if weighted else 1] += 1
+    if skirmish:
+        for name, n in (("Treasure Chest", 1), ("Exotic Goods", 2), ("Doubloon", 2)):
+            if sum(have.get(name, [0, 0])) < n:
+                raise InputError(f"{where['treasures.toml']}: '{name}': Skirmish uses {n}, the file has "
+                                 f"{sum(have.get(name, [0, 0]))} (Skirmish Mode: the 6 Treasure cards)")
+    else:
+        if players >= 4 and have.get("Doubloon", [0, 0])[0] < 1:
+            raise InputError(f"{where['treasures.toml']}: 'Doubloon': {players} players remove one weighted "
+                             f"Doubloon, the file has none (Getting started 2)")
+        if not any(w for _n, _i, w in comp.treasures):
+            raise InputError(f"{where['treasures.toml']}: no weighted treasure card: the treasure deck "
+                             f"would be empty (Getting started 2)")
+        if len(comp.quests) < players:
+            raise InputError(f"{where['quests.toml']}: {len(comp.quests)} quests, but {players} players are "
+                             f"dealt {players} (Getting started 5)")
+    hand = int(values.get("hand_size", 8)) + (1 if values.get("bidding_start") else 0)
+    if len(comp.cards) < players * hand:
+        raise InputError(f"{where['actions.toml']}: {len(comp.cards)} action cards cannot deal {hand} to each "
+                         f"of {players} pirates (Getting started 1)")
+    grid = board(comp, players)
+    dist = _steps(grid, False)
+    w = len(grid[0])
+    spots = [(r * w + c, ch) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch in "PX"]
+    for a, ach in spots:
+        if ach != "X":
+            continue
+        for b, bch in spots:
+            if dist[a, b] >= S.FAR:
+                raise InputError(
+                    f"{where['map.txt']}: at {players} players the {'Port' if bch == 'P' else 'X'} of panel "
+                    f"{b % w // len(comp.panel[0]) + 1} cannot be reached by sea from the X of panel "
+                    f"{a % w // len(comp.panel[0]) + 1} (Move; A6)")
 
 
 def board(comp: Components, players: int) -> list[str]:
@@ -147,6 +383,7 @@ def _sight(grid: list[str]) -> np.ndarray:
 
 
 def compile_arrays(comp: Components, values: dict, players: int) -> tuple:
+    check_for(comp, values, players)
     skirmish = bool(values.get("skirmish"))
     grid = board(comp, players)
     h, w = len(grid), len(grid[0])

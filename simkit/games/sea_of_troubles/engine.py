@@ -331,7 +331,7 @@ def can_pillage(T, K, seat):
 
 @njit(cache=True)
 def pillage(P, T, K, F, rng, log, seat):
-    """Commit Swords/Cannons (Wilds too, A2), draw the port's defence, beat it to take a treasure."""
+    """Commit Swords/Cannons (Wilds too unless `wild_pillage` is off, A2), draw the port's defence, beat it to take a treasure."""
     port = K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]
     attack = 0
     i = 0
@@ -340,7 +340,7 @@ def pillage(P, T, K, F, rng, log, seat):
     while i < T[SEAT0 + seat, S.HAND_N]:
         c = T[HAND0 + seat, i]
         t = K[S.CARD_TYPE, c]
-        use = t == S.SWORD or t == S.CANNON or t == S.WILD
+        use = t == S.SWORD or t == S.CANNON or (t == S.WILD and P.wild_pillage)  # A2
         if use and rand:
             use = decide(rng, seat, 2) == 1 or attack == 0
         elif use:
@@ -415,7 +415,7 @@ def dig_owner(T, K, seat):
 
 @njit(cache=True)
 def dig(P, T, K, rng, log, seat, owner):
-    """Draw; a 3 or 4 (a Wild in Skirmish) takes a random buried treasure, and again while
+    """Draw; a 3 or 4 (a Wild in Skirmish; with `wild_digs` a Wild too, A2) takes a random buried treasure, and again while
     any is left (Dig). Digging ends the turn. The pool is the owner's buried stock (A17)."""
     x = K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]
     while T[SEAT0 + owner, S.BURY_N] > 0:
@@ -428,7 +428,7 @@ def dig(P, T, K, rng, log, seat, owner):
         if P.skirmish:
             ok = wild or (nose > 0 and K[S.CARD_VALUE, c] >= 5 - nose)
         else:
-            ok = not wild and K[S.CARD_VALUE, c] >= P.dig_min - nose
+            ok = (P.wild_digs and wild) or (not wild and K[S.CARD_VALUE, c] >= P.dig_min - nose)  # A2
         if not ok:
             log_event(T, log, seat, EV.DIG, x, K[S.CARD_VALUE, c], NONE)
             break
@@ -556,12 +556,13 @@ def flee(T, K, log, seat, other, n):
 
 @njit(cache=True)
 def loot(P, T, K, F, rng, log, winner, loser, kind, n):
-    """The winning type's loot (LOOT)."""
+    """The winning type's loot (LOOT). A Cannon win's damage token is returned, not dealt:
+    the caller deals it once every side of the fight has its loot (a tie, A23)."""
     if T[SEAT0 + winner, S.STATE] == S.DEAD:
-        return
+        return 0
     if kind == S.SWORD:
         if T[SEAT0 + loser, S.STATE] == S.DEAD:
-            return
+            return 0
         m = T[SEAT0 + loser, S.CARRY_N]
         if m > 0:
             take = m
@@ -592,9 +593,10 @@ def loot(P, T, K, F, rng, log, winner, loser, kind, n):
             gain_infamy(T, K, F, rng, log, loser, NONE, EV.R_FIGHT)
             gain_infamy(T, K, F, rng, log, winner, ONE, EV.R_FIGHT)
         if T[SEAT0 + loser, S.STATE] != S.DEAD:
-            damage(P, T, K, log, loser)
+            return 1
     elif T[SEAT0 + winner, S.POS] >= 0:
         flee(T, K, log, winner, loser, n)
+    return 0
 
 
 @njit(cache=True)
@@ -683,17 +685,25 @@ def fight(P, T, K, F, rng, log, att, dfn, shoot):
         discard(T, T[PLAY, DEF0 + i])
     if conceded:
         log_event(T, log, att, EV.FIGHT_END, sa, sd, 3)
-        loot(P, T, K, F, rng, log, att, dfn, akind, na)  # a concession is a loss to the declared type (A22)
+        if loot(P, T, K, F, rng, log, att, dfn, akind, na):  # a concession is a loss to the declared type (A22)
+            damage(P, T, K, log, dfn)
     elif sa > sd:
         log_event(T, log, att, EV.FIGHT_END, sa, sd, 0)
-        loot(P, T, K, F, rng, log, att, dfn, akind, na)
+        if loot(P, T, K, F, rng, log, att, dfn, akind, na):
+            damage(P, T, K, log, dfn)
     elif sd > sa:
         log_event(T, log, att, EV.FIGHT_END, sa, sd, 1)
-        loot(P, T, K, F, rng, log, dfn, att, answer, nd)
-    else:  # a tie: both win, the attacker's loot first (A23)
+        if loot(P, T, K, F, rng, log, dfn, att, answer, nd):
+            damage(P, T, K, log, att)
+    else:  # a tie: both win, the attacker's loot first (A23); a Cannon's damage lands only after
+        # both halves, so a pirate sunk by the tie still takes its own half first
         log_event(T, log, att, EV.FIGHT_END, sa, sd, 2)
-        loot(P, T, K, F, rng, log, att, dfn, akind, na)
-        loot(P, T, K, F, rng, log, dfn, att, answer, nd)
+        hit_dfn = loot(P, T, K, F, rng, log, att, dfn, akind, na)
+        hit_att = loot(P, T, K, F, rng, log, dfn, att, answer, nd)
+        if hit_dfn:
+            damage(P, T, K, log, dfn)
+        if hit_att:
+            damage(P, T, K, log, att)
 
 
 # --------------------------------------------------------------------------- a turn

@@ -33,10 +33,12 @@ R_PILLAGE, R_FIGHT, R_QUEST, R_DIG, R_BURY, R_DELIVER, R_SUNK, R_START, R_SHOT =
 REASONS = ("pillage", "fight", "quest", "dig", "bury", "delivery", "sunk", "start", "cannon win")
 
 
-def quirk_name(q: int) -> str:
+def quirk_name(q: int, context=None) -> str:
+    """Quirk q's name in the component set the game was played with (the context's rules)."""
     from simkit.games.sea_of_troubles import components
 
-    quirks = components.load().quirks
+    rules = (context or {}).get("rules") or {}
+    quirks = components.load(rules.get("components", "standard")).quirks
     return repr(quirks[q][0]) if 0 <= q < len(quirks) else str(q)
 
 
@@ -64,7 +66,7 @@ def describe_event(row, context=None) -> str:
         SCORE: lambda: f"{who} ends with {a} Infamy (rank {b}){' - wins' if c else ''}",
         RESHUFFLE: lambda: f"the discards ({a}) become the action deck",
         FLEE: lambda: f"{who} flees {a} -> {b}",
-        QUIRK: lambda: f"{who} takes quirk {quirk_name(a)} " + ("blind" if b else "face up") + f" ({c} left face up)",
+        QUIRK: lambda: f"{who} takes quirk {quirk_name(a, context)} " + ("blind" if b else "face up") + f" ({c} left face up)",
         PLACE: lambda: f"{who} places its ship on X {b} (square {a})",
         GAMBLE: lambda: f"{who} gambles on its Infamy: draws {a}, gains {b}",
     }.get(code)

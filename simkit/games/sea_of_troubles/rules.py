@@ -1,7 +1,12 @@
 """Sea of Troubles rule parameters and named variants, each declared once with its source
 (a rulebook section, or an assumption id registered in this game's README.md)."""
 
+from pathlib import Path
+
+from simkit.components import component_param
 from simkit.rules import Param, RuleSchema, Variant
+
+FOLDER = Path(__file__).parent / "components"  # the standard component set (components.FOLDER)
 
 PARAMS = (
     Param("hand_size", "int", 8, (1, 20), "cards (action + weighted treasure) a pirate refills to", "Hand Size"),
@@ -11,7 +16,10 @@ PARAMS = (
     Param("port_die", "int", 6, (4, 6), "faces of the die rolled for port closures (a 4 leaves it open)", "A8"),
     Param("sink_damage", "int", 4, (1, 10), "damage that sinks a pirate", "Death"),
     Param("wild_value", "int", 2, (0, 6), "a Wild card's value in any total", "A2"),
+    Param("wild_pillage", "bool", True, meaning="a Wild may join a pillage as a Sword or Cannon", source="A2"),
     Param("dig_min", "int", 3, (1, 5), "lowest card value that digs up a treasure", "Dig"),
+    Param("wild_digs", "bool", False, meaning="base game: a Wild drawn when digging counts as a 3 or 4 "
+          "(Skirmish: a Wild always digs)", source="A2"),
     Param("start_infamy", "int", 0, (0, 20), "Infamy tokens each pirate starts with", "Skirmish"),
     Param("skirmish", "bool", False, meaning="Skirmish Mode: 6 treasures, no quests, no pillage Infamy, "
           "dig on a Wild, several X's, buried-treasure victory", source="Skirmish Mode"),
@@ -22,6 +30,8 @@ PARAMS = (
     Param("quirks", "bool", False, meaning="Quirks (advanced): a pirate draws a quirk on its first Infamy "
           "(deck assumed in components/quirks.toml, A15)", source="Quirks"),
     Param("round_cap", "int", 60, (5, 10000), "rounds after which an unfinished game stops", "A14"),
+    component_param(FOLDER, "component files: standard, alt-small-quests (A4), alt-even-deck (A1), "
+                    "or a designer's folder"),
 )
 
 VARIANTS = (

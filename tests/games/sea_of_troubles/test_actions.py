@@ -445,3 +445,78 @@ def test_skirmish_refuses_two_and_five_players_and_combines_with_the_other_varia
     for players in (2, 3, 4, 5):
         assert GAME.check_players(players, GAME.rules.resolve("quirks+bidding_start", {})) is None
     assert GAME.check_players(3, GAME.rules.resolve("skirmish+quirks+bidding_start", {})) is None
+
+
+def test_a_tie_resolves_both_halves_when_the_attackers_cannons_sink_the_defender():
+    # Ties: both pirates win, so the sunk defender's own loot still lands (A23)
+    t = Table(2, strategies="duellist")
+    t.put(0, t.square(0, 2))
+    t.put(1, t.square(1, 2))
+    t.seat(1)[S.DAMAGE] = 3  # the next hit sinks it
+    t.set_hand(0, [(CA, 3)])
+    t.set_hand(1, [(CA, 3)])
+    t.stack([(SA, 1)])  # the defender's draw
+    t.call("fight", att=0, dfn=1, shoot=1)
+    assert t.events(EV.FIGHT_END)[-1][5] == 2
+    assert t.seat(1)[S.STATE] == S.DEAD
+    assert t.seat(0)[S.DAMAGE] == 1  # the defender's Cannons hit back
+    # the attacker took a token from the pile first, so it was the more infamous when the
+    # defender's half came: the defender took one from the pile and that one (A20, A23)
+    assert t.seat(0)[S.INFAMY] == 0 and t.seat(1)[S.INFAMY] == 2
+    # a Swords answer to the shot boards and takes the attacker's treasure, which then sinks with it (A12)
+    u = Table(2, strategies="duellist")
+    u.put(0, u.square(0, 2))
+    u.put(1, u.square(1, 2))
+    u.seat(1)[S.DAMAGE] = 3
+    u.give_treasure(0, "Doubloon")
+    u.set_hand(0, [(CA, 3)])
+    u.set_hand(1, [(SW, 3)])
+    u.stack([(SA, 1)])
+    u.call("fight", att=0, dfn=1, shoot=1)
+    assert u.events(EV.FIGHT_END)[-1][5] == 2 and u.seat(1)[S.STATE] == S.DEAD
+    assert u.seat(0)[S.CARRY_N] == 0 and u.st[S.SUNK] == 1
+
+
+@pytest.mark.parametrize("joins", [True, False])
+def test_a_wild_joins_a_pillage_only_when_wild_pillage_is_on(joins):
+    t = Table(2, overrides={"wild_pillage": joins}, strategies="pillager")
+    t.T[S.PORT_CLOSED, 0] = 0
+    t.put(0, at(t, PORT))
+    t.set_hand(0, [(WI, 0), (SW, 1), (SA, 4)])
+    t.stack([(SA, 1), (SA, 1), (SA, 1)])
+    t.call("pillage", seat=0)
+    assert t.events(EV.PILLAGE)[-1][4] == (1 + 2 if joins else 1)  # a Wild is worth wild_value = 2 (A2)
+    assert ((WI, 2) in t.hand(0)) != joins
+
+
+@pytest.mark.parametrize("digs", [False, True])
+def test_a_wild_digs_only_when_wild_digs_is_on(digs):
+    t = Table(2, overrides={"wild_digs": digs})
+    x = at(t, XSQ)
+    t.put(0, x)
+    t.give_treasure(0, "Doubloon")
+    t.set_hand(0, [(SA, 1)])
+    t.call("bury", seat=0, slot=0)
+    t.put(1, x)
+    t.stack([(WI, 0), (SW, 1)])
+    t.call("dig", seat=1, owner=0)
+    assert t.seat(1)[S.CARRY_N] == (1 if digs else 0)
+
+
+def test_a_delivery_is_worth_a_bunch_of_infamy():
+    # Quests: a quick way to a lot of Infamy (A4): every standard quest pays at least 3 more
+    # than the cheapest treasure it accepts, which leaves the game with the delivery
+    for port, kind, infamy in COMP.quests:
+        cheapest = min(inf for name, inf, _ in COMP.treasures if kind in ("any", name))
+        assert infamy - cheapest >= 3, (port, kind, infamy)
+    any_quest = next(i for i, q in enumerate(COMP.quests) if q[1] == "any")
+    t = Table(4, strategies="quester")
+    t.T[S.QUEST, :] = -1
+    t.T[S.QUEST, 0] = any_quest
+    t.st[S.N_QUESTS] = 1
+    t.put(0, int(t.K[S.PORT_SQ, int(t.K[S.Q_PORT, any_quest])]))
+    t.give_treasure(0, "Doubloon")
+    t.set_hand(0, [(SW, 1), (SA, 2)])
+    before = t.seat(0)[S.INFAMY] + 1  # tokens plus the Doubloon's Infamy
+    t.call("deliver", seat=0, slot=0, i=0)
+    assert t.seat(0)[S.INFAMY] - before == 3 and t.seat(0)[S.CARRY_N] == 0

@@ -1,0 +1,173 @@
+"""Rules of the turn and the round that only the golden replays used to guard: the cards a
+move and the opening bid need, digging an emptied X, bidding nothing, the closed-port
+countdown, the starting player and the direction of play. Each test was checked by breaking
+its rule in the engine for a moment (see the game README, "Rule tests")."""
+
+from collections import Counter
+
+import pytest
+
+from .harness import EV, S, Table, bot
+
+SW, SA, CA, WI = S.SWORD, S.SAIL, S.CANNON, S.WILD
+PORT = (1, 4)  # panel squares (row, column) of map.txt
+XSQ = (4, 1)
+
+
+def at(t, rc, panel=0):
+    return t.square(rc[0], rc[1] + 6 * panel)
+
+
+def turn_order(t):
+    return [r[1] for r in t.events(EV.TURN)]
+
+
+# --------------------------------------------------------------------------- moving (Move)
+def test_a_move_past_the_free_points_spends_a_whole_sail_card():
+    t = Table(2, strategies="pillager")
+    t.put(0, t.square(0, 0))
+    t.set_hand(0, [(SA, 3), (SW, 4)])
+    t.st[S.FREE] = 0
+    assert t.call("move_budget", seat=0) == 3
+    t.call("move", seat=0, dest=t.square(0, 1))  # one square on a 3: the card goes, its 2 points are lost (A33)
+    assert t.hand(0) == [(SW, 4)] and t.events(EV.MOVE)[-1][5] == 1
+    assert t.call("move_budget", seat=0) == 0
+    u = Table(2, strategies="pillager")
+    u.put(0, u.square(0, 0))
+    u.set_hand(0, [(SA, 3)])
+    u.st[S.FREE] = 2
+    u.call("move", seat=0, dest=u.square(0, 1))  # free points first, and they split over moves
+    assert u.hand(0) == [(SA, 3)] and u.st[S.FREE] == 1 and u.events(EV.MOVE)[-1][5] == 0
+    u.call("move", seat=0, dest=u.square(0, 3))  # 2 squares: the last free point, then the whole 3
+    assert u.hand(0) == [] and u.st[S.FREE] == 0 and u.events(EV.MOVE)[-1][5] == 1
+
+
+def test_without_free_points_or_sails_there_is_no_move():
+    t = Table(2, strategies="pillager")
+    t.put(0, t.square(0, 0))
+    t.set_hand(0, [(SW, 4), (CA, 4)])
+    t.st[S.FREE] = 0
+    n = t.call("candidates", seat=0, players=2)
+    assert all(k != 1 for k in t.buf[0, :n])  # no A_MOVE without a point to pay for it
+
+
+# --------------------------------------------------------------------------- the opening bid (Set Sail!)
+def test_the_opening_bid_takes_one_or_two_cards_even_from_a_pirate_that_would_not_bid():
+    t = Table(4, "bidding_start", strategies="pillager", setup=False)
+    for s in range(4):
+        t.F[1 + s, bot.W_BID] = 0.0  # would bid nothing later in the game
+    t.call("setup_game", players=4)
+    bids = t.events(EV.BID, start=0)
+    assert len(bids) == 4 and all(r[3] == 1 for r in bids)  # compulsory: 1 card each (Set Sail!)
+    assert all(t.seat(s)[S.HAND_N] == 8 for s in range(4))  # 9 dealt, 1 bid
+    counts = Counter()
+    for seed in range(40):
+        u = Table(3, "bidding_start", seed=seed)  # random players bid 1 or 2, never 0 or 3
+        bids = u.events(EV.BID, start=0)
+        assert len(bids) == 3  # nobody sits the opening bid out
+        counts.update(r[3] for r in bids)
+    assert set(counts) == {1, 2}
+
+
+# --------------------------------------------------------------------------- bidding nothing (Bidding)
+def test_nobody_has_to_bid_and_a_round_without_bids_keeps_the_order():
+    t = Table(3, strategies="pillager")
+    for s in range(3):
+        t.F[1 + s, bot.W_BID] = 0.0
+    t.st[S.FIRST] = 2
+    t.st[S.DIR] = -1
+    assert t.call("bidding", compulsory=False) == -1
+    assert not t.events(EV.BID)
+    t.call("end_round")
+    assert t.st[S.FIRST] == 2 and t.st[S.DIR] == -1 and not t.events(EV.STARTER)
+    # a single card bid beats the pirates that bid nothing, however strong their hands
+    u = Table(3, strategies="pillager")
+    for s in range(3):
+        u.F[1 + s, bot.W_BID] = 0.0
+    u.F[1 + 2, bot.W_BID] = 1.0
+    u.clear_hands()
+    u.set_hand(0, [(SW, 4)] * 3)
+    u.set_hand(1, [(CA, 4)] * 3)
+    u.set_hand(2, [(SA, 1)])
+    assert u.call("bidding", compulsory=False) == 2
+    assert [r[1] for r in u.events(EV.BID)] == [2]
+
+
+# --------------------------------------------------------------------------- digging (Dig)
+def test_digging_stops_when_the_x_is_emptied_and_an_emptied_x_cannot_be_dug():
+    t = Table(2, strategies="hoarder")
+    x = at(t, XSQ)
+    t.put(0, x)
+    for name in ("Doubloon", "Doubloon"):
+        t.give_treasure(0, name)
+    t.set_hand(0, [(SA, 1), (SA, 1)])
+    t.call("bury", seat=0, slot=0)
+    t.call("bury", seat=0, slot=0)
+    assert t.seat(0)[S.BURY_N] == 2
+    t.put(1, x)
+    t.stack([(SW, 3), (CA, 4), (SW, 4)])  # two successes empty the X; the third card stays on the deck
+    deck = int(t.st[S.DECK_N])
+    t.call("dig", seat=1, owner=0)
+    assert t.seat(1)[S.CARRY_N] == 2 and t.seat(0)[S.BURY_N] == 0
+    assert t.st[S.DECK_N] == deck - 2 and len(t.events(EV.DIG)) == 2
+    assert t.call("dig_owner", seat=1) == -1
+    t.st[S.ACTIVE] = 1
+    n = t.call("candidates", seat=1, players=2)
+    assert 6 not in list(t.buf[0, :n])  # no A_DIG on an emptied X
+    assert t.T[S.XOWNER, 0] == 0  # the X stays its owner's
+
+
+# --------------------------------------------------------------------------- closed ports (Set up next round)
+def test_a_pillaged_port_reopens_after_three_round_ends():
+    t = Table(2, strategies="pillager")
+    t.T[S.PORT_CLOSED, :] = 0
+    t.put(0, at(t, PORT))
+    t.set_hand(0, [(SW, 4), (SW, 4), (CA, 4)])
+    t.stack([(SA, 1), (SA, 1), (SA, 1)])
+    t.call("pillage", seat=0)
+    assert t.T[S.PORT_CLOSED, 0] == 3
+    seen = []
+    for _ in range(3):
+        assert not t.call("can_pillage", seat=0)
+        t.call("end_round")
+        t.put(0, at(t, PORT))
+        seen.append(int(t.T[S.PORT_CLOSED, 0]))
+    assert seen == [2, 1, 0]  # one tick per round end, never below 0
+    assert t.call("can_pillage", seat=0)
+    t.call("end_round")
+    assert t.T[S.PORT_CLOSED, 0] == 0
+
+
+def test_a_set_up_die_closes_a_port_for_its_value_in_round_ends():
+    t = Table(3, strategies="pillager")
+    t.T[S.PORT_CLOSED, :3] = [5, 0, 1]
+    t.call("end_round")
+    assert list(t.T[S.PORT_CLOSED, :3]) == [4, 0, 0]
+
+
+# --------------------------------------------------------------------------- who starts (Set Sail!, A13)
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_seat_0_starts_round_one_and_play_goes_clockwise(players):
+    t = Table(players, strategies="pillager")
+    assert t.st[S.FIRST] == 0 and t.st[S.DIR] == 1
+    t.call("play_round", players=players)
+    assert turn_order(t) == list(range(players))
+
+
+def test_the_bid_winners_starter_and_direction_set_the_next_rounds_order():
+    t = Table(4, strategies="pillager")
+    t.st[S.FIRST] = 2
+    t.st[S.DIR] = -1
+    t.call("play_round", players=4)
+    assert turn_order(t) == [2, 1, 0, 3]  # counter-clockwise from seat 2
+    directions = Counter()
+    starters = Counter()
+    for seed in range(40):
+        u = Table(3, seed=seed)  # a random winner may name anyone and either direction
+        u.call("choose_start", winner=1)
+        directions[int(u.st[S.DIR])] += 1
+        starters[int(u.st[S.FIRST])] += 1
+    assert set(directions) == {1, -1} and set(starters) == {0, 1, 2}
+    p = Table(3, strategies="pillager")
+    p.call("choose_start", winner=2)
+    assert p.st[S.FIRST] == 2 and p.st[S.DIR] == 1  # a preset starts itself, clockwise (A24)
