@@ -819,11 +819,16 @@ def take_turn(P, T, K, F, rng, buf, log, seat):
             T[POS, 2 * seat + k] = to
     for k in range(S.PIECES):
         tile_action(P, T, K, F, rng, buf, log, seat, k)
-    # End of Turn: the Supply loss, also in a turn in which the player ran out unless
-    # loss_after_running_out is off (SS-X20, SS-G19, A12)
+    end_of_turn(P, T, K, F, rng, log, seat)
+    T[ST, S.TURNS] += 1
+
+
+@njit(cache=True)
+def end_of_turn(P, T, K, F, rng, log, seat):
+    """End of Turn: the Supply loss, also in a turn in which the player ran out unless
+    loss_after_running_out is off (SS-X20, SS-G19, A12)."""
     if T[ST, S.STOPPED] == 0 or P.loss_after_running_out:
         lose_supply(P, T, K, F, rng, log, seat, P.supply_loss, np.int64(EV.R_END))
-    T[ST, S.TURNS] += 1
 
 
 # --------------------------------------------------------------------------- set-up
