@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from simkit.components import BASE, ComponentSet, shipped
 from simkit.errors import InputError
 from simkit.games.set_sail import state as S
 
@@ -128,55 +129,21 @@ def _int(e: dict, key: str, low: int, high: int, where: str) -> int:
     return v
 
 
-class _Overlay:
-    """A component set read as an overlay on the base folder: the set's own file when it
-    has one, else the base file (the reading simkit.components.ComponentSet gives)."""
-
-    def __init__(self, value: str):
-        if value == BASE_SET:
-            self.folder = FOLDER
-        elif (FOLDER / value).is_dir() and value.startswith("alt-"):
-            self.folder = FOLDER / value
-        elif Path(value).is_dir():
-            self.folder = Path(value)
-        else:
-            sets = ", ".join(shipped_sets())
-            raise InputError(f"unknown component set {value!r}; shipped sets: {sets}, or a folder of your own")
-
-    def path(self, file: str) -> Path:
-        own = self.folder / file
-        return own if own.exists() else FOLDER / file
-
-    def where(self, file: str) -> str:
-        p = self.path(file)
-        try:
-            return str(p.relative_to(FOLDER.parent))
-        except ValueError:
-            return str(p)
-
-    def read_text(self, file: str) -> str:
-        return self.path(file).read_text(encoding="utf-8")
-
-    def raw(self, files) -> bytes:
-        return b"".join(f.encode() + b"\0" + self.path(f).read_bytes() + b"\0" for f in files)
-
-
-BASE_SET = "standard"
-
-
-def shipped_sets() -> tuple:
-    return (BASE_SET, *sorted(p.name for p in FOLDER.iterdir() if p.is_dir() and p.name.startswith("alt-")))
-
-
-def open_set(value: str = BASE_SET):
-    return _Overlay(value)
+def load(components: str = BASE) -> Components:
+    """Read and check the files of a component set (DESIGN §2): a shipped set's name
+    ("standard", "alt-<name>") or a designer's folder. Shipped sets are read once per
+    process; a designer's folder is read afresh, so edits to it are seen."""
+    if components in shipped(FOLDER):
+        return _load_shipped(components)
+    return _load(ComponentSet.open(FOLDER, components))
 
 
 @functools.cache
-def load(components: str = BASE_SET) -> Components:
-    """Read and check the files of a component set (DESIGN §2): a shipped set's name
-    ("standard", "alt-<name>") or a designer's folder."""
-    cset = open_set(components)
+def _load_shipped(name: str) -> Components:
+    return _load(ComponentSet.open(FOLDER, name))
+
+
+def _load(cset: ComponentSet) -> Components:
     board = cset.where("board.txt")
     names, types, neighbours = parse_board(cset.read_text("board.txt"), board)
     for t, need in ((S.SUPPLY_PORT, 2), (S.TRADE_PORT, 1), (S.UPGRADE_PORT, 1), (S.PIRATE_PORT, 1)):
