@@ -132,7 +132,7 @@ def test_the_winner_steals_ship_cards_too():
     SS-128, SS-152: ship cards are held in the hand)."""
     stolen = 0
     for seed in range(60):
-        t, mark, att, flee, total, winner = combat(seed, attacker_cannons=3, goods=(0, 0, 0), ships=2)
+        t, mark, *_, winner = combat(seed, attacker_cannons=3, goods=(0, 0, 0), ships=2)
         if winner == 0:
             (steal,) = t.events(EV.STEAL, mark)
             assert steal[4] >= S.SHIP0 - S.GOODS0  # a ship card, the only kind held
