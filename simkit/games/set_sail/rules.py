@@ -10,7 +10,7 @@ from simkit.rules import Param, RuleSchema, Variant
 PARAMS = (
     # components: the base set, a shipped alternative (components/alt-*) or a designer's folder
     component_param(FOLDER, "component files: standard, an alternative set (alt-deep-maps: A6, alt-strong-routes: "
-                            "A7, alt-dear-quests: A4/A5) or a designer's folder"),
+                            "A7, alt-dear-quests: A4/A5, alt-far-pirates: A2) or a designer's folder"),
     # set-up
     Param("start_supply", "int", 5, (0, 30), "Supply each player starts with", "Setup - Players 1"),
     Param("start_silver", "int", 3, (0, 50), "silver each player starts with", "Setup - Players 1"),
