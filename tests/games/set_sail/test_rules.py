@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+from simkit.components import shipped
 from simkit.errors import InputError
 from simkit.games.set_sail import components
 
@@ -223,6 +224,22 @@ def test_treasure_maps_lie_on_every_kind_of_water():
     assert sorted(vp for vp, _ in deep.treasure) == sorted(vp for vp, _ in COMP.treasure)
     assert (deep.names, deep.types, deep.ships, deep.plunder, deep.trade) == (
         COMP.names, COMP.types, COMP.ships, COMP.plunder, COMP.trade)
+
+
+def test_every_shipped_set_loads_and_holds_only_files_that_differ():
+    """DESIGN §2: an alternative set holds only the files that differ from the base set."""
+    sets = shipped(components.FOLDER)
+    assert set(sets) == {"standard", "alt-deep-maps", "alt-strong-routes", "alt-dear-quests", "alt-far-pirates"}
+    for name in sets[1:]:
+        folder = components.FOLDER / name
+        files = [p.name for p in folder.iterdir() if p.is_file()]
+        assert files and set(files) <= set(components.FILES)
+        for f in files:
+            assert (folder / f).read_text() != (components.FOLDER / f).read_text()
+        comp = components.load(name)
+        assert len(comp.plunder) == len(comp.trade) == len(comp.treasure) == 14
+    far = components.load("alt-far-pirates")
+    assert [far.names[t] for t, ty in enumerate(far.types) if ty == S.PIRATE_PORT] == ["I2", "I6"]
 
 
 def test_a_bad_map_names_the_file_entry_and_rule(tmp_path):
