@@ -287,3 +287,15 @@ def test_treasure_deck_trimming_is_a_parameter():
         assert int(t.st[S.QDECK_N0 + S.TREASURE]) == left
         assert int(t.st[S.QDECK_N0 + S.PLUNDER]) == 3  # the quest decks are trimmed either way
         assert t.quest_total(S.TREASURE) == 14
+
+
+def test_replay_names_the_tiles_of_the_board_played(tmp_path):
+    """A designer's board with land at A1 shifts every tile id: replay narration reads the
+    names from the rule set's component set, not from the standard board."""
+    from simkit.games.set_sail import events
+
+    board = (components.FOLDER / "board.txt").read_text().replace(" 1  ssdddrddds", " 1  #sdddrddds")
+    (tmp_path / "board.txt").write_text(board)
+    row = (0, 0, EV.MOVE, 0, 0, 1)
+    assert "sails A1 -> B1" in events.describe_event(row, {"rules": {"components": "standard"}})
+    assert "sails B1 -> C1" in events.describe_event(row, {"rules": {"components": str(tmp_path)}})
