@@ -32,6 +32,7 @@ W_DIST = 10  # cost per tile between a piece and its goal
 W_MAPS = 11  # undug treasure maps the seat holds at most
 W_FIGHT = 12  # value of a ship fight's silver and card beyond quests
 N_WEIGHTS = 13
+NO_PLUNDER = 99  # min_plunder_cost when no Plunder Quest lies open
 
 #             pol  plun trad treas raid barl oar  cann fish safe dist maps fight
 RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -141,7 +142,7 @@ def target_trade(T, K, seat, open_n, capacity):
 
 @njit(cache=True)
 def min_plunder_cost(T, K, open_n):
-    c = np.int64(99)
+    c = np.int64(NO_PLUNDER)
     for j in range(open_n):
         q = T[ST, S.OPEN0 + j]
         if q >= 0:
@@ -167,7 +168,7 @@ def tile_values(P, T, K, w, seat, out):
     # that remain, so a seat does not keep collecting for quests that no longer exist
     need = min_plunder_cost(T, K, open_n)
     w_plunder, w_trade, w_treasure = w[W_PLUNDER], w[W_TRADE], w[W_TREASURE]
-    plunder_gone = need == 99
+    plunder_gone = need == NO_PLUNDER
     trade_gone = True
     for j in range(open_n):
         if T[ST, S.OPEN0 + S.MAX_OPEN + j] >= 0:
