@@ -299,3 +299,20 @@ def test_replay_names_the_tiles_of_the_board_played(tmp_path):
     row = (0, 0, EV.MOVE, 0, 0, 1)
     assert "sails A1 -> B1" in events.describe_event(row, {"rules": {"components": "standard"}})
     assert "sails B1 -> C1" in events.describe_event(row, {"rules": {"components": str(tmp_path)}})
+
+
+def test_open_trade_quests_are_4_vp_trade_cards_whatever_the_file_order(tmp_path):
+    """Setup 2: the open Trade spaces get 4-VP Trade cards, read from the Trade list. A
+    quests.toml that lists the 4-VP Trade cards last gives them ids 10-13, where the Plunder
+    list holds 6- and 7-VP cards: a check (or a deal) that reads the Plunder list goes wrong."""
+    text = (components.FOLDER / "quests.toml").read_text()
+    head, trades = text.split("[[trade]]", 1)
+    cards = ["[[trade]]" + c for c in trades.split("[[trade]]")]
+    (tmp_path / "quests.toml").write_text(head + "".join(cards[4:]).rstrip() + "\n\n" + "".join(cards[:4]))
+    comp = components.load(str(tmp_path))
+    fours = [i for i, (vp, _) in enumerate(comp.trade) if vp == 4]
+    assert fours == [10, 11, 12, 13] and all(comp.plunder[i][0] > 4 for i in fours)
+    for seed in range(20):
+        t = Table(players=2, seed=seed, overrides={"components": str(tmp_path)})
+        opened = [q for q in t.open_quests(S.TRADEQ) if q >= 0]
+        assert len(opened) == 3 and set(opened) <= set(fours)
