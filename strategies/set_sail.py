@@ -32,6 +32,7 @@ W_DIST = 10  # cost per tile between a piece and its goal
 W_MAPS = 11  # undug treasure maps the seat holds at most
 W_FIGHT = 12  # value of a ship fight's silver and card beyond quests
 N_WEIGHTS = 13
+NO_PLUNDER = 99  # min_plunder_cost when no Plunder Quest lies open
 
 #             pol  plun trad treas raid barl oar  cann fish safe dist maps fight
 RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -141,7 +142,7 @@ def target_trade(T, K, seat, open_n, capacity):
 
 @njit(cache=True)
 def min_plunder_cost(T, K, open_n):
-    c = np.int64(99)
+    c = np.int64(NO_PLUNDER)
     for j in range(open_n):
         q = T[ST, S.OPEN0 + j]
         if q >= 0:
@@ -162,14 +163,33 @@ def tile_values(P, T, K, w, seat, out):
     cap = P.hand_limit + P.barrel_capacity * T[me, S.UPG0 + S.BARREL]
     short = max(0.0, w[W_SAFE] - supply)
     money = silver + ships
+    # a style leans on its favourite kind of quest while that kind is still in play; once
+    # it is gone (no open card left, no map to buy or dig), its weight passes to the kinds
+    # that remain, so a seat does not keep collecting for quests that no longer exist
+    need = min_plunder_cost(T, K, open_n)
+    w_plunder, w_trade, w_treasure = w[W_PLUNDER], w[W_TRADE], w[W_TREASURE]
+    plunder_gone = need == NO_PLUNDER
+    trade_gone = True
+    for j in range(open_n):
+        if T[ST, S.OPEN0 + S.MAX_OPEN + j] >= 0:
+            trade_gone = False
+    treasure_gone = T[ST, S.QDECK_N0 + S.TREASURE] == 0 and T[me, S.N_MAPS] == 0
+    top = max(w_plunder, max(w_trade, w_treasure))
+    if plunder_gone or trade_gone or treasure_gone:
+        if not plunder_gone:
+            w_plunder = top
+        if not trade_gone:
+            w_trade = top
+        if not treasure_gone:
+            w_treasure = top
     # ports
     _, pvp = best_plunder(T, K, seat, open_n)
     _, tvp = best_trade(T, K, seat, open_n)
-    pirate = w[W_PLUNDER] * pvp + w[W_TRADE] * tvp
+    pirate = w_plunder * pvp + w_trade * tvp
     buy_map = (silver >= P.treasure_price + short and T[me, S.N_MAPS] < w[W_MAPS]
                and T[ST, S.QDECK_N0 + S.TREASURE] > 0)
     if buy_map:
-        pirate += w[W_TREASURE] * 2.5
+        pirate += w_treasure * 2.5
     if pirate > 0:
         pirate += 1.0
     supply_v = 0.0
@@ -180,22 +200,31 @@ def tile_values(P, T, K, w, seat, out):
     if tq >= 0:
         miss = trade_missing(T, K, seat, tq)
         if miss > 0 and silver >= miss * P.trade_price:
-            trade_v = w[W_TRADE] * K[QVP0 + S.TRADEQ, tq] * 0.7
+            trade_v = w_trade * K[QVP0 + S.TRADEQ, tq] * 0.7
     upgrade_v = 0.0
     for u in range(S.N_UPGRADES):
         price = P.barrel_price if u == S.BARREL else (P.oar_price if u == S.OAR else P.cannon_price)
         if T[me, S.UPG0 + u] < P.upgrade_cap and silver >= price + short:
             upgrade_v = max(upgrade_v, w[W_BARREL + u])
     # ship fights: their cards feed plunder quests, their silver everything
-    need = min_plunder_cost(T, K, open_n)
-    card_v = 0.5 + (w[W_PLUNDER] * 1.5 if ships < need + 2 else 0.3)
-    risk = 1.0 + (4.0 if supply <= 2 else 0.0)
+    card_v = 0.5 + (0.0 if plunder_gone else (w_plunder * 1.5 if ships < need + 2 else 0.3))
+    # a loss near zero Supply means running out, which costs an upgrade, half the silver
+    # and half a move; a seat with little of that to lose must still fight, or it starves
+    # on fishing silver that the Supply Port takes back (the 2-player round-cap loop)
+    stake = 0.5 * silver
+    cheapest = 1e9
+    for u in range(S.N_UPGRADES):
+        if T[me, S.UPG0 + u] > 0:
+            cheapest = min(cheapest, P.barrel_price if u == S.BARREL else (P.oar_price if u == S.OAR else P.cannon_price))
+    if cheapest < 1e9:
+        stake += cheapest
+    risk = 1.0 + (min(4.0, stake / 3.0) if supply <= 2 else 0.0)
     deep_v = (win_chance(cannons, 3.0) * (P.deep_water_silver * w[W_FIGHT] + card_v)
               - risk * expected_shortfall(cannons, 3))
     tr_silver = 2.0 if P.trade_route_reward == 0 else 3.0
     tr_cards = 2.0 if P.trade_route_reward == 0 else 1.0
     route_v = (0.5 * (win_chance(cannons, 4.0) + win_chance(cannons, 5.0))
-               * (tr_silver * w[W_FIGHT] + card_v + tr_cards * 0.5 * w[W_TRADE])
+               * (tr_silver * w[W_FIGHT] + card_v + tr_cards * 0.5 * w_trade)
                - risk * 0.5 * (expected_shortfall(cannons, 4) + expected_shortfall(cannons, 5)))
     fish_v = P.fish_silver * w[W_FISH]
     # the goal the pieces lean toward when no tile pays now
@@ -234,7 +263,7 @@ def tile_values(P, T, K, w, seat, out):
         vp = K[QVP0 + S.TREASURE, q]
         for t in range(n):
             if t == tile:
-                out[t] += w[W_TREASURE] * vp * 1.5 + 2.0
+                out[t] += w_treasure * vp * 1.5 + 2.0
             elif goal < 0:
                 out[t] -= w[W_DIST] * 0.5 * K[S.DIST0 + t, tile]
     # rival pieces off port: a raid, or a risk

@@ -1,8 +1,11 @@
 """Load and validate the Set Sail component files, then compile them to one int64 table K.
 
-Files live in components/: board.txt (ASCII map: tile types and water connections),
-ships.toml (ship decks) and quests.toml (quest cards). A designer who owns the real
-board and cards can edit them; a mistake names the file and line.
+Files live in components/ (the base set, "standard"): board.txt (ASCII map: tile types
+and water connections), ships.toml (ship decks), quests.toml (Plunder and Trade Quest
+cards) and treasure_maps.toml (Treasure Quest maps). An alternative set
+components/alt-<name>/ holds only the files that differ (DESIGN §2); a designer who owns
+the real board and cards can point at a folder of their own. A mistake names the file,
+the entry and the rule.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from simkit.components import BASE, ComponentSet, shipped
 from simkit.errors import InputError
 from simkit.games.set_sail import state as S
 
@@ -22,7 +26,7 @@ FOLDER = Path(__file__).parent / "components"
 TILE_LETTERS = {"s": S.SHALLOW, "d": S.DEEP, "r": S.ROUTE, "S": S.SUPPLY_PORT, "T": S.TRADE_PORT,
                 "U": S.UPGRADE_PORT, "P": S.PIRATE_PORT}
 LAND = "#"
-FILES = ("board.txt", "ships.toml", "quests.toml")
+FILES = ("board.txt", "ships.toml", "quests.toml", "treasure_maps.toml")
 
 
 @dataclass(frozen=True)
@@ -38,11 +42,11 @@ class Components:
     raw: bytes  # the files' contents, for the rules hash
 
 
-def _load_toml(path: Path) -> dict:
+def _load_toml(cset, file: str) -> dict:
     try:
-        return tomllib.loads(path.read_text())
+        return tomllib.loads(cset.read_text(file))
     except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{path}: malformed TOML: {e}") from None
+        raise InputError(f"{cset.where(file)}: malformed TOML: {e}") from None
 
 
 def parse_board(text: str, where: str = "board.txt") -> tuple:
@@ -102,71 +106,98 @@ def distances(neighbours: tuple) -> np.ndarray:
     return out
 
 
-def _counted(entries: list, where: str, make) -> list:
+def _counted(entries, where: str, make, keys: set) -> list:
+    if not isinstance(entries, list):
+        raise InputError(f"{where}: expected a list of [[tables]]")
     out = []
     for i, e in enumerate(entries):
+        w = f"{where} entry {i + 1}"
+        unknown = sorted(set(e) - keys - {"count"})
+        if unknown:
+            raise InputError(f"{w}: unknown key {unknown[0]!r}; the keys are {', '.join(sorted(keys | {'count'}))}")
         count = e.get("count", 1)
-        if not isinstance(count, int) or count < 0:
-            raise InputError(f"{where} entry {i + 1}: count must be a whole number >= 0")
-        out.extend([make(e, f"{where} entry {i + 1}")] * count)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise InputError(f"{w}: count must be a whole number >= 0")
+        out.extend([make(e, w)] * count)
     return out
 
 
 def _int(e: dict, key: str, low: int, high: int, where: str) -> int:
     v = e.get(key)
-    if not isinstance(v, int) or not low <= v <= high:
+    if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
         raise InputError(f"{where}: {key} must be a whole number in {low}..{high}, got {v!r}")
     return v
 
 
+def load(components: str = BASE) -> Components:
+    """Read and check the files of a component set (DESIGN §2): a shipped set's name
+    ("standard", "alt-<name>") or a designer's folder. Shipped sets are read once per
+    process; a designer's folder is read afresh, so edits to it are seen."""
+    if components in shipped(FOLDER):
+        return _load_shipped(components)
+    return _load(ComponentSet.open(FOLDER, components))
+
+
 @functools.cache
-def load(folder: str = str(FOLDER)) -> Components:
-    """Read and check the component files in `folder`."""
-    base = Path(folder)
-    names, types, neighbours = parse_board((base / "board.txt").read_text(), str(base / "board.txt"))
+def _load_shipped(name: str) -> Components:
+    return _load(ComponentSet.open(FOLDER, name))
+
+
+def _load(cset: ComponentSet) -> Components:
+    board = cset.where("board.txt")
+    names, types, neighbours = parse_board(cset.read_text("board.txt"), board)
     for t, need in ((S.SUPPLY_PORT, 2), (S.TRADE_PORT, 1), (S.UPGRADE_PORT, 1), (S.PIRATE_PORT, 1)):
         if types.count(t) < need:
-            raise InputError(f"{base / 'board.txt'}: needs at least {need} {S.TYPE_NAMES[t]} tile(s)")
+            raise InputError(f"{board}: needs at least {need} {S.TYPE_NAMES[t]} tile(s) (The Board; A2, A3)")
     dist = distances(neighbours)
     if (dist == S.MAX_DIST - 1).any():
-        raise InputError(f"{base / 'board.txt'}: some tiles are not joined by water to the rest")
-    ships_doc = _load_toml(base / "ships.toml")
+        raise InputError(f"{board}: some tiles are not joined by water to the rest (The Board; A2)")
+    ships_file = cset.where("ships.toml")
+    ships_doc = _load_toml(cset, "ships.toml")
     decks = []
     for key in ("deep_water", "trade_route"):
-        cards = _counted(ships_doc.get(key, []), f"ships.toml [[{key}]]",
-                         lambda e, w: _int(e, "health", 1, S.MAX_HEALTH - 1, w))
+        cards = _counted(ships_doc.get(key, []), f"{ships_file} [[{key}]]",
+                         lambda e, w: _int(e, "health", 1, S.MAX_HEALTH - 1, w), {"health"})
         if not 1 <= len(cards) <= S.T_WIDTH:
-            raise InputError(f"ships.toml: the {key} deck needs 1..{S.T_WIDTH} cards, has {len(cards)}")
+            raise InputError(f"{ships_file}: the {key} deck needs 1..{S.T_WIDTH} cards, has {len(cards)}")
         decks.append(tuple(cards))
-    q = _load_toml(base / "quests.toml")
-    plunder = _counted(q.get("plunder", []), "quests.toml [[plunder]]",
-                       lambda e, w: (_int(e, "vp", 0, 50, w), _int(e, "ships", 0, 30, w)))
+    quests_file = cset.where("quests.toml")
+    q = _load_toml(cset, "quests.toml")
+    plunder = _counted(q.get("plunder", []), f"{quests_file} [[plunder]]",
+                       lambda e, w: (_int(e, "vp", 0, 50, w), _int(e, "ships", 0, 30, w)), {"vp", "ships"})
 
     def trade_card(e, w):
         cost = e.get("cost")
-        if not isinstance(cost, list) or len(cost) != S.N_GOODS or not all(isinstance(c, int) and c >= 0 for c in cost):
-            raise InputError(f"{w}: cost must list {S.N_GOODS} whole numbers (banana, sugar cane, tobacco)")
+        if not isinstance(cost, list) or len(cost) != S.N_GOODS or not all(
+                isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 15 for c in cost):
+            raise InputError(f"{w}: cost must list {S.N_GOODS} whole numbers 0..15 (banana, sugar cane, tobacco; A5)")
         return _int(e, "vp", 0, 50, w), tuple(cost)
 
-    trade = _counted(q.get("trade", []), "quests.toml [[trade]]", trade_card)
+    trade = _counted(q.get("trade", []), f"{quests_file} [[trade]]", trade_card, {"vp", "cost"})
+    maps_file = cset.where("treasure_maps.toml")
+    m = _load_toml(cset, "treasure_maps.toml")
     index = {n: i for i, n in enumerate(names)}
 
     def treasure_card(e, w):
         tile = e.get("tile")
         if tile not in index:
-            raise InputError(f"{w}: tile {tile!r} is not a tile of board.txt")
+            raise InputError(f"{w}: tile {tile!r} is not a tile of {board}")
         if types[index[tile]] >= S.FIRST_PORT:
             raise InputError(f"{w}: tile {tile} is a port; treasure maps name water tiles (A6)")
         return _int(e, "vp", 0, 50, w), index[tile]
 
-    treasure = _counted(q.get("treasure", []), "quests.toml [[treasure]]", treasure_card)
-    for kind, cards in (("plunder", plunder), ("trade", trade), ("treasure", treasure)):
+    treasure = _counted(m.get("treasure", []), f"{maps_file} [[treasure]]", treasure_card, {"vp", "tile"})
+    for kind, cards, where in (("plunder", plunder, quests_file), ("trade", trade, quests_file),
+                               ("treasure", treasure, maps_file)):
         if not 1 <= len(cards) <= S.T_WIDTH:
-            raise InputError(f"quests.toml: the {kind} deck needs 1..{S.T_WIDTH} cards, has {len(cards)}")
-    goods = _int(q, "trade_cards_per_good", 0, 1000, "quests.toml")
-    raw = b"".join((base / f).read_bytes() for f in FILES)
+            raise InputError(f"{where}: the {kind} deck needs 1..{S.T_WIDTH} cards, has {len(cards)}")
+    for key in sorted(set(q) - {"plunder", "trade", "trade_cards_per_good"}):
+        raise InputError(f"{quests_file}: unknown key {key!r}; expected plunder, trade, trade_cards_per_good")
+    for key in sorted(set(m) - {"treasure"}):
+        raise InputError(f"{maps_file}: unknown key {key!r}; expected treasure")
+    goods = _int(q, "trade_cards_per_good", 0, 1000, quests_file)
     return Components(names, types, neighbours, tuple(decks), tuple(plunder), tuple(trade), tuple(treasure), goods,
-                      raw)
+                      cset.raw(FILES))
 
 
 def tile_id(name: str, comp: Components | None = None) -> int:

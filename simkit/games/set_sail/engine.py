@@ -663,9 +663,12 @@ def legal_end(T, K, piece, budget_left, u):
 
 
 @njit(cache=True, inline="always")
-def port_group(K, u):
-    """Pieces at two tiles of one port type share one visit (A5); water tiles never do."""
+def port_group(P, K, u, piece):
+    """Pieces at two tiles of one port type share one visit (A5), water tiles and (with
+    upgrade_port_visits = per_piece) the Upgrade Port never do."""
     ty = K[S.TILE_TYPE, u]
+    if ty == S.UPGRADE_PORT and P.upgrade_port_visits == 1:
+        return 200 + piece
     return ty if ty >= S.FIRST_PORT else 100 + u
 
 
@@ -717,12 +720,12 @@ def choose_moves(P, T, K, F, rng, buf, seat, budget):
     for u in range(n):
         if legal_end(T, K, ONE, dmax - 1, u):
             d = K[S.DIST0 + T[START, 1], u]
-            insert_level(K, F, t1, t2, d, u, v[u])
+            insert_level(P, K, F, t1, t2, d, u, v[u])
     for d in range(1, dmax + 1):  # prefix: within distance d
         if t1[d - 1] >= 0:
-            insert_level(K, F, t1, t2, d, t1[d - 1], F[0, LEVEL_V1 + d - 1])
+            insert_level(P, K, F, t1, t2, d, t1[d - 1], F[0, LEVEL_V1 + d - 1])
         if t2[d - 1] >= 0:
-            insert_level(K, F, t1, t2, d, t2[d - 1], F[0, LEVEL_V2 + d - 1])
+            insert_level(P, K, F, t1, t2, d, t2[d - 1], F[0, LEVEL_V2 + d - 1])
     best = -1e18
     pick = NONE
     for a in range(n):
@@ -732,7 +735,7 @@ def choose_moves(P, T, K, F, rng, buf, seat, budget):
         b = t1[left]
         if b < 0:
             continue
-        if port_group(K, a) != port_group(K, b):
+        if port_group(P, K, a, ZERO) != port_group(P, K, b, ONE):
             val = v[a] + F[0, LEVEL_V1 + left]
             cand = b
         else:  # a shared port visit counts once: pair with the best of another group
@@ -748,15 +751,15 @@ def choose_moves(P, T, K, F, rng, buf, seat, budget):
 
 
 @njit(cache=True, inline="always")
-def insert_level(K, F, t1, t2, d, u, val):
-    """Keep at level d the best tile and the best tile of another port group."""
+def insert_level(P, K, F, t1, t2, d, u, val):
+    """Keep at level d the best tile and the best tile of another port group (piece 1)."""
     if t1[d] < 0 or val > F[0, LEVEL_V1 + d]:
-        if t1[d] >= 0 and port_group(K, t1[d]) != port_group(K, u):
+        if t1[d] >= 0 and port_group(P, K, t1[d], ONE) != port_group(P, K, u, ONE):
             t2[d] = t1[d]
             F[0, LEVEL_V2 + d] = F[0, LEVEL_V1 + d]
         t1[d] = u
         F[0, LEVEL_V1 + d] = val
-    elif port_group(K, u) != port_group(K, t1[d]) and (t2[d] < 0 or val > F[0, LEVEL_V2 + d]):
+    elif port_group(P, K, u, ONE) != port_group(P, K, t1[d], ONE) and (t2[d] < 0 or val > F[0, LEVEL_V2 + d]):
         t2[d] = u
         F[0, LEVEL_V2 + d] = val
 
@@ -778,7 +781,9 @@ def tile_action(P, T, K, F, rng, buf, log, seat, piece):
         ship_combat(P, T, K, F, rng, log, seat, np.int64(S.DW))
     elif ty == S.ROUTE:
         ship_combat(P, T, K, F, rng, log, seat, np.int64(S.TR))
-    elif T[ST, S.PORT_USED] & (1 << ty) == 0:
+    elif T[ST, S.PORT_USED] & (1 << ty) == 0 or (ty == S.UPGRADE_PORT and P.upgrade_port_visits == 1):
+        # one visit per port type a turn (A5); upgrade_port_visits = per_piece gives every
+        # piece at the Upgrade Port its own purchase
         T[ST, S.PORT_USED] |= 1 << ty
         if ty == S.SUPPLY_PORT:
             supply_port(P, T, K, F, rng, log, seat)
@@ -814,9 +819,16 @@ def take_turn(P, T, K, F, rng, buf, log, seat):
             T[POS, 2 * seat + k] = to
     for k in range(S.PIECES):
         tile_action(P, T, K, F, rng, buf, log, seat, k)
-    # End of Turn: the Supply loss applies even after running out this turn (A12)
-    lose_supply(P, T, K, F, rng, log, seat, P.supply_loss, np.int64(EV.R_END))
+    end_of_turn(P, T, K, F, rng, log, seat)
     T[ST, S.TURNS] += 1
+
+
+@njit(cache=True)
+def end_of_turn(P, T, K, F, rng, log, seat):
+    """End of Turn: the Supply loss, also in a turn in which the player ran out unless
+    loss_after_running_out is off (SS-X20, SS-G19, A12)."""
+    if T[ST, S.STOPPED] == 0 or P.loss_after_running_out:
+        lose_supply(P, T, K, F, rng, log, seat, P.supply_loss, np.int64(EV.R_END))
 
 
 # --------------------------------------------------------------------------- set-up
@@ -845,22 +857,31 @@ def setup_game(P, T, K, F, rng, buf, log, players):
     else:
         trim = P.quest_trim_6p
     for kind in range(3):
-        n = np.int64(0)
+        deck = T[QDECK0 + kind]
+        n = K[META, S.NQ0 + kind]
+        for i in range(n):
+            deck[i] = i
+        shuffle(rng, CHANCE, deck, n)
         opened = np.int64(0)
-        for i in range(K[META, S.NQ0 + kind]):
-            # one 4-VP card on each open space, the lowest-numbered ones (Setup 2)
-            if kind < 2 and opened < P.open_quest_spaces and K[QVP0 + kind, i] == 4:
-                T[ST, S.OPEN0 + kind * S.MAX_OPEN + opened] = i
-                log_event(T, log, -1, EV.OPEN, kind, opened, i)
-                opened += 1
-            else:
-                T[QDECK0 + kind, n] = i
-                n += 1
-        for j in range(opened, S.MAX_OPEN):
-            if kind < 2:
+        if kind < 2:
+            # Setup 2 (A3): each open space gets a 4-VP card, dealt from the shuffled deck:
+            # the first 4-VP cards from the top go face up, the rest of the deck keeps its order
+            j = n - 1
+            while j >= 0 and opened < P.open_quest_spaces:
+                card = deck[j]
+                if K[QVP0 + kind, card] == 4:
+                    T[ST, S.OPEN0 + kind * S.MAX_OPEN + opened] = card
+                    log_event(T, log, -1, EV.OPEN, kind, opened, card)
+                    opened += 1
+                    for i in range(j, n - 1):
+                        deck[i] = deck[i + 1]
+                    n -= 1
+                j -= 1
+            for j in range(opened, S.MAX_OPEN):
                 T[ST, S.OPEN0 + kind * S.MAX_OPEN + j] = -1
-        shuffle(rng, CHANCE, T[QDECK0 + kind], n)
-        removed = min(trim, n)  # Setup 4: from the top, after the open quests are laid out
+        # Setup 4: cards removed from the top, after the open quests are laid out; the
+        # Treasure Quest deck too unless trim_treasure_deck is off (SS-X17, A24)
+        removed = min(trim, n) if kind < 2 or P.trim_treasure_deck else ZERO
         T[ST, S.QDECK_N0 + kind] = n - removed
         T[ST, S.QREMOVED0 + kind] = removed
         log_event(T, log, -1, EV.TRIM, kind, removed, 0)

@@ -5,6 +5,8 @@ Amounts are signed changes, so a test can rebuild every seat's silver and Supply
 the log alone (the conservation check).
 """
 
+import functools
+
 from simkit.games.set_sail import state as S
 
 TURN = 1  # a = turn number, b = movement budget
@@ -35,15 +37,23 @@ R_FISH, R_FIGHT, R_QUEST, R_BUY, R_SELL, R_RUN_OUT, R_COMBAT, R_END, R_DIG, R_ST
 REASONS = ("fishing", "ship fight", "quest", "purchase", "sale", "running out", "player combat",
            "end of turn", "treasure", "steal", "over capacity", "player trade")
 
-_cache: dict = {}
+@functools.lru_cache(maxsize=8)
+def _names(components: str) -> tuple:
+    from simkit.games.set_sail.components import load
+
+    return load(components).names
 
 
-def tile_name(t: int) -> str:
-    if not _cache:
-        from simkit.games.set_sail.components import load
+def tile_names(context=None) -> tuple:
+    """The tile names of the board the game was played on: the component set of the
+    replayed rules (context["rules"]["components"]), else the standard board."""
+    rules = (context or {}).get("rules") or {}
+    return _names(rules.get("components", "standard"))
 
-        _cache["names"] = load().names
-    return _cache["names"][t] if 0 <= t < len(_cache["names"]) else "-"
+
+def tile_name(t: int, names: tuple | None = None) -> str:
+    names = names if names is not None else tile_names()
+    return names[t] if 0 <= t < len(names) else "-"
 
 
 def _card(kind: int) -> str:
@@ -57,10 +67,11 @@ def describe_event(row, context=None) -> str:
     """One narrated line for a log row."""
     rnd, seat, code, a, b, c = (int(x) for x in row)
     who = "-" if seat < 0 else f"seat {seat}"
+    names = tile_names(context) if code in (MOVE, ATTACK, RETREAT) else ()
     decks = ("Deep Water", "Trade Route")
     text = {
         TURN: lambda: f"--- turn {a}: {who}, {b} movement ---",
-        MOVE: lambda: f"{who} piece {a} sails {tile_name(b)} -> {tile_name(c)}",
+        MOVE: lambda: f"{who} piece {a} sails {tile_name(b, names)} -> {tile_name(c, names)}",
         SILVER: lambda: f"{who} {'+' if a >= 0 else ''}{a} silver ({REASONS[b]}), now {c}",
         SUPPLY: lambda: f"{who} {'+' if a >= 0 else ''}{a} Supply ({REASONS[b]}), now {c}",
         SHIP_FIGHT: lambda: f"{who} fights a {decks[a]} ship of health {b}: rolls {c}",
@@ -70,12 +81,12 @@ def describe_event(row, context=None) -> str:
         + f" (card {b}), {c} VP",
         MAP_BOUGHT: lambda: f"{who} buys treasure map {a}",
         UPGRADE: lambda: f"{who} {'buys' if b > 0 else 'loses'} a {S.UPGRADE_NAMES[a]} upgrade",
-        ATTACK: lambda: f"{who} attacks seat {a} at {tile_name(c)}: attack {b}",
+        ATTACK: lambda: f"{who} attacks seat {a} at {tile_name(c, names)}: attack {b}",
         DEFEND: lambda: f"defender {'fights' if a == 0 else 'flees'}: {b}; "
         + ("no winner" if c < 0 else f"seat {c} wins"),
         STEAL: lambda: f"{who} steals a {_card(b)} card from seat {a}",
         RAN_OUT: lambda: f"{who} runs out of supplies ({a})",
-        RETREAT: lambda: f"{who} piece {a} retreats {tile_name(b)} -> {tile_name(c)}",
+        RETREAT: lambda: f"{who} piece {a} retreats {tile_name(b, names)} -> {tile_name(c, names)}",
         SHIPS_PAID: lambda: f"{who} hands in {a} ship card(s) ({REASONS[b]})",
         RESHUFFLE: lambda: f"the {decks[a]} discards ({b}) are shuffled into a new deck",
         END_TRIGGER: lambda: f"{who} reaches {a} VP: the round is finished",

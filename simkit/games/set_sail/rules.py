@@ -3,9 +3,14 @@
 Sources are rulebook sections, or assumption ids registered in this game's README.md.
 """
 
+from simkit.components import component_param
+from simkit.games.set_sail.components import FOLDER
 from simkit.rules import Param, RuleSchema, Variant
 
 PARAMS = (
+    # components: the base set, a shipped alternative (components/alt-*) or a designer's folder
+    component_param(FOLDER, "component files: standard, an alternative set (alt-deep-maps: A6, alt-strong-routes: "
+                            "A7, alt-dear-quests: A4/A5, alt-far-pirates: A2) or a designer's folder"),
     # set-up
     Param("start_supply", "int", 5, (0, 30), "Supply each player starts with", "Setup - Players 1"),
     Param("start_silver", "int", 3, (0, 50), "silver each player starts with", "Setup - Players 1"),
@@ -18,6 +23,8 @@ PARAMS = (
           "Setup - Cards & Tokens 4"),
     Param("quest_trim_5p", "int", 0, (0, 11), "Quest cards removed with 5 players (extension)", "A20"),
     Param("quest_trim_6p", "int", 0, (0, 11), "Quest cards removed with 6 players (extension)", "A20"),
+    Param("trim_treasure_deck", "bool", True,
+          meaning="the set-up trim by player count also removes Treasure Quest cards (SS-X17)", source="A24"),
     Param("extension", "bool", False, meaning="allow 5-6 players (components support six; rules do not)",
           source="A20"),
     # movement
@@ -32,6 +39,9 @@ PARAMS = (
     Param("oar_price", "int", 10, (0, 50), "silver per Oar Upgrade", "Upgrade Port"),
     Param("cannon_price", "int", 10, (0, 50), "silver per Cannon Upgrade", "Upgrade Port"),
     Param("upgrade_cap", "int", 3, (0, 10), "tokens of each upgrade a player may own", "Upgrade Port"),
+    Param("upgrade_port_visits", "choice", "per_turn", ("per_turn", "per_piece"),
+          "Upgrade Port purchases: one a turn however many pieces are there (per_turn), or one per piece there",
+          "A5"),
     Param("treasure_price", "int", 5, (0, 50), "silver per Treasure Quest", "Pirate Ports"),
     # water tiles
     Param("fish_silver", "int", 1, (0, 10), "silver for fishing on Shallow Water", "Shallow Water"),
@@ -41,6 +51,9 @@ PARAMS = (
     # end of turn and running out
     Param("supply_loss", "int", 1, (0, 5), "Supply lost at the end of every turn", "End of Turn"),
     Param("run_out_supply", "int", 3, (0, 20), "Supply gained when running out", "Running Out of Supplies 4"),
+    Param("loss_after_running_out", "bool", True,
+          meaning="the End of Turn Supply loss still applies in a turn in which the player ran out (SS-G19)",
+          source="A12"),
     # end
     Param("vp_to_win", "int", 30, (4, 200), "VP that trigger the end (the round is finished)", "Objective"),
     Param("round_cap", "int", 150, (5, 10000), "rounds after which an unfinished game stops (incomplete)", "A19"),

@@ -41,7 +41,8 @@ def name_of(t: int) -> str:
 
 @functools.cache
 def _compiled(values: str, players: int) -> tuple:
-    return components.compile_arrays(COMP, json.loads(values), players)
+    values = json.loads(values)
+    return components.compile_arrays(components.load(values["components"]), values, players)
 
 
 class Table:

@@ -31,7 +31,7 @@ def test_setup_counts_and_trimming():
         for kind in range(3):
             opened = [q for q in t.open_quests(kind) if q >= 0] if kind < 2 else []
             assert len(opened) == (3 if kind < 2 else 0)
-            assert all(COMP.plunder[q][0] == 4 for q in opened)
+            assert all((COMP.plunder, COMP.trade)[kind][q][0] == 4 for q in opened)  # each kind's own list
             assert int(t.st[S.QREMOVED0 + kind]) == trim
             assert int(t.st[S.QDECK_N0 + kind]) == 14 - len(opened) - trim
             assert t.quest_total(kind) == 14
