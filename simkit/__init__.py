@@ -15,10 +15,47 @@ import os
 import sys
 from importlib import metadata
 
-# numba reads its cache folder when it is first imported. One stable per-user folder means
-# workers load what the parent compiled, and an installed (read-only) package still caches.
+
+
+def _numba_cache_dir() -> str:
+    """~/.cache/simkit/numba/<hash of the engine and bot sources>.
+
+    numba's cache checks only the source file of the function it caches, not the files of
+    the functions it calls: after an edit to a bot or a shared kernel, an engine would load
+    its old machine code and silently play the old rules. Keying the folder by every
+    source file the engines are built from makes any edit a fresh folder. The last few
+    folders are kept, so switching between two versions stays cheap.
+    """
+    import hashlib
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for root in (here, here.parent / "strategies"):
+        for path in sorted(root.rglob("*.py")):
+            h.update(str(path.relative_to(root.parent)).encode())
+            h.update(path.read_bytes())
+    base = Path.home() / ".cache" / "simkit" / "numba"
+    folder = base / h.hexdigest()[:16]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        os.utime(folder)
+        ours = (p for p in base.iterdir() if p.is_dir() and p != folder and len(p.name) == 16
+                and all(c in "0123456789abcdef" for c in p.name))
+        old = sorted(ours, key=lambda p: p.stat().st_mtime)
+        for stale in old[:-4]:
+            import shutil
+
+            shutil.rmtree(stale, ignore_errors=True)
+    except OSError:  # a read-only home: numba then caches nothing, which is slow but right
+        pass
+    return str(folder)
+
+
+# numba reads its cache folder when it is first imported. One stable per-user folder (per
+# source version) means workers load what the parent compiled.
 if "NUMBA_CACHE_DIR" not in os.environ:
-    os.environ["NUMBA_CACHE_DIR"] = os.path.join(os.path.expanduser("~"), ".cache", "simkit", "numba")
+    os.environ["NUMBA_CACHE_DIR"] = _numba_cache_dir()
     if "numba" in sys.modules:  # imported before simkit: have it read the folder now, as workers will
         from numba.core import config
 
