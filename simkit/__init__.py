@@ -16,7 +16,6 @@ import sys
 from importlib import metadata
 
 
-
 def _numba_cache_dir() -> str:
     """~/.cache/simkit/numba/<hash of the engine and bot sources>.
 
