@@ -327,31 +327,3 @@ def load(folder: str | Path) -> Results:
         raise InputError(f"{folder} holds no finished sweep (no {missing[0]}){hint}")
     return Results(folder)
 
-
-# -- the CI gate ------------------------------------------------------------------------------
-
-
-def breaches(
-    summary: dict,
-    max_seat_gap: float | None = None,
-    max_incomplete: float | None = None,
-    max_first_player_advantage: float | None = None,
-) -> list[str]:
-    """One line per cell figure over its limit (point estimates from summary.json).
-
-    The first-player advantage is checked by size: a seat-0 disadvantage as large is as
-    much a balance problem.
-    """
-    out = []
-    for cell in summary.get("cells", []):
-        figures = (
-            ("largest seat gap", cell.get("largest_seat_gap", {}).get("value"), max_seat_gap),
-            ("incomplete share", cell.get("incomplete_share"), max_incomplete),
-            ("first-player advantage", cell.get("first_player_advantage", {}).get("value"),
-             max_first_player_advantage),
-        )
-        for what, value, limit in figures:
-            if limit is not None and value is not None and abs(value) > limit:
-                bound = f"> {limit:g}" if value > 0 else f"< -{limit:g}"
-                out.append(f"breach: {cell['cell']} {what} {value:.3f} {bound}")
-    return out

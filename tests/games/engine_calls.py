@@ -23,7 +23,7 @@ def engine_arg(value):
 
 @functools.cache
 def parameters(fn) -> tuple[str, ...]:
-    return tuple(inspect.signature(fn.py_func).parameters)
+    return tuple(inspect.signature(getattr(fn, "py_func", fn)).parameters)  # plain functions without the JIT
 
 
 def call_by_name(fn, holder, kwargs: dict, special: dict | None = None):
