@@ -22,7 +22,8 @@ def _numba_cache_dir() -> str:
     numba's cache checks only the source file of the function it caches, not the files of
     the functions it calls: after an edit to a bot or a shared kernel, an engine would load
     its old machine code and silently play the old rules. Keying the folder by every
-    source file the engines are built from makes any edit a fresh folder. The last few
+    source file the engines are built from (the games, their bots, the shared kernels and
+    RNG) makes any such edit a fresh folder. The last few
     folders are kept, so switching between two versions stays cheap.
     """
     import hashlib
@@ -30,9 +31,11 @@ def _numba_cache_dir() -> str:
 
     here = Path(__file__).resolve().parent
     h = hashlib.sha256()
-    for root in (here, here.parent / "strategies"):
-        for path in sorted(root.rglob("*.py")):
-            h.update(str(path.relative_to(root.parent)).encode())
+    sources = [here / "kernels.py", here / "rng.py", *sorted((here / "games").rglob("*.py")),
+               *sorted((here.parent / "strategies").rglob("*.py"))]
+    for path in sources:
+        if path.exists():
+            h.update(str(path.relative_to(here.parent)).encode())
             h.update(path.read_bytes())
     base = Path.home() / ".cache" / "simkit" / "numba"
     folder = base / h.hexdigest()[:16]
