@@ -212,6 +212,26 @@ def _overrides(text: str | None) -> dict:
     return json.loads(text) if text else {}
 
 
+# Sums in a fixed order: polars adds floats in whatever order its threads and the file's
+# row groups give, so a float sum could differ in the last digit between two sweeps that
+# played the same games in different chunks. Every sum below is of integers (a shared win
+# 1/k is counted in units of 1/WIN_UNITS, exact for k <= 10), so summary.json is the same
+# to the bit whatever the chunking, --jobs or backend.
+WIN_UNITS = 2520  # lcm(1..10)
+
+
+def _win_units(column: str = "win") -> pl.Expr:
+    return (pl.col(column).cast(pl.Float64) * WIN_UNITS).round().cast(pl.Int64)
+
+
+def _exact_wins() -> pl.Expr:
+    return (_win_units().sum() / WIN_UNITS).alias("wins")
+
+
+def _exact_mean(metric: str) -> pl.Expr:
+    return (pl.col(metric).cast(pl.Int64).sum() / pl.len()).alias(f"mean {metric}")
+
+
 def summarize(folder: Path) -> dict:
     """The `summary.json` content of a sweep folder (DESIGN §6); the caller writes it.
 
@@ -237,7 +257,7 @@ def summarize(folder: Path) -> dict:
                 pl.len().alias("games"),
                 (pl.col("end_reason") != INCOMPLETE).sum().alias("complete_games"),
                 (pl.col("n_winners") > 1).sum().alias("tied_games"),
-                *[pl.col(metric).mean().alias(f"mean {metric}") for metric in game_numeric],
+                *[_exact_mean(metric) for metric in game_numeric],
             )
         )
     )
@@ -253,9 +273,9 @@ def summarize(folder: Path) -> dict:
         _collect(
             seats.group_by("cell", "seat")
             .agg(
-                pl.col("win").sum().alias("wins"),
+                _exact_wins(),
                 pl.len().alias("seats"),
-                *[pl.col(metric).mean().alias(f"mean {metric}") for metric in seat_numeric],
+                *[_exact_mean(metric) for metric in seat_numeric],
             )
             .sort("cell", "seat")
         )
@@ -263,7 +283,7 @@ def summarize(folder: Path) -> dict:
     strategy_totals = _by_cell(
         _collect(
             seats.group_by("cell", "strategy")
-            .agg(pl.len().alias("seats"), pl.col("win").sum().alias("wins"))
+            .agg(pl.len().alias("seats"), _exact_wins())
             .sort("cell", "strategy")
         )
     )
@@ -272,7 +292,7 @@ def summarize(folder: Path) -> dict:
             _collect(
                 seats.drop_nulls(column)
                 .group_by("cell", column)
-                .agg(pl.len().alias("seats"), pl.col("win").sum().alias("wins"))
+                .agg(pl.len().alias("seats"), _exact_wins())
                 .sort("cell", column)
             )
         )
@@ -449,18 +469,25 @@ def _paired_sums(baseline: pl.LazyFrame, other: pl.LazyFrame, metric: str) -> di
     """Count and sums over the games both frames played (joined on game_index) of one metric:
     baseline, other, difference (other − baseline) and squared difference. One row collected."""
     joined = baseline.join(other, on="game_index", how="inner", suffix="_other")
-    difference = pl.col(f"{metric}_other").cast(pl.Float64) - pl.col(metric).cast(pl.Float64)
-    return _collect(
+    units = WIN_UNITS if metric == "seat0_win" else 1  # integer sums: see WIN_UNITS
+    a = (pl.col(metric).cast(pl.Float64) * units).round().cast(pl.Int64)
+    b = (pl.col(f"{metric}_other").cast(pl.Float64) * units).round().cast(pl.Int64)
+    row = _collect(
         joined.select(
             pl.len().alias("pairs"),
-            pl.col(metric).cast(pl.Float64).sum().alias("baseline_sum"),
-            pl.col(f"{metric}_other").cast(pl.Float64).sum().alias("other_sum"),
-            (pl.col(metric).cast(pl.Float64) ** 2).sum().alias("baseline_sq_sum"),
-            (pl.col(f"{metric}_other").cast(pl.Float64) ** 2).sum().alias("other_sq_sum"),
-            difference.sum().alias("diff_sum"),
-            (difference * difference).sum().alias("diff_sq_sum"),
+            a.sum().alias("baseline_sum"),
+            b.sum().alias("other_sum"),
+            (a * a).sum().alias("baseline_sq_sum"),
+            (b * b).sum().alias("other_sq_sum"),
+            (b - a).sum().alias("diff_sum"),
+            ((b - a) * (b - a)).sum().alias("diff_sq_sum"),
         )
     ).row(0, named=True)
+    out = {"pairs": row["pairs"]}
+    for key, value in row.items():
+        if key != "pairs":
+            out[key] = (value or 0) / (units * units if "_sq_" in key else units)
+    return out
 
 
 def _comparisons(cells: pl.DataFrame, games: pl.LazyFrame, seats: pl.LazyFrame) -> list[dict]:

@@ -62,6 +62,21 @@ def _percent_axis(axis) -> None:
     axis.set_major_formatter(PercentFormatter(1.0, decimals=0 if span > 0.2 else 1 if span > 0.02 else 2))
 
 
+MAX_ROWS = 40  # cells per plot: a 10,000-cell grid draws its first rows, and its tables list every cell
+
+
+def _capped(rows: list, figure_note: list) -> list:
+    """The first MAX_ROWS rows; a note for the figure when rows were left out."""
+    if len(rows) > MAX_ROWS:
+        figure_note.append(f"first {MAX_ROWS} of {len(rows)} cells shown; the tables list every cell")
+    return rows[:MAX_ROWS]
+
+
+def _note(figure: Figure, note: list) -> None:
+    if note:
+        figure.text(0.0, 0.0, note[0], fontsize=8, style="italic", ha="left", va="top")
+
+
 def _save(figure: Figure, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path, dpi=DPI, bbox_inches="tight")
@@ -73,6 +88,8 @@ def rate_intervals(rows: list[CellRates], path: Path, title: str, xlabel: str = 
     """Rates with 95% intervals, one row per cell, one colour per series, and the fair
     rate of each cell as a dashed tick across its row (DESIGN §8: seats, strategies, powers).
     `as_points`: the values are differences from fair (fair = 0), labelled in points."""
+    note: list = []
+    rows = _capped(rows, note)
     series = list(dict.fromkeys(interval.series for row in rows for interval in row.rates))
     colour = {name: f"C{i}" if len(series) <= 10 else colormaps["tab20"](i % 20) for i, name in enumerate(series)}
     band = 0.8  # share of a row's height the series spread over
@@ -108,6 +125,7 @@ def rate_intervals(rows: list[CellRates], path: Path, title: str, xlabel: str = 
     axes.grid(axis="x", alpha=0.3)
     handles = [axes.plot([], [], "o", color=colour[name])[0] for name in series]
     axes.legend(handles, series, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
+    _note(figure, note)
     return _save(figure, path)
 
 
@@ -137,6 +155,11 @@ def game_lengths(counts: pl.DataFrame, labels: dict[str, str], column: str, path
     by_game: dict[str, list[str]] = {}
     for cell in cells:
         by_game.setdefault((games or {}).get(cell, ""), []).append(cell)
+    panels = max(1, MAX_ROWS // (2 * len(by_game)))  # each game its panels, some 20 in all
+    note = [f"first {panels} cells of each game shown; the table lists every cell"] if any(
+        len(group) > panels for group in by_game.values()) else []
+    by_game = {game: group[:panels] for game, group in by_game.items()}
+    by_game = dict(list(by_game.items())[:MAX_ROWS // 2])
     columns = min(4, max(1, max((len(group) for group in by_game.values()), default=1)))
     panel_rows = {game: max(1, math.ceil(len(group) / columns)) for game, group in by_game.items()}
     height = sum(0.5 + 2.0 * rows for rows in panel_rows.values())
@@ -164,7 +187,7 @@ def game_lengths(counts: pl.DataFrame, labels: dict[str, str], column: str, path
             grid[index // columns][index % columns].set_visible(False)
         if game:
             subfigure.suptitle(game, fontsize=9, x=0.01, ha="left")
-    figure.supxlabel(f"{column} (red: longer games, round-capped ones among them)")
+    figure.supxlabel(f"{column} (red: longer games, round-capped ones among them)" + (f"; {note[0]}" if note else ""))
     figure.supylabel("share of games")
     return _save(figure, path)
 
@@ -172,6 +195,8 @@ def game_lengths(counts: pl.DataFrame, labels: dict[str, str], column: str, path
 def end_reasons(rows: list[tuple[str, dict[str, float]]], path: Path) -> Path:
     """Share of games per end reason, one stacked bar per cell; round-capped (incomplete)
     games in red. `rows`: (cell label, {end_reason: share})."""
+    note: list = []
+    rows = _capped(rows, note)
     reasons = list(dict.fromkeys(reason for _, shares in rows for reason in shares))
     reasons.sort(key=lambda reason: reason == "round_cap")  # the finding goes last, at the bar's end
     names = [wrap(label) for label, _ in rows]
@@ -192,6 +217,7 @@ def end_reasons(rows: list[tuple[str, dict[str, float]]], path: Path) -> Path:
     axes.set_xlabel("share of games")
     axes.set_title("How games end")
     axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
+    _note(figure, note)
     return _save(figure, path)
 
 
@@ -200,7 +226,9 @@ def differences(rows: list[dict], metric_names: dict[str, str], path: Path, titl
     zero line: an interval clear of zero is a change the variant made. `rows` carry
     `label`, `metric`, `diff`, `ci_low`, `ci_high` in the metric's display unit."""
     metrics = [metric for metric in metric_names if any(row["metric"] == metric for row in rows)]
-    labels = list(dict.fromkeys(row["label"] for row in rows))
+    note: list = []
+    labels = _capped(list(dict.fromkeys(row["label"] for row in rows)), note)
+    rows = [row for row in rows if row["label"] in set(labels)]
     names = [wrap(label, 36) for label in labels]
     figure = Figure(
         layout="constrained", figsize=(3.6 * len(metrics) + 2.5, 1.2 + _row_height(names, 0.42) * len(labels))
@@ -224,4 +252,5 @@ def differences(rows: list[dict], metric_names: dict[str, str], path: Path, titl
     panels[0].set_yticks(range(len(labels)), names[::-1], fontsize=8)
     panels[0].set_ylim(-0.6, len(labels) - 0.4)
     figure.suptitle(title)
+    _note(figure, note)
     return _save(figure, path)

@@ -339,6 +339,12 @@ def treasure_deck(comp: Components, players: int, skirmish: bool) -> tuple[list[
 
 
 def _steps(grid: list[str], ghost: bool) -> np.ndarray:
+    """Moves between every two squares (a read-only table, computed once per map)."""
+    return _steps_of(tuple(grid), ghost)
+
+
+@functools.lru_cache(maxsize=8)
+def _steps_of(grid: tuple[str, ...], ghost: bool) -> np.ndarray:
     h, w = len(grid), len(grid[0])
     n = h * w
     dist = np.full((n, n), S.FAR, dtype=np.int64)
@@ -358,6 +364,7 @@ def _steps(grid: list[str], ghost: bool) -> np.ndarray:
                 if dist[start, b] > dist[start, a] + 1:
                     dist[start, b] = dist[start, a] + 1
                     q.append(b)
+    dist.flags.writeable = False
     return dist
 
 
