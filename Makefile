@@ -21,6 +21,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 
 demo: $(VENV)/.installed
 	$(BIN)/simkit sweep
+	@echo "simkit is installed in $(VENV): run it as $(BIN)/simkit, or first: . $(BIN)/activate"
 
 # pytest exits 5 when it collects no tests; make treats that as the failure it is
 test: $(VENV)/.installed-dev
