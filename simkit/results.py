@@ -129,6 +129,18 @@ def chunk_done(folder: Path, cell_index: int, start: int) -> bool:
     return all(part_path(folder, kind, cell_index, start).exists() for kind in ("seats", "games"))
 
 
+def check_parts(folder: Path, cell_index: int, start: int) -> None:
+    """A finished chunk's parts are whole parquet files; a damaged one is named with the fix."""
+    for kind in ("seats", "games"):
+        path = part_path(folder, kind, cell_index, start)
+        try:
+            pl.read_parquet_schema(path)
+        except Exception:  # noqa: BLE001 (polars raises several kinds for a damaged file)
+            twin = part_path(folder, "games" if kind == "seats" else "seats", cell_index, start)
+            raise InputError(f"{path} is damaged (truncated or not parquet); delete it and {twin.name}, then resume "
+                             "again to replay that chunk") from None
+
+
 def holds_results(folder: Path) -> bool:
     return (folder / PLAN).exists() or (folder / PARTS).exists() or any((folder / f).exists() for f in FINAL_FILES)
 

@@ -114,7 +114,7 @@ def unship(game: Game, shipped: tuple) -> Compiled:
 
 def _orphaned(parent: int | None) -> bool:
     """True when the process that started this worker is gone (it was killed): stop playing."""
-    return parent is not None and os.getppid() != parent
+    return parent is not None and os.getpid() != parent and os.getppid() != parent
 
 
 def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, root: int, rules: tuple,
@@ -160,13 +160,25 @@ class Plan:
 
     @classmethod
     def read(cls, folder: Path) -> Plan:
+        path = folder / results.PLAN
         try:
-            d = json.loads((folder / results.PLAN).read_text())
-            return cls(Sweep.from_dict(d["sweep"]), [tuple(c) for c in d["chunks"]], d["rules_hashes"], d["created"])
+            d = json.loads(path.read_text())
+            plan = cls(Sweep.from_dict(d["sweep"]), [tuple(c) for c in d["chunks"]], d["rules_hashes"], d["created"])
         except FileNotFoundError:
             raise InputError(f"{folder} has no {results.PLAN}: there is no sweep to resume there") from None
         except (ValueError, KeyError, TypeError) as e:
-            raise InputError(f"{folder / results.PLAN} is damaged ({e}); start a new sweep") from None
+            raise InputError(f"{path} is damaged ({e}); start a new sweep") from None
+        cells = plan.sweep.cells
+        if len(plan.rules_hashes) != len(cells):
+            raise InputError(f"{path} is damaged: {len(cells)} cells but {len(plan.rules_hashes)} rules hashes; "
+                             "start a new sweep")
+        for cell in cells:
+            registry.get(cell.game)  # an unknown game is an InputError naming it
+        for chunk in plan.chunks:
+            if not (len(chunk) == 3 and all(isinstance(x, int) for x in chunk) and 0 <= chunk[0] < len(cells)
+                    and 0 <= chunk[1] < chunk[2] <= cells[chunk[0]].games):
+                raise InputError(f"{path} is damaged: chunk {list(chunk)} names no cell's games; start a new sweep")
+        return plan
 
     def starts(self) -> list[list[int]]:
         out: list[list[int]] = [[] for _ in self.sweep.cells]
@@ -348,6 +360,7 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
     pending = []
     for cell_index, start, stop in plan.chunks:
         if results.chunk_done(folder, cell_index, start):
+            results.check_parts(folder, cell_index, start)
             if sweep.precision is not None:
                 part = results.part_path(folder, "seats", cell_index, start)
                 precision.add(cell_index, seat0_blocks(pl.read_parquet(part, columns=["game_index", "seat", "win"])))
@@ -355,7 +368,11 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
             pending.append((cell_index, start, stop))
 
     shipped = [shippable(r) for r, _ in rules]
-    played, seconds = _execute(folder, sweep, pending, precision, shipped, jobs, backend, address, show)
+    try:
+        played, seconds = _execute(folder, sweep, pending, precision, shipped, jobs, backend, address, show)
+    except OSError as e:  # the folder became unwritable, or the disk is full: what is written stays
+        raise InputError(f"cannot write the results in {folder}: {e.strerror or e}; finished chunks are kept: free "
+                         f"space or fix the permissions, then: simkit sweep --out {folder} --resume") from None
     if show:
         print("writing the tables, summary and report…", flush=True)
 
@@ -420,8 +437,8 @@ def _execute(folder, sweep, pending, precision, shipped, jobs, backend, address,
     began = time.perf_counter()
     played = 0
     progress = _Progress(sweep.name, total) if show and total else None
-    tasks = _tasks(folder, sweep, pending, precision, shipped, os.getpid() if backend == "loky" and jobs > 1 else None)
     jobs = min(jobs, max(1, len(pending)))  # an idle worker still costs a second to start
+    tasks = _tasks(folder, sweep, pending, precision, shipped, os.getpid() if backend == "loky" and jobs > 1 else None)
     try:
         for done in _results(tasks, jobs, backend, address):
             precision.add(done["cell_index"], done["blocks"])

@@ -156,3 +156,51 @@ def test_engine_never_sees_the_components_parameter(dicegame):
     values = dicegame.rules.resolve("standard", {"components": "alt-loaded"})
     assert "components" not in dicegame.rules.engine_tuple(values)._fields
     assert Path(str(COMPONENTS)).is_dir()
+
+
+def test_a_damaged_part_is_named_with_the_fix(tmp_path, monkeypatch):
+    from tests.test_runner import interrupted
+
+    folder = interrupted(tmp_path / "cut", monkeypatch, after=3, chunk=300)
+    part = min((folder / "parts").glob("games-*"))
+    part.write_bytes(part.read_bytes()[:50])
+    with pytest.raises(InputError, match=rf"{part.name} is damaged .* delete it and seats-"):
+        simkit.sweep(out=folder, resume=True, quiet=True, report=False, jobs=1)
+
+
+def test_a_damaged_plan_is_named(tmp_path, monkeypatch):
+    import json
+
+    from tests.test_runner import interrupted
+
+    folder = interrupted(tmp_path / "cut", monkeypatch, after=2, chunk=300)
+    plan = json.loads((folder / "plan.json").read_text())
+    plan["chunks"].append([99, 0, 10])
+    (folder / "plan.json").write_text(json.dumps(plan))
+    with pytest.raises(InputError, match=r"plan.json is damaged: chunk \[99, 0, 10\]"):
+        simkit.sweep(out=folder, resume=True, quiet=True, report=False, jobs=1)
+
+
+def test_a_full_disk_keeps_what_was_written(tmp_path, monkeypatch):
+    from simkit import results
+
+    real, calls = results.write_parts, []
+
+    def fills_up(*args):
+        calls.append(1)
+        if len(calls) > 2:
+            raise OSError(28, "No space left on device")
+        return real(*args)
+
+    monkeypatch.setattr(results, "write_parts", fills_up)
+    with pytest.raises(InputError, match="No space left on device; finished chunks are kept"):
+        sweep(tmp_path / "out", chunk=100)
+    assert len(list((tmp_path / "out" / "parts").glob("games-*"))) == 2
+    monkeypatch.undo()
+    done = simkit.sweep(out=tmp_path / "out", resume=True, quiet=True, report=False, jobs=1)
+    assert done.games.height == 600
+
+
+def test_one_chunk_with_two_jobs_plays_in_this_process(tmp_path):
+    """jobs=2 with a single chunk plays in-process: the worker's orphan check must not fire here."""
+    assert sweep(tmp_path / "one", jobs=2, games=50).games.height == 50
