@@ -338,10 +338,9 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
     if plan is not None:
         (folder / results.PARTS).mkdir(exist_ok=True)
     compile_began = time.perf_counter()
-    rates = _warm_up(sweep.cells, need_rates=plan is None and chunk is None, show=show)
-    rules = [compiled(c) for c in sweep.cells]
+    _prepare_engines(sweep.cells, jobs, backend, show)
+    rates, hashes = _rates_and_hashes(sweep.cells, need_rates=plan is None and chunk is None)
     compile_seconds = time.perf_counter() - compile_began
-    hashes = [h for _, h in rules]
     if plan is None:
         chunks = []
         for i, cell in enumerate(sweep.cells):
@@ -367,9 +366,8 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
         else:
             pending.append((cell_index, start, stop))
 
-    shipped = [shippable(r) for r, _ in rules]
     try:
-        played, seconds = _execute(folder, sweep, pending, precision, shipped, jobs, backend, address, show)
+        played, seconds = _execute(folder, sweep, pending, precision, hashes, jobs, backend, address, show)
     except OSError as e:  # the folder became unwritable, or the disk is full: what is written stays
         raise InputError(f"cannot write the results in {folder}: {e.strerror or e}; finished chunks are kept: free "
                          f"space or fix the permissions, then: simkit sweep --out {folder} --resume") from None
@@ -383,19 +381,54 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
                                compile_seconds), report)
 
 
-def _warm_up(cells: list[Cell], need_rates: bool, show: bool) -> list[float]:
-    """Compile (or load from cache) every cell's engine here, play 2 games, and measure games/s."""
+def _warm_game(game_id: str, cell: dict) -> tuple[str, float]:
+    """Compile (or load) one game's engine by playing 2 games of one of its cells; runs in a worker."""
+    began = time.perf_counter()
+    cell = Cell.from_dict(cell)
+    game = registry.get(game_id)
+    rules, _ = compiled(cell)
+    play(game, rules, seat_strategies(game, cell.lineup, cell.players, 0, 2), game_seeds(np.uint64(0), 0, 2))
+    return game_id, time.perf_counter() - began
+
+
+def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool) -> None:
+    """Compile (or load from numba's cache) each game's engine once, before any chunk runs.
+
+    One compile serves every cell of a game (the rule values change, their types do not).
+    With several games and cores they are compiled side by side in worker processes, which
+    write numba's cache; this process then loads them from it, and the sweep reuses those
+    workers with their engines loaded. Each game's time is shown as it becomes ready.
+    """
+    first: dict[str, Cell] = {}
+    for cell in cells:
+        first.setdefault(cell.game, cell)
+    began = time.perf_counter()
+    if show:
+        print(f"preparing {', '.join(first)} (compiling on first use, else loading numba's cache)…", flush=True)
+    if jobs > 1 and backend == "loky" and len(first) > 1:
+        from joblib import Parallel, delayed
+
+        _spawn_workers_ignoring_ctrl_c(min(jobs, len(first)))
+        for game_id, _ in Parallel(n_jobs=min(jobs, len(first)), backend="loky", return_as="generator_unordered")(
+                delayed(_warm_game)(game_id, cell.to_dict()) for game_id, cell in first.items()):
+            if show:
+                print(f"  {game_id} ready after {time.perf_counter() - began:.1f} s", flush=True)
+    for game_id, cell in first.items():
+        _, seconds = _warm_game(game_id, cell.to_dict())
+        if show and not (jobs > 1 and backend == "loky" and len(first) > 1):
+            print(f"  {game_id} ready in {seconds:.1f} s", flush=True)
+
+
+def _rates_and_hashes(cells: list[Cell], need_rates: bool) -> tuple[list[float], list[str]]:
+    """Each cell's rules hash and, when chunks are to be sized, its measured games/s."""
     rates: list[float] = []
+    hashes: list[str] = []
     measured: dict[tuple, float] = {}
-    announced: set[str] = set()
     spent = 0.0
     for cell in cells:
         game = registry.get(cell.game)
-        if show and cell.game not in announced:
-            announced.add(cell.game)
-            print(f"preparing {cell.game} (compiling on first use, else loading numba's cache)…", flush=True)
-        rules, _ = compiled(cell)
-        play(game, rules, seat_strategies(game, cell.lineup, cell.players, 0, 2), game_seeds(np.uint64(0), 0, 2))
+        rules, rules_hash = compiled(cell)
+        hashes.append(rules_hash)
         if not need_rates:
             rates.append(0.0)
             continue
@@ -415,10 +448,10 @@ def _warm_up(cells: list[Cell], need_rates: bool, show: bool) -> list[float]:
             n *= 4
         measured[key] = n / max(elapsed, 1e-9)
         rates.append(measured[key])
-    return rates
+    return rates, hashes
 
 
-def _tasks(folder: Path, sweep: Sweep, pending: list, precision: _Precision, shipped: list, parent: int | None):
+def _tasks(folder: Path, sweep: Sweep, pending: list, precision: _Precision, hashes: list[str], parent: int | None):
     """run_chunk's arguments for each pending chunk, skipping those past a --precision stop.
 
     A generator: joblib draws from it as workers free up, so a cell that stops early
@@ -427,18 +460,26 @@ def _tasks(folder: Path, sweep: Sweep, pending: list, precision: _Precision, shi
     for cell_index, start, stop in pending:
         if precision.stop[cell_index] is not None and start >= precision.stop[cell_index]:
             continue
-        yield (str(folder.resolve()), sweep.cells[cell_index].to_dict(), cell_index, start, stop, sweep.seed,
-               shipped[cell_index], parent)
+        cell = sweep.cells[cell_index]
+        # the rules compiled here travel with the chunk (DESIGN §4); they must be the rules
+        # the plan recorded, even when a big grid's compiled sets were evicted and rebuilt
+        rules, rules_hash = compiled(cell)
+        if rules_hash != hashes[cell_index]:
+            raise InputError(f"the rules of {cell.id} changed while the sweep ran (rules hash {hashes[cell_index]} "
+                             f"-> {rules_hash}: an edited component file?); finished chunks are kept; restore the "
+                             f"files and resume, or start a new sweep")
+        yield (str(folder.resolve()), cell.to_dict(), cell_index, start, stop, sweep.seed, shippable(rules), parent)
 
 
-def _execute(folder, sweep, pending, precision, shipped, jobs, backend, address, show) -> tuple[int, float]:
+def _execute(folder, sweep, pending, precision, hashes, jobs, backend, address, show) -> tuple[int, float]:
     """Play the pending chunks; returns (games played, seconds)."""
     total = sum(stop - start for _, start, stop in pending)
     began = time.perf_counter()
     played = 0
     progress = _Progress(sweep.name, total) if show and total else None
     jobs = min(jobs, max(1, len(pending)))  # an idle worker still costs a second to start
-    tasks = _tasks(folder, sweep, pending, precision, shipped, os.getpid() if backend == "loky" and jobs > 1 else None)
+    tasks = _tasks(folder, sweep, pending, precision, hashes,
+                   os.getpid() if backend == "loky" and jobs > 1 else None)
     try:
         for done in _results(tasks, jobs, backend, address):
             precision.add(done["cell_index"], done["blocks"])

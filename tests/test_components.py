@@ -102,7 +102,6 @@ def test_workers_play_the_rules_the_plan_recorded(tmp_path, monkeypatch):
 
     def edit_then_execute(*args, **kwargs):
         (mine / "d6.txt").write_text("1 6 6 6 6 6\n")  # after the plan, before any worker starts
-        runner._compiled.cache_clear()
         return real(*args, **kwargs)
 
     (mine / "d6.txt").write_text("1 2 3 4 5 6\n")
@@ -111,6 +110,17 @@ def test_workers_play_the_rules_the_plan_recorded(tmp_path, monkeypatch):
     during = sweep(tmp_path / "during", **options)
     assert during.games.drop("cell").equals(before.games.drop("cell"))
     assert during.seats.drop("cell").equals(before.seats.drop("cell"))
+
+    def edit_and_forget(*args, **kwargs):  # a big grid's compiled set evicted, then rebuilt from the edit
+        (mine / "d6.txt").write_text("1 6 6 6 6 6\n")
+        runner._compiled.cache_clear()
+        return real(*args, **kwargs)
+
+    (mine / "d6.txt").write_text("1 2 3 4 5 6\n")
+    runner._compiled.cache_clear()
+    monkeypatch.setattr(runner, "_execute", edit_and_forget)
+    with pytest.raises(InputError, match="changed while the sweep ran"):
+        sweep(tmp_path / "evicted", **options)
 
 
 HOLD = """
