@@ -355,6 +355,20 @@ def collect(P, T, K, F, rng, log, seat, players):
 
 
 @njit(cache=True)
+def act_and_collect(P, T, K, F, rng, log, seat, act, players):
+    """2. Act then 3. Collect: burying skips Collect; a board action needs a move this turn; a
+    sunk ship (Explore lost) collects nothing."""
+    row = SEAT0 + seat
+    if act == bot.ACT_BURY:
+        A.bury(T, K, log, seat)
+        return
+    if act == bot.ACT_BOARD and T[row, S.MOVED] == 1:
+        board_action(P, T, K, F, rng, log, seat, players)
+    if T[row, S.POS] >= 0 and bot.want_collect(P, T, K, F, rng, seat):
+        collect(P, T, K, F, rng, log, seat, players)
+
+
+@njit(cache=True)
 def take_turn(P, T, K, F, rng, log, seat, phase, players):
     """Move, Act, Collect, in order; any may be skipped (Sunrise and Sunset)."""
     T[ST, S.TURNS] += 1
@@ -367,21 +381,15 @@ def take_turn(P, T, K, F, rng, log, seat, phase, players):
     log_event(T, log, seat, EV.TURN, phase, T[row, S.POS], S.ready_dice(T, seat))
     dest = bot.choose_destination(P, T, K, F, rng, seat, phase, players)
     foe = move_to(P, T, K, F, rng, log, seat, dest, players)
-    buried = False
     if foe != NONE:
         # an unbribed entry is a fight, and the fight is the turn's Act (TOA-X6)
         here = T[row, S.POS]
-        wind = K[S.WIND0 + T[row, S.LAST_FROM], here]
+        wind = K[S.WIND0 + T[row, S.LAST_FROM], here] if T[row, S.LAST_FROM] >= 0 else ZERO
         A.fight(P, T, K, F, rng, log, seat, foe, wind)
+        if T[row, S.POS] >= 0 and bot.want_collect(P, T, K, F, rng, seat):
+            collect(P, T, K, F, rng, log, seat, players)
     else:
-        act = bot.choose_act(P, T, K, F, rng, seat, phase, players)
-        if act == bot.ACT_BURY:
-            A.bury(T, K, log, seat)
-            buried = True
-        elif act == bot.ACT_BOARD and T[row, S.MOVED] == 1:
-            board_action(P, T, K, F, rng, log, seat, players)
-    if T[row, S.POS] >= 0 and not buried and bot.want_collect(P, T, K, F, rng, seat):
-        collect(P, T, K, F, rng, log, seat, players)
+        act_and_collect(P, T, K, F, rng, log, seat, bot.choose_act(P, T, K, F, rng, seat, phase, players), players)
     for i in range(S.DIE_SLOTS):  # crew commanded to gather supplies (Crew Dice)
         if T[DICE0 + seat, READY + i] == 0 or K[S.CREW_RES, T[DICE0 + seat, FACE + i]] >= S.RES_ATTACK:
             continue  # attack and defence faces serve only in a battle (TOA-G18)
