@@ -220,8 +220,9 @@ def _board(cset: ComponentSet):
         if len(adj[a]) > S.MAX_ADJ or len(adj[b]) > S.MAX_ADJ:
             raise at.fail(f"a space has more than {S.MAX_ADJ} lanes")
         lanes.append((a, b, ex, wind))
-    seen = {0}
-    q = deque([0])
+    root = next((i for i, s in enumerate(spaces) if s[6]), 0)  # reachable from a starting harbour
+    seen = {root}
+    q = deque([root])
     while q:
         a = q.popleft()
         for b in adj[a]:
