@@ -470,7 +470,7 @@ def pick_bind(T, K, F, rng, seat):
 
 @njit(cache=True)
 def whirlpool_target(P, T, K, F, rng, seat, players):
-    """Any other space without a ship (A19)."""
+    """Any other space without a ship (A32)."""
     here = T[SEAT0 + seat, S.POS]
     scores = F[0]
     n = K[META, S.N_SPACES]

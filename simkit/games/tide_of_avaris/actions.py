@@ -361,7 +361,7 @@ def roll_hits(T, K, rng, dice, face_hit, wind_adv):
 
 @njit(cache=True)
 def commit_crew(T, K, F, rng, log, seat, res):
-    """Battle start: the side commands its ready crew dice showing its side's resource (A15)."""
+    """Battle start: the side commands its ready crew dice showing its side's resource (A49)."""
     for i in range(S.DIE_SLOTS):
         if T[DICE0 + seat, READY + i] == 1 and K[S.CREW_RES, T[DICE0 + seat, FACE + i]] == res:
             if bot.commit_combat_die(T, K, F, rng, seat, res):
@@ -378,7 +378,7 @@ def side_dice(T, seat, attacking):
 
 @njit(cache=True)
 def battle(P, T, K, F, rng, log, att, dfn, card, wind):
-    """Roll until one side has more hits (ties reroll everything, A16). att/dfn: a seat, or
+    """Roll until one side has more hits (ties reroll everything, A50). att/dfn: a seat, or
     FOE_NAVY / FOE_MONSTER with `card`. wind: +1 the attacker has the Wind Advantage, -1 the
     defender, 0 nobody. Returns True if the attacker wins."""
     if att >= 0:
@@ -418,7 +418,7 @@ def battle(P, T, K, F, rng, log, att, dfn, card, wind):
 
 @njit(cache=True)
 def sink(P, T, K, F, rng, log, seat):
-    """Sinking Ship: jettison one crew die, or all treasure (bound too, A12); then off the board."""
+    """Sinking Ship: jettison one crew die, or all treasure (bound too, A48); then off the board."""
     total = ZERO
     for c in range(S.N_COLOURS):
         total += colour_count(T, seat, c)
@@ -453,7 +453,7 @@ def steal(T, K, F, rng, log, winner, loser):
 
 @njit(cache=True)
 def enemy_takes(T, K, F, rng, log, seat, n, to_navy):
-    """An enemy's On Win: it takes n unbound treasures (A11), the pirate choosing which; the
+    """An enemy's On Win: it takes n unbound treasures (A47), the pirate choosing which; the
     Navy keeps them on its card, a monster carries them out of play."""
     for _ in range(n):
         c = bot.pick_loss(T, K, F, rng, seat)

@@ -76,8 +76,8 @@ def rising_tide(T, K, rng, log):
 
 @njit(cache=True)
 def setup_game(P, T, K, F, rng, log, players):
-    """Board Setup and First Day Setup. Seat 0 goes first (A27); seats take the harbours of
-    Regions spread round the board (A27); there is no Navy until the first Night (TOA-G12)."""
+    """Board Setup and First Day Setup. Seat 0 goes first (A58); seats take the harbours of
+    Regions spread round the board (A57); there is no Navy until the first Night (TOA-G12)."""
     log_n = T[ST, S.LOG_N]
     T[:, :] = 0
     T[ST, S.LOG_N] = log_n
@@ -270,7 +270,7 @@ def board_action(P, T, K, F, rng, log, seat, players):
     elif act == S.ACT_NAVY:
         to = bot.navy_target(P, T, K, F, rng, seat, players)
         log_event(T, log, seat, EV.RELOCATE, T[ST, S.NAVY_POS], to, ZERO)
-        T[ST, S.NAVY_POS] = to  # no combat on a relocation (A21)
+        T[ST, S.NAVY_POS] = to  # no combat on a relocation (A28)
     elif act == S.ACT_BURIAL_DRAW:
         T[ST, S.BURIAL_DECK_N] -= 1
         T[S.PRIVATE0 + seat, T[SEAT0 + seat, S.PRIVATE_N]] = T[S.BURIAL_DECK, T[ST, S.BURIAL_DECK_N]]
@@ -468,7 +468,7 @@ def navy_hunts(P, T, K, F, rng, log, players):
     lowest in turn order; the route with the wind last), stopping to attack on a pirate's space."""
     if T[ST, S.NAVY_POS] < 0:
         if T[ST, S.NAVY_DECK_N] == 0:
-            return  # every Navy ship has been defeated: the seas are free (A22)
+            return  # every Navy ship has been defeated: the seas are free (A59)
         T[ST, S.NAVY_DECK_N] -= 1
         card = T[S.NAVY_DECK, T[ST, S.NAVY_DECK_N]]
         T[ST, S.NAVY_CARD] = card
@@ -572,7 +572,7 @@ def endgame_metric(T, K, s, kind, arg):
 def endgame_bonuses(P, T, K, log, players):
     """Matching Colours and Gold for everyone; each unlocked bonus to its leader, ties splitting
     the token's points rounded down (Endgame Scoring and Bonuses). Nobody takes a "most" bonus
-    with a count of 0 (A36)."""
+    with a count of 0 (A34)."""
     for s in range(players):
         row = SEAT0 + s
         match = ZERO

@@ -23,15 +23,15 @@ PARAMS = (
     Param("navy_reach", "int", 2, (0, 6), "spaces the Navy moves when it hunts", "Step 2: Navy Hunts"),
     Param("relocate_reach", "int", 2, (0, 6), "spaces the Relocate the Navy action moves it",
           "Taking Control (Relocate the Navy)"),
-    Param("tie_rerolls", "int", 20, (1, 1000), "battle rerolls after a tie before the defender holds", "A16"),
+    Param("tie_rerolls", "int", 20, (1, 1000), "battle rerolls after a tie before the defender holds", "A50"),
     Param("midnight_wager", "bool", True, meaning="the Midnight Wager sets each Day's turn order (off: seat order "
           "every Day, to measure what the wager corrects)", source="Step 3: Midnight Wager"),
     Param("wind", "bool", True, meaning="wind symbols hit for the side with the Wind Advantage", source="Battle"),
-    Param("round_cap", "int", 40, (2, 1000), "Days after which an unfinished game stops", "A33"),
+    Param("round_cap", "int", 40, (2, 1000), "Days after which an unfinished game stops", "A62"),
 )
 
 VARIANTS = (
-    Variant("fixed_order", {"midnight_wager": False}, "turn order never changes: seat 0 first every Day (A34)"),
+    Variant("fixed_order", {"midnight_wager": False}, "turn order never changes: seat 0 first every Day (A63)"),
     Variant("windward", {"components": "alt-windward"}, "the alternative board (components/alt-windward)"),
     Variant("alt_dice", {"components": "alt-dice"}, "the alternative dice (components/alt-dice)"),
 )

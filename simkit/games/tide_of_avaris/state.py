@@ -125,7 +125,7 @@ TEMP_ATTACK = 27  # crew dice commanded to attack in the current combat
 TEMP_DEFENCE = 28
 SEAT_COLS = 29
 
-# --- HOLD0 + s columns: the hold as counts per colour (Treasure Hold, A23)
+# --- HOLD0 + s columns: the hold as counts per colour (Treasure Hold, A54)
 UNBOUND = 0  # columns 0..5: unbound treasure per colour
 BOUND = 6  # columns 6..11: bound treasure per colour
 BURIED = 12  # columns 12..17: buried treasure per colour (Matching Colours, TOA-G15)
@@ -228,7 +228,7 @@ def colour_count(T, seat, c):
 @njit(cache=True)
 def hold_shape(T, seat):
     """(Upper Hold spaces filled, Lower Hold spaces filled): the first of each colour goes up,
-    duplicates go down (Treasure Hold; rearranging keeps this canonical layout, A23)."""
+    duplicates go down (Treasure Hold; rearranging keeps this canonical layout, A54)."""
     upper = 0
     total = 0
     for c in range(N_COLOURS):
@@ -293,7 +293,7 @@ def free_sloops(T, K, seat):
 @njit(cache=True)
 def can_control(T, K, seat, loc):
     """Taking control needs more sloops than are there now; one's own location cannot be
-    reinforced (A37)."""
+    reinforced (A38)."""
     return T[CONTROL, loc] != seat and free_sloops(T, K, seat) > T[CONTROL, SLOOPS_AT + loc]
 
 
