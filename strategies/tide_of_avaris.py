@@ -124,8 +124,12 @@ def win_chance(mine, theirs):
 @njit(cache=True)
 def fight_value(T, K, F, seat, foe):
     """Expected worth of attacking `foe` (a seat or FOE_NAVY) against what a loss costs."""
-    mine = attack_dice(T, K, seat)
-    own = S.burial_value(T, K, seat)
+    return fight_value_with(T, K, F, seat, foe, attack_dice(T, K, seat), S.burial_value(T, K, seat))
+
+
+@njit(cache=True)
+def fight_value_with(T, K, F, seat, foe, mine, own):
+    """fight_value given the seat's attack dice and its hold's burial value."""
     if foe >= 0:
         p = win_chance(mine, public_defence(T, foe))
         loot = unbound_total(T, foe) // 2
@@ -136,10 +140,10 @@ def fight_value(T, K, F, seat, foe):
 
 
 @njit(cache=True)
-def bonus_here(T, K, seat, space):
-    """Burial Bonus points a burial on `space` would take now (public and own private)."""
+def bonus_here(T, K, seat, space, upper, lower):
+    """Burial Bonus points a burial on `space` would take now (public and own private), for a
+    hold of `upper` colours and `lower` duplicates."""
     pts = 0
-    upper, lower = hold_shape(T, seat)
     card = T[ST, S.PUBLIC_BONUS]
     for k in range(1 + T[SEAT0 + seat, S.PRIVATE_N]):
         if k > 0:
@@ -168,7 +172,7 @@ def bonus_here(T, K, seat, space):
 
 @njit(cache=True)
 def action_value(P, T, K, F, seat, act, space, players):
-    if not S.action_legal(P, T, K, seat, act, players):
+    if not S.action_legal(P, T, K, seat, act, space, players):
         return -1.0
     sup = w(F, seat, W_SUPPLY)
     if act == S.ACT_RUM:
@@ -213,7 +217,8 @@ def bury_value(P, T, K, F, seat, space, phase):
     v = S.burial_value(T, K, seat)
     if v == 0:
         return -1.0
-    bonus = bonus_here(T, K, seat, space)
+    upper, lower = hold_shape(T, seat)
+    bonus = bonus_here(T, K, seat, space, upper, lower)
     if v + bonus >= w(F, seat, W_BANK) or (T[ST, S.FINAL_DAY] == 1 and phase == 1):
         return float(v + bonus)
     return bonus * 1.0
@@ -227,25 +232,17 @@ def collect_value(T, K, F, seat, space):
     return w(F, seat, W_GREED) * gain_of(T, K, seat, c)
 
 
-@njit(cache=True)
-def space_value(P, T, K, F, seat, space, moved, phase, players):
-    """Best of: bury here; a board action (needs a move) then collect; just collect."""
-    col = collect_value(T, K, F, seat, space)
-    best = col
-    b = bury_value(P, T, K, F, seat, space, phase)
-    if b > best:
-        best = b
-    if moved:
-        a = action_value(P, T, K, F, seat, K[S.SP_ACTION, space], space, players)
-        if a > 0 and a + col > best:
-            best = a + col
-    return best
-
-
 # --------------------------------------------------------------------------- the turn
+GAIN0 = 48  # F[0, GAIN0 + c]: this turn's value of collecting colour c (0: no room in the hold)
+OCC0 = 64  # F[0, OCC0 + space]: 1 if another ship is on the space (F rows are 128 wide)
+ACT0 = 108  # F[0, ACT0 + action]: this turn's value of each board action (but extra_treasure)
+UNKNOWN = -1e18
+
+
 @njit(cache=True)
 def choose_destination(P, T, K, F, rng, seat, phase, players):
-    """Where to end this turn's movement, among spaces the seat can plausibly pay its way to."""
+    """Where to end this turn's movement, among spaces the seat can plausibly pay its way to.
+    What does not depend on the space (the hold's values, who is where) is read once."""
     here = T[SEAT0 + seat, S.POS]
     budget = min(3, S.ready_dice(T, seat) + T[SEAT0 + seat, S.RUM])
     n = K[META, S.N_SPACES]
@@ -262,23 +259,57 @@ def choose_destination(P, T, K, F, rng, seat, phase, players):
                 pick -= 1
         return here
     scores = F[0]
+    greed = w(F, seat, W_GREED)
+    for c in range(S.N_COLOURS):
+        F[0, GAIN0 + c] = greed * gain_of(T, K, seat, c) if can_hold(T, K, seat, c) else 0.0
+    for b in range(n):
+        F[0, OCC0 + b] = 0.0
+    for s in range(players):
+        if s != seat and T[SEAT0 + s, S.POS] >= 0:
+            F[0, OCC0 + T[SEAT0 + s, S.POS]] = 1.0
+    if T[ST, S.NAVY_POS] >= 0:
+        F[0, OCC0 + T[ST, S.NAVY_POS]] = 1.0
+    own = S.burial_value(T, K, seat)
+    upper, lower = hold_shape(T, seat)
+    mine = attack_dice(T, K, seat)
+    bonus_any = T[ST, S.PUBLIC_BONUS] >= 0 or T[SEAT0 + seat, S.PRIVATE_N] > 0
+    bank = w(F, seat, W_BANK)
+    last_sunset = T[ST, S.FINAL_DAY] == 1 and phase == 1
+    bribe = K[S.BRIBE, T[ORDER, S.POSITION + seat]]
+    bv = -0.5 * bribe if T[SEAT0 + seat, S.GOLD] >= bribe else -1e9
+    for a in range(len(S.ACTIONS)):
+        F[0, ACT0 + a] = UNKNOWN  # valued when a space in reach first shows the action
     for b in range(n):
         d = K[S.DIST0 + here, b]
         if d > budget:
             scores[b] = -1e9
             continue
-        v = space_value(P, T, K, F, seat, b, b != here, phase, players) - 0.6 * d
+        c = S.space_treasure(T, b)
+        col = F[0, GAIN0 + c] if c >= 0 else 0.0
+        best = col
+        if own > 0:
+            bonus = bonus_here(T, K, seat, b, upper, lower) if bonus_any else 0
+            v = float(own + bonus) if (own + bonus >= bank or last_sunset) else float(bonus)
+            if v > best:
+                best = v
         if b != here:
-            foe = best_foe(T, K, F, seat, b, players)
-            if foe != NONE or T[ST, S.NAVY_POS] == b or first_other(T, seat, b, players) >= 0:
-                bribe = K[S.BRIBE, T[ORDER, S.POSITION + seat]]
-                fv = fight_value(T, K, F, seat, foe) if foe != NONE else -1e9
-                bv = -0.5 * bribe if T[SEAT0 + seat, S.GOLD] >= bribe else -1e9
+            act = K[S.SP_ACTION, b]
+            if act == S.ACT_EXTRA:
+                a = action_value(P, T, K, F, seat, act, b, players)
+            else:
+                if F[0, ACT0 + act] == UNKNOWN:
+                    F[0, ACT0 + act] = action_value(P, T, K, F, seat, act, b, players)
+                a = F[0, ACT0 + act]
+            if a > 0 and a + col > best:
+                best = a + col
+            if F[0, OCC0 + b] > 0:
+                foe = best_foe(T, K, F, seat, b, players, mine, own)
+                fv = fight_value_with(T, K, F, seat, foe, mine, own) if foe != NONE else -1e9
                 if fv > bv:
-                    v = fv - 0.6 * d + 0.5 * collect_value(T, K, F, seat, b)  # a fight is the Act
+                    best = fv + 0.5 * col  # a fight is the turn's Act
                 else:
-                    v += bv
-        scores[b] = v
+                    best += bv
+        scores[b] = best - 0.6 * d
     return pick_best(scores, rng, seat, n)
 
 
@@ -292,19 +323,19 @@ def first_other(T, seat, space, players):
 
 
 @njit(cache=True)
-def best_foe(T, K, F, seat, space, players):
+def best_foe(T, K, F, seat, space, players, mine, own):
     """The occupant of `space` most worth attacking (a pirate with unbound treasure, else the
     Navy if it is there), or -1 when none is worth more than 0."""
     best = NONE
     best_v = 0.0
     for s in range(players):
         if s != seat and T[SEAT0 + s, S.POS] == space:
-            v = fight_value(T, K, F, seat, np.int64(s))
+            v = fight_value_with(T, K, F, seat, np.int64(s), mine, own)
             if v > best_v:
                 best_v = v
                 best = np.int64(s)
     if T[ST, S.NAVY_POS] == space:
-        v = fight_value(T, K, F, seat, np.int64(S.FOE_NAVY))
+        v = fight_value_with(T, K, F, seat, np.int64(S.FOE_NAVY), mine, own)
         if v > best_v:
             best = np.int64(S.FOE_NAVY)
     return best
@@ -330,7 +361,7 @@ def choose_foe(P, T, K, F, rng, seat, space, players):
         if navy == 1 and pick == 0:
             return np.int64(S.FOE_NAVY)
         return NONE
-    foe = best_foe(T, K, F, seat, space, players)
+    foe = best_foe(T, K, F, seat, space, players, attack_dice(T, K, seat), S.burial_value(T, K, seat))
     if foe == NONE:
         return NONE
     if can_bribe and fight_value(T, K, F, seat, foe) < 0.5 * bribe:
@@ -343,7 +374,7 @@ def choose_act(P, T, K, F, rng, seat, phase, players):
     here = T[SEAT0 + seat, S.POS]
     moved = T[SEAT0 + seat, S.MOVED] == 1
     can_bury = S.burial_value(T, K, seat) > 0
-    can_act = moved and S.action_legal(P, T, K, seat, K[S.SP_ACTION, here], players)
+    can_act = moved and S.action_legal(P, T, K, seat, K[S.SP_ACTION, here], here, players)
     if is_random(F, seat):
         k = decide(rng, seat, 1 + (1 if can_bury else 0) + (1 if can_act else 0))
         if k == 0:
@@ -481,7 +512,8 @@ def whirlpool_target(P, T, K, F, rng, seat, players):
         elif is_random(F, seat):
             scores[b] = 1.0
         else:
-            scores[b] = collect_value(T, K, F, seat, b) + 0.1 * bonus_here(T, K, seat, b)
+            upper, lower = hold_shape(T, seat)
+            scores[b] = collect_value(T, K, F, seat, b) + 0.1 * bonus_here(T, K, seat, b, upper, lower)
     k = pick_best(scores, rng, seat, n)
     return k if scores[k] > -1e8 else here
 

@@ -33,7 +33,7 @@ from simkit.kernels import unowned_float, unowned_int, unowned_uint
 from simkit.rng import CHANCE, randint, seed_streams, shuffle
 from strategies import tide_of_avaris as bot
 
-F_WIDTH = 64
+F_WIDTH = 128  # row 0: scores and the policy's per-turn reads (strategies GAIN0, OCC0)
 MAX_STEPS = 12  # lanes a ship may move in one turn at most (each costs a die or a rum anyway)
 
 
@@ -238,7 +238,7 @@ def board_action(P, T, K, F, rng, log, seat, players):
     Taking Control). Returns True if the action was taken."""
     space = T[SEAT0 + seat, S.POS]
     act = K[S.SP_ACTION, space]
-    if not S.action_legal(P, T, K, seat, act, players):
+    if not S.action_legal(P, T, K, seat, act, space, players):
         return False
     log_event(T, log, seat, EV.ACTION, act, space, ZERO)
     if act == S.ACT_RUM:

@@ -316,13 +316,13 @@ def exhausted_dice(T, seat):
 
 
 @njit(cache=True)
-def action_legal(P, T, K, seat, act, players):
-    """Whether the Board Action `act` can be taken now: its cost can be paid and it has an effect."""
+def action_legal(P, T, K, seat, act, space, players):
+    """Whether the Board Action `act` can be taken on `space` now: its cost can be paid and it has
+    an effect."""
     row = SEAT0 + seat
     if act == ACT_NONE:
         return False
     if act == ACT_EXTRA:
-        space = T[row, POS]
         if T[row, GOLD] < P.extra_treasure_cost:
             return False
         for k in range(MAX_SLOTS):
