@@ -65,11 +65,12 @@ def test_play_chunk_is_deterministic_and_ends_before_the_cap():
     assert (a[1][:, 2] == S.END_BAG).mean() > 0.99
 
 
+@pytest.mark.parametrize("preset", ["burier", "hoarder", "raider", "controller"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_default_preset_beats_random_widely(players):
-    lineup = ["burier"] + ["random"] * (players - 1)
+def test_every_preset_beats_random_widely(players, preset):
+    lineup = [preset] + ["random"] * (players - 1)
     ss, _og, os_ = run(players, lineup)
-    mine = ss == PRESET_INDEX["burier"]
+    mine = ss == PRESET_INDEX[preset]
     assert os_[:, :, 2][mine].mean() > 0.8
 
 
