@@ -69,7 +69,7 @@ PRESETS = (
     Preset("raider", "attacks pirates carrying unbound treasure and explores; buys attack", RAIDER),
     Preset("controller", "takes the spirit dice and Regions with a large fleet", CONTROLLER),
 )
-DEFAULT = "burier"
+DEFAULT = "controller"
 
 ACT_NONE, ACT_BURY, ACT_BOARD = 0, 1, 2
 NONE = np.int64(-1)
