@@ -86,7 +86,7 @@ def is_random(F, seat):
 
 
 # --------------------------------------------------------------------------- values
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gain_of(T, K, seat, c):
     """Treasure Points a treasure of colour c adds to the hold's next burial."""
     upper, lower = hold_shape(T, seat)
@@ -116,7 +116,7 @@ def public_defence(T, seat):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def win_chance(mine, theirs):
     return mine / (mine + theirs + 0.5)
 
@@ -139,7 +139,7 @@ def fight_value_with(T, K, F, seat, foe, mine, own):
     return p * w(F, seat, W_RAID) * K[S.NAVY_REWARD, card] * 1.5 - (1.0 - p) * (0.5 * own + 2.0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bonus_here(T, K, seat, space, upper, lower):
     """Burial Bonus points a burial on `space` would take now (public and own private), for a
     hold of `upper` colours and `lower` duplicates."""
@@ -260,8 +260,13 @@ def choose_destination(P, T, K, F, rng, seat, phase, players):
         return here
     scores = F[0]
     greed = w(F, seat, W_GREED)
-    for c in range(S.N_COLOURS):
-        F[0, GAIN0 + c] = greed * gain_of(T, K, seat, c) if can_hold(T, K, seat, c) else 0.0
+    upper, lower = hold_shape(T, seat)
+    up_gain = K[S.UPPER_VALUE, upper + 1] - K[S.UPPER_VALUE, upper] if upper < S.N_COLOURS else 0
+    for c in range(S.N_COLOURS):  # a new colour adds the next Upper value, a duplicate 1 if it fits
+        if colour_count(T, seat, c) == 0:
+            F[0, GAIN0 + c] = greed * up_gain
+        else:
+            F[0, GAIN0 + c] = greed if lower < K[META, S.LOWER_CAP] else 0.0
     for b in range(n):
         F[0, OCC0 + b] = 0.0
     for s in range(players):
@@ -270,7 +275,6 @@ def choose_destination(P, T, K, F, rng, seat, phase, players):
     if T[ST, S.NAVY_POS] >= 0:
         F[0, OCC0 + T[ST, S.NAVY_POS]] = 1.0
     own = S.burial_value(T, K, seat)
-    upper, lower = hold_shape(T, seat)
     mine = attack_dice(T, K, seat)
     bonus_any = T[ST, S.PUBLIC_BONUS] >= 0 or T[SEAT0 + seat, S.PRIVATE_N] > 0
     bank = w(F, seat, W_BANK)

@@ -225,7 +225,7 @@ def colour_count(T, seat, c):
     return T[HOLD0 + seat, UNBOUND + c] + T[HOLD0 + seat, BOUND + c]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hold_shape(T, seat):
     """(Upper Hold spaces filled, Lower Hold spaces filled): the first of each colour goes up,
     duplicates go down (Treasure Hold; rearranging keeps this canonical layout, A54)."""
@@ -239,7 +239,7 @@ def hold_shape(T, seat):
     return upper, total - upper
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def unbound_total(T, seat):
     n = 0
     for c in range(N_COLOURS):
@@ -247,7 +247,7 @@ def unbound_total(T, seat):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def burial_value(T, K, seat):
     """Treasure Points a burial of the whole hold scores now, before bonuses: the rightmost
     covered Upper space's value plus one per Lower treasure (Treasure Hold)."""
@@ -257,7 +257,7 @@ def burial_value(T, K, seat):
     return K[UPPER_VALUE, upper] + lower + T[SEAT0 + seat, REL_BURIAL]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_hold(T, K, seat, c):
     """A treasure of colour c fits: a new colour goes up, a duplicate needs a free Lower space (A6)."""
     if colour_count(T, seat, c) == 0:
@@ -266,7 +266,7 @@ def can_hold(T, K, seat, c):
     return lower < K[META, LOWER_CAP]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ready_dice(T, seat):
     n = 0
     for i in range(DIE_SLOTS):
@@ -297,7 +297,7 @@ def can_control(T, K, seat, loc):
     return T[CONTROL, loc] != seat and free_sloops(T, K, seat) > T[CONTROL, SLOOPS_AT + loc]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def space_treasure(T, space):
     """The colour of the first treasure on the space (-1: treasureless)."""
     for k in range(MAX_SLOTS):
