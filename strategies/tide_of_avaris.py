@@ -107,7 +107,7 @@ def attack_dice(T, K, seat):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def public_defence(T, seat):
     """A rival's defence dice as the table sees them (upgrades and relics; its dice are hidden)."""
     n = 1 + T[SEAT0 + seat, S.DEFENCE] + T[SEAT0 + seat, S.REL_DEFENCE]
@@ -127,7 +127,7 @@ def fight_value(T, K, F, seat, foe):
     return fight_value_with(T, K, F, seat, foe, attack_dice(T, K, seat), S.burial_value(T, K, seat))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fight_value_with(T, K, F, seat, foe, mine, own):
     """fight_value given the seat's attack dice and its hold's burial value."""
     if foe >= 0:
@@ -317,7 +317,7 @@ def choose_destination(P, T, K, F, rng, seat, phase, players):
     return pick_best(scores, rng, seat, n)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def first_other(T, seat, space, players):
     for i in range(players):
         s = T[ORDER, i]

@@ -119,7 +119,7 @@ def command(T, K, log, seat, i):
     log_event(T, log, seat, EV.COMMAND, f, res, n)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def exhaust(T, seat, i):
     T[DICE0 + seat, READY + i] = 0
 
@@ -160,7 +160,7 @@ def lose_die(T, K, seat):
 
 
 # --------------------------------------------------------------------------- treasure
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bag_total(T):
     n = 0
     for c in range(S.N_COLOURS):
@@ -183,7 +183,7 @@ def draw_bag(T, rng):
     return NONE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def stow(T, seat, c, bound):
     """Place a treasure in the hold, X-side down unless bound (Important Terms 8)."""
     if bound:
@@ -208,7 +208,7 @@ def random_treasure(P, T, K, rng, log, seat, reason):
         T[BAG, c] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def slot_treasure(T, space):
     """The slot of the space holding a treasure (the first), or -1."""
     for k in range(S.MAX_SLOTS):
@@ -217,7 +217,7 @@ def slot_treasure(T, space):
     return NONE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_treasure(T, space):
     return slot_treasure(T, space) >= 0
 
@@ -569,7 +569,7 @@ def explore(P, T, K, F, rng, log, seat):
 
 
 # --------------------------------------------------------------------------- occupancy
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def first_occupant(T, space, seat, players):
     """The pirate on `space` highest in turn order other than `seat` (-1 none): the Bribe's
     receiver and the default target (1. Move)."""
@@ -590,6 +590,6 @@ def last_occupant(T, space, players):
     return NONE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def occupied(T, space, seat, players):
     return first_occupant(T, space, seat, players) >= 0 or T[ST, S.NAVY_POS] == space
