@@ -100,6 +100,10 @@ def test_winner_steals_half_the_unbound_rounded_down_and_binds_it():
     t2.hold(1, {"red": 1, "green": 1}, {"blue": 1, "teal": 1})  # Admiral Mei: 4 treasures, 2 bound -> 1
     t2.call("steal", winner=0, loser=1)
     assert sum(t2.holds(0)[1].values()) == 1 and t2.holds(1)[1] == {"blue": 1, "teal": 1}
+    t3 = Table(strategies="raider")
+    t3.hold(1, {"red": 3, "blue": 2})  # 5 unbound: half rounded down is 2
+    t3.call("steal", winner=0, loser=1)
+    assert sum(t3.holds(0)[1].values()) == 2 and sum(t3.holds(1)[0].values()) == 3
 
 
 def test_pirate_against_pirate_the_loser_is_robbed_then_sinks():
@@ -146,8 +150,18 @@ def test_navy_attack_won_takes_treasure_onto_its_card_and_sinks_the_pirate():
     t.call("navy_attacks", seat=0, wind=1)
     took = int(t.K[S.NAVY_ON_WIN_N, 0])
     assert t.st[S.NAVY_HELD] == took and t.T[S.NAVY_HOLD, COLOUR["red"]] == took  # a duplicate first
-    assert t.holds(0)[1] == {"teal": 1}  # bound treasure is never taken (A11)
+    assert t.holds(0)[1] == {"teal": 1}  # bound treasure is never taken (A47)
     assert t.seat(0)[S.POS] == -1
+    t2 = Table(strategies="burier")
+    one_face(t2, S.SWORD)
+    t2.st[S.NAVY_CARD] = 0
+    t2.st[S.NAVY_POS] = t2.space("Raid")
+    t2.put(0, "Raid")
+    t2.set_dice(0, ["blue", "blue"], ready=[0, 0])
+    t2.hold(0, {"blue": 1}, {"teal": 2})  # only the blue can be taken, though teal is doubled
+    t2.weights(0, W_SINK=0)
+    t2.call("navy_attacks", seat=0, wind=1)
+    assert t2.holds(0) == ({}, {"teal": 2}) and t2.T[S.NAVY_HOLD, COLOUR["blue"]] == 1
 
 
 def test_beating_the_navy_claims_its_reward_and_what_it_held_and_clears_it():
