@@ -178,3 +178,15 @@ def test_the_day_start_reroll_costs_one_gold_once():
     rolls = [r for r in t.events(EV.ROLL) if r[1] == 0]
     assert rolls[0][4] == 1 and t.seat(0)[S.GOLD] == 2 + t.seat(0)[S.REL_GOLD]
     assert np.all(t.T[S.DICE0 + 0, S.READY: S.READY + 5] == 1)
+
+
+def test_every_sunrise_turn_comes_before_any_sunset_turn_in_wager_order():
+    t = Table(strategies=["random", "burier", "raider", "controller"], seed=9)
+    for _day in range(3):
+        order = [int(x) for x in t.T[S.ORDER, :4]]
+        start = int(t.st[S.LOG_N])
+        if t.call("play_day", players=4):
+            break
+        turns = [r for r in t.events(EV.TURN, start)]
+        assert [r[3] for r in turns] == [0] * 4 + [1] * 4  # one Sunrise and one Sunset turn each
+        assert [r[1] for r in turns] == order + order
