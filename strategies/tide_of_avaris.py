@@ -89,7 +89,7 @@ def is_random(F, seat):
 @njit(cache=True, inline="always")
 def gain_of(T, K, seat, c):
     """Treasure Points a treasure of colour c adds to the hold's next burial."""
-    upper, lower = hold_shape(T, seat)
+    upper = hold_shape(T, seat)[0]
     if colour_count(T, seat, c) == 0:
         return K[S.UPPER_VALUE, upper + 1] - K[S.UPPER_VALUE, upper]
     return 1
@@ -294,8 +294,7 @@ def choose_destination(P, T, K, F, rng, seat, phase, players):
         if own > 0:
             bonus = bonus_here(T, K, seat, b, upper, lower) if bonus_any else 0
             v = float(own + bonus) if (own + bonus >= bank or last_sunset) else float(bonus)
-            if v > best:
-                best = v
+            best = max(best, v)
         if b != here:
             act = K[S.SP_ACTION, b]
             if act == S.ACT_EXTRA:

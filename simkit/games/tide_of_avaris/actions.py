@@ -363,9 +363,9 @@ def roll_hits(T, K, rng, dice, face_hit, wind_adv):
 def commit_crew(T, K, F, rng, log, seat, res):
     """Battle start: the side commands its ready crew dice showing its side's resource (A49)."""
     for i in range(S.DIE_SLOTS):
-        if T[DICE0 + seat, READY + i] == 1 and K[S.CREW_RES, T[DICE0 + seat, FACE + i]] == res:
-            if bot.commit_combat_die(T, K, F, rng, seat, res):
-                command(T, K, log, seat, np.int64(i))
+        if (T[DICE0 + seat, READY + i] == 1 and K[S.CREW_RES, T[DICE0 + seat, FACE + i]] == res
+                and bot.commit_combat_die(T, K, F, rng, seat, res)):
+            command(T, K, log, seat, np.int64(i))
 
 
 @njit(cache=True)

@@ -13,6 +13,7 @@ naming the file, the entry and the rule it breaks.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import tomllib
 from collections import deque
@@ -267,7 +268,7 @@ def _ship(cset: ComponentSet) -> dict:
     upper = int_list(hold, "upper", hw, S.N_COLOURS, S.N_COLOURS, 0, 99)
     if upper[3] != 10:
         raise hw.fail(f"the 4th Upper Hold space is worth 10 (Treasure Hold), not {upper[3]}")
-    if any(b < a for a, b in zip(upper, upper[1:])):
+    if any(b < a for a, b in itertools.pairwise(upper)):
         raise hw.fail("'upper' values must not fall from left to right")
     lower = get_int(hold, "lower", hw, 1, 40)
     m = table(d, "matching", w)
@@ -301,7 +302,7 @@ def _ship(cset: ComponentSet) -> dict:
 def _decks(cset: ComponentSet, space_names: list[str], regions: tuple) -> dict:
     d, w = _read(cset, "decks.toml")
     tokens = int_list(d, "unlock_tokens", w, 1, 8, 0, 50)
-    if any(b > a for a, b in zip(tokens, tokens[1:])):
+    if any(b > a for a, b in itertools.pairwise(tokens)):
         raise w.fail("'unlock_tokens' are listed highest first (Unlock Endgame Bonus)")
     relics = []
     for i, e in enumerate(entries(d, "relic", w, 1, S.MAX_CARDS)):

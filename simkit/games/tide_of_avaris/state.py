@@ -262,8 +262,7 @@ def can_hold(T, K, seat, c):
     """A treasure of colour c fits: a new colour goes up, a duplicate needs a free Lower space (A6)."""
     if colour_count(T, seat, c) == 0:
         return True
-    upper, lower = hold_shape(T, seat)
-    return lower < K[META, LOWER_CAP]
+    return hold_shape(T, seat)[1] < K[META, LOWER_CAP]
 
 
 @njit(cache=True, inline="always")

@@ -24,7 +24,7 @@ def test_games_end_and_conserve_treasure_dice_and_gold(players, variant, lineup)
         bag = int(t.K[S.META, S.BAG_PER_COLOUR]) * 6
         assert t.treasure_count() == bag
 
-        def check(t):
+        def check(t, bag=bag):
             assert t.treasure_count() == bag
             assert (t.T[S.BAG, :6] >= 0).all() and (t.T[S.HOLD0: S.HOLD0 + players, :18] >= 0).all()
             # gold: only the bank creates or takes it; bribes between pirates move it
