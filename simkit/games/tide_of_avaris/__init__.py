@@ -1,0 +1,42 @@
+"""Tide of Avaris (playtest rules), 2-4 players: the game package the toolkit reads through GAME."""
+
+from simkit.game import Compiled, Game, Metric
+from simkit.games.tide_of_avaris import components, engine, events, rules
+from simkit.games.tide_of_avaris import state as S
+from strategies import tide_of_avaris as bots
+
+
+def compile_rules(values: dict, players: int) -> Compiled:
+    comp = components.load(values["components"])
+    return Compiled(rules.SCHEMA.engine_tuple(values), components.compile_arrays(comp, values, players), comp.raw)
+
+
+def check_players(players: int, values: dict):
+    if players < 2 or players > S.MAX_PLAYERS:
+        return f"Tide of Avaris is for 2-{S.MAX_PLAYERS} players, not {players}"
+    return None
+
+
+GAME = Game(
+    id="tide_of_avaris",
+    title="Tide of Avaris (playtest rules)",
+    players=(2, 3, 4),
+    rules=rules.SCHEMA,
+    presets=bots.PRESETS,
+    default_strategy=bots.DEFAULT,
+    end_reasons=S.END_REASONS,
+    game_metrics=(Metric("treasure_boxed", "treasure jettisoned or carried off by monsters (out of the game)"),),
+    seat_metrics=(
+        Metric("treasure_points", "final Treasure Points (burials, burial and endgame bonuses)"),
+        Metric("gold", "gold left at the end"),
+        Metric("burials", "times the seat buried its hold"),
+        Metric("fights_won", "battles won (pirates, the Navy, monsters)"),
+        Metric("sinkings", "times the seat's ship sank"),
+        Metric("relics", "relics on the seat's board at the end"),
+    ),
+    compile=compile_rules,
+    play_chunk=engine.play_chunk,
+    describe_event=events.describe_event,
+    check_players=check_players,
+    max_players=S.MAX_PLAYERS,
+)

@@ -1,0 +1,707 @@
+"""Tide of Avaris bots: one compiled heuristic policy, many presets (DESIGN §5).
+
+A preset is a row of weights. The engine asks the policy at each decision: the Day-start
+reroll, the turn's destination, bribe or fight, the Act (bury, board action), collecting, the
+choices inside a board action, which crew dice to cash for supplies, battle commitments, the
+Night's upgrades (decided before anyone's are revealed), and what to give up when sinking.
+
+What a bot reads: its own crew dice, gold and rum (behind its screen); of everyone, the public
+table: ships, the Navy, treasure on the board, holds (treasure sits on the player mats), upgrade
+levels, relics, controllers and sloops, the wager order, unlocked bonuses. Never another
+pirate's dice, gold, rum, private burial bonuses or buried points, nor any deck's order.
+Policy 0 (`random`) chooses uniformly among the legal choices at every decision.
+"""
+
+import numpy as np
+from numba import njit
+
+from simkit.game import Preset
+from simkit.games.tide_of_avaris import state as S
+from simkit.games.tide_of_avaris.state import (
+    CONTROL,
+    DICE0,
+    FACE,
+    HOLD0,
+    META,
+    ORDER,
+    READY,
+    SEAT0,
+    SLOT,
+    ST,
+    can_hold,
+    colour_count,
+    hold_shape,
+    unbound_total,
+)
+from simkit.kernels import decide, pick_best
+
+# preset weight slots
+POLICY = 0  # 0 random, 1 heuristic
+W_BANK = 1  # bury once the hold's burial is worth this many points
+W_GREED = 2  # value per Treasure Point a collected treasure adds to the hold's burial
+W_RAID = 3  # value per treasure expected from attacking a pirate (and of combat spirits/upgrades)
+W_CONTROL = 4  # value of sending sloops to a spirit or a Region
+W_RELIC = 5  # value of the Add Relic(s) action
+W_EXPLORE = 6  # value of exploring a monster
+W_BIND = 7  # value per treasure bound
+W_WAGER = 8  # dice showing this Number or more stay for the Midnight Wager; the rest are cashed at Sunset
+W_UP_ATTACK = 9  # Night upgrade priorities (0: never)
+W_UP_DEFENCE = 10
+W_UP_FLEET = 11
+W_UP_CREW = 12
+W_RESERVE = 13  # gold kept back at Night (rerolls, bribes)
+W_SUPPLY = 14  # value of the rum and raid actions
+W_REROLL = 15  # reroll dice whose Number is at most this (0: never reroll)
+W_SINK = 16  # when sinking, jettison the treasure if its burial is worth less than this, else a die
+N_WEIGHTS = 17
+
+#           pol bank greed raid ctrl relic expl bind wager  att  def  flt crew res sup rrl sink
+RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+BURIER = (1.0, 6, 1.0, 0.3, 0.5, 1.0, 0.5, 0.3, 4, 0.5, 1.0, 0.2, 1.5, 1, 1.0, 1, 4)
+HOARDER = (1.0, 16, 1.3, 0.3, 0.5, 1.0, 0.5, 1.5, 4, 0.3, 1.5, 0.2, 1.2, 1, 1.0, 1, 6)
+RAIDER = (1.0, 9, 0.8, 2.0, 0.8, 1.2, 1.5, 0.5, 5, 2.0, 0.8, 0.3, 0.8, 1, 1.2, 1, 5)
+CONTROLLER = (1.0, 8, 0.9, 0.5, 3.0, 0.8, 0.5, 0.5, 4, 0.5, 0.8, 2.0, 1.0, 1, 1.0, 1, 5)
+
+PRESETS = (
+    Preset("random", "uniform over legal choices (the baseline)", RANDOM),
+    Preset("burier", "collects what fits and banks small holds often; buys crew dice", BURIER),
+    Preset("hoarder", "fills the hold for a big burial, binds what it carries, buys defence", HOARDER),
+    Preset("raider", "attacks pirates carrying unbound treasure and explores; buys attack", RAIDER),
+    Preset("controller", "takes the spirit dice and Regions with a large fleet", CONTROLLER),
+)
+DEFAULT = "controller"
+
+ACT_NONE, ACT_BURY, ACT_BOARD = 0, 1, 2
+NONE = np.int64(-1)
+
+
+@njit(cache=True, inline="always")
+def w(F, seat, k):
+    return F[1 + seat, k]
+
+
+@njit(cache=True, inline="always")
+def is_random(F, seat):
+    return F[1 + seat, POLICY] == 0.0
+
+
+# --------------------------------------------------------------------------- values
+@njit(cache=True, inline="always")
+def gain_of(T, K, seat, c):
+    """Treasure Points a treasure of colour c adds to the hold's next burial."""
+    upper = hold_shape(T, seat)[0]
+    if colour_count(T, seat, c) == 0:
+        return K[S.UPPER_VALUE, upper + 1] - K[S.UPPER_VALUE, upper]
+    return 1
+
+
+@njit(cache=True)
+def attack_dice(T, K, seat):
+    """The seat's attack dice if it fought now: upgrades, relics and its ready attack faces."""
+    n = 1 + T[SEAT0 + seat, S.ATTACK] + T[SEAT0 + seat, S.REL_ATTACK]
+    for i in range(S.DIE_SLOTS):
+        if T[DICE0 + seat, READY + i] == 1 and K[S.CREW_RES, T[DICE0 + seat, FACE + i]] == S.RES_ATTACK:
+            n += K[S.CREW_AMOUNT, T[DICE0 + seat, FACE + i]]
+    if T[CONTROL, S.CTRL_MARAUDER] == seat:
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def public_defence(T, seat):
+    """A rival's defence dice as the table sees them (upgrades and relics; its dice are hidden)."""
+    n = 1 + T[SEAT0 + seat, S.DEFENCE] + T[SEAT0 + seat, S.REL_DEFENCE]
+    if T[CONTROL, S.CTRL_GUARDIAN] == seat:
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def win_chance(mine, theirs):
+    return mine / (mine + theirs + 0.5)
+
+
+@njit(cache=True)
+def fight_value(T, K, F, seat, foe):
+    """Expected worth of attacking `foe` (a seat or FOE_NAVY) against what a loss costs."""
+    return fight_value_with(T, K, F, seat, foe, attack_dice(T, K, seat), S.burial_value(T, K, seat))
+
+
+@njit(cache=True, inline="always")
+def fight_value_with(T, K, F, seat, foe, mine, own):
+    """fight_value given the seat's attack dice and its hold's burial value."""
+    if foe >= 0:
+        p = win_chance(mine, public_defence(T, foe))
+        loot = unbound_total(T, foe) // 2
+        return p * w(F, seat, W_RAID) * loot * 2.0 - (1.0 - p) * (0.5 * own + 2.0)
+    card = T[ST, S.NAVY_CARD]
+    p = win_chance(mine, K[S.NAVY_DEFENCE, card])
+    return p * w(F, seat, W_RAID) * K[S.NAVY_REWARD, card] * 1.5 - (1.0 - p) * (0.5 * own + 2.0)
+
+
+@njit(cache=True, inline="always")
+def bonus_here(T, K, seat, space, upper, lower):
+    """Burial Bonus points a burial on `space` would take now (public and own private), for a
+    hold of `upper` colours and `lower` duplicates."""
+    pts = 0
+    card = T[ST, S.PUBLIC_BONUS]
+    for k in range(1 + T[SEAT0 + seat, S.PRIVATE_N]):
+        if k > 0:
+            card = T[S.PRIVATE0 + seat, k - 1]
+        if card < 0:
+            continue
+        kind = K[S.BB_KIND, card]
+        arg = K[S.BB_ARG, card]
+        ok = False
+        if kind == S.BB_COLOUR:
+            for j in range(S.MAX_SLOTS):
+                if T[SLOT, 2 * space + j] == arg:
+                    ok = True
+        elif kind == S.BB_UPPER:
+            ok = upper >= arg
+        elif kind == S.BB_LOWER:
+            ok = lower >= arg
+        elif kind == S.BB_REGION:
+            ok = K[S.SP_REGION, space] == arg
+        else:
+            ok = upper + lower >= arg
+        if ok:
+            pts += K[S.BB_POINTS, card]
+    return pts
+
+
+@njit(cache=True)
+def action_value(P, T, K, F, seat, act, space, players):
+    if not S.action_legal(P, T, K, seat, act, space, players):
+        return -1.0
+    sup = w(F, seat, W_SUPPLY)
+    if act == S.ACT_RUM:
+        return 1.0 * sup
+    if act == S.ACT_RAID:
+        return 1.5 * sup
+    if act == S.ACT_EXTRA:
+        c = T[SLOT, 2 * space + 1]
+        if c < 0:
+            c = T[SLOT, 2 * space]
+        return w(F, seat, W_GREED) * gain_of(T, K, seat, c) - 0.5
+    if act == S.ACT_WHIRLPOOL:
+        return 0.5
+    if act == S.ACT_CREW_SPIRIT:
+        return w(F, seat, W_CONTROL) * 1.0
+    if act == S.ACT_MARAUDER:
+        return w(F, seat, W_CONTROL) * 0.5 + w(F, seat, W_RAID) * 0.5
+    if act == S.ACT_GUARDIAN:
+        return w(F, seat, W_CONTROL) * 0.8
+    if act == S.ACT_REGION:
+        return w(F, seat, W_CONTROL) * 1.2
+    if act == S.ACT_NAVY:
+        return 0.3 + w(F, seat, W_RAID) * 0.3
+    if act == S.ACT_BURIAL_DRAW:
+        return 1.5
+    if act == S.ACT_BIND:
+        return w(F, seat, W_BIND) * min(2, unbound_total(T, seat))
+    if act == S.ACT_RECYCLE:
+        return 0.8 * min(2, S.exhausted_dice(T, seat))
+    if act == S.ACT_UNLOCK:
+        return 2.0
+    if act == S.ACT_RELICS:
+        return w(F, seat, W_RELIC)
+    if act == S.ACT_EXPLORE:
+        p = win_chance(attack_dice(T, K, seat), 3.0)
+        return w(F, seat, W_EXPLORE) * (p * 3.0 - (1.0 - p) * (0.3 * S.burial_value(T, K, seat) + 1.0))
+    return 0.0
+
+
+@njit(cache=True)
+def bury_value(P, T, K, F, seat, space, phase):
+    v = S.burial_value(T, K, seat)
+    if v == 0:
+        return -1.0
+    upper, lower = hold_shape(T, seat)
+    bonus = bonus_here(T, K, seat, space, upper, lower)
+    if v + bonus >= w(F, seat, W_BANK) or (T[ST, S.FINAL_DAY] == 1 and phase == 1):
+        return float(v + bonus)
+    return bonus * 1.0
+
+
+@njit(cache=True)
+def collect_value(T, K, F, seat, space):
+    c = S.space_treasure(T, space)
+    if c < 0 or not can_hold(T, K, seat, c):
+        return 0.0
+    return w(F, seat, W_GREED) * gain_of(T, K, seat, c)
+
+
+# --------------------------------------------------------------------------- the turn
+GAIN0 = 48  # F[0, GAIN0 + c]: this turn's value of collecting colour c (0: no room in the hold)
+OCC0 = 64  # F[0, OCC0 + space]: 1 if another ship is on the space (F rows are 128 wide)
+ACT0 = 108  # F[0, ACT0 + action]: this turn's value of each board action (but extra_treasure)
+UNKNOWN = -1e18
+
+
+@njit(cache=True)
+def choose_destination(P, T, K, F, rng, seat, phase, players):
+    """Where to end this turn's movement, among spaces the seat can plausibly pay its way to.
+    What does not depend on the space (the hold's values, who is where) is read once."""
+    here = T[SEAT0 + seat, S.POS]
+    budget = min(3, S.ready_dice(T, seat) + T[SEAT0 + seat, S.RUM])
+    n = K[META, S.N_SPACES]
+    if is_random(F, seat):
+        k = 0
+        for b in range(n):
+            if K[S.DIST0 + here, b] <= budget:
+                k += 1
+        pick = decide(rng, seat, k)
+        for b in range(n):
+            if K[S.DIST0 + here, b] <= budget:
+                if pick == 0:
+                    return np.int64(b)
+                pick -= 1
+        return here
+    scores = F[0]
+    greed = w(F, seat, W_GREED)
+    upper, lower = hold_shape(T, seat)
+    up_gain = K[S.UPPER_VALUE, upper + 1] - K[S.UPPER_VALUE, upper] if upper < S.N_COLOURS else 0
+    for c in range(S.N_COLOURS):  # a new colour adds the next Upper value, a duplicate 1 if it fits
+        if colour_count(T, seat, c) == 0:
+            F[0, GAIN0 + c] = greed * up_gain
+        else:
+            F[0, GAIN0 + c] = greed if lower < K[META, S.LOWER_CAP] else 0.0
+    for b in range(n):
+        F[0, OCC0 + b] = 0.0
+    for s in range(players):
+        if s != seat and T[SEAT0 + s, S.POS] >= 0:
+            F[0, OCC0 + T[SEAT0 + s, S.POS]] = 1.0
+    if T[ST, S.NAVY_POS] >= 0:
+        F[0, OCC0 + T[ST, S.NAVY_POS]] = 1.0
+    own = S.burial_value(T, K, seat)
+    mine = attack_dice(T, K, seat)
+    bonus_any = T[ST, S.PUBLIC_BONUS] >= 0 or T[SEAT0 + seat, S.PRIVATE_N] > 0
+    bank = w(F, seat, W_BANK)
+    last_sunset = T[ST, S.FINAL_DAY] == 1 and phase == 1
+    bribe = K[S.BRIBE, T[ORDER, S.POSITION + seat]]
+    bv = -0.5 * bribe if T[SEAT0 + seat, S.GOLD] >= bribe else -1e9
+    for a in range(len(S.ACTIONS)):
+        F[0, ACT0 + a] = UNKNOWN  # valued when a space in reach first shows the action
+    for b in range(n):
+        d = K[S.DIST0 + here, b]
+        if d > budget:
+            scores[b] = -1e9
+            continue
+        c = S.space_treasure(T, b)
+        col = F[0, GAIN0 + c] if c >= 0 else 0.0
+        best = col
+        if own > 0:
+            bonus = bonus_here(T, K, seat, b, upper, lower) if bonus_any else 0
+            v = float(own + bonus) if (own + bonus >= bank or last_sunset) else float(bonus)
+            best = max(best, v)
+        if b != here:
+            act = K[S.SP_ACTION, b]
+            if act == S.ACT_EXTRA:
+                a = action_value(P, T, K, F, seat, act, b, players)
+            else:
+                if F[0, ACT0 + act] == UNKNOWN:
+                    F[0, ACT0 + act] = action_value(P, T, K, F, seat, act, b, players)
+                a = F[0, ACT0 + act]
+            if a > 0 and a + col > best:
+                best = a + col
+            if F[0, OCC0 + b] > 0:
+                foe = best_foe(T, K, F, seat, b, players, mine, own)
+                fv = fight_value_with(T, K, F, seat, foe, mine, own) if foe != NONE else -1e9
+                if fv > bv:
+                    best = fv + 0.5 * col  # a fight is the turn's Act
+                else:
+                    best += bv
+        scores[b] = best - 0.6 * d
+    return pick_best(scores, rng, seat, n)
+
+
+@njit(cache=True, inline="always")
+def first_other(T, seat, space, players):
+    for i in range(players):
+        s = T[ORDER, i]
+        if s != seat and T[SEAT0 + s, S.POS] == space:
+            return s
+    return NONE
+
+
+@njit(cache=True)
+def best_foe(T, K, F, seat, space, players, mine, own):
+    """The occupant of `space` most worth attacking (a pirate with unbound treasure, else the
+    Navy if it is there), or -1 when none is worth more than 0."""
+    best = NONE
+    best_v = 0.0
+    for s in range(players):
+        if s != seat and T[SEAT0 + s, S.POS] == space:
+            v = fight_value_with(T, K, F, seat, np.int64(s), mine, own)
+            if v > best_v:
+                best_v = v
+                best = np.int64(s)
+    if T[ST, S.NAVY_POS] == space:
+        v = fight_value_with(T, K, F, seat, np.int64(S.FOE_NAVY), mine, own)
+        if v > best_v:
+            best = np.int64(S.FOE_NAVY)
+    return best
+
+
+@njit(cache=True)
+def choose_foe(P, T, K, F, rng, seat, space, players):
+    """On entering an occupied space: -1 to pay the Bribe, else the ship to fight."""
+    bribe = K[S.BRIBE, T[ORDER, S.POSITION + seat]]
+    can_bribe = T[SEAT0 + seat, S.GOLD] >= bribe
+    if is_random(F, seat):
+        k = 0
+        for s in range(players):
+            if s != seat and T[SEAT0 + s, S.POS] == space:
+                k += 1
+        navy = 1 if T[ST, S.NAVY_POS] == space else 0
+        pick = decide(rng, seat, k + navy + (1 if can_bribe else 0))
+        for s in range(players):
+            if s != seat and T[SEAT0 + s, S.POS] == space:
+                if pick == 0:
+                    return np.int64(s)
+                pick -= 1
+        if navy == 1 and pick == 0:
+            return np.int64(S.FOE_NAVY)
+        return NONE
+    foe = best_foe(T, K, F, seat, space, players, attack_dice(T, K, seat), S.burial_value(T, K, seat))
+    if foe == NONE:
+        return NONE
+    if can_bribe and fight_value(T, K, F, seat, foe) < 0.5 * bribe:
+        return NONE
+    return foe
+
+
+@njit(cache=True)
+def choose_act(P, T, K, F, rng, seat, phase, players):
+    here = T[SEAT0 + seat, S.POS]
+    moved = T[SEAT0 + seat, S.MOVED] == 1
+    can_bury = S.burial_value(T, K, seat) > 0
+    can_act = moved and S.action_legal(P, T, K, seat, K[S.SP_ACTION, here], here, players)
+    if is_random(F, seat):
+        k = decide(rng, seat, 1 + (1 if can_bury else 0) + (1 if can_act else 0))
+        if k == 0:
+            return ACT_NONE
+        if k == 1 and can_bury:
+            return ACT_BURY
+        return ACT_BOARD
+    col = collect_value(T, K, F, seat, here)
+    b = bury_value(P, T, K, F, seat, here, phase) if can_bury else -1.0
+    a = action_value(P, T, K, F, seat, K[S.SP_ACTION, here], here, players) if can_act else -1.0
+    if b > col and b > a + col:
+        return ACT_BURY
+    if a > 0:
+        return ACT_BOARD
+    return ACT_NONE
+
+
+@njit(cache=True)
+def want_collect(P, T, K, F, rng, seat):
+    if is_random(F, seat):
+        return decide(rng, seat, 2) == 1
+    return True
+
+
+@njit(cache=True)
+def cash_die(T, K, F, rng, seat, i, phase):
+    """End of turn: command this ready die to gather its gold or rum now? The rest wait for the
+    Midnight Wager (or a battle)."""
+    f = T[DICE0 + seat, FACE + i]
+    if is_random(F, seat):
+        return decide(rng, seat, 4 if phase == 0 else 2) == 0
+    if phase == 0:
+        return False
+    return K[S.CREW_NUMBER, f] < w(F, seat, W_WAGER)
+
+
+@njit(cache=True)
+def reroll_mask(P, T, K, F, rng, seat):
+    n = S.DIE_SLOTS
+    if is_random(F, seat):
+        if decide(rng, seat, 2) == 0:
+            return np.int64(0)
+        return np.int64(decide(rng, seat, 1 << T[SEAT0 + seat, S.CREW_N]))
+    if T[SEAT0 + seat, S.GOLD] < P.reroll_cost + w(F, seat, W_RESERVE):
+        return np.int64(0)
+    mask = np.int64(0)
+    low = 0
+    for i in range(n):
+        if T[DICE0 + seat, READY + i] == 1 and K[S.CREW_NUMBER, T[DICE0 + seat, FACE + i]] <= w(F, seat, W_REROLL):
+            mask |= np.int64(1) << i
+            low += 1
+    return mask if low >= 2 else np.int64(0)
+
+
+# --------------------------------------------------------------------------- inside actions and combat
+@njit(cache=True)
+def commit_combat_die(T, K, F, rng, seat, res):
+    if is_random(F, seat):
+        return decide(rng, seat, 2) == 1
+    return True
+
+
+@njit(cache=True)
+def jettison_treasure(T, K, F, rng, seat):
+    """Sinking: True to throw all treasure overboard, False to lose a crew die."""
+    if T[SEAT0 + seat, S.CREW_N] <= 1:
+        return True
+    if is_random(F, seat):
+        return decide(rng, seat, 2) == 1
+    return S.burial_value(T, K, seat) < w(F, seat, W_SINK)
+
+
+@njit(cache=True)
+def pick_steal(T, K, F, rng, winner, loser):
+    """A colour of the loser's unbound treasure that fits the winner's hold (-1 none)."""
+    scores = F[0]
+    k = 0
+    for c in range(S.N_COLOURS):
+        ok = T[HOLD0 + loser, S.UNBOUND + c] > 0 and can_hold(T, K, winner, c)
+        if is_random(F, winner):
+            scores[c] = 1.0 if ok else -1e9
+        else:
+            scores[c] = gain_of(T, K, winner, c) * 10.0 + T[HOLD0 + loser, S.UNBOUND + c] if ok else -1e9
+        if ok:
+            k += 1
+    if k == 0:
+        return NONE
+    return pick_best(scores, rng, winner, S.N_COLOURS)
+
+
+@njit(cache=True)
+def pick_loss(T, K, F, rng, seat):
+    """The unbound colour the seat gives up to an enemy (-1 none): a duplicate before a colour
+    that would empty an Upper space."""
+    scores = F[0]
+    k = 0
+    for c in range(S.N_COLOURS):
+        ok = T[HOLD0 + seat, S.UNBOUND + c] > 0
+        if is_random(F, seat):
+            scores[c] = 1.0 if ok else -1e9
+        else:
+            scores[c] = (2.0 if colour_count(T, seat, c) >= 2 else 1.0) if ok else -1e9
+        if ok:
+            k += 1
+    if k == 0:
+        return NONE
+    return pick_best(scores, rng, seat, S.N_COLOURS)
+
+
+@njit(cache=True)
+def pick_bind(T, K, F, rng, seat):
+    """A colour to bind (-1 none): the one with the most unbound treasure."""
+    scores = F[0]
+    k = 0
+    for c in range(S.N_COLOURS):
+        n = T[HOLD0 + seat, S.UNBOUND + c]
+        scores[c] = (1.0 if is_random(F, seat) else n * 1.0) if n > 0 else -1e9
+        if n > 0:
+            k += 1
+    if k == 0:
+        return NONE
+    return pick_best(scores, rng, seat, S.N_COLOURS)
+
+
+@njit(cache=True)
+def whirlpool_target(P, T, K, F, rng, seat, players):
+    """Any other space without a ship (A32)."""
+    here = T[SEAT0 + seat, S.POS]
+    scores = F[0]
+    n = K[META, S.N_SPACES]
+    for b in range(n):
+        free = b != here and T[ST, S.NAVY_POS] != b and first_other(T, seat, b, players) < 0
+        if not free:
+            scores[b] = -1e9
+        elif is_random(F, seat):
+            scores[b] = 1.0
+        else:
+            upper, lower = hold_shape(T, seat)
+            scores[b] = collect_value(T, K, F, seat, b) + 0.1 * bonus_here(T, K, seat, b, upper, lower)
+    k = pick_best(scores, rng, seat, n)
+    return k if scores[k] > -1e8 else here
+
+
+@njit(cache=True)
+def region_target(P, T, K, F, rng, seat, players):
+    scores = F[0]
+    n = K[META, S.N_REGIONS]
+    for r in range(n):
+        if not S.can_control(T, K, seat, S.CTRL_REGION0 + r):
+            scores[r] = -1e9
+        elif is_random(F, seat):
+            scores[r] = 1.0
+        else:
+            v = 0.0
+            for sp in range(K[META, S.N_SPACES]):
+                if K[S.SP_REGION, sp] == r:
+                    v += K[S.SP_SLOTS, sp]
+            scores[r] = v - T[CONTROL, S.SLOOPS_AT + S.CTRL_REGION0 + r]
+    return pick_best(scores, rng, seat, n)
+
+
+@njit(cache=True)
+def navy_target(P, T, K, F, rng, seat, players):
+    """Where to relocate the Navy (within reach): next to the rival with the most unbound treasure."""
+    at = T[ST, S.NAVY_POS]
+    victim = NONE
+    most = 0
+    for s in range(players):
+        if s != seat and T[SEAT0 + s, S.POS] >= 0 and unbound_total(T, s) > most:
+            most = unbound_total(T, s)
+            victim = np.int64(s)
+    scores = F[0]
+    n = K[META, S.N_SPACES]
+    for b in range(n):
+        if K[S.DIST0 + at, b] > P.relocate_reach:
+            scores[b] = -1e9
+        elif is_random(F, seat) or victim < 0:
+            scores[b] = 1.0
+        else:
+            d = K[S.DIST0 + b, T[SEAT0 + victim, S.POS]]
+            scores[b] = -abs(d - 1) - 2.0 * (K[S.DIST0 + b, T[SEAT0 + seat, S.POS]] <= 2)
+    return pick_best(scores, rng, seat, n)
+
+
+@njit(cache=True)
+def unlock_target(P, T, K, F, rng, seat, players):
+    """A locked endgame bonus: the one the seat leads by the most."""
+    scores = F[0]
+    for j in range(4):
+        if T[S.ENDGAME, S.TOKEN_COL + j] != 0:
+            scores[j] = -1e9
+            continue
+        if is_random(F, seat):
+            scores[j] = 1.0
+            continue
+        card = T[S.ENDGAME, j]
+        kind = K[S.EG_KIND, card]
+        arg = K[S.EG_ARG, card]
+        mine = metric(T, seat, kind, arg)
+        best_other = -1e9
+        for s in range(players):
+            if s != seat:
+                best_other = max(best_other, metric(T, s, kind, arg))
+        scores[j] = mine - best_other
+    return pick_best(scores, rng, seat, np.int64(4))
+
+
+@njit(cache=True)
+def metric(T, s, kind, arg):
+    """A seat's public standing for an endgame bonus (buried colours count the hold, as burials
+    are secret)."""
+    row = SEAT0 + s
+    if kind == S.EG_CREW:
+        return 1.0 * T[row, S.CREW_N]
+    if kind == S.EG_RELICS:
+        return 1.0 * T[row, S.N_RELICS]
+    if kind == S.EG_BURIALS:
+        return 1.0 * T[row, S.BURIALS]
+    if kind == S.EG_FIGHTS:
+        return 1.0 * T[row, S.FIGHTS_WON]
+    if kind == S.EG_UPGRADES:
+        return 1.0 * (T[row, S.ATTACK] + T[row, S.DEFENCE] + T[row, S.FLEET] + T[row, S.CREW_UP])
+    if kind == S.EG_SINKINGS:
+        return -1.0 * T[row, S.SINKINGS]
+    return 1.0 * colour_count(T, s, arg)
+
+
+@njit(cache=True)
+def refresh_relics(T, K, F, rng, seat):
+    if is_random(F, seat):
+        return decide(rng, seat, 2) == 1
+    return False
+
+
+@njit(cache=True)
+def relic_worth(T, K, F, seat, card):
+    e = K[S.RELIC_EFFECT, card]
+    a = K[S.RELIC_AMOUNT, card]
+    if e == S.RE_ATTACK:
+        return a * (0.5 + w(F, seat, W_RAID))
+    if e == S.RE_DEFENCE:
+        return a * 1.0
+    if e == S.RE_BURIAL:
+        return a * 1.5
+    if e == S.RE_WAGER:
+        return a * 0.4
+    return a * 1.2  # rum or gold every Day
+
+
+@njit(cache=True)
+def pick_relic(T, K, F, rng, seat):
+    n = T[ST, S.DISPLAY_N]
+    if n == 0:
+        return NONE
+    scores = F[0]
+    for i in range(n):
+        scores[i] = 1.0 if is_random(F, seat) else relic_worth(T, K, F, seat, T[S.DISPLAY, i])
+    return pick_best(scores, rng, seat, n)
+
+
+@njit(cache=True)
+def want_second_relic(P, T, K, F, rng, seat):
+    if is_random(F, seat):
+        return decide(rng, seat, 2) == 1
+    return w(F, seat, W_RELIC) > 1.0 and T[SEAT0 + seat, S.GOLD] >= P.second_relic_cost + w(F, seat, W_RESERVE)
+
+
+# --------------------------------------------------------------------------- the Night
+@njit(cache=True)
+def plan_upgrades(P, T, K, F, rng, seat):
+    """Write the seat's purchases into its PLAN row (steps per track, column 4: dice bought back),
+    reading only its own gold and rum and the public tracks: nobody's choice is seen first."""
+    row = SEAT0 + seat
+    gold = T[row, S.GOLD]
+    rum = T[row, S.RUM]
+    levels = T[S.SCRATCH2]
+    for t in range(4):
+        levels[t] = T[row, S.ATTACK + t]
+    plan = T[S.PLAN0 + seat]
+    if T[row, S.CREW_N] < 5 + T[row, S.CREW_UP] and rum >= P.rebuy_rum and (
+            not is_random(F, seat) or decide(rng, seat, 2) == 1):
+        plan[4] = 1
+        rum -= P.rebuy_rum
+    if is_random(F, seat):
+        for _ in range(3):
+            t = decide(rng, seat, 5)
+            if t == 4:
+                break
+            cost = K[S.UP_COST0 + t, levels[t]]
+            if cost < 0:
+                continue
+            if K[S.UP_CURRENCY, t] == S.CUR_GOLD and gold >= cost:
+                gold -= cost
+            elif K[S.UP_CURRENCY, t] == S.CUR_RUM and rum >= cost:
+                rum -= cost
+            else:
+                continue
+            levels[t] += 1
+            plan[t] += 1
+        return
+    reserve = w(F, seat, W_RESERVE)
+    for _ in range(6):
+        best = -1
+        best_v = 0.0
+        for t in range(4):
+            cost = K[S.UP_COST0 + t, levels[t]]
+            if cost < 0:
+                continue
+            if K[S.UP_CURRENCY, t] == S.CUR_GOLD:
+                ok = gold - cost >= reserve
+            else:
+                ok = rum - cost >= 1
+            if t == S.UP_CREW and T[row, S.CREW_N] >= S.MAX_DICE:
+                ok = False
+            v = w(F, seat, W_UP_ATTACK + t) / (cost + 1.0)
+            if ok and v > best_v:
+                best_v = v
+                best = t
+        if best < 0:
+            break
+        cost = K[S.UP_COST0 + best, levels[best]]
+        if K[S.UP_CURRENCY, best] == S.CUR_GOLD:
+            gold -= cost
+        else:
+            rum -= cost
+        levels[best] += 1
+        plan[best] += 1

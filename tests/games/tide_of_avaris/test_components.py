@@ -1,0 +1,77 @@
+"""Component files are validated before any game is played: a mistake is one error naming the
+file, the entry and the rule (DESIGN §2), and the shipped sets all load."""
+
+import shutil
+
+import pytest
+
+from simkit.errors import InputError
+from simkit.games.tide_of_avaris import GAME, components
+
+from .harness import S
+
+
+@pytest.mark.parametrize("name", ["standard", "alt-windward", "alt-dice"])
+def test_every_shipped_set_loads_and_compiles(name):
+    comp = components.load(name)
+    for players in (2, 3, 4):
+        (K,) = components.compile_arrays(comp, GAME.rules.resolve("standard", {"components": name}), players)
+        assert K[S.META, S.N_SPACES] == len(comp.spaces)
+    assert comp.ship["upper"][3] == 10  # the 4th Upper space is worth 10 (Treasure Hold)
+    assert comp.ship["bribe"][1] == 1  # position 2 bribes 1 gold (1. Move)
+
+
+def designer(tmp_path, file, old, new):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    text = (components.FOLDER / file).read_text()
+    assert old in text
+    (folder / file).write_text(text.replace(old, new, 1))
+    components.load.cache_clear()
+    return str(folder)
+
+
+@pytest.mark.parametrize("file,old,new,words", [
+    ("board.toml", 'to = "Crew Spirit Die"', 'to = "Crew Spirt Die"', ["board.toml", "lane", "names no space",
+                                                                       "did you mean"]),
+    ("board.toml", 'slots = 1\naction = "raid"', 'slots = 3\naction = "raid"', ["board.toml", "space 1", "slots"]),
+    ("board.toml", 'action = "bind"', 'action = "bnd"', ["board.toml", "Lashing Post", "action"]),
+    ("dice.toml", 'number   = [2,', 'number   = [2, 3,', ["dice.toml", "[crew]", "number"]),
+    ("dice.toml", '"defence", "defence", "wind"', '"wind", "wind", "wind"', ["dice.toml", "[combat]", "Battle"]),
+    ("ship.toml", "upper = [1, 3, 6, 10,", "upper = [1, 3, 6, 9,", ["ship.toml", "[hold]", "worth 10"]),
+    ("ship.toml", "bribe = [2, 1,", "bribe = [2, 2,", ["ship.toml", "[wager]", "1. Move"]),
+    ("decks.toml", 'space = "Signal Tower"', 'space = "Nowhere"', ["decks.toml", "navy 1", "HMS Resolute", "space"]),
+    ("decks.toml", 'effect = "attack"', 'effect = "cannons"', ["decks.toml", "relic 1", "effect"]),
+])
+def test_a_bad_component_file_is_one_error_naming_file_entry_and_rule(tmp_path, file, old, new, words):
+    folder = designer(tmp_path, file, old, new)
+    with pytest.raises(InputError) as e:
+        components.load(folder)
+    msg = str(e.value)
+    assert "\n" not in msg
+    for w in words:
+        assert w in msg, msg
+    components.load.cache_clear()
+
+
+def test_a_designer_folder_overlays_the_base_set(tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    shutil.copy(components.FOLDER / "alt-dice" / "dice.toml", folder / "dice.toml")
+    comp = components.load(str(folder))
+    assert comp.dice == components.load("alt-dice").dice
+    assert comp.spaces == components.load("standard").spaces
+    components.load.cache_clear()
+
+
+def test_an_unreachable_space_is_refused(tmp_path):
+    text = (components.FOLDER / "board.toml").read_text()
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    # cut the two lanes that reach Raid
+    parts = text.split("[[lane]]")
+    kept = [p for p in parts if not ('from = "Raid"' in p or 'to = "Raid"' in p)]
+    (folder / "board.toml").write_text("[[lane]]".join(kept))
+    with pytest.raises(InputError, match="unreachable: Raid"):
+        components.load(str(folder))
+    components.load.cache_clear()

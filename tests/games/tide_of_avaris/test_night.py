@@ -1,0 +1,190 @@
+"""The Night (Upgrade, Navy Hunts in test_combat.py, Midnight Wager, Rising Tide) and the end
+(Endgame; Endgame Scoring and Bonuses)."""
+
+from .harness import COLOUR, EV, S, Table, bot, play_game
+
+
+def set_order(t: Table, order: list[int]):
+    t.T[S.ORDER, : len(order)] = order
+    for i, s in enumerate(order):
+        t.T[S.ORDER, S.POSITION + s] = i
+
+
+def order(t: Table) -> list[int]:
+    return [int(x) for x in t.T[S.ORDER, : t.players]]
+
+
+def test_worked_example_wager_descending_ties_keep_yesterdays_order():
+    # Sable (0) 4 + 3 = 7, Peter (1) 1, One-Eye (2) and Quinn (3) 0; One-Eye was ahead of Quinn
+    t = Table()
+    set_order(t, [2, 3, 1, 0])
+    t.set_dice(0, ["teal", "blue"])  # Numbers 4 and 3 (components/dice.toml)
+    t.set_dice(1, ["pink"])  # Number 1
+    t.set_dice(2, [])
+    t.set_dice(3, [])
+    t.call("midnight_wager", players=4)
+    assert order(t) == [0, 1, 2, 3]
+    assert [int(t.seat(s)[S.WAGER]) for s in range(4)] == [7, 1, 0, 0]
+    set_order(t, [3, 2, 1, 0])
+    t.set_dice(0, ["teal", "blue"])
+    t.set_dice(1, ["pink"])
+    t.call("midnight_wager", players=4)
+    assert order(t) == [0, 1, 3, 2]  # now Quinn was ahead, and stays ahead
+
+
+def test_wager_counts_only_dice_still_in_the_crew_area():
+    t = Table()
+    t.set_dice(0, ["teal", "yellow"], ready=[1, 0])
+    t.call("midnight_wager", players=4)
+    assert t.seat(0)[S.WAGER] == 4
+    assert t.T[S.DICE0 + 0, S.READY: S.READY + 2].sum() == 0  # all commanded to the wager
+
+
+def test_fixed_order_variant_keeps_the_order():
+    t = Table(variant="fixed_order")
+    set_order(t, [0, 1, 2, 3])
+    t.set_dice(3, ["yellow", "yellow"])
+    t.call("midnight_wager", players=4)
+    assert order(t) == [0, 1, 2, 3]
+
+
+def test_upgrades_pay_the_square_below_the_tracker_and_move_it_down():
+    t = Table(strategies="raider")
+    t.seat(0)[S.GOLD] = 20
+    t.weights(0, W_UP_ATTACK=5, W_UP_DEFENCE=0, W_UP_FLEET=0, W_UP_CREW=0, W_RESERVE=0)
+    costs = [int(c) for c in t.K[S.UP_COST0 + S.UP_ATTACK] if c >= 0]
+    t.call("upgrades", players=4)
+    assert t.seat(0)[S.ATTACK] == len(costs) and t.seat(0)[S.GOLD] == 20 - sum(costs)
+    assert [r[4] for r in t.events(EV.UPGRADE) if r[1] == 0] == list(range(1, len(costs) + 1))
+
+
+def test_crew_upgrade_adds_a_die_and_a_lost_die_is_bought_back_for_4_rum():
+    t = Table(strategies="burier")
+    t.seat(0)[S.GOLD] = int(t.K[S.UP_COST0 + S.UP_CREW, 0])
+    t.seat(0)[S.RUM] = 4
+    t.seat(0)[S.CREW_N] = 4  # one die lost earlier
+    t.weights(0, W_UP_ATTACK=0, W_UP_DEFENCE=0, W_UP_FLEET=0, W_UP_CREW=5, W_RESERVE=0)
+    t.call("upgrades", players=4)
+    assert t.seat(0)[S.CREW_N] == 6 and t.seat(0)[S.RUM] == 0 and t.seat(0)[S.GOLD] == 0
+
+
+def test_upgrade_plans_are_made_before_any_is_applied():
+    # simultaneous: every plan is written from the state before the Night's purchases
+    t = Table(strategies="raider")
+    for s in range(4):
+        t.seat(s)[S.GOLD] = 10
+    calls = []
+    real = bot.plan_upgrades.py_func
+
+    def spy(P, T, K, F, rng, seat):
+        calls.append([int(T[S.SEAT0 + s, S.ATTACK]) for s in range(4)])
+        return real(P, T, K, F, rng, seat)
+
+    import simkit.games.tide_of_avaris.engine as E
+    bot_mod = E.bot
+    saved = bot_mod.plan_upgrades
+    bot_mod.plan_upgrades = spy
+    try:
+        E.upgrades.py_func(t.P, t.T, t.K, t.F, t.rng, t.log, 4)
+    finally:
+        bot_mod.plan_upgrades = saved
+    assert calls == [[0, 0, 0, 0]] * 4
+    assert all(t.seat(s)[S.ATTACK] > 0 for s in range(4))
+
+
+def test_rising_tide_fills_from_the_north_west_sea_clockwise_and_flags_the_last_day():
+    t = Table()
+    t.T[S.SLOT, :] = -1
+    t.T[S.BAG, :6] = 0
+    t.T[S.BAG, COLOUR["red"]] = 5
+    t.call("rising_tide")
+    names = [t.comp.spaces[int(t.K[S.TIDE, i]) // 2][0] for i in range(int(t.K[S.META, S.N_TIDE]))]
+    assert names[:4] == ["Raid", "Crew Spirit Die", "Explore", "Lashing Post"]  # NW: north first, clockwise
+    assert names[4] == "Buy a Sea"  # then the sea to the east
+    filled = [int(t.T[S.SLOT, t.K[S.TIDE, i]]) for i in range(int(t.K[S.META, S.N_TIDE]))]
+    assert filled[:5] == [COLOUR["red"]] * 5 and all(c == -1 for c in filled[5:])
+    assert t.st[S.FINAL_DAY] == 1
+
+
+def test_rising_tide_with_treasure_to_spare_is_not_the_end_and_refills_the_burial_bonus():
+    t = Table()
+    t.st[S.PUBLIC_BONUS] = -1
+    deck = int(t.st[S.BURIAL_DECK_N])
+    t.call("rising_tide")
+    assert t.st[S.FINAL_DAY] == 0 and t.st[S.PUBLIC_BONUS] >= 0 and t.st[S.BURIAL_DECK_N] == deck - 1
+
+
+def test_bag_sizes_by_player_count():
+    assert Table(players=4).treasure_count() == 48
+    assert Table(players=3).treasure_count() == 36
+    assert Table(players=2).treasure_count() == 6 * Table(players=2).P.bag_2p
+
+
+def test_the_final_day_ends_after_its_wager_with_everyone_burying_in_turn_order():
+    t = Table(strategies="burier", seed=5)
+    t.st[S.FINAL_DAY] = 1
+    for s in range(4):
+        t.T[S.BAG, :6] += 0
+    t.hold(2, {"red": 1, "blue": 1})
+    assert t.call("play_day", players=4)
+    assert t.st[S.END_REASON] == S.END_BAG
+    assert all(sum(t.holds(s)[0].values()) + sum(t.holds(s)[1].values()) == 0 for s in range(4))
+    end = t.events(EV.END)[0]
+    wager = [r for r in t.events(EV.WAGER)]
+    buries_after = [r[1] for r in t.rows() if r[2] == EV.BURY and t.rows().index(r) > t.rows().index(wager[-1])]
+    positions = [int(t.T[S.ORDER, S.POSITION + s]) for s in buries_after]
+    assert positions == sorted(positions)
+    assert not t.events(EV.TIDE)  # the final Rising Tide is skipped
+    assert end
+
+
+def test_endgame_bonus_tie_splits_the_points_rounded_down():
+    # the worked example: three pirates tie for Most Deployed Crew worth 7: 2 each
+    t = Table()
+    card = next(i for i in range(int(t.K[S.META, S.N_ENDGAME])) if t.K[S.EG_KIND, i] == S.EG_CREW)
+    t.T[S.ENDGAME, :4] = card
+    t.T[S.ENDGAME, S.TOKEN_COL: S.TOKEN_COL + 4] = [7, 0, 0, 0]
+    for s, n in enumerate([6, 6, 6, 5]):
+        t.seat(s)[S.CREW_N] = n
+        t.seat(s)[S.GOLD] = 0
+    t.call("endgame_bonuses", players=4)
+    assert [int(t.seat(s)[S.POINTS]) for s in range(4)] == [2, 2, 2, 0]
+
+
+def test_locked_endgame_bonuses_score_nothing():
+    t = Table()
+    for s in range(4):
+        t.seat(s)[S.GOLD] = 0
+    t.seat(0)[S.CREW_N] = 8
+    t.call("endgame_bonuses", players=4)
+    assert all(t.seat(s)[S.POINTS] == 0 for s in range(4))
+
+
+def test_matching_colours_and_gold_always_score():
+    t = Table()
+    t.seat(0)[S.GOLD] = 7  # 3 points, the odd coin scores nothing
+    for c, n in zip(range(6), [3, 4, 5, 6, 7, 8], strict=True):
+        t.T[S.HOLD0 + 1, S.BURIED + c] = n
+    t.seat(1)[S.GOLD] = 0
+    t.call("endgame_bonuses", players=4)
+    assert t.seat(0)[S.POINTS] == 3
+    assert t.seat(1)[S.POINTS] == 2 + 4 + 6 + 8 + 12 + 17
+
+
+def test_a_final_tie_goes_to_the_pirate_higher_in_the_final_turn_order():
+    t = Table()
+    set_order(t, [2, 0, 3, 1])
+    for s in range(4):
+        t.seat(s)[S.POINTS] = 10
+    t.st[S.END_REASON] = S.END_BAG
+    t.call("final_scoring", players=4)
+    assert [int(r) for r in t.out[:, 1]] == [2, 4, 1, 3] and [int(x) for x in t.out[:, 2]] == [0, 0, 1, 0]
+
+
+def test_a_capped_game_has_no_winner():
+    t = Table(overrides={"round_cap": 2}, strategies="random")
+    t.st[S.BAG] = 0
+    play_game(t)
+    assert t.st[S.END_REASON] in (S.END_BAG, S.END_ROUND_CAP)
+    if t.st[S.END_REASON] == S.END_ROUND_CAP:
+        assert t.out[:, 2].sum() == 0
