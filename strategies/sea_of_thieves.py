@@ -36,9 +36,9 @@ N_WEIGHTS = 15
 
 #           pol  tier0 tier1 tier2 upg  reserve hire hunt sell_at keep save abandon fightv last legend
 RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-MERCHANT = (1.0, 3.0, 1.5, 0.5, 1.0, 100.0, 0.0, 0.0, 300.0, 1.0, 0.0, 10.0, 0.3, 1.0, 2.0)
+MERCHANT = (1.0, 2.0, 1.5, 1.0, 1.0, 100.0, 0.0, 0.0, 300.0, 1.0, 0.0, 10.0, 0.3, 1.0, 2.0)
 HUNTER = (1.0, 1.5, 1.5, 1.0, 1.0, 200.0, 1.0, 1.0, 600.0, 1.0, 0.0, 12.0, 2.0, 0.0, 1.0)
-LEGEND = (1.0, 0.7, 1.5, 4.0, 1.0, 0.0, 1.0, 0.0, 500.0, 2.0, 1.0, 16.0, 1.0, 0.0, 1.0)
+LEGEND = (1.0, 0.7, 1.5, 4.0, 1.0, 200.0, 1.0, 0.0, 500.0, 2.0, 1.0, 16.0, 1.0, 0.0, 1.0)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM),
@@ -51,6 +51,14 @@ DEFAULT = "merchant"
 I_TRADE, I_VOYAGE, I_LOOT, I_HUNT = 0, 1, 2, 3
 OUTPOST_HEX = 9  # the hub's middle hex (hub position 0, local hex 9)
 BIG = 10 ** 6
+HUNT_HOLD = 4  # a rival hold this size (public) is worth hunting: more than the starting resources
+
+
+@njit(cache=True)
+def fire_on(T, F, k, target):
+    """Open fire on rival ship `target` in the hex: a hunter fires on full holds while undamaged
+    (a ship on a sink voyage fires on anything: the engine's choose_action)."""
+    return T[SHIP0 + target, S.HOLD_N] >= HUNT_HOLD and T[SHIP0 + k, S.DAMAGE] == 0 and w(F, k // 2, W_HUNT) > 0.0
 
 
 @njit(cache=True, inline="always")
@@ -63,9 +71,8 @@ def nearest_island(T, K, h, want_skeletons):
     """The island nearest hex h (skeletons make it look further, unless skeletons are wanted)."""
     best = -1
     best_d = BIG
-    for x in range(S.MAX_HEX):
-        if T[S.HEX_TYPE, x] != S.ISLAND:
-            continue
+    for i in range(T[ST, S.N_ISLANDS]):
+        x = T[S.ISLANDS, i]
         sk = T[S.HEX_SKELETONS, x]
         d = dist(K, h, x) * 2 - T[S.HEX_CARGO, x]
         if want_skeletons:
@@ -85,7 +92,7 @@ def nearest_rival(T, K, k, h, cargo_only):
     for j in range(2 * T[ST, S.PLAYERS]):
         if j // 2 == k // 2 or T[SHIP0 + j, S.HEX] < 0:
             continue
-        if cargo_only and T[SHIP0 + j, S.HOLD_N] == 0:
+        if cargo_only and T[SHIP0 + j, S.HOLD_N] < HUNT_HOLD:
             continue
         d = dist(K, h, T[SHIP0 + j, S.HEX])
         if d < best_d:
@@ -176,10 +183,15 @@ def voyage_worth(P, T, K, F, k, v):
     task = K[S.V_TASK, v]
     reward = K[S.V_AMOUNT, v] * 1.0
     kind = K[S.V_REWARD, v]
+    # gold buys upgrades while a ship can still grow, and is worth 1 per 500 at the end
+    per_rep = 500.0
+    for j in range(2 * seat, 2 * seat + 2):
+        if w(F, seat, W_UPGRADE) > 0.0 and may_upgrade(P, T, j):
+            per_rep = 300.0
     if kind == S.R_GOLD:
-        reward = reward / 300.0
+        reward = reward / per_rep
     elif kind == S.R_TREASURE:
-        reward = reward * 1.3
+        reward = reward * 420.0 / per_rep + 0.3 * reward
     crew = 1.0 + 0.83 * (S.crew_dice(T, k))
     actions = 1.0
     if task == S.V_REACH or task == S.V_DIG or task == S.V_DELIVER:
@@ -204,6 +216,8 @@ def voyage_worth(P, T, K, F, k, v):
     like = w(F, seat, W_TIER0 + tier)
     if tier == S.LEGENDARY and T[SHIP0 + k, S.TYPE] < w(F, seat, W_LEGEND_TYPE):
         like *= 0.3
+    if tier > T[SHIP0 + k, S.TYPE] + 1:
+        like *= 0.5
     return like * (reward - 0.3 * K[S.V_PENALTY, v]) / actions
 
 
@@ -314,10 +328,15 @@ def seek_tier(P, T, F, k, draw_i):
     seat = k // 2
     best = 0
     best_v = -1.0
+    ship = T[SHIP0 + k, S.TYPE]
     for t in range(3):
         v = w(F, seat, W_TIER0 + t)
-        if t == S.LEGENDARY and T[SHIP0 + k, S.TYPE] < w(F, seat, W_LEGEND_TYPE):
+        if t == S.LEGENDARY and ship < w(F, seat, W_LEGEND_TYPE):
             v *= 0.3
+        if t > ship + 1:
+            v *= 0.5
+        elif t < ship:
+            v *= 0.6
         if T[ST, S.VOY_N0 + 2 * t] == 0:
             v = -1.0
         if v > best_v:

@@ -86,7 +86,8 @@ TWO_PLAYER = 17  # 1 if the two-player board and set-up are in use
 TRIGGER_SEAT = 18  # seat whose reputation triggered the end (-1)
 N_HEX_USED = 19
 ACTIVE = 20  # seat whose turn it is (-1 between phases)
-ST_SIZE = 21
+N_ISLANDS = 21  # island hexes on this board (ids in row ISLANDS)
+ST_SIZE = 22
 
 # --- seat columns (row SEAT0 + s)
 GOLD = 0
@@ -119,7 +120,8 @@ SPEC0 = 12  # special crew card in slot i (12..15), -1 empty
 SPEC_DOWN0 = 16  # 1 if the special crew token in slot i is defeated (16..19)
 LAST_HIT = 20  # ship that last damaged this ship by Open Fire (-1)
 VOY_AGE = 21  # actions the ship has made since starting its voyage
-SHIP_COLS = 22
+HOLD_VALUE = 22  # gold value of the hold's cargo (kept with HOLD_N)
+SHIP_COLS = 23
 
 ST_ROW = 0
 SEAT0 = 1
@@ -141,7 +143,8 @@ HEX_SKELETONS = HEX_STANDEES + 1  # skeleton tokens in the hex
 HEX_CARGO = HEX_SKELETONS + 1  # cargo tokens lying face up in the hex
 SYMBOL_HEX = HEX_CARGO + 1  # column = voyage symbol: its island's hex this game (-1 not on the board)
 LAYOUT = SYMBOL_HEX + 1  # column = hub position 1..6: tile face there (-1 no tile); column 0: hub face
-DICE = LAYOUT + 1  # scratch: the faces of the current crew roll
+ISLANDS = LAYOUT + 1  # columns 0..N_ISLANDS-1: the island hexes of this board
+DICE = ISLANDS + 1  # scratch: the faces of the current crew roll
 SCRATCH = DICE + 1  # scratch: candidate lists
 T_ROWS = SCRATCH + 1
 T_WIDTH = 160
@@ -257,11 +260,7 @@ def ship_in_hex(T, h, seat, own):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hold_value(T, K, k):
     """Gold value of the cargo in ship k's hold (resources count 0 under A7)."""
-    total = 0
-    for t in range(K[META, N_TOKENS]):
-        if T[TOK_LOC, t] == HOLD + k:
-            total += K[TOK_VALUE, t]
-    return total
+    return T[SHIP0 + k, HOLD_VALUE]

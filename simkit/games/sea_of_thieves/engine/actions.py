@@ -301,7 +301,11 @@ def choose_action(P, T, K, F, rng, k, goal, intent):
                        or T[SHIP0 + k, S.DAMAGE] > 0 or T[SEAT0 + seat, S.VOY_N] == 0):
         return S.A_TRADE, np.int64(-1)
     v = T[SHIP0 + k, S.VOYAGE]
-    hunting = bot.w(F, seat, bot.W_HUNT) > 0.0 or (v >= 0 and K[S.V_TASK, v] == S.V_SINK)
+    hunting = v >= 0 and K[S.V_TASK, v] == S.V_SINK
+    if rivals > 0 and not hunting:
+        for j in range(2 * T[ST, S.PLAYERS]):
+            if j // 2 != seat and T[SHIP0 + j, S.HEX] == h and bot.fire_on(T, F, k, j):
+                hunting = True
     if rivals > 0 and hunting:
         i = fortune_index(T, K, seat, np.int64(S.F_BROADSIDE))
         if i >= 0:

@@ -25,6 +25,7 @@ def leave(T, K, t):
     elif loc >= S.HOLD:
         k = loc - S.HOLD
         T[SHIP0 + k, S.HOLD_N] -= 1
+        T[SHIP0 + k, S.HOLD_VALUE] -= K[S.TOK_VALUE, t]
         if K[S.TOK_KIND, t] == S.RESOURCE:
             T[SHIP0 + k, S.RES_N] -= 1
 
@@ -46,6 +47,7 @@ def to_hold(T, K, t, k):
     leave(T, K, t)
     T[S.TOK_LOC, t] = S.HOLD + k
     T[SHIP0 + k, S.HOLD_N] += 1
+    T[SHIP0 + k, S.HOLD_VALUE] += K[S.TOK_VALUE, t]
     if K[S.TOK_KIND, t] == S.RESOURCE:
         T[SHIP0 + k, S.RES_N] += 1
 

@@ -60,6 +60,9 @@ def build_board(P, T, K, rng, log):
                 continue
             c = f * S.TILE_HEXES + i
             T[S.HEX_TYPE, h] = K[S.FACE_TYPE, c]
+            if K[S.FACE_TYPE, c] == S.ISLAND:
+                T[S.ISLANDS, T[ST, S.N_ISLANDS]] = h
+                T[ST, S.N_ISLANDS] += 1
             T[S.HEX_SYMBOL, h] = K[S.FACE_SYMBOL, c]
             T[S.HEX_WAYPOINT, h] = K[S.FACE_WAYPOINT, c]
             if K[S.FACE_SYMBOL, c] >= 0:
