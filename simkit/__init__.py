@@ -62,4 +62,9 @@ def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
     spec_options = {k: v for k, v in options.items() if k in _SPEC_OPTIONS and v is not None}
     plan = None if resume and spec is None and not spec_options else specs.load(spec, **spec_options)
     run_options = {k: v for k, v in options.items() if k in _RUN_OPTIONS and v is not None}
-    return Results(runner.run(plan, out, resume=resume, **run_options))
+    from simkit.results import is_complete
+
+    already = bool(resume and out is not None and is_complete(out))
+    results = Results(runner.run(plan, out, resume=resume, **run_options))
+    results.already_complete = already  # resume found nothing left to play
+    return results

@@ -59,6 +59,20 @@ SetOption = Annotated[
     list[str] | None,
     typer.Option("--set", metavar="KEY=VALUE", help="Rule override, repeatable; a TOML list (k=[1,2]) sweeps it."),
 ]
+ComponentsOption = Annotated[
+    str | None,
+    typer.Option("--components", metavar="SET|PATH",
+                 help="Component files: a shipped set (standard, alt-...) or your own folder; same as --set components=."),
+]
+
+
+def _with_components(set_: list[str] | None, components: str | None) -> list[str] | None:
+    """--components X is --set components=X (given as a path, it stays text, never TOML)."""
+    if components is None:
+        return set_
+    if any(item.partition("=")[0].strip() == "components" for item in set_ or []):
+        raise InputError("give the component set once: --components or --set components=, not both")
+    return [*(set_ or []), f"components={components}"]
 
 
 def _print_table(columns: list[str], rows: list[list]) -> None:
@@ -128,6 +142,7 @@ def sweep(
     players: Annotated[str | None, typer.Option(help="Player counts, e.g. 2,3,4 or 2-4.")] = None,
     variant: Annotated[str | None, typer.Option(help="Variants, comma-separated; 'a+b' combines.")] = None,
     set_: SetOption = None,
+    components: ComponentsOption = None,
     strategies: Annotated[
         list[str] | None, typer.Option("--strategies", help="A line-up a,b,...; repeat for several line-ups.")
     ] = None,
@@ -140,7 +155,7 @@ def sweep(
     out: Annotated[Path | None, typer.Option(help="Result folder (default reports/<name>-<time>).")] = None,
     resume: Annotated[bool, typer.Option(help="Finish the interrupted sweep in --out.")] = False,
     precision: Annotated[
-        float | None, typer.Option(help="Stop a cell once seat 0's 95% half width is at most this.")
+        str | None, typer.Option(help="Stop a cell once seat 0's 95% half width is at most this (0.01 or 1pt).")
     ] = None,
     quiet: Annotated[bool, typer.Option(help="No progress output.")] = False,
 ) -> None:
@@ -148,13 +163,24 @@ def sweep(
     import simkit
 
     results = simkit.sweep(
-        spec, out=out, resume=resume, game=game, players=players, variant=variant, set=set_,
+        spec, out=out, resume=resume, game=game, players=players, variant=variant,
+        set=_with_components(set_, components),
         strategies=strategies[0] if strategies and len(strategies) == 1 else strategies, games=games, seed=seed,
         precision=precision, jobs=jobs, chunk=chunk, backend=backend, address=address, quiet=quiet,
     )
     m = results.manifest
-    typer.echo(f"{len(m['rules_hashes'])} cells, {m['games']:,} games; this run {m['games_this_run']:,} games "
-               f"in {m['wall_seconds']:.1f} s")
+    if getattr(results, "already_complete", False):
+        typer.echo(f"{results.folder} is already complete ({len(m['rules_hashes'])} cells, {m['games']:,} games); "
+                   "nothing left to play")
+    else:
+        cells = len(m["rules_hashes"])
+        kept = "" if m["games_this_run"] <= m["games"] else \
+            f" ({m['games_this_run'] - m['games']:,} past the --precision stops were dropped)"
+        timing = f"in {m['wall_seconds']:.1f} s"
+        if "compile_seconds" in m:
+            timing += f" (preparing engines {m['compile_seconds']:.1f} s, playing {m['play_seconds']:.1f} s)"
+        typer.echo(f"{cells} cell{'s' * (cells != 1)}, {m['games']:,} games kept; this run played "
+                   f"{m['games_this_run']:,} games{kept} {timing}")
     typer.echo(f"report: {results.folder / 'report.html'} (and report.md)")
 
 
@@ -172,6 +198,7 @@ def replay(
     players: Annotated[int | None, typer.Option(help="Player count (default: the largest).")] = None,
     variant: Annotated[str, typer.Option(help="Variant; 'a+b' combines.")] = "standard",
     set_: SetOption = None,
+    components: ComponentsOption = None,
     strategies: Annotated[
         str | None, typer.Option(help="Seat 0's, seat 1's, ... preset; a shorter list repeats.")
     ] = None,
@@ -180,7 +207,8 @@ def replay(
     """Play one game and narrate it from its event log."""
     from simkit.replay import replay as play_one
 
-    r = play_one(game, players=players, variant=variant, overrides=set_, strategies=strategies, seed=seed)
+    r = play_one(game, players=players, variant=variant, overrides=_with_components(set_, components),
+                 strategies=strategies, seed=seed)
     typer.echo(r.header())
     for line in r.lines:
         typer.echo(line)

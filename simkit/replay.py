@@ -32,6 +32,7 @@ class Replay:
     variant: str
     seed: int
     lineup: list[str]  # preset per seat
+    overrides: dict  # the rule overrides given (beyond the variant)
     lines: list[str]  # the narrated events
     log_full: bool  # the log filled up: the narration stops early
     outcome: dict  # the games.parquet row
@@ -39,7 +40,8 @@ class Replay:
 
     def header(self) -> str:
         seats = ", ".join(f"seat {s} {name}" for s, name in enumerate(self.lineup))
-        return f"{self.game}, {self.players} players, {self.variant}, seed {self.seed}: {seats}"
+        rules = "".join(f", {k}={v}" for k, v in self.overrides.items())
+        return f"{self.game}, {self.players} players, {self.variant}{rules}, seed {self.seed}: {seats}"
 
     def ending(self) -> str:
         o = self.outcome
@@ -67,6 +69,9 @@ def replay(
         raise InputError(f"--seed must be a game seed in 0..2**64-1, got {seed}")
     if "," in variant:
         raise InputError(f"replay plays one game: give one variant, not '{variant}'")
+    listed = [k for k, v in specs.parse_set(overrides).items() if isinstance(v, list)]
+    if listed:
+        raise InputError(f"replay plays one game: give {listed[0]} one value, not a list")
     cells = specs.load(game=game, players=players, variant=variant, set=overrides, strategies=strategies,
                        games=1).cells
     cell = max(cells, key=lambda c: c.players)
@@ -79,7 +84,7 @@ def replay(
     context = {"game": g, "players": cell.players, "strategies": names, "rules": cell.rules(), "seed": seed}
     games, seats = chunk_tables(g, cell.id, 0, seeds, lineup, out_games, out_seats)
     return Replay(
-        game=g.id, players=cell.players, variant=cell.variant, seed=seed, lineup=names,
+        game=g.id, players=cell.players, variant=cell.variant, seed=seed, lineup=names, overrides=cell.overrides,
         lines=[g.describe_event(tuple(int(x) for x in row), context) for row in log],
         log_full=len(log) >= log_capacity,
         outcome=games.row(0, named=True),

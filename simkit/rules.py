@@ -11,6 +11,7 @@ from __future__ import annotations
 import collections
 import hashlib
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,9 +24,11 @@ from simkit.errors import InputError, unknown
 class Param:
     """One rule parameter.
 
-    kind: "int", "float", "bool" or "choice". `allowed` is (low, high) inclusive for
-    int/float, the tuple of names for choice, and ignored for bool. `source` is a
-    rulebook section ("Final Scoring") or an assumption id ("A7").
+    kind: "int", "float", "bool", "choice" or "components". `allowed` is (low, high)
+    inclusive for int/float, the tuple of names for choice, (base folder, set names...)
+    for components (see simkit.components), and ignored for bool. `source` is a rulebook
+    section ("Final Scoring") or an assumption id ("A7"). A components parameter chooses
+    files, not a value the engine reads: it stays out of the engine tuple.
     """
 
     name: str
@@ -40,6 +43,8 @@ class Param:
             return "true|false"
         if self.kind == "choice":
             return "|".join(self.allowed)
+        if self.kind == "components":
+            return "|".join(self.allowed[1:]) + "|<folder>"
         return f"{self.allowed[0]}..{self.allowed[1]}"
 
     def check(self, value: Any, where: str) -> Any:
@@ -51,19 +56,29 @@ class Param:
             if isinstance(value, (bool, np.bool_)) or value in (0, 1):
                 return bool(value)
             raise InputError(f"{name} must be true or false, got {value!r}")
+        if self.kind == "components":
+            from simkit.components import check_value
+
+            return check_value(self.allowed[0], value, where)
         if self.kind == "choice":
             if value not in self.allowed:
                 raise unknown(f"value for {self.name}", value, self.allowed, where)
             return value
         caster = int if self.kind == "int" else float
         try:
-            if isinstance(value, bool):
+            if isinstance(value, (bool, list, tuple, dict)):
                 raise TypeError
             number = caster(value)
             if self.kind == "int" and isinstance(value, float) and number != value:
                 raise ValueError
-        except (TypeError, ValueError):
-            raise InputError(f"{name} must be {'an integer' if self.kind == 'int' else 'a number'}, got {value!r}") from None
+            if not math.isfinite(number):
+                raise ValueError
+        except (TypeError, ValueError, OverflowError):
+            hint = ""
+            if isinstance(value, str) and "," in value:
+                hint = f"; to sweep several values write a TOML list: {self.name}=[{value}]"
+            raise InputError(f"{name} must be {'an integer' if self.kind == 'int' else 'a finite number'}, "
+                             f"got {value!r}{hint}") from None
         low, high = self.allowed
         if not low <= number <= high:
             raise InputError(f"{name} = {number} is out of range; allowed {self.allowed_text()}")
@@ -116,7 +131,8 @@ class RuleSchema:
         # numba's on-disk cache pickles the argument types by reference: the class must be
         # importable under its module and name, or every process misses the cache and
         # recompiles. Registering it here works for games outside simkit/games too.
-        self.tuple_type = collections.namedtuple(title, names, module=__name__)
+        self.engine_params = tuple(p for p in self.params if p.kind != "components")
+        self.tuple_type = collections.namedtuple(title, [p.name for p in self.engine_params], module=__name__)
         globals()[title] = self.tuple_type
 
     def variant_names(self) -> list[str]:
@@ -133,10 +149,16 @@ class RuleSchema:
 
     def variant_overrides(self, variant: str, where: str = "") -> dict:
         """The overrides of a variant; 'a+b' combines variants (a later one wins nothing: a clash is an error)."""
-        if variant in ("", "standard", None):
+        if variant in ("standard", None):
             return {}
+        place = f" in {where}" if where else ""
+        if not isinstance(variant, str) or not variant.strip():
+            raise InputError(f"empty variant name{place}; use 'standard' or one of: {', '.join(self.variant_names())}")
         out: dict = {}
-        for part in variant.split("+"):
+        parts = variant.split("+")
+        for k, part in enumerate(parts):
+            if part in parts[:k]:
+                raise InputError(f"variant '{part}' is named twice in '{variant}'{place}; name it once")
             if part not in self.variant_by_name:
                 raise unknown(f"variant of {self.game}", part, self.variant_names(), where)
             for key, value in self.variant_by_name[part].overrides.items():
@@ -163,7 +185,7 @@ class RuleSchema:
 
     def engine_tuple(self, values: dict):
         """The typed NamedTuple for the engine (each field cast to its declared type)."""
-        return self.tuple_type(*(p.engine_value(values[p.name]) for p in self.params))
+        return self.tuple_type(*(p.engine_value(values[p.name]) for p in self.engine_params))
 
     def listing(self, variant: str = "standard") -> list[dict]:
         """Rows for `simkit rules`: name, default (under the variant), allowed, meaning, source."""

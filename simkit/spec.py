@@ -49,6 +49,9 @@ from simkit.errors import InputError, unknown
 TOP_KEYS = ("name", "description", "seed", "games", "precision", "study")
 BLOCK_KEYS = ("game", "players", "variants", "set", "grid", "strategies", "games")
 DEFAULT_GAMES = 10_000
+MAX_GAMES = 1_000_000_000  # per cell: past this the plan alone would not fit in memory
+MAX_PLAYERS = 100  # a sanity bound for parsing; each game then names its own range
+MAX_PRECISION = 0.1  # a half width above 10 points is a slip (0.5 meant as points, say)
 DEFAULT_SEED = 1
 ALL_GAMES = "*"
 DEFAULT_LINEUP = "default"  # line-up entry meaning the game's default preset
@@ -142,10 +145,14 @@ def parse_players(text: str | int | list | None) -> list[int] | None:
     out: list[int] = []
     try:
         for part in str(text).split(","):
-            low, _, high = part.strip().partition("-")
-            out += list(range(int(low), int(high) + 1)) if high else [int(low)]
+            low, dash, high = part.strip().partition("-")
+            low = int(low)
+            high = int(high) if dash else low
+            if not 1 <= low <= high <= MAX_PLAYERS:
+                raise ValueError
+            out += list(range(low, high + 1))
     except ValueError:
-        raise InputError(f"--players expects counts like 2,3,4 or 2-4, got '{text}'") from None
+        raise InputError(f"--players expects counts from 1 to {MAX_PLAYERS} like 2,3,4 or 2-4, got '{text}'") from None
     return out
 
 
@@ -181,9 +188,13 @@ def default_spec_path() -> Path | None:
 def read_toml(path: Path) -> tuple[dict, str]:
     """A spec file's table and text; a missing or malformed file names the file and line."""
     try:
-        text = path.read_text()
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise InputError(f"spec file {path} not found") from None
+        hint = "" if path.suffix == ".toml" else (
+            "; a spec is a .toml file — to name several strategies write them as one line-up: --strategies a,b")
+        raise InputError(f"spec file {path} not found{hint}") from None
+    except UnicodeDecodeError as e:
+        raise InputError(f"spec file {path} is not UTF-8 text (byte {e.start}); save it as UTF-8") from None
     except OSError as e:
         raise InputError(f"cannot read spec file {path}: {e.strerror}") from None
     try:
@@ -275,6 +286,9 @@ def _where(source: str, text: str, key: str, where: str | None = None) -> str:
 def _games(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
         raise InputError(f"{where} must be a whole number of games >= 1, got {value!r}")
+    if value > MAX_GAMES:
+        raise InputError(f"{where} asks for {value:,} games; at most {MAX_GAMES:,} per cell, "
+                         "so split the sweep or raise the precision target")
     return value
 
 
@@ -293,8 +307,17 @@ def _name(value: Any, where: str) -> str:
 def _precision(value: Any, where: str) -> float | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 0.5:
-        raise InputError(f"precision in {where} must be a half width in (0, 0.5], e.g. 0.01; got {value!r}")
+    if isinstance(value, str):  # from the command line; "0.5pt" is in points, i.e. 0.005
+        text = value.strip()
+        try:
+            value = float(text[:-2]) / 100 if text.endswith("pt") else float(text)
+        except ValueError:
+            raise InputError(f"precision in {where} must be a half width like 0.01 or 1pt, got {text!r}") from None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_PRECISION:
+        hint = f" (for {value:g} points write {value / 100:g} or {value:g}pt)" if (
+            isinstance(value, (int, float)) and not isinstance(value, bool) and MAX_PRECISION < value <= 10) else ""
+        raise InputError(f"precision in {where} must be a win-rate half width in (0, {MAX_PRECISION}], e.g. 0.01 "
+                         f"or 1pt; got {value!r}{hint}")
     return float(value)
 
 
@@ -356,6 +379,9 @@ def _expand(block: dict, top_games: int, where: str) -> list[tuple[dict, str]]:
         presets = game.preset_names()
         resolved_lineups = []
         for lineup in lineups:
+            if not isinstance(lineup, (str, list)):
+                raise InputError(f"strategies in {where} must be line-ups like \"a,b\" or [\"a\", \"b\"], "
+                                 f"got {lineup!r}")
             names = [n.strip() for n in lineup.split(",")] if isinstance(lineup, str) else list(lineup)
             if not names or not all(isinstance(n, str) and n for n in names):
                 raise InputError(f"strategies in {where}: a line-up must name presets, got {lineup!r}")
@@ -429,4 +455,8 @@ def _with_ids(raw: list[tuple[dict, str]]) -> list[Cell]:
 
 
 def _id_value(value: Any) -> str:
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str) and ("/" in value or "\\" in value):  # a designer's folder: its name
+        return Path(value).name
+    return str(value)

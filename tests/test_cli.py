@@ -77,7 +77,7 @@ def test_listings_json(dicegame):
     assert dice == {"game": "dicegame", "title": dicegame.title, "players": [2, 3, 4],
                     "variants": ["standard", "quick", "duel", "sudden"]}
     rules = json.loads(run("rules", "dicegame", "--json").stdout)
-    assert [r["name"] for r in rules] == ["target", "round_cap", "die", "last_chance", "red_bonus"]
+    assert [r["name"] for r in rules] == ["target", "round_cap", "die", "last_chance", "red_bonus", "components"]
     assert all(set(r) == {"name", "default", "allowed", "meaning", "source"} and r["source"] for r in rules)
     quick = json.loads(run("rules", "dicegame", "--variant", "quick", "--json").stdout)
     assert quick[0]["default"] == 20 and rules[0]["default"] == 40 and rules[0]["allowed"] == "10..200"
@@ -117,6 +117,19 @@ SWEEP = ["sweep", "--quiet", "--jobs", "1"]
         (["--game", "dicegame", "--backend", "dask"], "--address"),
         (["--game", "dicegame", "--precision", "2"], "precision"),
         (["no_such_spec.toml"], "not found"),
+        # values that once gave tracebacks, ran out of memory, or were silently accepted
+        (["--game", "dicegame", "--set", "target=inf"], "must be an integer"),
+        (["--game", "dicegame", "--set", "target=-inf"], "must be an integer"),
+        (["--game", "dicegame", "--set", "target=nan"], "must be an integer"),
+        (["--game", "dicegame", "--set", "target=3,4,5"], "target=[3,4,5]"),
+        (["--game", "dicegame", "--games", "1000000000000"], "at most 1,000,000,000"),
+        (["--game", "dicegame", "--players", "2-1000000000"], "--players"),
+        (["--game", "dicegame", "--players", "2-"], "--players"),
+        (["--game", "dicegame", "--variant", ""], "empty variant"),
+        (["--game", "dicegame", "--variant", "quick+quick"], "named twice"),
+        (["--game", "dicegame", "--precision", "0.5"], "0.5pt"),
+        (["--game", "dicegame", "--precision", "fine"], "precision"),
+        (["--game", "dicegame", "--strategies", "careful", "bold"], "--strategies a,b"),
     ],
 )
 def test_sweep_bad_input(args, words, tmp_path):
@@ -137,6 +150,37 @@ def test_bad_spec_files(tmp_path):
     result = run(*SWEEP, unknown_key)
     assert_bad_input(result)
     assert "key.toml:3" in result.stderr and "did you mean 'strategies'" in result.stderr
+
+
+@pytest.mark.parametrize("body, words", [
+    ('[[study]]\ngame = "dicegame"\nstrategies = [1]\n', "must be line-ups"),
+    ('[[study]]\ngame = "dicegame"\nstrategies = { careful = 1 }\n', "must be line-ups"),
+    (b'name = "caf\xe9"\n', "not UTF-8"),
+])
+def test_odd_spec_values(body, words, tmp_path):
+    spec = tmp_path / "odd.toml"
+    spec.write_bytes(body if isinstance(body, bytes) else body.encode())
+    result = run(*SWEEP, spec, "--out", tmp_path / "out")
+    assert_bad_input(result)
+    assert words in result.stderr
+
+
+def test_precision_in_points_and_the_run_line(tmp_path):
+    result = run(*SWEEP, "--game", "dicegame", "--players", "2", "--games", "20000", "--precision", "2pt",
+                 "--out", tmp_path / "p")
+    assert result.exit_code == 0, result.stderr
+    assert "3,000 games kept; this run played 20,000 games (17,000 past the --precision stops" in result.stdout
+    assert "preparing engines" in result.stdout
+    again = run(*SWEEP, "--out", tmp_path / "p", "--resume")
+    assert again.exit_code == 0 and "already complete" in again.stdout
+    (tmp_path / "p" / "games.parquet").unlink()
+    assert_bad_input(run(*SWEEP, "--out", tmp_path / "p", "--resume"))
+
+
+def test_replay_refuses_a_list_and_shows_overrides():
+    assert_bad_input(run("replay", "dicegame", "--set", "target=[20,30]"))
+    result = run("replay", "dicegame", "--set", "target=20", "--players", "2")
+    assert result.stdout.startswith("dicegame, 2 players, standard, target=20, seed ")
 
 
 def test_unwritable_out(tmp_path):

@@ -41,7 +41,7 @@ def test_check_casts(name, value, expected):
     "name, value, words",
     [("gold", 11, "out of range; allowed 0..10"), ("gold", -1, "0..10"), ("gold", 2.5, "must be an integer"),
      ("gold", True, "must be an integer"), ("gold", "x", "must be an integer"), ("rate", 1.5, "allowed 0.0..1.0"),
-     ("rate", "lots", "must be a number"), ("ghost", "maybe", "true or false"), ("ghost", 2, "true or false"),
+     ("rate", "lots", "must be a finite number"), ("ghost", "maybe", "true or false"), ("ghost", 2, "true or false"),
      ("deck", "shrot", "did you mean 'short'")],
 )
 def test_check_rejects(name, value, words):

@@ -134,7 +134,7 @@ def test_default_spec_is_every_game_at_10000():
         ({"game": "dicegame", "games": -5}, ["games", ">= 1"]),
         ({"game": "dicegame", "seed": -1}, ["seed", "0..2**64-1"]),
         ({"game": "dicegame", "seed": 1.5}, ["seed", "integer"]),
-        ({"game": "dicegame", "precision": 0}, ["precision", "(0, 0.5]"]),
+        ({"game": "dicegame", "precision": 0}, ["precision", "(0, 0.1]"]),
         ({"game": "dicegame", "name": "a/b"}, ["name", "letters"]),
         ({"game": "dicegame", "variant": "standard,standard"}, ["asked for twice"]),
     ],
