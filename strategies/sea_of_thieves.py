@@ -54,7 +54,7 @@ BIG = 10 ** 6
 HUNT_HOLD = 4  # a rival hold this size (public) is worth hunting: more than the starting resources
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fire_on(T, F, k, target):
     """Open fire on rival ship `target` in the hex: a hunter fires on full holds while undamaged
     (a ship on a sink voyage fires on anything: the engine's choose_action)."""
@@ -66,7 +66,7 @@ def w(F, seat, slot):
     return F[1 + seat, slot]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def nearest_island(T, K, h, want_skeletons):
     """The island nearest hex h (skeletons make it look further, unless skeletons are wanted)."""
     best = -1
@@ -85,7 +85,7 @@ def nearest_island(T, K, h, want_skeletons):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def nearest_rival(T, K, k, h, cargo_only):
     best = -1
     best_d = BIG
@@ -101,7 +101,7 @@ def nearest_rival(T, K, k, h, cargo_only):
     return best, best_d
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def voyage_target(T, K, k):
     """The hex ship k's voyage sends it to (its own hex when any hex will do)."""
     v = T[SHIP0 + k, S.VOYAGE]
@@ -120,13 +120,13 @@ def voyage_target(T, K, k):
     return target if target >= 0 else h
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def upgrade_cost(P, T, k):
     t = T[SHIP0 + k, S.TYPE]
     return P.brigantine_cost if t == S.SLOOP else P.galleon_cost
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def may_upgrade(P, T, k):
     t = T[SHIP0 + k, S.TYPE]
     if t == S.GALLEON:
@@ -141,7 +141,7 @@ def may_upgrade(P, T, k):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def wants_upgrade(P, T, F, k, extra_gold):
     seat = k // 2
     if w(F, seat, W_UPGRADE) <= 0.0 or not may_upgrade(P, T, k):
@@ -154,14 +154,14 @@ def ship_goal(P, T, K, F, k):
     """(goal hex, intent) of ship k's plan."""
     seat = k // 2
     h = T[SHIP0 + k, S.HEX]
-    sh = T[SHIP0 + k]
-    danger = sh[S.DAMAGE] > 0 and sh[S.RES_N] == 0 and sh[S.WATER] + 2 * sh[S.DAMAGE] >= gauge(T, K, k)
+    dmg = T[SHIP0 + k, S.DAMAGE]
+    danger = dmg > 0 and T[SHIP0 + k, S.RES_N] == 0 and T[SHIP0 + k, S.WATER] + 2 * dmg >= gauge(T, K, k)
     if danger:
         return OUTPOST_HEX, I_TRADE
     value = hold_value(T, K, k)
     if value >= w(F, seat, W_SELL_AT) or (value > 0 and wants_upgrade(P, T, F, k, value)):
         return OUTPOST_HEX, I_TRADE
-    if sh[S.VOYAGE] >= 0:
+    if T[SHIP0 + k, S.VOYAGE] >= 0:
         return voyage_target(T, K, k), I_VOYAGE
     if T[SEAT0 + seat, S.VOY_N] == 0 and T[SEAT0 + seat, S.GOLD] >= 300:
         return OUTPOST_HEX, I_TRADE
@@ -236,7 +236,7 @@ def pick_voyage(P, T, K, F, k):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def step_toward(T, K, h, goal):
     """The neighbour of h closest to goal that has room (h itself if none is closer)."""
     best = h
@@ -251,18 +251,20 @@ def step_toward(T, K, h, goal):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def task_for(T, K, k, goal):
     """The task of one face-up crew token (Tasks), given the ship's goal."""
-    sh = T[SHIP0 + k]
-    if sh[S.DAMAGE] > 0 and sh[S.RES_N] > 0:
+    h = T[SHIP0 + k, S.HEX]
+    dmg = T[SHIP0 + k, S.DAMAGE]
+    water = T[SHIP0 + k, S.WATER]
+    if dmg > 0 and T[SHIP0 + k, S.RES_N] > 0:
         return S.T_REPAIR
-    at_goal = sh[S.HEX] == goal
-    if sh[S.WATER] > 0 and (sh[S.WATER] + sh[S.DAMAGE] >= gauge(T, K, k) - 1 or at_goal):
+    at_goal = h == goal
+    if water > 0 and (water + dmg >= gauge(T, K, k) - 1 or at_goal):
         return S.T_BAIL
-    if not at_goal and step_toward(T, K, sh[S.HEX], goal) != sh[S.HEX]:
+    if not at_goal and step_toward(T, K, h, goal) != h:
         return S.T_SAIL
-    if sh[S.WATER] > 0:
+    if water > 0:
         return S.T_BAIL
     return S.T_NONE
 

@@ -1,7 +1,8 @@
 """Load, validate and compile the Sea of Thieves component files into the static table K.
 
 components/ holds the base set ("standard"); components/alt-<name>/ holds alternative sets
-with only the files that differ (DESIGN §2, component sets). Every file is checked against a
+with only the files that differ; a designer's folder is read the same way (DESIGN §2, component
+sets: simkit.components). Every file is checked against a
 declared schema (types, bounds, counts, cross-references) before any game is played; an error
 names the file, the entry and the rule it breaks, as one `error:` line (InputError).
 
@@ -21,49 +22,23 @@ from pathlib import Path
 
 import numpy as np
 
+from simkit.components import ComponentSet, shipped
 from simkit.errors import InputError
 from simkit.games.sea_of_thieves import state as S
 
 FOLDER = Path(__file__).parent / "components"
 FILES = ("hub.txt", "tiles.txt", "board.toml", "bags.toml", "ships.toml", "track.toml", "voyages.csv",
          "special_crew.csv", "fortune.csv")
-SETS = ("standard",) + tuple(sorted(p.name for p in FOLDER.glob("alt-*") if p.is_dir()))
+SETS = shipped(FOLDER)
 ROW_LENGTHS = (3, 4, 5, 4, 3)  # a hexagon of radius 2, row by row
 SYMBOLS = "abcdefghijkl"
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # axial; straight lines follow one
 
 
 # ------------------------------------------------------------------ the component set
-class ComponentFiles:
-    """The files of one component set: the alt/designer folder's file if it has one, else the base
-    file (the overlay of DESIGN §2; simkit.components.ComponentSet once the toolkit ships it)."""
-
-    def __init__(self, name: str):
-        if name == "standard":
-            self.folder = None
-        elif name in SETS:
-            self.folder = FOLDER / name
-        else:
-            path = Path(name)
-            if not path.is_dir():
-                raise InputError(f"component set '{name}' is neither a shipped set ({', '.join(SETS)}) "
-                                 f"nor a folder")
-            self.folder = path
-
-    def path(self, file: str) -> Path:
-        if self.folder is not None and (self.folder / file).exists():
-            return self.folder / file
-        return FOLDER / file
-
-    def where(self, file: str) -> str:
-        p = self.path(file)
-        return str(p.relative_to(FOLDER.parent)) if p.is_relative_to(FOLDER.parent) else str(p)
-
-    def read_text(self, file: str) -> str:
-        return self.path(file).read_text()
-
-    def raw(self, files=FILES) -> bytes:
-        return b"".join(f.encode() + b"\0" + self.path(f).read_bytes() for f in files)
+def open_set(value: str = "standard") -> ComponentSet:
+    """The chosen set (simkit.components): a shipped name or a designer's folder, overlaid on the base."""
+    return ComponentSet.open(FOLDER, value)
 
 
 def fail(label: str, entry: str, message: str, rule: str) -> InputError:
@@ -152,7 +127,7 @@ def _check_row(schema, row: dict, label: str, entry: str) -> dict:
     return {f.name: f.check(row.get(f.name), label, entry) for f in schema}
 
 
-def _csv(files: ComponentFiles, name: str, schema) -> list[dict]:
+def _csv(files: ComponentSet, name: str, schema) -> list[dict]:
     label = files.where(name)
     text = "\n".join(line for line in files.read_text(name).splitlines() if line.strip() and not line.startswith("#"))
     reader = csv.DictReader(io.StringIO(text))
@@ -165,7 +140,7 @@ def _csv(files: ComponentFiles, name: str, schema) -> list[dict]:
     return rows
 
 
-def _toml(files: ComponentFiles, name: str) -> tuple[dict, str]:
+def _toml(files: ComponentSet, name: str) -> tuple[dict, str]:
     label = files.where(name)
     try:
         return tomllib.loads(files.read_text(name)), label
@@ -173,7 +148,7 @@ def _toml(files: ComponentFiles, name: str) -> tuple[dict, str]:
         raise fail(label, "file", f"malformed TOML: {e}", "TOML syntax") from None
 
 
-def _faces(files: ComponentFiles, name: str) -> dict[str, list[str]]:
+def _faces(files: ComponentSet, name: str) -> dict[str, list[str]]:
     """Sections `[name]` of a hex map file: name -> the 19 hex tokens row by row."""
     label = files.where(name)
     faces: dict[str, list[list[str]]] = {}
@@ -261,7 +236,7 @@ class Components:
 
 @functools.cache
 def load(set_name: str = "standard") -> Components:
-    files = ComponentFiles(set_name)
+    files = open_set(set_name)
     # hub and tiles
     label = files.where("hub.txt")
     hub = _faces(files, "hub.txt")
@@ -386,7 +361,7 @@ def load(set_name: str = "standard") -> Components:
     if len(fortune) != 52:
         raise fail(files.where("fortune.csv"), "copies", f"sum to {len(fortune)}", "Components: 52 fortune cards")
     return Components(faces, tuple(first_layout), tuple(two), tuple(tokens), skeletons, tuple(ships), length,
-                      tuple(sorted(syms)), tuple(voyages), tuple(crew), tuple(fortune), files.raw())
+                      tuple(sorted(syms)), tuple(voyages), tuple(crew), tuple(fortune), files.raw(FILES))
 
 
 # ------------------------------------------------------------------ geometry

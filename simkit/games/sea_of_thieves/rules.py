@@ -5,12 +5,13 @@ Starting gold per seat is one int parameter per seat (`starting_gold_1` .. `_4`)
 Param kinds have no list kind yet, and a sweep grids over each seat's figure separately.
 """
 
-from simkit.games.sea_of_thieves.components import SETS
+from simkit.components import component_param
+from simkit.games.sea_of_thieves.components import FOLDER
 from simkit.rules import Param, RuleSchema, Variant
 
 PARAMS = (
-    Param("components", "choice", "standard", SETS, "component set: the base files or an alternative set "
-          "(components/alt-*/ holds only the files that differ)", "A1-A11"),
+    component_param(FOLDER, "component files: standard, alt-islands (tiles mirrored), alt-rewards (voyage "
+                    "rewards rebalanced) or a designer's folder (invented files: A1-A11)"),
     Param("two_player", "choice", "auto", ("auto", "on", "off"), "two-player board and set-up (hub's crossed-out "
           "face, four tiles, reroll 1 and 6, 8 fewer skeletons, voyage filter); auto: on at 2 players",
           "Two-Player Games"),
@@ -57,7 +58,6 @@ VARIANTS = (
 
 SCHEMA = RuleSchema("sea_of_thieves", PARAMS, VARIANTS)
 SeaOfThievesRules = SCHEMA.tuple_type
-ENGINE_EXCLUDED = ("components",)  # chosen at compile time, not read by the engine
 
 
 def uses_two_player(values: dict, players: int) -> bool:

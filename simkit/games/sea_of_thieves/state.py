@@ -215,7 +215,7 @@ def slots(T, K, k):
     return K[META, CREW_SLOTS0 + T[SHIP0 + k, TYPE]]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def crew_dice(T, k):
     """Dice of a crew roll: one per face-up crew and special crew token (Crew Rolls)."""
     n = T[SHIP0 + k, CREW_UP]
@@ -225,7 +225,7 @@ def crew_dice(T, k):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def special_amount(T, K, k, effect):
     """Sum of `amount` over face-up special crew of this effect on ship k (duplicates stack)."""
     total = 0
@@ -236,7 +236,7 @@ def special_amount(T, K, k, effect):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def defeated(T, k):
     """Defeated crew and special crew tokens on ship k."""
     n = T[SHIP0 + k, CREW_DOWN]

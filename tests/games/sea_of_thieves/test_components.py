@@ -60,7 +60,9 @@ def test_a_designer_folder_is_a_rule_value(tmp_path):
     d.mkdir()
     shutil.copy(FILES / "ships.toml", d / "ships.toml")
     (d / "ships.toml").write_text((d / "ships.toml").read_text().replace("gauge = 4", "gauge = 7"))
-    comp = components.load(str(d))
+    values = GAME.rules.resolve("standard", {"components": str(d)})
+    comp = components.load(values["components"])
     assert comp.ships[0][1] == 7
+    assert GAME.compile(values, 4).component_bytes != GAME.compile(GAME.rules.resolve("standard", {}), 4).component_bytes
     with pytest.raises(InputError):
         GAME.rules.resolve("standard", {"components": "no-such-set"})

@@ -33,9 +33,10 @@ def full_sail(P, T, K, F, rng, log, k, goal, bonus):
     if is_random(F, seat):
         options = 1  # staying put
         for d in range(6):
+            x = h
             for m in range(1, n + 1):
-                x = hexes.line_end(K, h, d, m)
-                if x < 0:
+                x = K[S.NEXT0 + d, x]
+                if x < 0 or T[S.HEX_TYPE, x] == S.ABSENT:
                     break
                 if hexes.can_end(T, K, k, x):
                     options += 1
@@ -44,9 +45,10 @@ def full_sail(P, T, K, F, rng, log, k, goal, bonus):
             return
         pick -= 1
         for d in range(6):
+            x = h
             for m in range(1, n + 1):
-                x = hexes.line_end(K, h, d, m)
-                if x < 0:
+                x = K[S.NEXT0 + d, x]
+                if x < 0 or T[S.HEX_TYPE, x] == S.ABSENT:
                     break
                 if hexes.can_end(T, K, k, x):
                     if pick == 0:
@@ -59,9 +61,10 @@ def full_sail(P, T, K, F, rng, log, k, goal, bonus):
     best_s = 4.0 * S.dist(K, h, goal)
     for d in range(6):
         reefs = 0
+        x = h
         for m in range(1, n + 1):
-            x = hexes.line_end(K, h, d, m)
-            if x < 0:
+            x = K[S.NEXT0 + d, x]
+            if x < 0 or T[S.HEX_TYPE, x] == S.ABSENT:
                 break
             if hexes.can_end(T, K, k, x):
                 s = 4.0 * S.dist(K, x, goal) + 3.0 * reefs
@@ -76,7 +79,7 @@ def full_sail(P, T, K, F, rng, log, k, goal, bonus):
 
 
 # ------------------------------------------------------------------ Open Fire
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rival_count(T, k):
     """Other players' ships in k's hex (part 1: the targets of Open Fire; enemies join in part 2)."""
     h = T[SHIP0 + k, S.HEX]
@@ -181,7 +184,7 @@ def plunder(P, T, K, F, rng, log, k):
 
 
 # ------------------------------------------------------------------ fortune cards
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fortune_index(T, K, seat, effect):
     for i in range(T[SEAT0 + seat, S.FORT_N]):
         if K[S.FO_EFFECT, T[S.FHAND0 + seat, i]] == effect:
@@ -196,7 +199,7 @@ def play_instants(P, T, K, F, rng, log, k):
     seat = k // 2
     if is_random(F, seat):
         return
-    sh = T[SHIP0 + k]
+    r = SHIP0 + k
     while True:
         i = fortune_index(T, K, seat, np.int64(S.F_COIN))
         if i < 0:
@@ -204,30 +207,30 @@ def play_instants(P, T, K, F, rng, log, k):
         card = discard_fortune(T, seat, i)
         T[SEAT0 + seat, S.GOLD] += K[S.FO_AMOUNT, card]
         log_event(T, log, seat, EV.FORTUNE_PLAY, card, K[S.FO_EFFECT, card], k)
-    if sh[S.DAMAGE] >= 2 or (sh[S.DAMAGE] > 0 and sh[S.RES_N] == 0):
+    if T[r, S.DAMAGE] >= 2 or (T[r, S.DAMAGE] > 0 and T[r, S.RES_N] == 0):
         i = fortune_index(T, K, seat, np.int64(S.F_PLANKS))
         if i >= 0:
             card = discard_fortune(T, seat, i)
-            sh[S.DAMAGE] = max(0, sh[S.DAMAGE] - K[S.FO_AMOUNT, card])
+            T[r, S.DAMAGE] = max(0, T[r, S.DAMAGE] - K[S.FO_AMOUNT, card])
             log_event(T, log, seat, EV.FORTUNE_PLAY, card, K[S.FO_EFFECT, card], k)
-    if sh[S.WATER] + sh[S.DAMAGE] >= S.gauge(T, K, k) - 1 and sh[S.WATER] > 0:
+    if T[r, S.WATER] + T[r, S.DAMAGE] >= S.gauge(T, K, k) - 1 and T[r, S.WATER] > 0:
         i = fortune_index(T, K, seat, np.int64(S.F_PUMP))
         if i >= 0:
             card = discard_fortune(T, seat, i)
-            sh[S.WATER] = max(0, sh[S.WATER] - K[S.FO_AMOUNT, card])
+            T[r, S.WATER] = max(0, T[r, S.WATER] - K[S.FO_AMOUNT, card])
             log_event(T, log, seat, EV.FORTUNE_PLAY, card, K[S.FO_EFFECT, card], k)
     if S.defeated(T, k) >= 2:
         i = fortune_index(T, K, seat, np.int64(S.F_RUM))
         if i >= 0:
             card = discard_fortune(T, seat, i)
-            sh[S.CREW_UP] += sh[S.CREW_DOWN]
-            sh[S.CREW_DOWN] = 0
+            T[r, S.CREW_UP] += T[r, S.CREW_DOWN]
+            T[r, S.CREW_DOWN] = 0
             for j in range(S.MAX_SLOTS):
-                sh[S.SPEC_DOWN0 + j] = 0
+                T[r, S.SPEC_DOWN0 + j] = 0
             log_event(T, log, seat, EV.FORTUNE_PLAY, card, K[S.FO_EFFECT, card], k)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def special_legal(T, K, k, effect):
     if effect == S.F_FAIR_WINDS:
         return True

@@ -11,7 +11,7 @@ from simkit.games.sea_of_thieves.state import ST
 from strategies.sea_of_thieves import POLICY
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def log_event(T, log, seat, code, a, b, c):
     n = T[ST, S.LOG_N]
     if n < log.shape[0]:

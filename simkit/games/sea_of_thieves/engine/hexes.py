@@ -15,7 +15,7 @@ from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_ship_hex(T, k, h):
     """Move ship k's standee to hex h (-1: off the board), keeping the hexes' standee counts."""
     old = T[SHIP0 + k, S.HEX]
@@ -26,7 +26,7 @@ def set_ship_hex(T, k, h):
         T[S.HEX_STANDEES, h] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_room_nearby(T, K, h):
     for d in range(6):
         n = K[S.NEXT0 + d, h]
@@ -35,7 +35,7 @@ def has_room_nearby(T, K, h):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pushable_count(T, K, k, h):
     """Standees in h that ship k may push out: other players' ships with an adjacent hex with room."""
     n = 0
@@ -47,7 +47,7 @@ def pushable_count(T, K, k, h):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_end(T, K, k, h):
     """Ship k may end a move in h: there is room, or a rival standee there can be pushed (Hexes)."""
     if h < 0 or T[S.HEX_TYPE, h] == S.ABSENT:

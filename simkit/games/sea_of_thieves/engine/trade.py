@@ -94,8 +94,8 @@ def repair_stage(P, T, K, F, rng, log, k):
 @njit(cache=True)
 def can_upgrade(P, T, K, k):
     """Upgrade needs no damage, water at the lowest space, the gold, and a bigger ship to go to."""
-    sh = T[SHIP0 + k]
-    if sh[S.DAMAGE] > 0 or sh[S.WATER] > 0 or not bot.may_upgrade(P, T, k):
+    r = SHIP0 + k
+    if T[r, S.DAMAGE] > 0 or T[r, S.WATER] > 0 or not bot.may_upgrade(P, T, k):
         return False
     return T[SEAT0 + k // 2, S.GOLD] >= bot.upgrade_cost(P, T, k)
 
