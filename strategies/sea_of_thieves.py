@@ -54,19 +54,19 @@ BIG = 10 ** 6
 HUNT_HOLD = 4  # a rival hold this size (public) is worth hunting: more than the starting resources
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def fire_on(T, F, k, target):
     """Open fire on rival ship `target` in the hex: a hunter fires on full holds while undamaged
     (a ship on a sink voyage fires on anything: the engine's choose_action)."""
     return T[SHIP0 + target, S.HOLD_N] >= HUNT_HOLD and T[SHIP0 + k, S.DAMAGE] == 0 and w(F, k // 2, W_HUNT) > 0.0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def w(F, seat, slot):
     return F[1 + seat, slot]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def nearest_island(T, K, h, want_skeletons):
     """The island nearest hex h (skeletons make it look further, unless skeletons are wanted)."""
     best = -1
@@ -85,7 +85,7 @@ def nearest_island(T, K, h, want_skeletons):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def nearest_rival(T, K, k, h, cargo_only):
     best = -1
     best_d = BIG
@@ -101,7 +101,7 @@ def nearest_rival(T, K, k, h, cargo_only):
     return best, best_d
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def voyage_target(T, K, k):
     """The hex ship k's voyage sends it to (its own hex when any hex will do)."""
     v = T[SHIP0 + k, S.VOYAGE]
@@ -120,13 +120,13 @@ def voyage_target(T, K, k):
     return target if target >= 0 else h
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def upgrade_cost(P, T, k):
     t = T[SHIP0 + k, S.TYPE]
     return P.brigantine_cost if t == S.SLOOP else P.galleon_cost
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def may_upgrade(P, T, k):
     t = T[SHIP0 + k, S.TYPE]
     if t == S.GALLEON:
@@ -141,7 +141,7 @@ def may_upgrade(P, T, k):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def wants_upgrade(P, T, F, k, extra_gold):
     seat = k // 2
     if w(F, seat, W_UPGRADE) <= 0.0 or not may_upgrade(P, T, k):
@@ -149,7 +149,7 @@ def wants_upgrade(P, T, F, k, extra_gold):
     return T[SEAT0 + seat, S.GOLD] + extra_gold >= upgrade_cost(P, T, k) + w(F, seat, W_RESERVE)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ship_goal(P, T, K, F, k):
     """(goal hex, intent) of ship k's plan."""
     seat = k // 2
@@ -174,7 +174,7 @@ def ship_goal(P, T, K, F, k):
     return nearest_island(T, K, h, False), I_LOOT
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def voyage_worth(P, T, K, F, k, v):
     """How much a voyage is worth starting on ship k now: its reward in reputation-equivalents
     per estimated action, scaled by the preset's liking for its tier (<= 0: do not start)."""
@@ -221,7 +221,7 @@ def voyage_worth(P, T, K, F, k, v):
     return like * (reward - 0.3 * K[S.V_PENALTY, v]) / actions
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pick_voyage(P, T, K, F, k):
     """Index in the hand of the voyage to start on ship k, or -1."""
     seat = k // 2
@@ -236,7 +236,7 @@ def pick_voyage(P, T, K, F, k):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def step_toward(T, K, h, goal):
     """The neighbour of h closest to goal that has room (h itself if none is closer)."""
     best = h
@@ -251,7 +251,7 @@ def step_toward(T, K, h, goal):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def task_for(T, K, k, goal):
     """The task of one face-up crew token (Tasks), given the ship's goal."""
     h = T[SHIP0 + k, S.HEX]
@@ -269,7 +269,7 @@ def task_for(T, K, k, goal):
     return S.T_NONE
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fortune_keep_value(K, card):
     """How much the bot likes to keep a fortune card (the lowest is spent on rerolls first)."""
     e = K[S.FO_EFFECT, card]
@@ -284,7 +284,7 @@ def fortune_keep_value(K, card):
     return 1.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reroll_card(T, K, F, seat, failures):
     """Index in the fortune hand to discard for a reroll of the failed dice, or -1."""
     n = T[SEAT0 + seat, S.FORT_N]
@@ -300,13 +300,13 @@ def reroll_card(T, K, F, seat, failures):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def save_crew(T, F, k):
     """Discard a resource to keep a crew member from being defeated?"""
     return T[SHIP0 + k, S.RES_N] > w(F, k // 2, W_SAVE_KEEP)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hire_worth(T, K, F, k, card):
     """Liking for hiring this special crew card onto ship k (<= 0: no)."""
     seat = k // 2
@@ -324,7 +324,7 @@ def hire_worth(T, K, F, k, card):
     return like + 0.5 * K[S.C_REP, card]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def seek_tier(P, T, F, k, draw_i):
     """Which voyage deck the draw_i-th card of Seek New Voyages comes from."""
     seat = k // 2
@@ -347,7 +347,7 @@ def seek_tier(P, T, F, k, draw_i):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def keep_voyage(P, T, K, F, k, v):
     """Keep a drawn voyage card (paying its price)?"""
     seat = k // 2
@@ -357,19 +357,19 @@ def keep_voyage(P, T, K, F, k, v):
     return voyage_worth(P, T, K, F, k, v) > 0.15
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def voyage_card_value(K, F, seat, v):
     """For clean up: how much a voyage card in hand is worth keeping."""
     return w(F, seat, W_TIER0 + K[S.V_TIER, v]) * (1.0 + K[S.V_AMOUNT, v] / (300.0 if K[S.V_REWARD, v] == S.R_GOLD else 1.0))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def abandon_now(T, K, F, k):
     """Abandon the ship's voyage: it has dragged on past the preset's patience."""
     return T[SHIP0 + k, S.VOY_AGE] > w(F, k // 2, W_ABANDON)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def respawn_hex_score(T, K, F, seat, h):
     """Liking for respawning at island h: near the Outpost."""
     return -1.0 * dist(K, h, OUTPOST_HEX) - 0.5 * T[S.HEX_SKELETONS, h] + 0.01 * np.float64(h)

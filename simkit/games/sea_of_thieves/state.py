@@ -199,23 +199,23 @@ KW = 272
 
 
 # ================================================================== reads (engine and bots)
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def seat_of(k):
     return k // 2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def gauge(T, K, k):
     """Water gauge height of ship k's card (components/ships.toml)."""
     return K[META, GAUGE0 + T[SHIP0 + k, TYPE]]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def slots(T, K, k):
     return K[META, CREW_SLOTS0 + T[SHIP0 + k, TYPE]]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def crew_dice(T, k):
     """Dice of a crew roll: one per face-up crew and special crew token (Crew Rolls)."""
     n = T[SHIP0 + k, CREW_UP]
@@ -225,7 +225,7 @@ def crew_dice(T, k):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def special_amount(T, K, k, effect):
     """Sum of `amount` over face-up special crew of this effect on ship k (duplicates stack)."""
     total = 0
@@ -236,7 +236,7 @@ def special_amount(T, K, k, effect):
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def defeated(T, k):
     """Defeated crew and special crew tokens on ship k."""
     n = T[SHIP0 + k, CREW_DOWN]
@@ -246,12 +246,12 @@ def defeated(T, k):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def dist(K, a, b):
     return K[DIST0 + a, b]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ship_in_hex(T, h, seat, own):
     """A ship in hex h belonging (own=1) or not belonging (own=0) to seat; -1 if none."""
     for k in range(2 * T[ST, PLAYERS]):
@@ -260,7 +260,7 @@ def ship_in_hex(T, h, seat, own):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def hold_value(T, K, k):
     """Gold value of the cargo in ship k's hold (resources count 0 under A7)."""
     return T[SHIP0 + k, HOLD_VALUE]

@@ -55,7 +55,7 @@ class Table:
         self.rng = np.zeros((1 + players, 4), dtype=np.uint64)
         self.log = np.zeros((LOG_ROWS, 6), dtype=np.int64)
         self.st = self.T[S.ST]
-        self.out = np.zeros((players, SEAT_COLUMNS + len(GAME.seat_metrics)), dtype=np.int64)
+        self.out = np.zeros((players, SEAT_COLUMNS + len(GAME.seat_metrics)), dtype=np.int64)  # game 0's seats
         seed_streams(self.rng, np.uint64(seed))
         if strategies is None:
             strategies = ["merchant"] * players
@@ -68,7 +68,7 @@ class Table:
         self.setup_rows = int(self.st[S.LOG_N])
 
     def call(self, name: str, **kwargs):
-        return call_by_name(engine_fn(name), self, kwargs, {"out": self.out})
+        return call_by_name(engine_fn(name), self, kwargs, {"out": self.out[None], "g": np.int64(0)})
 
     # ------------------------------------------------------------------ reads
     def seat(self, s: int) -> np.ndarray:

@@ -22,7 +22,7 @@ ONE = np.int64(1)
 
 
 # ------------------------------------------------------------------ Full Sail
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def full_sail(P, T, K, F, rng, log, k, goal, bonus):
     """Crew roll; each success moves the ship up to one hex, all in one straight line."""
     seat = k // 2
@@ -79,7 +79,7 @@ def full_sail(P, T, K, F, rng, log, k, goal, bonus):
 
 
 # ------------------------------------------------------------------ Open Fire
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def rival_count(T, k):
     """Other players' ships in k's hex (part 1: the targets of Open Fire; enemies join in part 2)."""
     h = T[SHIP0 + k, S.HEX]
@@ -90,7 +90,7 @@ def rival_count(T, k):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def open_fire(P, T, K, F, rng, log, k, bonus):
     """Choose another player's ship in the hex (never one's own: A24), crew roll, one damage per
     success on the target."""
@@ -121,7 +121,7 @@ def open_fire(P, T, K, F, rng, log, k, bonus):
 
 
 # ------------------------------------------------------------------ Plunder
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def plunder(P, T, K, F, rng, log, k):
     """Crew roll; each success buys one entry, declared and resolved one at a time: Fight (discard
     a skeleton from the hex), Loot (island hexes: draw from the loot bag - cargo into the hold,
@@ -184,7 +184,7 @@ def plunder(P, T, K, F, rng, log, k):
 
 
 # ------------------------------------------------------------------ fortune cards
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def fortune_index(T, K, seat, effect):
     for i in range(T[SEAT0 + seat, S.FORT_N]):
         if K[S.FO_EFFECT, T[S.FHAND0 + seat, i]] == effect:
@@ -192,7 +192,7 @@ def fortune_index(T, K, seat, effect):
     return np.int64(-1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_instants(P, T, K, F, rng, log, k):
     """Fortune cards played during one's own turn for their effect (A11), before the tasks. The
     bots play what helps this ship now; `random` plays nothing."""
@@ -230,7 +230,7 @@ def play_instants(P, T, K, F, rng, log, k):
             log_event(T, log, seat, EV.FORTUNE_PLAY, card, K[S.FO_EFFECT, card], k)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def special_legal(T, K, k, effect):
     if effect == S.F_FAIR_WINDS:
         return True
@@ -241,7 +241,7 @@ def special_legal(T, K, k, effect):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def special_action(P, T, K, F, rng, log, k, i, goal):
     """Resolve the special action of the i-th fortune card in hand, then discard it."""
     seat = k // 2
@@ -267,7 +267,7 @@ def special_action(P, T, K, F, rng, log, k, i, goal):
 
 
 # ------------------------------------------------------------------ one action
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_action(P, T, K, F, rng, k, goal, intent):
     """(action, fortune hand index for a special action) for ship k after its tasks."""
     seat = k // 2
@@ -331,7 +331,7 @@ def choose_action(P, T, K, F, rng, k, goal, intent):
     return S.A_FULL_SAIL, np.int64(-1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_action(P, T, K, F, rng, log, k):
     """One action of ship k: action token, voyage start, fortune cards, tasks, the action, and the
     voyages it completes."""

@@ -13,7 +13,7 @@ from simkit.games.sea_of_thieves.state import SHIP0, ST
 from simkit.rng import CHANCE, randint
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def leave(T, K, t):
     """Take token t out of its hex or hold counts (not out of a bag list)."""
     loc = T[S.TOK_LOC, t]
@@ -30,7 +30,7 @@ def leave(T, K, t):
             T[SHIP0 + k, S.RES_N] -= 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def to_hex(T, K, t, h):
     """Token t lies face up in (cargo) or stands in (skeleton) hex h."""
     leave(T, K, t)
@@ -41,7 +41,7 @@ def to_hex(T, K, t, h):
         T[S.HEX_CARGO, h] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def to_hold(T, K, t, k):
     """Token t goes face down into ship k's hold (no limit: Cargo)."""
     leave(T, K, t)
@@ -52,7 +52,7 @@ def to_hold(T, K, t, k):
         T[SHIP0 + k, S.RES_N] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def to_bag(T, K, t):
     """Token t goes back into its bag (skeletons and resources into the loot bag)."""
     leave(T, K, t)
@@ -66,7 +66,7 @@ def to_bag(T, K, t):
         T[S.TOK_LOC, t] = S.IN_TREASURE_BAG
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _take(T, row, n_col, i):
     n = T[ST, n_col] - 1
     t = T[row, i]
@@ -75,7 +75,7 @@ def _take(T, row, n_col, i):
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw(T, rng, bag):
     """A blind draw from a bag (-1 if it is empty: Loot and Treasure Bags). The token's location
     is left to the caller, who places it at once."""
@@ -89,7 +89,7 @@ def draw(T, rng, bag):
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_kind(T, K, bag, kind):
     """Search a bag for a token of this kind (-1 if it holds none: nothing is drawn)."""
     row = S.LOOT_BAG_ROW if bag == S.LOOT_BAG else S.TREASURE_BAG_ROW
@@ -102,7 +102,7 @@ def draw_kind(T, K, bag, kind):
     return np.int64(-1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def token_at(T, K, loc, kind):
     """A token at this location of this kind (-1: any kind but skeletons), or -1."""
     for t in range(K[S.META, S.N_TOKENS]):
@@ -113,7 +113,7 @@ def token_at(T, K, loc, kind):
     return np.int64(-1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_cargo_at(T, K, loc):
     """The most valuable cargo token at this location (-1 if none)."""
     best = -1
@@ -125,7 +125,7 @@ def best_cargo_at(T, K, loc):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def spend_resource(T, K, k):
     """Discard a resource from ship k's hold back into the loot bag (Resources); False if none."""
     if T[SHIP0 + k, S.RES_N] == 0:
@@ -135,7 +135,7 @@ def spend_resource(T, K, k):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def swap_cargo(T, K, log, t, k_from, k_to):
     """Pass token t between two ships of one player in the same hex, between moves (Cargo)."""
     if (k_from // 2 != k_to // 2 or T[SHIP0 + k_from, S.HEX] < 0
@@ -146,7 +146,7 @@ def swap_cargo(T, K, log, t, k_from, k_to):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def count_kinds(T, K, seat, treasure_bag):
     """Tokens of the seat's holds that came from the treasure bag (1) or the loot bag (0) - the
     final tie-breakers (Pirate Legend; A17)."""

@@ -8,10 +8,11 @@ from numba import njit
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.state import ST
+from simkit.rng import randint
 from strategies.sea_of_thieves import POLICY
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def log_event(T, log, seat, code, a, b, c):
     n = T[ST, S.LOG_N]
     if n < log.shape[0]:
@@ -24,12 +25,12 @@ def log_event(T, log, seat, code, a, b, c):
         T[ST, S.LOG_N] = n + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def is_random(F, seat):
     return F[1 + seat, POLICY] == 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain_reputation(P, T, log, seat, n):
     """Reputation moves by n and never below zero; the first time a player reaches the target
     the end is triggered, and it stays triggered (Winning the Game)."""
@@ -42,7 +43,7 @@ def gain_reputation(P, T, log, seat, n):
         log_event(T, log, seat, EV.END_TRIGGER, r, np.int64(0), np.int64(0))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deck_draw(T, row, head_col, n_col, size):
     """The top card of a ring deck, or -1 if it is empty."""
     n = T[ST, n_col]
@@ -55,7 +56,7 @@ def deck_draw(T, row, head_col, n_col, size):
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deck_bottom(T, row, head_col, n_col, size, card):
     """Put a card face down at the bottom of its deck."""
     i = T[ST, head_col] + T[ST, n_col]
@@ -63,3 +64,13 @@ def deck_bottom(T, row, head_col, n_col, size, card):
         i -= size
     T[row, i] = card
     T[ST, n_col] += 1
+
+
+@njit(cache=True, _nrt=False)
+def shuffle_row(T, rng, stream, row, n):
+    """Fisher-Yates on the first n entries of T's row (simkit.rng.shuffle's draws, on a row in place)."""
+    for i in range(n - 1, 0, -1):
+        j = randint(rng, stream, i + 1)
+        t = T[row, i]
+        T[row, i] = T[row, j]
+        T[row, j] = t

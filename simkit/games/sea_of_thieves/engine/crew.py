@@ -20,7 +20,7 @@ ZERO = np.int64(0)
 ONE = np.int64(1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def die_successes(face):
     """1-2 nothing, 3-5 one success, 6 two (Crew Rolls)."""
     if face <= 2:
@@ -30,7 +30,7 @@ def die_successes(face):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_fortune(T, seat, i):
     """Discard the i-th fortune card of the seat's hand to the bottom of the deck; its id."""
     n = T[SEAT0 + seat, S.FORT_N] - 1
@@ -41,7 +41,7 @@ def discard_fortune(T, seat, i):
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def crew_roll(T, K, F, rng, log, k):
     """Successes of a crew roll for ship k: a die per face-up crew and special crew token. The
     roller may discard fortune cards, one per reroll, to reroll any dice, again and again
@@ -77,12 +77,12 @@ def crew_roll(T, K, F, rng, log, k):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def face_up(T, k):
     return S.crew_dice(T, k)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def defeat_crew(T, K, F, rng, log, k, n):
     """n crew members of ship k are defeated, one at a time. Before each, the player may discard
     a resource from this ship's hold to prevent it (Resources); otherwise the player flips a
@@ -115,7 +115,7 @@ def defeat_crew(T, K, F, rng, log, k, n):
         log_event(T, log, seat, EV.DEFEAT, k, ONE, up - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def revive_all(T, k):
     """Defeated tokens must take the Revive task: they are face up again before the roll."""
     n = T[SHIP0 + k, S.CREW_DOWN]
@@ -126,29 +126,29 @@ def revive_all(T, k):
     return n
 
 
-@njit(cache=True)
-def legal_tasks(T, K, k, out):
-    """Tasks a face-up token may take: out[0..n) of T_NONE, T_SAIL (one per free direction is
+@njit(cache=True, _nrt=False)
+def legal_tasks(T, K, k):
+    """Tasks a face-up token may take: T[SCRATCH, 0..n) of T_NONE, T_SAIL (one per free direction is
     chosen later), T_REPAIR (needs a resource and damage: A20), T_BAIL (needs water above the lowest)."""
     n = 0
-    out[n] = S.T_NONE
+    T[S.SCRATCH, n] = S.T_NONE
     n += 1
     h = T[SHIP0 + k, S.HEX]
     for d in range(6):
         if hexes.can_end(T, K, k, K[S.NEXT0 + d, h]) and K[S.NEXT0 + d, h] != h:
-            out[n] = S.T_SAIL
+            T[S.SCRATCH, n] = S.T_SAIL
             n += 1
             break
     if T[SHIP0 + k, S.RES_N] > 0 and T[SHIP0 + k, S.DAMAGE] > 0:
-        out[n] = S.T_REPAIR
+        T[S.SCRATCH, n] = S.T_REPAIR
         n += 1
     if T[SHIP0 + k, S.WATER] > 0:
-        out[n] = S.T_BAIL
+        T[S.SCRATCH, n] = S.T_BAIL
         n += 1
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sail_task(P, T, K, F, rng, log, k, goal, hexes_n):
     """Sail: move into an adjacent hex (each Sail task is its own move, so it ends there and takes
     no treacherous damage: A12). A Scout's task may repeat the step."""
@@ -180,7 +180,7 @@ def sail_task(P, T, K, F, rng, log, k, goal, hexes_n):
         log_event(T, log, seat, EV.MOVE, k, h, dest)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def do_tasks(P, T, K, F, rng, log, k, goal):
     """Every crew token of ship k takes one task before the action (Tasks). Defeated tokens
     revive; each face-up token (special crew too: A21) may sail, repair or bail."""
@@ -191,13 +191,12 @@ def do_tasks(P, T, K, F, rng, log, k, goal):
         log_event(T, log, seat, EV.TASK, k, np.int64(S.T_REVIVE), revived)
     scouts = S.special_amount(T, K, k, np.int64(S.E_SCOUT))
     carpenters = S.special_amount(T, K, k, np.int64(S.E_CARPENTER))
-    opts = T[S.SCRATCH, 0:4]
     for i in range(workers):
         if T[SHIP0 + k, S.HEX] < 0:
             return
         if is_random(F, seat):
-            n = legal_tasks(T, K, k, opts)
-            task = opts[decide(rng, seat, n)]
+            n = legal_tasks(T, K, k)
+            task = T[S.SCRATCH, decide(rng, seat, n)]
         else:
             task = bot.task_for(T, K, k, goal)
         if task == S.T_SAIL:
@@ -213,7 +212,7 @@ def do_tasks(P, T, K, F, rng, log, k, goal):
             log_event(T, log, seat, EV.TASK, k, task, T[SHIP0 + k, S.HEX])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sink_ship(P, T, K, F, rng, log, k):
     """The ship sinks (Sinking Ships): its standee leaves the board, its cargo is left face up in
     the hex, its voyage is abandoned with the penalty, its special crew cards are discarded and
@@ -240,7 +239,7 @@ def sink_ship(P, T, K, F, rng, log, k):
     T[SHIP0 + k, S.LAST_HIT] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rising_waters(P, T, K, F, rng, log, seat):
     """Step C: each of the player's ships takes on one water space per damage token; at the top of
     the gauge it sinks (Rising Waters; damage counted per point: A12)."""
@@ -255,7 +254,7 @@ def rising_waters(P, T, K, F, rng, log, seat):
             sink_ship(P, T, K, F, rng, log, k)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def respawn(P, T, K, F, rng, log, seat):
     """Step A (from round 2): the player's sunk ships return together on one island hex of a
     random sea tile that has room for them, rerolling a tile without one (Sunken Ship Respawn;

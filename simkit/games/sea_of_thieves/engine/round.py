@@ -11,13 +11,13 @@ from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
 from simkit.games.sea_of_thieves.engine.actions import take_action
 from simkit.games.sea_of_thieves.engine.cargo import draw, draw_kind, to_bag, to_hex, to_hold
-from simkit.games.sea_of_thieves.engine.common import deck_bottom, deck_draw, is_random, log_event
+from simkit.games.sea_of_thieves.engine.common import deck_bottom, deck_draw, is_random, log_event, shuffle_row
 from simkit.games.sea_of_thieves.engine.crew import discard_fortune, respawn, rising_waters
 from simkit.games.sea_of_thieves.engine.scoring import final_scoring
 from simkit.games.sea_of_thieves.engine.voyages import discard_voyage
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, T_ROWS, T_WIDTH
 from simkit.kernels import decide, unowned_float, unowned_int, unowned_uint
-from simkit.rng import CHANCE, randint, seed_streams, shuffle
+from simkit.rng import CHANCE, randint, seed_streams
 from strategies import sea_of_thieves as bot
 
 ZERO = np.int64(0)
@@ -26,15 +26,14 @@ F_WIDTH = 32
 
 
 # ------------------------------------------------------------------ set-up
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def build_board(P, T, K, rng, log):
     """The hub and the sea tiles: the first-game layout, or the tiles shuffled into the used
     positions with a random side up (Setting Up: The Game Board; A2). Skeleton tokens go on the
     skeleton symbols and random treasure on the treasure symbols (Bags and Tokens)."""
-    tiles = T[S.SCRATCH, 0:6]
     for i in range(6):
-        tiles[i] = i
-    shuffle(rng, CHANCE, tiles, np.int64(6))
+        T[S.SCRATCH, i] = i
+    shuffle_row(T, rng, CHANCE, np.int64(S.SCRATCH), np.int64(6))
     T[S.LAYOUT, 0] = K[S.META, S.FIRST_LAYOUT0]
     j = 0
     for p in range(1, 7):
@@ -43,7 +42,7 @@ def build_board(P, T, K, rng, log):
         elif P.first_game_layout:
             T[S.LAYOUT, p] = K[S.META, S.FIRST_LAYOUT0 + p]
         else:
-            T[S.LAYOUT, p] = 2 * tiles[j] + randint(rng, CHANCE, np.int64(2))
+            T[S.LAYOUT, p] = 2 * T[S.SCRATCH, j] + randint(rng, CHANCE, np.int64(2))
             j += 1
     for sym in range(S.N_SYMBOLS):
         T[S.SYMBOL_HEX, sym] = -1
@@ -78,7 +77,7 @@ def build_board(P, T, K, rng, log):
     return skeleton
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fill_bags(P, T, K):
     """Every loot and treasure token into its bag (skeletons follow the board: build_board)."""
     T[ST, S.LOOT_N] = 0
@@ -90,20 +89,20 @@ def fill_bags(P, T, K):
         T[S.TOK_LOC, t] = S.IN_BOX
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_decks(P, T, K, rng):
     """Shuffle the fortune, special crew and voyage decks; three special crew face up; in a
     two-player game the voyages naming a symbol not on the board leave the game (Voyage Decks)."""
     n = K[S.META, S.N_FORTUNE_CARDS]
     for i in range(n):
         T[S.FORTUNE_DECK, i] = i
-    shuffle(rng, CHANCE, T[S.FORTUNE_DECK], n)
+    shuffle_row(T, rng, CHANCE, np.int64(S.FORTUNE_DECK), n)
     T[ST, S.FORTUNE_HEAD] = 0
     T[ST, S.FORTUNE_N] = n
     n = K[S.META, S.N_CREW_CARDS]
     for i in range(n):
         T[S.CREW_DECK, i] = i
-    shuffle(rng, CHANCE, T[S.CREW_DECK], n)
+    shuffle_row(T, rng, CHANCE, np.int64(S.CREW_DECK), n)
     T[ST, S.CREW_HEAD] = 0
     T[ST, S.CREW_N] = n
     for slot in range(3):
@@ -122,12 +121,12 @@ def deal_decks(P, T, K, rng):
                     continue
             T[S.VOY_DECK0 + tier, m] = v
             m += 1
-        shuffle(rng, CHANCE, T[S.VOY_DECK0 + tier], np.int64(m))
+        shuffle_row(T, rng, CHANCE, S.VOY_DECK0 + tier, np.int64(m))
         T[ST, S.VOY_HEAD0 + 2 * tier] = 0
         T[ST, S.VOY_N0 + 2 * tier] = m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_fortune(T, seat, n):
     got = 0
     for _ in range(n):
@@ -140,7 +139,7 @@ def draw_fortune(T, seat, n):
     return got
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_fleet(P, T, K, F, rng, log, seat):
     """Both ships on one hub island hex holding no other player's ships (Final Setup). The bots
     take the free hub island nearest their voyages' islands."""
@@ -174,10 +173,12 @@ def place_fleet(P, T, K, F, rng, log, seat):
         log_event(T, log, seat, EV.PLACE, k, best, ZERO)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def setup_game(P, T, K, F, rng, log, players):
     log_n = T[ST, S.LOG_N]
-    T[:, :] = 0
+    for r in range(T.shape[0]):
+        for c in range(T.shape[1]):
+            T[r, c] = 0
     T[ST, S.LOG_N] = log_n
     T[ST, S.PLAYERS] = players
     T[ST, S.END_REASON] = -1
@@ -207,14 +208,13 @@ def setup_game(P, T, K, F, rng, log, players):
             gold = P.starting_gold_4
         T[SEAT0 + s, S.GOLD] = gold
         for k in range(2 * s, 2 * s + 2):
-            sh = T[SHIP0 + k]
-            sh[S.HEX] = -1
-            sh[S.TYPE] = S.SLOOP
-            sh[S.CREW_UP] = K[S.META, S.CREW_SLOTS0]
-            sh[S.VOYAGE] = -1
-            sh[S.LAST_HIT] = -1
+            T[SHIP0 + k, S.HEX] = -1
+            T[SHIP0 + k, S.TYPE] = S.SLOOP
+            T[SHIP0 + k, S.CREW_UP] = K[S.META, S.CREW_SLOTS0]
+            T[SHIP0 + k, S.VOYAGE] = -1
+            T[SHIP0 + k, S.LAST_HIT] = -1
             for i in range(S.MAX_SLOTS):
-                sh[S.SPEC0 + i] = -1
+                T[SHIP0 + k, S.SPEC0 + i] = -1
             for _ in range(P.start_resources):
                 t = draw_kind(T, K, np.int64(S.LOOT_BAG), np.int64(S.RESOURCE))
                 if t >= 0:
@@ -230,7 +230,7 @@ def setup_game(P, T, K, F, rng, log, players):
 
 
 # ------------------------------------------------------------------ a turn
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pick_ship(P, T, K, F, rng, seat):
     """The ship that takes the next action (-1: none can)."""
     n = 0
@@ -257,7 +257,7 @@ def pick_ship(P, T, K, F, rng, seat):
     return np.int64(best)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def clean_up(P, T, K, F, rng, log, seat):
     """Step D: action tokens off; hands down to the limits (the player picks the discards); empty
     special crew slots on the Outpost refilled (Clean Up)."""
@@ -299,7 +299,7 @@ def clean_up(P, T, K, F, rng, log, seat):
             T[S.MARKET, slot] = deck_draw(T, S.CREW_DECK, S.CREW_HEAD, S.CREW_N, np.int64(S.MAX_CREW_CARDS))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_turn(P, T, K, F, rng, log, seat):
     T[ST, S.ACTIVE] = seat
     T[ST, S.TURNS] += 1
@@ -318,19 +318,19 @@ def take_turn(P, T, K, F, rng, log, seat):
 
 
 # ------------------------------------------------------------------ the other phases
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ocean_hazards_phase(P, T, K, F, rng, log, players):
     """Phase 2: monsters and skeleton ships act - part 2 (issue 10); nothing acts yet."""
     return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def event_phase(P, T, K, F, rng, log, players):
     """Phase 3: the Scurvy Knave draws and resolves an event card - part 2 (issue 10)."""
     return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fortune_draws(T, K, seat, players):
     """1 + the fortune symbols on the track above the seat's reputation up to the leader's (A10)."""
     lead = 0
@@ -345,7 +345,7 @@ def fortune_draws(T, K, seat, players):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fortune_phase(P, T, K, F, rng, log, players):
     """Phase 4: every player draws one fortune card, plus one per symbol between them and the leader."""
     for s in range(players):
@@ -354,7 +354,7 @@ def fortune_phase(P, T, K, F, rng, log, players):
         log_event(T, log, s, EV.FORTUNE_DRAW, got, ZERO, ZERO)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_round(P, T, K, F, rng, log, players):
     for s in range(players):  # the first player token never moves (A29)
         take_turn(P, T, K, F, rng, log, s)
@@ -378,7 +378,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
                owned_T, owned_F, owned_rng, K, log_rows)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count,
                owned_T, owned_F, owned_rng, owned_K, owned_log):
     players = seat_strategies.shape[1]
@@ -386,7 +386,8 @@ def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games,
     for g in range(seeds.shape[0]):
         seed_streams(rng, seeds[g])
         for s in range(players):
-            F[1 + s, : presets.shape[1]] = presets[seat_strategies[g, s]]
+            for w in range(presets.shape[1]):
+                F[1 + s, w] = presets[seat_strategies[g, s], w]
         setup_game(P, T, K, F, rng, log, players)
         while True:
             play_round(P, T, K, F, rng, log, players)
@@ -395,7 +396,7 @@ def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games,
             if T[ST, S.ROUND] >= P.round_cap:
                 T[ST, S.END_REASON] = S.END_ROUND_CAP
                 break
-        final_scoring(P, T, K, log, players, out_seats[g])
+        final_scoring(P, T, K, log, players, out_seats, g)
         out_games[g, G.ROUNDS] = T[ST, S.ROUND]
         out_games[g, G.TURNS] = T[ST, S.TURNS]
         out_games[g, G.END_REASON] = T[ST, S.END_REASON]

@@ -18,7 +18,7 @@ from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
 M_REPUTATION, M_GOLD, M_VOYAGES, M_COMMISSIONS, M_SINKINGS, M_UPGRADES = range(6)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def final_score(P, T, K, seat):
     score = T[SEAT0 + seat, S.REP]
     score += T[SEAT0 + seat, S.GOLD] // P.gold_per_reputation
@@ -35,9 +35,9 @@ def final_score(P, T, K, seat):
     return score
 
 
-@njit(cache=True)
-def final_scoring(P, T, K, log, players, out):
-    """Fill out[seat, ...] (SCORE, RANK, WINNER, then the seat metrics)."""
+@njit(cache=True, _nrt=False)
+def final_scoring(P, T, K, log, players, out, g):
+    """Fill out[g, seat, ...] (SCORE, RANK, WINNER, then the seat metrics)."""
     for s in range(players):
         T[SEAT0 + s, S.FINAL] = final_score(P, T, K, s)
     complete = T[ST, S.END_REASON] == S.END_REPUTATION
@@ -52,14 +52,14 @@ def final_scoring(P, T, K, log, players, out):
             b2 = count_kinds(T, K, o, np.int64(S.LOOT_BAG))
             if b0 > a0 or (b0 == a0 and (b1 > a1 or (b1 == a1 and b2 > a2))):
                 better += 1
-        out[s, G.SCORE] = a0
-        out[s, G.RANK] = better + 1
-        out[s, G.WINNER] = 1 if (better == 0 and complete) else 0
+        out[g, s, G.SCORE] = a0
+        out[g, s, G.RANK] = better + 1
+        out[g, s, G.WINNER] = 1 if (better == 0 and complete) else 0
         m = G.SEAT_COLUMNS
-        out[s, m + M_REPUTATION] = a0
-        out[s, m + M_GOLD] = T[SEAT0 + s, S.GOLD]
-        out[s, m + M_VOYAGES] = T[SEAT0 + s, S.VOYAGES_DONE]
-        out[s, m + M_COMMISSIONS] = T[SEAT0 + s, S.COMMISSIONS]
-        out[s, m + M_SINKINGS] = T[SEAT0 + s, S.SINKINGS]
-        out[s, m + M_UPGRADES] = T[SEAT0 + s, S.UPGRADES]
-        log_event(T, log, s, EV.SCORE, a0, better + 1, out[s, G.WINNER])
+        out[g, s, m + M_REPUTATION] = a0
+        out[g, s, m + M_GOLD] = T[SEAT0 + s, S.GOLD]
+        out[g, s, m + M_VOYAGES] = T[SEAT0 + s, S.VOYAGES_DONE]
+        out[g, s, m + M_COMMISSIONS] = T[SEAT0 + s, S.COMMISSIONS]
+        out[g, s, m + M_SINKINGS] = T[SEAT0 + s, S.SINKINGS]
+        out[g, s, m + M_UPGRADES] = T[SEAT0 + s, S.UPGRADES]
+        log_event(T, log, s, EV.SCORE, a0, better + 1, out[g, s, G.WINNER])
