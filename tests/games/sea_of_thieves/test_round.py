@@ -110,10 +110,14 @@ def test_the_end_is_triggered_at_25_and_the_round_is_finished():
     t = Table(4)
     t.seat(1)[S.REP] = 24
     t.call("gain_reputation", seat=1, n=1)
-    assert t.st[S.END_REASON] == S.END_REPUTATION
+    assert t.st[S.END_REASON] == S.END_REPUTATION and t.st[S.TRIGGER_SEAT] == 1
     t.call("gain_reputation", seat=1, n=-3)
     assert t.st[S.END_REASON] == S.END_REPUTATION  # it cannot be stopped
+    start = int(t.st[S.LOG_N])
+    t.call("play_round", players=4)  # the engine's round: every turn, then the other phases
+    assert [r[1] for r in t.events(code=1, start=start)] == [0, 1, 2, 3]
+    assert [r[1] for r in t.events(code=27, start=start)] == [0, 1, 2, 3]  # the fortune phase too
+    assert t.st[S.ROUND] == 1
     turns = []
-    t.st[S.ROUND] = 3
     play_game(t, lambda tt, s: turns.append(s))
-    assert turns == [0, 1, 2, 3, -1]  # the whole round, then the end
+    assert turns == [0, 1, 2, 3, -1]  # the harness's loop agrees: one more round, then the end
