@@ -14,7 +14,7 @@ from numba import njit
 
 from simkit.game import Preset
 from simkit.games.sea_of_thieves import state as S
-from simkit.games.sea_of_thieves.state import META, SEAT0, SHIP0, ST, dist, gauge, hold_value
+from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, dist, gauge, hold_value
 
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic

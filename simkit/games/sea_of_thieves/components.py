@@ -63,11 +63,9 @@ class Field:
             return "" if self.kind != "int" else 0
         if self.kind == "int":
             try:
-                if isinstance(value, bool):
-                    raise ValueError
+                if isinstance(value, bool) or (isinstance(value, float) and int(value) != value):
+                    raise ValueError  # caught below: one message for every bad integer
                 v = int(value)
-                if isinstance(value, float) and v != value:
-                    raise ValueError
             except (TypeError, ValueError):
                 raise fail(label, entry, f"{self.name} must be an integer, got {value!r}", self.rule) from None
             if not self.low <= v <= self.high:
@@ -340,7 +338,7 @@ def load(set_name: str = "standard") -> Components:
         n = sum(v["tier"] == tier for v in voyages)
         if n != 18:
             raise fail(label, f"tier {tier}", f"has {n} cards", "Components: 18 cards per voyage deck")
-    present = set(SYMBOLS[s] for s in all_syms)
+    present = {SYMBOLS[s] for s in all_syms}
     for i, v in enumerate(voyages, start=1):
         needs = {"reach": ("symbol",), "dig": ("symbol",), "deliver": ("symbol", "symbol2")}.get(v["task"], ())
         for key in ("symbol", "symbol2"):

@@ -2,9 +2,7 @@
 
 import pytest
 
-from .harness import OUTPOST, S, Table, play_game
-
-HUB_ISLANDS = [h for h in range(19)]
+from .harness import S, Table, play_game
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -8,7 +8,7 @@ from numba import njit
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
-from simkit.games.sea_of_thieves.engine.cargo import draw, to_bag, to_hex, to_hold, best_cargo_at, token_at
+from simkit.games.sea_of_thieves.engine.cargo import best_cargo_at, draw, to_bag, to_hex, to_hold, token_at
 from simkit.games.sea_of_thieves.engine.common import is_random, log_event
 from simkit.games.sea_of_thieves.engine.crew import crew_roll, defeat_crew, discard_fortune, do_tasks
 from simkit.games.sea_of_thieves.engine.trade import trade

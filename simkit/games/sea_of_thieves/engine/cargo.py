@@ -153,7 +153,7 @@ def count_kinds(T, K, seat, treasure_bag):
     n = 0
     for t in range(K[S.META, S.N_TOKENS]):
         loc = T[S.TOK_LOC, t]
-        if loc >= S.HOLD and (loc - S.HOLD) // 2 == seat and K[S.TOK_BAG, t] == treasure_bag:
-            if K[S.TOK_KIND, t] != S.SKELETON:
-                n += 1
+        if (loc >= S.HOLD and (loc - S.HOLD) // 2 == seat and K[S.TOK_BAG, t] == treasure_bag
+                and K[S.TOK_KIND, t] != S.SKELETON):
+            n += 1
     return n

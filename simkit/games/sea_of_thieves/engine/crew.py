@@ -11,7 +11,7 @@ from simkit.games.sea_of_thieves.engine import hexes
 from simkit.games.sea_of_thieves.engine.cargo import spend_resource, to_hex
 from simkit.games.sea_of_thieves.engine.common import deck_bottom, is_random, log_event
 from simkit.games.sea_of_thieves.engine.voyages import abandon_voyage, on_sinking
-from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
+from simkit.games.sea_of_thieves.state import SEAT0, SHIP0
 from simkit.kernels import decide
 from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot

@@ -11,7 +11,7 @@ from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
 from simkit.games.sea_of_thieves.engine.actions import take_action
 from simkit.games.sea_of_thieves.engine.cargo import draw, draw_kind, to_bag, to_hex, to_hold
-from simkit.games.sea_of_thieves.engine.common import deck_bottom, deck_draw, is_random, log_event, shuffle_row
+from simkit.games.sea_of_thieves.engine.common import deck_draw, is_random, log_event, shuffle_row
 from simkit.games.sea_of_thieves.engine.crew import discard_fortune, respawn, rising_waters
 from simkit.games.sea_of_thieves.engine.scoring import final_scoring
 from simkit.games.sea_of_thieves.engine.voyages import discard_voyage

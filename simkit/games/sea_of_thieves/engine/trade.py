@@ -12,7 +12,7 @@ from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.cargo import to_bag
 from simkit.games.sea_of_thieves.engine.common import deck_bottom, deck_draw, gain_reputation, is_random, log_event
 from simkit.games.sea_of_thieves.engine.voyages import discard_voyage
-from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
+from simkit.games.sea_of_thieves.state import SEAT0, SHIP0
 from simkit.kernels import decide
 from strategies import sea_of_thieves as bot
 

@@ -10,7 +10,7 @@ from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.cargo import draw, to_hold
 from simkit.games.sea_of_thieves.engine.common import deck_bottom, gain_reputation, log_event
-from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
+from simkit.games.sea_of_thieves.state import SEAT0, SHIP0
 
 ZERO = np.int64(0)
 
