@@ -1,0 +1,46 @@
+"""Sea of Thieves: The Board Game, 2-4 players (part 1: the board, the Fleets phase, voyages,
+the economy and scoring): the game package the toolkit reads through GAME."""
+
+from simkit.game import Compiled, Game, Metric
+from simkit.games.sea_of_thieves import components, events, rules
+from simkit.games.sea_of_thieves import state as S
+from simkit.games.sea_of_thieves.engine import play_chunk
+from strategies import sea_of_thieves as bots
+
+
+def compile_rules(values: dict, players: int) -> Compiled:
+    comp = components.load(values["components"])
+    two = rules.uses_two_player(values, players)
+    K = components.compile_arrays(comp, two)
+    return Compiled(rules.SCHEMA.engine_tuple(values), (K,), comp.raw)
+
+
+def check_players(players: int, values: dict):
+    if players < 2 or players > S.MAX_PLAYERS:
+        return f"Sea of Thieves is for 2-{S.MAX_PLAYERS} players, not {players}"
+    return None
+
+
+GAME = Game(
+    id="sea_of_thieves",
+    title="Sea of Thieves: The Board Game",
+    players=(2, 3, 4),
+    rules=rules.SCHEMA,
+    presets=bots.PRESETS,
+    default_strategy=bots.DEFAULT,
+    end_reasons=S.END_REASONS,
+    game_metrics=(),
+    seat_metrics=(
+        Metric("reputation", "final score: reputation after wealth, voyage penalties, ships and special crew"),
+        Metric("gold", "gold at the end"),
+        Metric("voyages_done", "voyages completed"),
+        Metric("commissions", "commissions claimed"),
+        Metric("sinkings", "times the seat's ships sank"),
+        Metric("upgrades", "ship upgrades bought"),
+    ),
+    compile=compile_rules,
+    play_chunk=play_chunk,
+    describe_event=events.describe_event,
+    check_players=check_players,
+    max_players=S.MAX_PLAYERS,
+)

@@ -1,0 +1,373 @@
+"""Fleets Phase, step B: up to three actions a turn, at most two per ship. Each action places an
+action token, may start a voyage, lets every crew token take a task, then resolves one action:
+Full Sail, Open Fire, Plunder, Trade, or a fortune card's special action."""
+
+import numpy as np
+from numba import njit
+
+from simkit.games.sea_of_thieves import events as EV
+from simkit.games.sea_of_thieves import state as S
+from simkit.games.sea_of_thieves.engine import hexes
+from simkit.games.sea_of_thieves.engine.cargo import best_cargo_at, draw, to_bag, to_hex, to_hold, token_at
+from simkit.games.sea_of_thieves.engine.common import is_random, log_event
+from simkit.games.sea_of_thieves.engine.crew import crew_roll, defeat_crew, discard_fortune, do_tasks
+from simkit.games.sea_of_thieves.engine.trade import trade
+from simkit.games.sea_of_thieves.engine.voyages import abandon_voyage, after_action, on_fight, on_loot, start_voyage
+from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
+from simkit.kernels import decide
+from strategies import sea_of_thieves as bot
+
+ZERO = np.int64(0)
+ONE = np.int64(1)
+
+
+# ------------------------------------------------------------------ Full Sail
+@njit(cache=True, _nrt=False)
+def full_sail(P, T, K, F, rng, log, k, goal, bonus):
+    """Crew roll; each success moves the ship up to one hex, all in one straight line."""
+    seat = k // 2
+    n = crew_roll(T, K, F, rng, log, k) + bonus + S.special_amount(T, K, k, np.int64(S.E_HELMSMAN))
+    h = T[SHIP0 + k, S.HEX]
+    if n == 0:
+        return
+    if is_random(F, seat):
+        options = 1  # staying put
+        for d in range(6):
+            x = h
+            for m in range(1, n + 1):
+                x = K[S.NEXT0 + d, x]
+                if x < 0 or T[S.HEX_TYPE, x] == S.ABSENT:
+                    break
+                if hexes.can_end(T, K, k, x):
+                    options += 1
+        pick = decide(rng, seat, options)
+        if pick == 0:
+            return
+        pick -= 1
+        for d in range(6):
+            x = h
+            for m in range(1, n + 1):
+                x = K[S.NEXT0 + d, x]
+                if x < 0 or T[S.HEX_TYPE, x] == S.ABSENT:
+                    break
+                if hexes.can_end(T, K, k, x):
+                    if pick == 0:
+                        hexes.sail_line(P, T, K, F, rng, log, k, np.int64(d), np.int64(m))
+                        return
+                    pick -= 1
+        return
+    best_d = -1
+    best_m = 0
+    best_s = 4.0 * S.dist(K, h, goal)
+    for d in range(6):
+        reefs = 0
+        x = h
+        for m in range(1, n + 1):
+            x = K[S.NEXT0 + d, x]
+            if x < 0 or T[S.HEX_TYPE, x] == S.ABSENT:
+                break
+            if hexes.can_end(T, K, k, x):
+                s = 4.0 * S.dist(K, x, goal) + 3.0 * reefs
+                if s < best_s:
+                    best_s = s
+                    best_d = d
+                    best_m = m
+            if T[S.HEX_TYPE, x] == S.REEF:
+                reefs += 1
+    if best_d >= 0:
+        hexes.sail_line(P, T, K, F, rng, log, k, np.int64(best_d), np.int64(best_m))
+
+
+# ------------------------------------------------------------------ Open Fire
+@njit(cache=True, inline="always", _nrt=False)
+def rival_count(T, k):
+    """Other players' ships in k's hex (part 1: the targets of Open Fire; enemies join in part 2)."""
+    h = T[SHIP0 + k, S.HEX]
+    n = 0
+    for j in range(2 * T[ST, S.PLAYERS]):
+        if j // 2 != k // 2 and T[SHIP0 + j, S.HEX] == h:
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def open_fire(P, T, K, F, rng, log, k, bonus):
+    """Choose another player's ship in the hex (never one's own: A24), crew roll, one damage per
+    success on the target."""
+    seat = k // 2
+    h = T[SHIP0 + k, S.HEX]
+    n = rival_count(T, k)
+    if n == 0:
+        return
+    pick = decide(rng, seat, n) if is_random(F, seat) else np.int64(-1)
+    target = -1
+    best = -1
+    for j in range(2 * T[ST, S.PLAYERS]):
+        if j // 2 != seat and T[SHIP0 + j, S.HEX] == h:
+            if pick >= 0:
+                if pick == 0:
+                    target = j
+                pick -= 1
+            else:
+                score = T[SHIP0 + j, S.HOLD_N] * 4 + T[SHIP0 + j, S.DAMAGE] + T[SEAT0 + j // 2, S.REP]
+                if score > best:
+                    best = score
+                    target = j
+    hits = crew_roll(T, K, F, rng, log, k) + bonus + S.special_amount(T, K, k, np.int64(S.E_GUNNER))
+    T[SHIP0 + target, S.DAMAGE] += hits
+    if hits > 0:
+        T[SHIP0 + target, S.LAST_HIT] = k
+    log_event(T, log, seat, EV.OPEN_FIRE, k, target, hits)
+
+
+# ------------------------------------------------------------------ Plunder
+@njit(cache=True, _nrt=False)
+def plunder(P, T, K, F, rng, log, k):
+    """Crew roll; each success buys one entry, declared and resolved one at a time: Fight (discard
+    a skeleton from the hex), Loot (island hexes: draw from the loot bag - cargo into the hold,
+    a skeleton into the hex), Haul (a cargo token from the hex into the hold). Then each skeleton
+    in the hex defeats one crew member (A25: once, at the end, whatever entries were taken)."""
+    seat = k // 2
+    h = T[SHIP0 + k, S.HEX]
+    n = crew_roll(T, K, F, rng, log, k) + S.special_amount(T, K, k, np.int64(S.E_DIGGER))
+    island = T[S.HEX_TYPE, h] == S.ISLAND
+    for left in range(n, 0, -1):
+        can_fight = T[S.HEX_SKELETONS, h] > 0
+        can_haul = T[S.HEX_CARGO, h] > 0
+        if is_random(F, seat):
+            options = 1 + (1 if can_fight else 0) + (1 if island else 0) + (1 if can_haul else 0)
+            pick = decide(rng, seat, options)
+            entry = S.P_STOP
+            if pick > 0:
+                pick -= 1
+                if can_fight:
+                    if pick == 0:
+                        entry = S.P_FIGHT
+                    pick -= 1
+                if island and entry == S.P_STOP:
+                    if pick == 0:
+                        entry = S.P_LOOT
+                    pick -= 1
+                if can_haul and entry == S.P_STOP and pick == 0:
+                    entry = S.P_HAUL
+        elif can_fight:
+            entry = S.P_FIGHT
+        elif can_haul:
+            entry = S.P_HAUL
+        elif island and (left > 1 or bot.w(F, seat, bot.W_LAST_LOOT) > 0.0):
+            entry = S.P_LOOT
+        else:
+            entry = S.P_STOP
+        if entry == S.P_STOP:
+            break
+        if entry == S.P_FIGHT:
+            t = token_at(T, K, h, np.int64(S.SKELETON))
+            to_bag(T, K, t)
+            log_event(T, log, seat, EV.FIGHT, k, h, T[S.HEX_SKELETONS, h])
+            on_fight(P, T, K, rng, log, k)
+        elif entry == S.P_LOOT:
+            t = draw(T, rng, np.int64(S.LOOT_BAG))
+            if t >= 0:
+                if K[S.TOK_KIND, t] == S.SKELETON:
+                    to_hex(T, K, t, h)
+                else:
+                    to_hold(T, K, t, k)
+                log_event(T, log, seat, EV.LOOT, k, K[S.TOK_KIND, t], K[S.TOK_VALUE, t])
+            on_loot(P, T, K, rng, log, k)
+        else:
+            t = best_cargo_at(T, K, h)
+            to_hold(T, K, t, k)
+            log_event(T, log, seat, EV.HAUL, k, K[S.TOK_KIND, t], K[S.TOK_VALUE, t])
+    attackers = T[S.HEX_SKELETONS, h] - S.special_amount(T, K, k, np.int64(S.E_SURGEON))
+    if attackers > 0:
+        defeat_crew(T, K, F, rng, log, k, attackers)
+
+
+# ------------------------------------------------------------------ fortune cards
+@njit(cache=True, inline="always", _nrt=False)
+def fortune_index(T, K, seat, effect):
+    for i in range(T[SEAT0 + seat, S.FORT_N]):
+        if K[S.FO_EFFECT, T[S.FHAND0 + seat, i]] == effect:
+            return i
+    return np.int64(-1)
+
+
+@njit(cache=True, _nrt=False)
+def play_instants(P, T, K, F, rng, log, k):
+    """Fortune cards played during one's own turn for their effect (A11), before the tasks. The
+    bots play what helps this ship now; `random` plays nothing."""
+    seat = k // 2
+    if is_random(F, seat):
+        return
+    r = SHIP0 + k
+    while True:
+        i = fortune_index(T, K, seat, np.int64(S.F_COIN))
+        if i < 0:
+            break
+        card = discard_fortune(T, seat, i)
+        T[SEAT0 + seat, S.GOLD] += K[S.FO_AMOUNT, card]
+        log_event(T, log, seat, EV.FORTUNE_PLAY, card, K[S.FO_EFFECT, card], k)
+    if T[r, S.DAMAGE] >= 2 or (T[r, S.DAMAGE] > 0 and T[r, S.RES_N] == 0):
+        i = fortune_index(T, K, seat, np.int64(S.F_PLANKS))
+        if i >= 0:
+            card = discard_fortune(T, seat, i)
+            T[r, S.DAMAGE] = max(0, T[r, S.DAMAGE] - K[S.FO_AMOUNT, card])
+            log_event(T, log, seat, EV.FORTUNE_PLAY, card, K[S.FO_EFFECT, card], k)
+    if T[r, S.WATER] + T[r, S.DAMAGE] >= S.gauge(T, K, k) - 1 and T[r, S.WATER] > 0:
+        i = fortune_index(T, K, seat, np.int64(S.F_PUMP))
+        if i >= 0:
+            card = discard_fortune(T, seat, i)
+            T[r, S.WATER] = max(0, T[r, S.WATER] - K[S.FO_AMOUNT, card])
+            log_event(T, log, seat, EV.FORTUNE_PLAY, card, K[S.FO_EFFECT, card], k)
+    if S.defeated(T, k) >= 2:
+        i = fortune_index(T, K, seat, np.int64(S.F_RUM))
+        if i >= 0:
+            card = discard_fortune(T, seat, i)
+            T[r, S.CREW_UP] += T[r, S.CREW_DOWN]
+            T[r, S.CREW_DOWN] = 0
+            for j in range(S.MAX_SLOTS):
+                T[r, S.SPEC_DOWN0 + j] = 0
+            log_event(T, log, seat, EV.FORTUNE_PLAY, card, K[S.FO_EFFECT, card], k)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def special_legal(T, K, k, effect):
+    if effect == S.F_FAIR_WINDS:
+        return True
+    if effect == S.F_BROADSIDE:
+        return rival_count(T, k) > 0
+    if effect == S.F_BURIED_MAP:
+        return T[S.HEX_TYPE, T[SHIP0 + k, S.HEX]] == S.ISLAND
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def special_action(P, T, K, F, rng, log, k, i, goal):
+    """Resolve the special action of the i-th fortune card in hand, then discard it."""
+    seat = k // 2
+    card = T[S.FHAND0 + seat, i]
+    effect = K[S.FO_EFFECT, card]
+    amount = K[S.FO_AMOUNT, card]
+    discard_fortune(T, seat, i)
+    log_event(T, log, seat, EV.FORTUNE_PLAY, card, effect, k)
+    if effect == S.F_FAIR_WINDS:
+        if is_random(F, seat):
+            goal = decide(rng, seat, np.int64(S.MAX_HEX))
+            if T[S.HEX_TYPE, goal] == S.ABSENT:
+                goal = T[SHIP0 + k, S.HEX]
+        hexes.sail_path(P, T, K, F, rng, log, k, goal, amount)
+    elif effect == S.F_BROADSIDE:
+        open_fire(P, T, K, F, rng, log, k, amount)
+    elif effect == S.F_BURIED_MAP:
+        for _ in range(amount):
+            t = draw(T, rng, np.int64(S.TREASURE_BAG))
+            if t < 0:
+                break
+            to_hold(T, K, t, k)
+
+
+# ------------------------------------------------------------------ one action
+@njit(cache=True, _nrt=False)
+def choose_action(P, T, K, F, rng, k, goal, intent):
+    """(action, fortune hand index for a special action) for ship k after its tasks."""
+    seat = k // 2
+    h = T[SHIP0 + k, S.HEX]
+    at_outpost = T[S.HEX_TYPE, h] == S.OUTPOST
+    rivals = rival_count(T, k)
+    if is_random(F, seat):
+        n = 2 + (1 if rivals > 0 else 0) + (1 if at_outpost else 0)
+        specials = 0
+        for i in range(T[SEAT0 + seat, S.FORT_N]):
+            if special_legal(T, K, k, K[S.FO_EFFECT, T[S.FHAND0 + seat, i]]):
+                specials += 1
+        pick = decide(rng, seat, n + specials)
+        if pick == 0:
+            return S.A_FULL_SAIL, np.int64(-1)
+        if pick == 1:
+            return S.A_PLUNDER, np.int64(-1)
+        pick -= 2
+        if rivals > 0:
+            if pick == 0:
+                return S.A_OPEN_FIRE, np.int64(-1)
+            pick -= 1
+        if at_outpost:
+            if pick == 0:
+                return S.A_TRADE, np.int64(-1)
+            pick -= 1
+        for i in range(T[SEAT0 + seat, S.FORT_N]):
+            if special_legal(T, K, k, K[S.FO_EFFECT, T[S.FHAND0 + seat, i]]):
+                if pick == 0:
+                    return S.A_SPECIAL, np.int64(i)
+                pick -= 1
+        return S.A_FULL_SAIL, np.int64(-1)
+    if at_outpost and (intent == bot.I_TRADE or T[SHIP0 + k, S.HOLD_N] > T[SHIP0 + k, S.RES_N]
+                       or T[SHIP0 + k, S.DAMAGE] > 0 or T[SEAT0 + seat, S.VOY_N] == 0):
+        return S.A_TRADE, np.int64(-1)
+    v = T[SHIP0 + k, S.VOYAGE]
+    hunting = v >= 0 and K[S.V_TASK, v] == S.V_SINK
+    if rivals > 0 and not hunting:
+        for j in range(2 * T[ST, S.PLAYERS]):
+            if j // 2 != seat and T[SHIP0 + j, S.HEX] == h and bot.fire_on(T, F, k, j):
+                hunting = True
+    if rivals > 0 and hunting:
+        i = fortune_index(T, K, seat, np.int64(S.F_BROADSIDE))
+        if i >= 0:
+            return S.A_SPECIAL, i
+        return S.A_OPEN_FIRE, np.int64(-1)
+    island = T[S.HEX_TYPE, h] == S.ISLAND
+    if T[S.HEX_CARGO, h] > 0 or (T[S.HEX_SKELETONS, h] > 0 and v >= 0 and K[S.V_TASK, v] == S.V_FIGHT):
+        return S.A_PLUNDER, np.int64(-1)
+    if h == goal:
+        if island:
+            i = fortune_index(T, K, seat, np.int64(S.F_BURIED_MAP))
+            if i >= 0 and intent == bot.I_LOOT:
+                return S.A_SPECIAL, i
+            return S.A_PLUNDER, np.int64(-1)
+        return S.A_FULL_SAIL, np.int64(-1)
+    if S.dist(K, h, goal) > 3:
+        i = fortune_index(T, K, seat, np.int64(S.F_FAIR_WINDS))
+        if i >= 0 and T[SEAT0 + seat, S.FORT_N] > bot.w(F, seat, bot.W_KEEP_FORTUNE):
+            return S.A_SPECIAL, i
+    return S.A_FULL_SAIL, np.int64(-1)
+
+
+@njit(cache=True, _nrt=False)
+def take_action(P, T, K, F, rng, log, k):
+    """One action of ship k: action token, voyage start, fortune cards, tasks, the action, and the
+    voyages it completes."""
+    seat = k // 2
+    T[SHIP0 + k, S.ACTIONS] += 1
+    T[SEAT0 + seat, S.ACTIONS_LEFT] -= 1
+    # a voyage may be started at the start of any of the ship's actions, before its tasks (A26)
+    if T[SHIP0 + k, S.VOYAGE] >= 0:
+        T[SHIP0 + k, S.VOY_AGE] += 1
+        if is_random(F, seat):
+            if decide(rng, seat, np.int64(20)) == 0:
+                abandon_voyage(P, T, K, log, k)
+        elif bot.abandon_now(T, K, F, k):
+            abandon_voyage(P, T, K, log, k)
+    if T[SHIP0 + k, S.VOYAGE] < 0 and T[SEAT0 + seat, S.VOY_N] > 0:
+        if is_random(F, seat):
+            if decide(rng, seat, np.int64(2)) == 1:
+                start_voyage(T, K, log, k, decide(rng, seat, T[SEAT0 + seat, S.VOY_N]))
+        else:
+            start_voyage(T, K, log, k, bot.pick_voyage(P, T, K, F, k))
+    play_instants(P, T, K, F, rng, log, k)
+    goal, intent = bot.ship_goal(P, T, K, F, k)
+    do_tasks(P, T, K, F, rng, log, k, goal)
+    if T[SHIP0 + k, S.HEX] < 0:
+        return
+    goal, intent = bot.ship_goal(P, T, K, F, k)
+    action, card_i = choose_action(P, T, K, F, rng, k, goal, intent)
+    log_event(T, log, seat, EV.ACTION, k, action, T[SHIP0 + k, S.ACTIONS])
+    if action == S.A_FULL_SAIL:
+        full_sail(P, T, K, F, rng, log, k, goal, ZERO)
+    elif action == S.A_OPEN_FIRE:
+        open_fire(P, T, K, F, rng, log, k, ZERO)
+    elif action == S.A_PLUNDER:
+        plunder(P, T, K, F, rng, log, k)
+    elif action == S.A_TRADE:
+        trade(P, T, K, F, rng, log, k)
+    else:
+        special_action(P, T, K, F, rng, log, k, card_i, goal)
+    after_action(P, T, K, rng, log, k)

@@ -1,0 +1,76 @@
+"""What every engine module shares: the event log, the random-bot test, reputation and the
+end trigger (Reputation; Winning the Game), and the card decks kept as rings (Discarding
+Cards: a discarded card goes to the bottom of its deck)."""
+
+import numpy as np
+from numba import njit
+
+from simkit.games.sea_of_thieves import events as EV
+from simkit.games.sea_of_thieves import state as S
+from simkit.games.sea_of_thieves.state import ST
+from simkit.rng import randint
+from strategies.sea_of_thieves import POLICY
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def log_event(T, log, seat, code, a, b, c):
+    n = T[ST, S.LOG_N]
+    if n < log.shape[0]:
+        log[n, 0] = T[ST, S.ROUND] + 1
+        log[n, 1] = seat
+        log[n, 2] = code
+        log[n, 3] = a
+        log[n, 4] = b
+        log[n, 5] = c
+        T[ST, S.LOG_N] = n + 1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def is_random(F, seat):
+    return F[1 + seat, POLICY] == 0.0
+
+
+@njit(cache=True, _nrt=False)
+def gain_reputation(P, T, log, seat, n):
+    """Reputation moves by n and never below zero; the first time a player reaches the target
+    the end is triggered, and it stays triggered (Winning the Game)."""
+    r = max(0, T[S.SEAT0 + seat, S.REP] + n)
+    T[S.SEAT0 + seat, S.REP] = r
+    log_event(T, log, seat, EV.REPUTATION, n, r, np.int64(0))
+    if r >= P.win_reputation and T[ST, S.END_REASON] < 0:
+        T[ST, S.END_REASON] = S.END_REPUTATION
+        T[ST, S.TRIGGER_SEAT] = seat
+        log_event(T, log, seat, EV.END_TRIGGER, r, np.int64(0), np.int64(0))
+
+
+@njit(cache=True, _nrt=False)
+def deck_draw(T, row, head_col, n_col, size):
+    """The top card of a ring deck, or -1 if it is empty."""
+    n = T[ST, n_col]
+    if n == 0:
+        return np.int64(-1)
+    h = T[ST, head_col]
+    card = T[row, h]
+    T[ST, head_col] = h + 1 if h + 1 < size else 0
+    T[ST, n_col] = n - 1
+    return card
+
+
+@njit(cache=True, _nrt=False)
+def deck_bottom(T, row, head_col, n_col, size, card):
+    """Put a card face down at the bottom of its deck."""
+    i = T[ST, head_col] + T[ST, n_col]
+    if i >= size:
+        i -= size
+    T[row, i] = card
+    T[ST, n_col] += 1
+
+
+@njit(cache=True, _nrt=False)
+def shuffle_row(T, rng, stream, row, n):
+    """Fisher-Yates on the first n entries of T's row (simkit.rng.shuffle's draws, on a row in place)."""
+    for i in range(n - 1, 0, -1):
+        j = randint(rng, stream, i + 1)
+        t = T[row, i]
+        T[row, i] = T[row, j]
+        T[row, j] = t

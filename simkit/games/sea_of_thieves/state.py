@@ -1,0 +1,266 @@
+"""Integer codes and the table layout shared by the Sea of Thieves engine and its bots.
+
+A game lives in a few int64 tables (STYLE: state in a few plain typed arrays):
+- T: the game state; rows named below, each column's encoding in its comment;
+- K: the static components compiled from components/ (board geometry, tile faces, tokens,
+  cards), read-only during play;
+- F: float64, row 0 scratch, row 1 + s the preset weights of seat s.
+Ships are numbered 2 * seat + 0/1. Hexes are numbered by hub position (0 = hub, 1..6 = the
+sea tile positions around it), then 0..18 inside the position's hexagon.
+"""
+
+from numba import njit
+
+MAX_PLAYERS = 4
+MAX_SHIPS = 2 * MAX_PLAYERS
+TILE_HEXES = 19  # a tile (and the hub) is a hexagon of radius 2 (components/hub.txt)
+POSITIONS = 7  # the hub and six sea tile positions
+MAX_HEX = POSITIONS * TILE_HEXES
+N_FACES = 14  # 12 sea tile faces (tile t side A = 2t, side B = 2t + 1), then the hub's two faces
+HUB_STANDARD, HUB_TWO_PLAYER = 12, 13
+MAX_TOKENS = 128  # loot + treasure + skeleton tokens in the box
+MAX_VOYAGES = 54
+MAX_FORTUNE = 64
+MAX_CREW_CARDS = 24
+N_SYMBOLS = 12  # voyage symbols a..l
+MAX_SLOTS = 4  # crew slots of a Galleon
+NONE = -1
+
+# --- hex types (Basics: Hexes)
+ABSENT, SEA, ISLAND, REEF, OUTPOST = 0, 1, 2, 3, 4  # REEF: treacherous waters
+HEX_CHARS = {".": SEA, "I": ISLAND, "T": REEF, "O": OUTPOST}
+# --- ship types (Ships)
+SLOOP, BRIGANTINE, GALLEON = 0, 1, 2
+SHIP_NAMES = ("Sloop", "Brigantine", "Galleon")
+# --- cargo and token kinds (Cargo; Components)
+RESOURCE, GEM, CHEST, SKULL, CRATE, TRINKET, SKELETON = 0, 1, 2, 3, 4, 5, 6
+KIND_NAMES = ("resource", "gem", "chest", "skull", "crate", "trinket", "skeleton")
+LOOT_BAG, TREASURE_BAG = 0, 1
+# token locations (T row TOK_LOC): a hex id (lying there face up, or a skeleton standing
+# there), HOLD + ship (in that ship's hold), or one of these
+IN_LOOT_BAG, IN_TREASURE_BAG, IN_BOX = -1, -2, -3
+HOLD = 1000
+# --- voyages (Voyages; components/voyages.csv)
+MEAGRE, VALUABLE, LEGENDARY = 0, 1, 2
+TIER_NAMES = ("meagre", "valuable", "legendary")
+COMPANIES = ("gold_hoarders", "order_of_souls", "merchant_alliance")
+TASKS = ("reach", "dig", "fight", "deliver", "sink")
+V_REACH, V_DIG, V_FIGHT, V_DELIVER, V_SINK = 0, 1, 2, 3, 4
+REWARDS = ("rep", "gold", "treasure")
+R_REP, R_GOLD, R_TREASURE = 0, 1, 2
+# --- special crew effects (components/special_crew.csv)
+CREW_EFFECTS = ("helmsman", "gunner", "digger", "surgeon", "carpenter", "scout")
+E_HELMSMAN, E_GUNNER, E_DIGGER, E_SURGEON, E_CARPENTER, E_SCOUT = 0, 1, 2, 3, 4, 5
+# --- fortune effects (components/fortune.csv)
+FORTUNE_EFFECTS = ("fair_winds", "broadside", "buried_map", "spare_planks", "bilge_pump", "rum_ration", "lucky_coin")
+F_FAIR_WINDS, F_BROADSIDE, F_BURIED_MAP, F_PLANKS, F_PUMP, F_RUM, F_COIN = 0, 1, 2, 3, 4, 5, 6
+SPECIAL_ACTIONS = (F_FAIR_WINDS, F_BROADSIDE, F_BURIED_MAP)
+# --- actions (Fleets Phase: Actions)
+A_FULL_SAIL, A_OPEN_FIRE, A_PLUNDER, A_TRADE, A_SPECIAL = 0, 1, 2, 3, 4
+ACTION_NAMES = ("Full Sail", "Open Fire", "Plunder", "Trade", "special action")
+# --- tasks (Tasks)
+T_NONE, T_REVIVE, T_SAIL, T_REPAIR, T_BAIL = 0, 1, 2, 3, 4
+TASK_NAMES = ("none", "Revive", "Sail", "Repair", "Bail")
+# --- plunder entries
+P_STOP, P_FIGHT, P_LOOT, P_HAUL = 0, 1, 2, 3
+
+END_REPUTATION, END_ROUND_CAP = 0, 1
+END_REASONS = ("reputation", "round_cap")
+
+# ================================================================== T: state rows
+ST = 0  # game scalars, columns below
+ROUND = 0  # rounds completed
+TURNS = 1  # player turns taken
+END_REASON = 2  # -1 until the end is triggered (Winning the Game)
+PLAYERS = 3
+LOG_N = 4  # log rows used
+LOOT_N = 5  # tokens in the loot bag (ids in row LOOT_BAG_ROW)
+TREASURE_N = 6  # tokens in the treasure bag
+FORTUNE_HEAD = 7  # fortune deck: a ring in row FORTUNE_DECK, top at HEAD, FORTUNE_N cards
+FORTUNE_N = 8
+CREW_HEAD = 9  # special crew deck ring (row CREW_DECK)
+CREW_N = 10
+VOY_HEAD0 = 11  # voyage deck of tier t: ring in row VOY_DECK0 + t, head at VOY_HEAD0 + 2t
+VOY_N0 = 12  # ... count at VOY_N0 + 2t
+TWO_PLAYER = 17  # 1 if the two-player board and set-up are in use
+TRIGGER_SEAT = 18  # seat whose reputation triggered the end (-1)
+N_HEX_USED = 19
+ACTIVE = 20  # seat whose turn it is (-1 between phases)
+N_ISLANDS = 21  # island hexes on this board (ids in row ISLANDS)
+ST_SIZE = 22
+
+# --- seat columns (row SEAT0 + s)
+GOLD = 0
+REP = 1  # reputation, never below 0 (Reputation)
+FORT_N = 2  # fortune cards in hand (ids in row FHAND0 + s)
+VOY_N = 3  # voyage cards in hand (ids in row VHAND0 + s)
+ACTIONS_LEFT = 4  # actions left this turn (Actions: three)
+COMMISSIONS = 5  # commissions claimed
+SINKINGS = 6  # times the seat's ships sank
+UPGRADES = 7  # upgrades bought
+VOYAGES_DONE = 8  # voyages completed
+ABANDONED = 9  # voyages abandoned (sinking included)
+FINAL = 10  # final score after final scoring
+SEAT_COLS = 11
+
+# --- ship columns (row SHIP0 + k, k = 2 * seat + 0/1)
+HEX = 0  # hex id, -1 while sunk
+TYPE = 1  # SLOOP / BRIGANTINE / GALLEON
+WATER = 2  # water level, 0 = lowest space; the ship sinks at the gauge's top
+DAMAGE = 3  # damage points (SOT-X2: counted per point, A12)
+CREW_UP = 4  # normal crew tokens face up
+CREW_DOWN = 5  # normal crew tokens defeated (face down)
+ACTIONS = 6  # action tokens on the ship card this turn
+VOYAGE = 7  # the started voyage card id (-1 none)
+PROGRESS = 8  # progress tokens on the voyage
+STAGE = 9  # deliver voyages: 1 once the first island is reached
+HOLD_N = 10  # cargo tokens in the hold (public: A18)
+RES_N = 11  # resource tokens in the hold
+SPEC0 = 12  # special crew card in slot i (12..15), -1 empty
+SPEC_DOWN0 = 16  # 1 if the special crew token in slot i is defeated (16..19)
+LAST_HIT = 20  # ship that last damaged this ship by Open Fire (-1)
+VOY_AGE = 21  # actions the ship has made since starting its voyage
+HOLD_VALUE = 22  # gold value of the hold's cargo (kept with HOLD_N)
+SHIP_COLS = 23
+
+ST_ROW = 0
+SEAT0 = 1
+SHIP0 = SEAT0 + MAX_PLAYERS
+FHAND0 = SHIP0 + MAX_SHIPS  # fortune hands
+VHAND0 = FHAND0 + MAX_PLAYERS  # voyage hands
+TOK_LOC = VHAND0 + MAX_PLAYERS  # column = token id: its location (see IN_* and HOLD)
+LOOT_BAG_ROW = TOK_LOC + 1  # ids in the loot bag, LOOT_N of them
+TREASURE_BAG_ROW = LOOT_BAG_ROW + 1
+FORTUNE_DECK = TREASURE_BAG_ROW + 1  # ring of fortune card ids
+CREW_DECK = FORTUNE_DECK + 1  # ring of special crew card ids
+VOY_DECK0 = CREW_DECK + 1  # rings of voyage card ids, tiers 0..2
+MARKET = VOY_DECK0 + 3  # columns 0..2: special crew card face up on the Outpost (-1 empty)
+HEX_TYPE = MARKET + 1  # column = hex: ABSENT / SEA / ISLAND / REEF / OUTPOST this game
+HEX_SYMBOL = HEX_TYPE + 1  # voyage symbol of an island (-1 none)
+HEX_WAYPOINT = HEX_SYMBOL + 1  # waypoint symbol 1..3 (0 none)
+HEX_STANDEES = HEX_WAYPOINT + 1  # standees in the hex (Hexes: at most two)
+HEX_SKELETONS = HEX_STANDEES + 1  # skeleton tokens in the hex
+HEX_CARGO = HEX_SKELETONS + 1  # cargo tokens lying face up in the hex
+SYMBOL_HEX = HEX_CARGO + 1  # column = voyage symbol: its island's hex this game (-1 not on the board)
+LAYOUT = SYMBOL_HEX + 1  # column = hub position 1..6: tile face there (-1 no tile); column 0: hub face
+ISLANDS = LAYOUT + 1  # columns 0..N_ISLANDS-1: the island hexes of this board
+DICE = ISLANDS + 1  # scratch: the faces of the current crew roll
+SCRATCH = DICE + 1  # scratch: candidate lists
+T_ROWS = SCRATCH + 1
+T_WIDTH = 160
+
+# ================================================================== K: static rows
+META = 0  # columns below
+N_TOKENS = 0
+N_LOOT = 1  # loot-bag tokens (resources and other loot)
+N_TREASURE = 2
+N_SKELETONS = 3
+N_VOYAGE_CARDS = 4
+N_FORTUNE_CARDS = 5
+N_CREW_CARDS = 6
+TRACK_LENGTH = 7
+N_SYMBOL_SPACES = 8  # fortune symbols on the track
+GAUGE0 = 9  # 9..11: water gauge by ship type
+CREW_SLOTS0 = 12  # 12..14: crew slots by ship type
+SHIP_REP0 = 15  # 15..17: reputation value by ship type
+FIRST_LAYOUT0 = 18  # 18..24: face at each position in the first-game layout (-1 none)
+POSITION_USED0 = 25  # 25..31: 1 if the position holds a tile on this board
+TOK_KIND = 1  # column = token id
+TOK_VALUE = 2
+TOK_BAG = 3  # LOOT_BAG / TREASURE_BAG (skeletons: LOOT_BAG)
+V_TIER = 4  # column = voyage card
+V_COMPANY = 5
+V_TASK = 6
+V_SYM = 7  # symbol index or -1
+V_SYM2 = 8
+V_TARGET = 9
+V_PRICE = 10
+V_REWARD = 11
+V_AMOUNT = 12
+V_PENALTY = 13
+C_EFFECT = 14  # column = special crew card
+C_AMOUNT = 15
+C_COST = 16
+C_REP = 17
+C_COMPANY = 18
+FO_EFFECT = 19  # column = fortune card
+FO_AMOUNT = 20
+TRACK_SYMBOLS = 21  # columns 0..: track spaces with a fortune symbol
+FACE_TYPE = 22  # column = face * 19 + local hex: hex type on that face
+FACE_SYMBOL = 23  # voyage symbol (-1)
+FACE_WAYPOINT = 24  # 1..3 (0)
+FACE_SKELETON = 25  # 1 if a skeleton symbol
+FACE_TREASURE = 26  # 1 if a treasure symbol
+HEX_POSITION = 27  # column = hex: hub position 0..6
+NEXT0 = 28  # rows 28..33: neighbour of the hex in direction d (-1 off the board)
+DIST0 = NEXT0 + 6  # row DIST0 + a, column b: hexes between a and b on this board
+K_ROWS = DIST0 + MAX_HEX
+KW = 272
+
+
+# ================================================================== reads (engine and bots)
+@njit(cache=True, inline="always", _nrt=False)
+def seat_of(k):
+    return k // 2
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def gauge(T, K, k):
+    """Water gauge height of ship k's card (components/ships.toml)."""
+    return K[META, GAUGE0 + T[SHIP0 + k, TYPE]]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def slots(T, K, k):
+    return K[META, CREW_SLOTS0 + T[SHIP0 + k, TYPE]]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def crew_dice(T, k):
+    """Dice of a crew roll: one per face-up crew and special crew token (Crew Rolls)."""
+    n = T[SHIP0 + k, CREW_UP]
+    for i in range(MAX_SLOTS):
+        if T[SHIP0 + k, SPEC0 + i] >= 0 and T[SHIP0 + k, SPEC_DOWN0 + i] == 0:
+            n += 1
+    return n
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def special_amount(T, K, k, effect):
+    """Sum of `amount` over face-up special crew of this effect on ship k (duplicates stack)."""
+    total = 0
+    for i in range(MAX_SLOTS):
+        c = T[SHIP0 + k, SPEC0 + i]
+        if c >= 0 and T[SHIP0 + k, SPEC_DOWN0 + i] == 0 and K[C_EFFECT, c] == effect:
+            total += K[C_AMOUNT, c]
+    return total
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def defeated(T, k):
+    """Defeated crew and special crew tokens on ship k."""
+    n = T[SHIP0 + k, CREW_DOWN]
+    for i in range(MAX_SLOTS):
+        if T[SHIP0 + k, SPEC0 + i] >= 0 and T[SHIP0 + k, SPEC_DOWN0 + i] == 1:
+            n += 1
+    return n
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def dist(K, a, b):
+    return K[DIST0 + a, b]
+
+
+@njit(cache=True, _nrt=False)
+def ship_in_hex(T, h, seat, own):
+    """A ship in hex h belonging (own=1) or not belonging (own=0) to seat; -1 if none."""
+    for k in range(2 * T[ST, PLAYERS]):
+        if T[SHIP0 + k, HEX] == h and ((k // 2 == seat) == (own == 1)):
+            return k
+    return -1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def hold_value(T, K, k):
+    """Gold value of the cargo in ship k's hold (resources count 0 under A7)."""
+    return T[SHIP0 + k, HOLD_VALUE]

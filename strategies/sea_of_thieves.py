@@ -1,0 +1,375 @@
+"""Sea of Thieves bots: one compiled heuristic policy, presets as weight rows (DESIGN §5).
+
+Each ship follows a plan recomputed at every decision: a goal hex and an intent (trade at the
+Outpost, work on its voyage, loot an island, hunt a rival ship). Crew tasks, the action, the
+Full Sail line, Plunder entries, rerolls, crew saves and every Trade stage follow from it.
+The policy reads only what its player sees: its own hand and holds, every ship's hex, type,
+damage, water and hold size (holds are face down; their size is public), cargo and
+skeletons lying on the board, reputation and gold (A18), and the Outpost's face-up cards.
+Policy 0 (`random`) never calls these helpers: the engine chooses uniformly instead.
+"""
+
+import numpy as np
+from numba import njit
+
+from simkit.game import Preset
+from simkit.games.sea_of_thieves import state as S
+from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, dist, gauge, hold_value
+
+# preset weight slots
+POLICY = 0  # 0 random, 1 heuristic
+W_TIER0 = 1  # liking for meagre voyages (seeking and starting)
+W_TIER1 = 2  # valuable
+W_TIER2 = 3  # legendary
+W_UPGRADE = 4  # 1: upgrade ships when the gold allows
+W_RESERVE = 5  # gold kept back after an upgrade or a hire
+W_HIRE = 6  # 1: hire special crew
+W_HUNT = 7  # 1: fire on rival ships carrying cargo and haul what they leave
+W_SELL_AT = 8  # hold value (gold) that sends a ship to the Outpost
+W_KEEP_FORTUNE = 9  # fortune cards kept back from rerolls
+W_SAVE_KEEP = 10  # resources kept back from saving crew (save while holding more)
+W_ABANDON = 11  # actions after which an unfinished voyage is abandoned
+W_FIGHT_VOY = 12  # liking for Order of Souls voyages (fight skeletons, sink ships)
+W_LAST_LOOT = 13  # 1: spend the last Plunder success on Loot (the tips warn against it)
+W_LEGEND_TYPE = 14  # ship type needed before legendary voyages are sought
+N_WEIGHTS = 15
+
+#           pol  tier0 tier1 tier2 upg  reserve hire hunt sell_at keep save abandon fightv last legend
+RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+MERCHANT = (1.0, 2.0, 1.5, 1.0, 1.0, 100.0, 0.0, 0.0, 300.0, 1.0, 0.0, 10.0, 0.3, 1.0, 2.0)
+HUNTER = (1.0, 1.5, 1.5, 1.0, 1.0, 200.0, 1.0, 1.0, 600.0, 1.0, 0.0, 12.0, 2.0, 0.0, 1.0)
+LEGEND = (1.0, 0.7, 1.5, 4.0, 1.0, 200.0, 1.0, 0.0, 500.0, 2.0, 1.0, 16.0, 1.0, 0.0, 1.0)
+
+PRESETS = (
+    Preset("random", "uniform over legal choices (the baseline)", RANDOM),
+    Preset("merchant", "meagre voyages, sells often, upgrades early (the tips' first plan)", MERCHANT),
+    Preset("hunter", "Order of Souls work: skeletons and rival ships for their cargo", HUNTER),
+    Preset("legend_chaser", "upgrades and special crew first, then legendary voyages", LEGEND),
+)
+DEFAULT = "merchant"
+
+I_TRADE, I_VOYAGE, I_LOOT, I_HUNT = 0, 1, 2, 3
+OUTPOST_HEX = 9  # the hub's middle hex (hub position 0, local hex 9)
+BIG = 10 ** 6
+HUNT_HOLD = 4  # a rival hold this size (public) is worth hunting: more than the starting resources
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def fire_on(T, F, k, target):
+    """Open fire on rival ship `target` in the hex: a hunter fires on full holds while undamaged
+    (a ship on a sink voyage fires on anything: the engine's choose_action)."""
+    return T[SHIP0 + target, S.HOLD_N] >= HUNT_HOLD and T[SHIP0 + k, S.DAMAGE] == 0 and w(F, k // 2, W_HUNT) > 0.0
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def w(F, seat, slot):
+    return F[1 + seat, slot]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def nearest_island(T, K, h, want_skeletons):
+    """The island nearest hex h (skeletons make it look further, unless skeletons are wanted)."""
+    best = -1
+    best_d = BIG
+    for i in range(T[ST, S.N_ISLANDS]):
+        x = T[S.ISLANDS, i]
+        sk = T[S.HEX_SKELETONS, x]
+        d = dist(K, h, x) * 2 - T[S.HEX_CARGO, x]
+        if want_skeletons:
+            d -= 3 * min(sk, 2)
+        else:
+            d += 3 * sk
+        if d < best_d:
+            best_d = d
+            best = x
+    return best
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def nearest_rival(T, K, k, h, cargo_only):
+    best = -1
+    best_d = BIG
+    for j in range(2 * T[ST, S.PLAYERS]):
+        if j // 2 == k // 2 or T[SHIP0 + j, S.HEX] < 0:
+            continue
+        if cargo_only and T[SHIP0 + j, S.HOLD_N] < HUNT_HOLD:
+            continue
+        d = dist(K, h, T[SHIP0 + j, S.HEX])
+        if d < best_d:
+            best_d = d
+            best = T[SHIP0 + j, S.HEX]
+    return best, best_d
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def voyage_target(T, K, k):
+    """The hex ship k's voyage sends it to (its own hex when any hex will do)."""
+    v = T[SHIP0 + k, S.VOYAGE]
+    h = T[SHIP0 + k, S.HEX]
+    task = K[S.V_TASK, v]
+    if task == S.V_REACH or task == S.V_DIG:
+        return T[S.SYMBOL_HEX, K[S.V_SYM, v]]
+    if task == S.V_DELIVER:
+        sym = K[S.V_SYM2, v] if T[SHIP0 + k, S.STAGE] == 1 else K[S.V_SYM, v]
+        return T[S.SYMBOL_HEX, sym]
+    if task == S.V_FIGHT:
+        if T[S.HEX_SKELETONS, h] > 0:
+            return h
+        return nearest_island(T, K, h, True)
+    target, _ = nearest_rival(T, K, k, h, False)
+    return target if target >= 0 else h
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def upgrade_cost(P, T, k):
+    t = T[SHIP0 + k, S.TYPE]
+    return P.brigantine_cost if t == S.SLOOP else P.galleon_cost
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def may_upgrade(P, T, k):
+    t = T[SHIP0 + k, S.TYPE]
+    if t == S.GALLEON:
+        return False
+    if t == S.BRIGANTINE:
+        s = k // 2
+        galleons = 0
+        for j in range(2 * s, 2 * s + 2):
+            if T[SHIP0 + j, S.TYPE] == S.GALLEON:
+                galleons += 1
+        return galleons < P.galleons_per_player
+    return True
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def wants_upgrade(P, T, F, k, extra_gold):
+    seat = k // 2
+    if w(F, seat, W_UPGRADE) <= 0.0 or not may_upgrade(P, T, k):
+        return False
+    return T[SEAT0 + seat, S.GOLD] + extra_gold >= upgrade_cost(P, T, k) + w(F, seat, W_RESERVE)
+
+
+@njit(cache=True, _nrt=False)
+def ship_goal(P, T, K, F, k):
+    """(goal hex, intent) of ship k's plan."""
+    seat = k // 2
+    h = T[SHIP0 + k, S.HEX]
+    dmg = T[SHIP0 + k, S.DAMAGE]
+    danger = dmg > 0 and T[SHIP0 + k, S.RES_N] == 0 and T[SHIP0 + k, S.WATER] + 2 * dmg >= gauge(T, K, k)
+    if danger:
+        return OUTPOST_HEX, I_TRADE
+    value = hold_value(T, K, k)
+    if value >= w(F, seat, W_SELL_AT) or (value > 0 and wants_upgrade(P, T, F, k, value)):
+        return OUTPOST_HEX, I_TRADE
+    if T[SHIP0 + k, S.VOYAGE] >= 0:
+        return voyage_target(T, K, k), I_VOYAGE
+    if T[SEAT0 + seat, S.VOY_N] == 0 and T[SEAT0 + seat, S.GOLD] >= 300:
+        return OUTPOST_HEX, I_TRADE
+    if wants_upgrade(P, T, F, k, value):
+        return OUTPOST_HEX, I_TRADE
+    if w(F, seat, W_HUNT) > 0.0:
+        target, d = nearest_rival(T, K, k, h, True)
+        if target >= 0 and d <= 6:
+            return target, I_HUNT
+    return nearest_island(T, K, h, False), I_LOOT
+
+
+@njit(cache=True, _nrt=False)
+def voyage_worth(P, T, K, F, k, v):
+    """How much a voyage is worth starting on ship k now: its reward in reputation-equivalents
+    per estimated action, scaled by the preset's liking for its tier (<= 0: do not start)."""
+    seat = k // 2
+    h = T[SHIP0 + k, S.HEX]
+    task = K[S.V_TASK, v]
+    reward = K[S.V_AMOUNT, v] * 1.0
+    kind = K[S.V_REWARD, v]
+    # gold buys upgrades while a ship can still grow, and is worth 1 per 500 at the end
+    per_rep = 500.0
+    for j in range(2 * seat, 2 * seat + 2):
+        if w(F, seat, W_UPGRADE) > 0.0 and may_upgrade(P, T, j):
+            per_rep = 300.0
+    if kind == S.R_GOLD:
+        reward = reward / per_rep
+    elif kind == S.R_TREASURE:
+        reward = reward * 420.0 / per_rep + 0.3 * reward
+    crew = 1.0 + 0.83 * (S.crew_dice(T, k))
+    actions = 1.0
+    if task == S.V_REACH or task == S.V_DIG or task == S.V_DELIVER:
+        tgt = T[S.SYMBOL_HEX, K[S.V_SYM, v]]
+        if tgt < 0:
+            return -1.0
+        actions += dist(K, h, tgt) / (crew + 1.0)
+        if task == S.V_DIG:
+            actions += K[S.V_TARGET, v] / (0.8 * crew)
+        if task == S.V_DELIVER:
+            t2 = T[S.SYMBOL_HEX, K[S.V_SYM2, v]]
+            if t2 < 0:
+                return -1.0
+            actions += dist(K, tgt, t2) / (crew + 1.0)
+    elif task == S.V_FIGHT:
+        actions += 2.0 + K[S.V_TARGET, v] / (0.6 * crew)
+        reward *= w(F, seat, W_FIGHT_VOY)
+    else:
+        actions += 4.0 * K[S.V_TARGET, v]
+        reward *= w(F, seat, W_FIGHT_VOY) - 0.5
+    tier = K[S.V_TIER, v]
+    like = w(F, seat, W_TIER0 + tier)
+    if tier == S.LEGENDARY and T[SHIP0 + k, S.TYPE] < w(F, seat, W_LEGEND_TYPE):
+        like *= 0.3
+    if tier > T[SHIP0 + k, S.TYPE] + 1:
+        like *= 0.5
+    return like * (reward - 0.3 * K[S.V_PENALTY, v]) / actions
+
+
+@njit(cache=True, _nrt=False)
+def pick_voyage(P, T, K, F, k):
+    """Index in the hand of the voyage to start on ship k, or -1."""
+    seat = k // 2
+    best = -1
+    best_v = 0.0
+    for i in range(T[SEAT0 + seat, S.VOY_N]):
+        v = T[S.VHAND0 + seat, i]
+        x = voyage_worth(P, T, K, F, k, v)
+        if x > best_v:
+            best_v = x
+            best = i
+    return best
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def step_toward(T, K, h, goal):
+    """The neighbour of h closest to goal that has room (h itself if none is closer)."""
+    best = h
+    best_d = dist(K, h, goal)
+    for d in range(6):
+        n = K[S.NEXT0 + d, h]
+        if n >= 0 and T[S.HEX_STANDEES, n] < 2:
+            dd = dist(K, n, goal)
+            if dd < best_d:
+                best_d = dd
+                best = n
+    return best
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def task_for(T, K, k, goal):
+    """The task of one face-up crew token (Tasks), given the ship's goal."""
+    h = T[SHIP0 + k, S.HEX]
+    dmg = T[SHIP0 + k, S.DAMAGE]
+    water = T[SHIP0 + k, S.WATER]
+    if dmg > 0 and T[SHIP0 + k, S.RES_N] > 0:
+        return S.T_REPAIR
+    at_goal = h == goal
+    if water > 0 and (water + dmg >= gauge(T, K, k) - 1 or at_goal):
+        return S.T_BAIL
+    if not at_goal and step_toward(T, K, h, goal) != h:
+        return S.T_SAIL
+    if water > 0:
+        return S.T_BAIL
+    return S.T_NONE
+
+
+@njit(cache=True, _nrt=False)
+def fortune_keep_value(K, card):
+    """How much the bot likes to keep a fortune card (the lowest is spent on rerolls first)."""
+    e = K[S.FO_EFFECT, card]
+    if e == S.F_COIN:
+        return 0.0
+    if e == S.F_FAIR_WINDS:
+        return 3.0
+    if e == S.F_PLANKS or e == S.F_PUMP:
+        return 2.5
+    if e == S.F_BURIED_MAP:
+        return 2.0
+    return 1.0
+
+
+@njit(cache=True, _nrt=False)
+def reroll_card(T, K, F, seat, failures):
+    """Index in the fortune hand to discard for a reroll of the failed dice, or -1."""
+    n = T[SEAT0 + seat, S.FORT_N]
+    if failures == 0 or n <= w(F, seat, W_KEEP_FORTUNE):
+        return -1
+    best = -1
+    best_v = 1e9
+    for i in range(n):
+        v = fortune_keep_value(K, T[S.FHAND0 + seat, i])
+        if v < best_v:
+            best_v = v
+            best = i
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def save_crew(T, F, k):
+    """Discard a resource to keep a crew member from being defeated?"""
+    return T[SHIP0 + k, S.RES_N] > w(F, k // 2, W_SAVE_KEEP)
+
+
+@njit(cache=True, _nrt=False)
+def hire_worth(T, K, F, k, card):
+    """Liking for hiring this special crew card onto ship k (<= 0: no)."""
+    seat = k // 2
+    if w(F, seat, W_HIRE) <= 0.0:
+        return -1.0
+    e = K[S.C_EFFECT, card]
+    like = 1.0
+    hunt = w(F, seat, W_HUNT)
+    if e == S.E_GUNNER:
+        like = 0.2 + hunt
+    elif e == S.E_SURGEON:
+        like = 0.8 + 0.5 * hunt
+    elif e == S.E_DIGGER or e == S.E_HELMSMAN or e == S.E_SCOUT:
+        like = 1.2
+    return like + 0.5 * K[S.C_REP, card]
+
+
+@njit(cache=True, _nrt=False)
+def seek_tier(P, T, F, k, draw_i):
+    """Which voyage deck the draw_i-th card of Seek New Voyages comes from."""
+    seat = k // 2
+    best = 0
+    best_v = -1.0
+    ship = T[SHIP0 + k, S.TYPE]
+    for t in range(3):
+        v = w(F, seat, W_TIER0 + t)
+        if t == S.LEGENDARY and ship < w(F, seat, W_LEGEND_TYPE):
+            v *= 0.3
+        if t > ship + 1:
+            v *= 0.5
+        elif t < ship:
+            v *= 0.6
+        if T[ST, S.VOY_N0 + 2 * t] == 0:
+            v = -1.0
+        if v > best_v:
+            best_v = v
+            best = t
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def keep_voyage(P, T, K, F, k, v):
+    """Keep a drawn voyage card (paying its price)?"""
+    seat = k // 2
+    gold = T[SEAT0 + seat, S.GOLD]
+    if gold < K[S.V_PRICE, v] or T[SEAT0 + seat, S.VOY_N] >= 2:
+        return False
+    return voyage_worth(P, T, K, F, k, v) > 0.15
+
+
+@njit(cache=True, _nrt=False)
+def voyage_card_value(K, F, seat, v):
+    """For clean up: how much a voyage card in hand is worth keeping."""
+    return w(F, seat, W_TIER0 + K[S.V_TIER, v]) * (1.0 + K[S.V_AMOUNT, v] / (300.0 if K[S.V_REWARD, v] == S.R_GOLD else 1.0))
+
+
+@njit(cache=True, _nrt=False)
+def abandon_now(T, K, F, k):
+    """Abandon the ship's voyage: it has dragged on past the preset's patience."""
+    return T[SHIP0 + k, S.VOY_AGE] > w(F, k // 2, W_ABANDON)
+
+
+@njit(cache=True, _nrt=False)
+def respawn_hex_score(T, K, F, seat, h):
+    """Liking for respawning at island h: near the Outpost."""
+    return -1.0 * dist(K, h, OUTPOST_HEX) - 0.5 * T[S.HEX_SKELETONS, h] + 0.01 * np.float64(h)

@@ -1,0 +1,117 @@
+"""Fleets Phase, Actions: three actions a turn, two per ship; Full Sail, Open Fire, Plunder."""
+
+from .harness import OUTPOST, S, Table
+
+ROLL, FIGHT, LOOT, HAUL, DEFEAT, OPEN_FIRE, ACTION = 9, 11, 12, 13, 14, 32, 4
+HUB_ISLAND = 3  # an island hex of the standard hub face
+
+
+def successes(t, start):
+    return [r[5] for r in t.events(code=ROLL, start=start)]
+
+
+def test_three_actions_a_turn_at_most_two_per_ship():
+    t = Table(2)
+    t.call("take_turn", seat=0)
+    acts = [r for r in t.events(code=ACTION) if r[1] == 0]
+    assert len(acts) == 3
+    per_ship = [sum(r[3] == k for r in acts) for k in (0, 1)]
+    assert sorted(per_ship) == [1, 2]
+
+
+def test_full_sail_moves_at_most_one_hex_per_success_in_a_straight_line():
+    t = Table(4, strategies="random")
+    t.clear_board()
+    for trial in range(40):
+        t.put(0, OUTPOST)
+        t.ship(0)[S.CREW_UP] = 4
+        t.seat(0)[S.FORT_N] = 0
+        start = int(t.st[S.LOG_N])
+        t.call("full_sail", k=0, goal=OUTPOST, bonus=0)
+        n = successes(t, start)[0]
+        end = int(t.ship(0)[S.HEX])
+        d = int(t.K[S.DIST0 + OUTPOST, end])
+        assert d <= n
+        if d > 0:
+            assert any(t.call("line_end", h=OUTPOST, d=x, n=d) == end for x in range(6))
+
+
+def test_open_fire_puts_one_damage_per_success_on_a_rival_in_the_hex():
+    t = Table(4)
+    t.clear_board()
+    t.put(0, 5)
+    t.put(2, 5)
+    t.ship(0)[S.CREW_UP] = 4
+    start = int(t.st[S.LOG_N])
+    t.call("open_fire", k=0, bonus=0)
+    n = successes(t, start)[0]
+    assert t.ship(2)[S.DAMAGE] == n and t.ship(1)[S.DAMAGE] == 0
+    assert t.events(code=OPEN_FIRE)[-1][4] == 2
+    t.put(2, 4)
+    t.call("open_fire", k=0, bonus=0)  # no rival in the hex: nothing happens
+    assert t.ship(2)[S.DAMAGE] == n
+
+
+def test_plunder_fights_skeletons_and_the_rest_attack_once_at_the_end():
+    for seed in range(30):
+        t = Table(2, seed=seed)
+        t.clear_board()
+        t.put(0, HUB_ISLAND)
+        t.seat(0)[S.FORT_N] = 0
+        t.empty_hold(0)
+        for _ in range(3):
+            t.drop(HUB_ISLAND, S.LOOT_BAG, S.SKELETON)
+        loot_skeletons = sum(t.K[S.TOK_KIND, i] == S.SKELETON for i in t.T[S.LOOT_BAG_ROW, : t.st[S.LOOT_N]])
+        start = int(t.st[S.LOG_N])
+        t.call("plunder", k=0)
+        n = successes(t, start)[0]
+        fought = len(t.events(code=FIGHT, start=start))
+        assert fought >= min(n, 3)  # the bots fight first
+        drawn = [r for r in t.events(code=LOOT, start=start) if r[4] == S.SKELETON]
+        left = 3 - fought + len(drawn)
+        assert t.T[S.HEX_SKELETONS, HUB_ISLAND] == left
+        defeats = t.events(code=DEFEAT, start=start)
+        assert t.ship(0)[S.CREW_DOWN] == sum(r[4] == 0 for r in defeats) <= 2
+        assert len(defeats) == left or t.ship(0)[S.CREW_UP] == 0  # one attack per skeleton left
+        back = sum(t.K[S.TOK_KIND, i] == S.SKELETON for i in t.T[S.LOOT_BAG_ROW, : t.st[S.LOOT_N]])
+        assert back == loot_skeletons + fought - len(drawn)  # fought skeletons go back to the bag
+
+
+def test_loot_needs_an_island_and_haul_takes_cargo_from_the_hex():
+    t = Table(2, strategies="random")
+    t.clear_board()
+    sea = 5
+    t.put(0, sea)
+    t.ship(0)[S.CREW_UP] = 4
+    t.seat(0)[S.FORT_N] = 0
+    chest = t.drop(sea, S.TREASURE_BAG, S.CHEST)
+    for _ in range(40):
+        start = int(t.st[S.LOG_N])
+        t.call("plunder", k=0)
+        assert not t.events(code=LOOT, start=start)  # open sea: never Loot
+        if t.events(code=HAUL, start=start):
+            break
+    assert t.hold(0)[-1:] == [chest] or chest in t.hold(0)
+    assert t.T[S.HEX_CARGO, sea] == 0
+
+
+def test_loot_draws_cargo_into_the_hold_and_skeletons_into_the_hex():
+    t = Table(2)
+    t.clear_board()
+    t.put(0, HUB_ISLAND)
+    t.ship(0)[S.CREW_UP] = 4
+    t.seat(0)[S.FORT_N] = 0
+    for _ in range(30):
+        start = int(t.st[S.LOG_N])
+        hold = int(t.ship(0)[S.HOLD_N])
+        sk = int(t.T[S.HEX_SKELETONS, HUB_ISLAND])
+        t.call("plunder", k=0)
+        looted = t.events(code=LOOT, start=start)
+        fought = len(t.events(code=FIGHT, start=start))
+        saved = len([r for r in t.events(code=DEFEAT, start=start) if r[4] == -1])
+        cargo = [r for r in looted if r[4] != S.SKELETON]
+        skel = [r for r in looted if r[4] == S.SKELETON]
+        assert t.ship(0)[S.HOLD_N] == hold + len(cargo) - saved
+        assert t.T[S.HEX_SKELETONS, HUB_ISLAND] == sk + len(skel) - fought
+        t.ship(0)[S.CREW_UP] = 4
+        t.ship(0)[S.CREW_DOWN] = 0

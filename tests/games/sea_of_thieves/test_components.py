@@ -1,0 +1,68 @@
+"""Component files: every file checked by its schema, errors naming the file, the entry and the
+rule; alternative sets overlay the base set."""
+
+import shutil
+
+import pytest
+
+from simkit.errors import InputError
+from simkit.games.sea_of_thieves import GAME, components
+
+FILES = components.FOLDER
+
+
+def broken(tmp_path, name, old, new):
+    d = tmp_path / "designer"
+    d.mkdir(exist_ok=True)
+    text = (FILES / name).read_text()
+    assert old in text
+    (d / name).write_text(text.replace(old, new, 1))
+    components.load.cache_clear()
+    return str(d)
+
+
+@pytest.mark.parametrize("name,old,new,words", [
+    ("voyages.csv", "meagre,merchant_alliance,reach,a,,1,100", "meagre,merchant_alliance,reach,a,,1,-5",
+     ["voyages.csv", "entry 1", "price", "Seek New Voyages"]),
+    ("voyages.csv", "meagre,merchant_alliance,reach,a,", "meagre,merchant_alliance,reach,z,",
+     ["voyages.csv", "entry 1", "symbol", "Voyage Symbols"]),
+    ("voyages.csv", "meagre,merchant_alliance,reach,a,", "meagre,merchant_alliance,teleport,a,",
+     ["voyages.csv", "entry 1", "task", "A8"]),
+    ("special_crew.csv", "Scout,merchant_alliance,scout,1,300,1", "Scout,merchant_alliance,wizard,1,300,1",
+     ["special_crew.csv", "entry 1", "effect"]),
+    ("fortune.csv", "Fair Winds,fair_winds,3,8", "Fair Winds,fair_winds,3,9", ["fortune.csv", "52 fortune cards"]),
+    ("tiles.txt", "    .    .1   T\n", "    .    .    T\n", ["tiles.txt", "[1 A]", "Waypoints"]),
+    ("tiles.txt", "  .    Ia   .    .\n", "  .    Ia   .\n", ["tiles.txt", "row 2", "hexagon"]),
+    ("hub.txt", ".    .    O    .    .", ".    .    .    .    .", ["hub.txt", "Outpost"]),
+    ("ships.toml", "gauge = 4", "gauge = 0", ["ships.toml", "[sloop]", "gauge", "A5"]),
+    ("bags.toml", "value = 400, count = 4", "value = 400, count = 400", ["bags.toml", "loot entry 2", "count"]),
+])
+def test_a_broken_file_names_itself_the_entry_and_the_rule(tmp_path, name, old, new, words):
+    folder = broken(tmp_path, name, old, new)
+    with pytest.raises(InputError) as e:
+        components.load(folder)
+    components.load.cache_clear()
+    for w in words:
+        assert w in str(e.value), (w, str(e.value))
+
+
+def test_alternative_sets_hold_only_the_files_that_differ():
+    for name in components.SETS[1:]:
+        folder = FILES / name
+        assert folder.is_dir() and len(list(folder.iterdir())) >= 1
+        comp = components.load(name)
+        base = components.load("standard")
+        assert comp.tokens == base.tokens and comp != base
+
+
+def test_a_designer_folder_is_a_rule_value(tmp_path):
+    d = tmp_path / "mine"
+    d.mkdir()
+    shutil.copy(FILES / "ships.toml", d / "ships.toml")
+    (d / "ships.toml").write_text((d / "ships.toml").read_text().replace("gauge = 4", "gauge = 7"))
+    values = GAME.rules.resolve("standard", {"components": str(d)})
+    comp = components.load(values["components"])
+    assert comp.ships[0][1] == 7
+    assert GAME.compile(values, 4).component_bytes != GAME.compile(GAME.rules.resolve("standard", {}), 4).component_bytes
+    with pytest.raises(InputError):
+        GAME.rules.resolve("standard", {"components": "no-such-set"})

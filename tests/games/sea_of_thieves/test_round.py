@@ -1,0 +1,121 @@
+"""Set-up, the two-player set-up, respawn, rising waters, clean up, the fortune phase and the end."""
+
+import pytest
+
+from .harness import S, Table, play_game
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_gold_cards_resources_and_ships(players):
+    t = Table(players)
+    for s in range(players):
+        assert t.seat(s)[S.GOLD] == (600, 700, 800, 900)[s]
+        assert len(t.fortune_hand(s)) == 3
+        assert [int(t.K[S.V_TIER, v]) for v in t.voyage_hand(s)] == [S.MEAGRE] * 3
+        a, b = t.ship(2 * s), t.ship(2 * s + 1)
+        assert a[S.HEX] == b[S.HEX] and t.T[S.HEX_TYPE, a[S.HEX]] == S.ISLAND and a[S.HEX] < 19
+        for sh in (a, b):
+            assert sh[S.TYPE] == S.SLOOP and sh[S.CREW_UP] == 2 and sh[S.WATER] == 0 and sh[S.RES_N] == 2
+    fleets = {int(t.ship(2 * s)[S.HEX]) for s in range(players)}
+    assert len(fleets) == players  # no hub island shared between players
+    assert int(t.T[S.MARKET, 0]) >= 0 and int(t.T[S.MARKET, 2]) >= 0
+
+
+def test_equal_gold_gives_every_seat_the_same():
+    t = Table(4, "equal_gold")
+    assert [int(t.seat(s)[S.GOLD]) for s in range(4)] == [750] * 4
+
+
+def test_two_player_setup_uses_the_crossed_out_hub_four_tiles_and_fewer_skeletons():
+    t = Table(2)
+    assert t.st[S.TWO_PLAYER] == 1
+    assert int(t.T[S.LAYOUT, 0]) == S.HUB_TWO_PLAYER
+    used = [p for p in range(1, 7) if t.T[S.LAYOUT, p] >= 0]
+    assert used == [2, 3, 4, 5]
+    assert not t.hexes_of(S.ISLAND, 1) and not t.hexes_of(S.SEA, 6)
+    c = t.token_census()
+    assert sum(t.K[S.TOK_KIND, i] == S.SKELETON for i in c["boxed"]) == 8
+    four = Table(4)
+    assert four.st[S.TWO_PLAYER] == 0 and all(four.T[S.LAYOUT, p] >= 0 for p in range(1, 7))
+    forced_off = Table(2, overrides={"two_player": "off"})
+    assert forced_off.st[S.TWO_PLAYER] == 0
+    three = Table(3, "two_player")
+    assert three.st[S.TWO_PLAYER] == 1
+
+
+def test_tiles_are_placed_at_random_unless_the_first_game_layout_is_asked_for():
+    layouts = {tuple(int(x) for x in Table(4, seed=s).T[S.LAYOUT, 1:7]) for s in range(6)}
+    assert len(layouts) > 1
+    fixed = {tuple(int(x) for x in Table(4, "first_game", seed=s).T[S.LAYOUT, 1:7]) for s in range(3)}
+    assert fixed == {(0, 2, 4, 6, 8, 10)}
+
+
+def test_rising_waters_raise_water_per_damage_and_sink_at_the_top():
+    t = Table(2)
+    sh = t.ship(0)
+    sh[S.DAMAGE] = 2
+    t.call("rising_waters", seat=0)
+    assert sh[S.WATER] == 2 and sh[S.HEX] >= 0
+    t.call("rising_waters", seat=0)  # a Sloop's gauge is 4 (A5)
+    assert sh[S.HEX] == -1 and t.seat(0)[S.SINKINGS] == 1
+    other = t.ship(2)
+    other[S.DAMAGE] = 3
+    t.call("rising_waters", seat=0)  # only the active player's ships
+    assert other[S.WATER] == 0
+
+
+def test_respawn_puts_sunk_ships_on_an_island_of_a_rolled_tile_repaired_and_skips_round_one():
+    t = Table(4)
+    t.ship(0)[S.DAMAGE] = 3
+    t.ship(0)[S.CREW_UP], t.ship(0)[S.CREW_DOWN] = 0, 2
+    t.call("sink_ship", k=0)
+    t.call("sink_ship", k=1)
+    t.st[S.ROUND] = 0
+    t.call("take_turn", seat=0)
+    assert t.ship(0)[S.HEX] == -1  # no respawn in the first round
+    t.st[S.ROUND] = 1
+    t.call("respawn", seat=0)
+    h = int(t.ship(0)[S.HEX])
+    assert h == t.ship(1)[S.HEX] and t.T[S.HEX_TYPE, h] == S.ISLAND and h >= 19
+    sh = t.ship(0)
+    assert sh[S.DAMAGE] == 0 and sh[S.WATER] == 0 and sh[S.CREW_UP] == 2 and sh[S.CREW_DOWN] == 0
+    assert t.T[S.HEX_STANDEES, h] <= 2
+
+
+def test_clean_up_keeps_three_fortune_and_three_voyage_cards():
+    t = Table(2)
+    for _ in range(3):
+        t.call("draw_fortune", seat=0, n=1)
+    t.set_voyage_hand(0, list(range(5)))
+    t.ship(0)[S.ACTIONS] = 2
+    t.call("clean_up", seat=0)
+    assert len(t.fortune_hand(0)) == 3 and len(t.voyage_hand(0)) == 3 and t.ship(0)[S.ACTIONS] == 0
+
+
+def test_fortune_phase_draws_one_plus_the_symbols_between_a_player_and_the_leader():
+    t = Table(4)
+    # symbols at 4, 8, 12, ... (components/track.toml, A10); the rulebook's example shape:
+    # leader 1 card, two players one symbol behind 2 cards, one player two symbols behind 3
+    for s, rep in enumerate((9, 5, 6, 3)):
+        t.seat(s)[S.REP] = rep
+    assert [int(t.call("fortune_draws", seat=s, players=4)) for s in range(4)] == [1, 2, 2, 3]
+    hands = [len(t.fortune_hand(s)) for s in range(4)]
+    t.call("fortune_phase", players=4)
+    assert [len(t.fortune_hand(s)) - hands[s] for s in range(4)] == [1, 2, 2, 3]
+
+
+def test_the_end_is_triggered_at_25_and_the_round_is_finished():
+    t = Table(4)
+    t.seat(1)[S.REP] = 24
+    t.call("gain_reputation", seat=1, n=1)
+    assert t.st[S.END_REASON] == S.END_REPUTATION and t.st[S.TRIGGER_SEAT] == 1
+    t.call("gain_reputation", seat=1, n=-3)
+    assert t.st[S.END_REASON] == S.END_REPUTATION  # it cannot be stopped
+    start = int(t.st[S.LOG_N])
+    t.call("play_round", players=4)  # the engine's round: every turn, then the other phases
+    assert [r[1] for r in t.events(code=1, start=start)] == [0, 1, 2, 3]
+    assert [r[1] for r in t.events(code=27, start=start)] == [0, 1, 2, 3]  # the fortune phase too
+    assert t.st[S.ROUND] == 1
+    turns = []
+    play_game(t, lambda tt, s: turns.append(s))
+    assert turns == [0, 1, 2, 3, -1]  # the harness's loop agrees: one more round, then the end
