@@ -22,54 +22,12 @@ from pathlib import Path
 
 import numpy as np
 
+from simkit.components import ComponentSet
 from simkit.errors import InputError, did_you_mean
 from simkit.games.tide_of_avaris import state as S
 
 FOLDER = Path(__file__).parent / "components"
 FILES = ("board.toml", "dice.toml", "ship.toml", "decks.toml")
-
-try:  # the toolkit's component sets (DESIGN §2)
-    from simkit.components import ComponentSet, component_param
-except ImportError:  # pragma: no cover - until simkit/components.py lands: the same API, locally
-    from simkit.rules import Param
-
-    @dataclass(frozen=True)
-    class ComponentSet:
-        name: str
-        base: Path
-        folder: Path
-
-        @classmethod
-        def open(cls, base: Path, value: str = "standard") -> ComponentSet:
-            folder = Path(base) if value == "standard" else Path(base) / value
-            if not folder.is_dir():
-                folder = Path(value)
-            if not folder.is_dir():
-                raise InputError(f"unknown component set '{value}'; shipped sets: {', '.join(_shipped(base))}")
-            return cls(value, Path(base), folder)
-
-        def path(self, file: str) -> Path:
-            own = self.folder / file
-            return own if own.exists() else self.base / file
-
-        def where(self, file: str) -> str:
-            p = self.path(file)
-            try:
-                return str(p.relative_to(self.base.parent))
-            except ValueError:
-                return str(p)
-
-        def read_text(self, file: str) -> str:
-            return self.path(file).read_text(encoding="utf-8")
-
-        def raw(self, files) -> bytes:
-            return b"".join(f.encode() + b"\0" + self.path(f).read_bytes() + b"\0" for f in files)
-
-    def _shipped(base):
-        return ("standard", *sorted(p.name for p in Path(base).iterdir() if p.is_dir() and p.name.startswith("alt-")))
-
-    def component_param(base: Path, meaning: str = ""):
-        return Param("components", "choice", "standard", _shipped(base), meaning, "component sets (DESIGN §2)")
 
 
 # ------------------------------------------------------------------ a small schema checker

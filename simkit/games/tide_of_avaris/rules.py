@@ -1,7 +1,8 @@
 """Tide of Avaris rule parameters and named variants, each declared once with its source
 (a rulebook section, or an assumption id registered in this game's README.md)."""
 
-from simkit.games.tide_of_avaris.components import FOLDER, component_param
+from simkit.components import component_param
+from simkit.games.tide_of_avaris.components import FOLDER
 from simkit.rules import Param, RuleSchema, Variant
 
 PARAMS = (
