@@ -24,9 +24,11 @@ from simkit.errors import InputError, unknown
 class Param:
     """One rule parameter.
 
-    kind: "int", "float", "bool", "choice" or "components". `allowed` is (low, high)
-    inclusive for int/float, the tuple of names for choice, (base folder, set names...)
-    for components (see simkit.components), and ignored for bool. `source` is a rulebook
+    kind: "int", "float", "bool", "choice", "ints" or "components". `allowed` is (low,
+    high) inclusive for int/float, (low, high, length) for ints (a fixed-length list of
+    whole numbers, e.g. starting gold per seat), the tuple of names for choice, (base
+    folder, set names...) for components (see simkit.components), and ignored for bool.
+    An ints parameter reaches the engine as fields `<name>_1` .. `<name>_<length>`. `source` is a rulebook
     section ("Final Scoring") or an assumption id ("A7"). A components parameter chooses
     files, not a value the engine reads: it stays out of the engine tuple.
     """
@@ -45,6 +47,8 @@ class Param:
             return "|".join(self.allowed)
         if self.kind == "components":
             return "|".join(self.allowed[1:]) + "|<folder>"
+        if self.kind == "ints":
+            return f"{self.allowed[2]} x {self.allowed[0]}..{self.allowed[1]}"
         return f"{self.allowed[0]}..{self.allowed[1]}"
 
     def check(self, value: Any, where: str) -> Any:
@@ -60,6 +64,15 @@ class Param:
             from simkit.components import check_value
 
             return check_value(self.allowed[0], value, where)
+        if self.kind == "ints":
+            low, high, length = self.allowed
+            if not isinstance(value, (list, tuple)) or len(value) != length or not all(
+                    isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in value):
+                raise InputError(f"{name} must be a list of {length} whole numbers like "
+                                 f"{list(self.default)}, got {value!r}")
+            if not all(low <= v <= high for v in value):
+                raise InputError(f"{name} = {list(value)} is out of range; each must be in {low}..{high}")
+            return tuple(int(v) for v in value)
         if self.kind == "choice":
             if value not in self.allowed:
                 raise unknown(f"value for {self.name}", value, self.allowed, where)
@@ -83,6 +96,19 @@ class Param:
         if not low <= number <= high:
             raise InputError(f"{name} = {number} is out of range; allowed {self.allowed_text()}")
         return number
+
+    def engine_fields(self) -> list[str]:
+        """The engine tuple's field names for this parameter (none for components)."""
+        if self.kind == "components":
+            return []
+        if self.kind == "ints":
+            return [f"{self.name}_{i + 1}" for i in range(self.allowed[2])]
+        return [self.name]
+
+    def engine_values(self, value: Any) -> list:
+        if self.kind == "ints":
+            return [np.int64(v) for v in value]
+        return [self.engine_value(value)] if self.kind != "components" else []
 
     def engine_value(self, value: Any):
         """The value as the engine sees it: int64 (bool -> 0/1, choice -> index) or float64."""
@@ -131,8 +157,8 @@ class RuleSchema:
         # numba's on-disk cache pickles the argument types by reference: the class must be
         # importable under its module and name, or every process misses the cache and
         # recompiles. Registering it here works for games outside simkit/games too.
-        self.engine_params = tuple(p for p in self.params if p.kind != "components")
-        self.tuple_type = collections.namedtuple(title, [p.name for p in self.engine_params], module=__name__)
+        self.tuple_type = collections.namedtuple(title, [f for p in self.params for f in p.engine_fields()],
+                                                 module=__name__)
         globals()[title] = self.tuple_type
 
     def variant_names(self) -> list[str]:
@@ -185,13 +211,14 @@ class RuleSchema:
 
     def engine_tuple(self, values: dict):
         """The typed NamedTuple for the engine (each field cast to its declared type)."""
-        return self.tuple_type(*(p.engine_value(values[p.name]) for p in self.engine_params))
+        return self.tuple_type(*(v for p in self.params for v in p.engine_values(values[p.name])))
 
     def listing(self, variant: str = "standard") -> list[dict]:
         """Rows for `simkit rules`: name, default (under the variant), allowed, meaning, source."""
         values = self.resolve(variant)
         return [
-            {"name": p.name, "default": values[p.name], "allowed": p.allowed_text(), "meaning": p.meaning, "source": p.source}
+            {"name": p.name, "default": list(values[p.name]) if p.kind == "ints" else values[p.name],
+             "allowed": p.allowed_text(), "meaning": p.meaning, "source": p.source}
             for p in self.params
         ]
 

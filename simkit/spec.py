@@ -375,10 +375,14 @@ def _expand(block: dict, top_games: int, where: str) -> list[tuple[dict, str]]:
     for key, values in grid.items():
         if not isinstance(values, list) or not values:
             raise InputError(f"grid.{key} in {where} must be a non-empty list of values, got {values!r}")
+    def one_list(key: str, value) -> bool:  # a flat list given to a list parameter is one value
+        return isinstance(value, list) and not any(isinstance(v, list) for v in value) and any(
+            getattr(registry.get(g).rules.by_name.get(key), "kind", None) == "ints" for g in game_ids)
+
     for key, values in fixed.items():  # a list in `set` (e.g. from --set k=[1,2]) is a grid
-        if isinstance(values, list):
+        if isinstance(values, list) and not one_list(key, values):
             grid = {**grid, key: values}
-    fixed = {k: v for k, v in fixed.items() if not isinstance(v, list)}
+    fixed = {k: v for k, v in fixed.items() if not isinstance(v, list) or one_list(k, v)}
 
     out = []
     for game_id in game_ids:
@@ -467,6 +471,8 @@ def _with_ids(raw: list[tuple[dict, str]]) -> list[Cell]:
 def _id_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, (list, tuple)):  # a list parameter: 600-700-800-900
+        return "-".join(str(v) for v in value)
     if isinstance(value, str) and ("/" in value or "\\" in value):  # a designer's folder: its name
         return Path(value).name
     return str(value)

@@ -105,3 +105,13 @@ def test_rules_hash():
     assert rules_hash("g", values) == rules_hash("g", dict(reversed(values.items())))
     assert rules_hash("g", values) != rules_hash("g", {**values, "gold": 6})
     assert rules_hash("g", values, b"board A") != rules_hash("g", values, b"board B")
+
+
+def test_a_list_parameter_is_checked_and_reaches_the_engine_as_one_field_per_entry():
+    schema = RuleSchema("listy", (Param("gold", "ints", (6, 7, 8), (0, 10, 3), "gold by seat", "Setup 1"),))
+    assert schema.tuple_type._fields == ("gold_1", "gold_2", "gold_3")
+    assert tuple(schema.engine_tuple(schema.resolve("standard", {"gold": [1, 2, 3]}))) == (1, 2, 3)
+    assert schema.listing()[0]["default"] == [6, 7, 8] and schema.listing()[0]["allowed"] == "3 x 0..10"
+    for bad, words in (([1, 2], "list of 3"), ([1, 2, 11], "out of range"), (5, "list of 3"), ([1, 2, True], "list")):
+        with pytest.raises(InputError, match=words):
+            schema.validate({"gold": bad})

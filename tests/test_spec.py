@@ -178,3 +178,14 @@ def test_bad_spec_files(tmp_path, text, words):
 def test_missing_spec_file(tmp_path):
     with pytest.raises(InputError, match="not found"):
         spec.load(tmp_path / "nope.toml")
+
+
+def test_a_list_parameter_takes_a_flat_list_as_one_value_and_a_list_of_lists_as_a_grid():
+    one = spec.load(game="sea_of_thieves", players=4, set=["starting_gold=[700,700,800,800]"], games=10)
+    assert [c.overrides["starting_gold"] for c in one.cells] == [(700, 700, 800, 800)]
+    grid = spec.load({"study": [{"game": "sea_of_thieves", "players": [4],
+                                 "grid": {"starting_gold": [[600, 700, 800, 900], [750, 750, 750, 750]]}}]})
+    assert [c.id for c in grid.cells] == ["sea_of_thieves-4p-standard-starting_gold=600-700-800-900",
+                                          "sea_of_thieves-4p-standard-starting_gold=750-750-750-750"]
+    with pytest.raises(InputError, match="list of 4"):
+        spec.load(game="sea_of_thieves", players=4, set=["starting_gold=[700,700]"])

@@ -1,8 +1,8 @@
 """Sea of Thieves rule parameters and named variants, each declared once with its source (a
 rulebook section, or an assumption id registered in this game's README.md).
 
-Starting gold per seat is one int parameter per seat (`starting_gold_1` .. `_4`): the toolkit's
-Param kinds have no list kind yet, and a sweep grids over each seat's figure separately.
+Starting gold per seat is one list parameter (`starting_gold`, one figure per seat); the engine
+reads it as `starting_gold_1` .. `_4`, and a sweep grids over whole gradients.
 """
 
 from simkit.components import component_param
@@ -17,10 +17,8 @@ PARAMS = (
           "Two-Player Games"),
     Param("first_game_layout", "bool", False, meaning="tiles at the cover sheet's fixed positions and sides "
           "instead of shuffled and sided at random", source="Setting Up: The Game Board (A2)"),
-    Param("starting_gold_1", "int", 600, (0, 10000), "gold of the first player", "Final Setup"),
-    Param("starting_gold_2", "int", 700, (0, 10000), "gold of the second player", "Final Setup"),
-    Param("starting_gold_3", "int", 800, (0, 10000), "gold of the third player", "Final Setup"),
-    Param("starting_gold_4", "int", 900, (0, 10000), "gold of the fourth player", "Final Setup"),
+    Param("starting_gold", "ints", (600, 700, 800, 900), (0, 10000, 4),
+          "gold of the first, second, third and fourth player (a designer knob to grid over)", "Final Setup"),
     Param("equal_gold", "bool", False, meaning="every seat starts with equal_gold_amount", source="A13"),
     Param("equal_gold_amount", "int", 750, (0, 10000), "everyone's gold under equal_gold", "A13"),
     Param("win_reputation", "int", 25, (1, 200), "reputation that triggers the end (the round is finished)",
@@ -68,4 +66,4 @@ def uses_two_player(values: dict, players: int) -> bool:
 def starting_gold(values: dict, seat: int) -> int:
     if values.get("equal_gold"):
         return int(values["equal_gold_amount"])
-    return int(values[f"starting_gold_{seat + 1}"])
+    return int(values["starting_gold"][seat])

@@ -67,7 +67,7 @@ def test_upgrade_needs_no_damage_the_lowest_water_and_the_gold(damage, water, go
 
 
 def test_upgrades_add_a_crew_token_and_can_go_twice_in_one_trade():
-    t = Table(2, strategies="merchant", overrides={"starting_gold_1": 3100})
+    t = Table(2, strategies="merchant", overrides={"starting_gold": [3100, 700, 800, 900]})
     at_outpost(t)
     t.call("upgrade_stage", k=0)
     sh = t.ship(0)
