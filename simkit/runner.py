@@ -49,6 +49,7 @@ TARGET_CHUNK_SECONDS = 3.0  # work a chunk should carry; a worker costs ~1 s to 
 MAX_CHUNK_GAMES = 100_000  # bounds a worker's memory whatever the game's speed
 MEASURE_SECONDS = 0.05  # per cell, to size its chunks
 MEASURE_BUDGET = 5.0  # past this much measuring, cells reuse a measured rate of the same game and players
+SMALL_CELL = 300  # a cell of at most this many games is one chunk (any engine plays 100 games/s)
 PRECISION_STEP = 1_000  # --precision checkpoints
 ORPHAN_CHECKS = 8  # a worker checks this often per chunk that the sweep that started it still runs
 BACKENDS = ("loky", "dask")
@@ -118,11 +119,12 @@ def _orphaned(parent: int | None) -> bool:
 
 
 def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, root: int, rules: tuple,
-              parent: int | None = None) -> dict:
+              parent: int | None = None, precise: bool = True) -> dict:
     """Play one chunk with the rules it carries and write its parts; runs in a worker. Returns counts only.
 
     `parent` is the sweep's process id when the worker is its child (loky): the chunk is
     played in slices, and a worker whose parent has died exits instead of playing on.
+    `precise`: the sweep has a --precision stop, so return seat 0's tallies by block.
     """
     cell = Cell.from_dict(cell)
     game = registry.get(cell.game)
@@ -139,7 +141,7 @@ def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, r
     out_seats = np.concatenate([s for _, s in slices])
     games, seats = results.chunk_tables(game, cell.id, start, seeds, strategies, out_games, out_seats)
     results.write_parts(Path(folder), cell_index, start, games, seats)
-    return {"cell_index": cell_index, "start": start, "stop": stop, "blocks": seat0_blocks(seats)}
+    return {"cell_index": cell_index, "start": start, "stop": stop, "blocks": seat0_blocks(seats) if precise else {}}
 
 
 # -- the plan ------------------------------------------------------------------------------------
@@ -436,6 +438,9 @@ def _rates_and_hashes(cells: list[Cell], need_rates: bool) -> tuple[list[float],
         if spent > MEASURE_BUDGET and key in measured:
             rates.append(measured[key])
             continue
+        if cell.games <= SMALL_CELL:  # one chunk whatever the engine's speed: nothing to size
+            rates.append(float(SMALL_CELL))
+            continue
         n = 16
         while True:
             strategies = seat_strategies(game, cell.lineup, cell.players, 0, n)
@@ -468,7 +473,8 @@ def _tasks(folder: Path, sweep: Sweep, pending: list, precision: _Precision, has
             raise InputError(f"the rules of {cell.id} changed while the sweep ran (rules hash {hashes[cell_index]} "
                              f"-> {rules_hash}: an edited component file?); finished chunks are kept; restore the "
                              f"files and resume, or start a new sweep")
-        yield (str(folder.resolve()), cell.to_dict(), cell_index, start, stop, sweep.seed, shippable(rules), parent)
+        yield (str(folder.resolve()), cell.to_dict(), cell_index, start, stop, sweep.seed, shippable(rules), parent,
+               sweep.precision is not None)
 
 
 def _execute(folder, sweep, pending, precision, hashes, jobs, backend, address, show) -> tuple[int, float]:

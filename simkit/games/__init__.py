@@ -31,6 +31,8 @@ def ids() -> list[str]:
 
 def get(game_id: str):
     """The Game registered under `game_id`; an InputError with a hint if there is none."""
+    if game_id in _loaded:
+        return _loaded[game_id]
     modules = _modules()
     if game_id not in modules:
         raise unknown("game", game_id, modules)

@@ -60,6 +60,16 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![*\w])\*(?!\*)(.+?)(?<!\*)\*(?![*\w])")
 
 
+MAX_ROWS = 200  # table rows and list items shown; a 10,000-cell grid keeps every figure in summary.json
+
+
+def _shown(items: list) -> tuple[list, str]:
+    """The first MAX_ROWS items, and a note saying how many were left out ('' if none)."""
+    if len(items) <= MAX_ROWS:
+        return items, ""
+    return items[:MAX_ROWS], f"… {len(items) - MAX_ROWS:,} more not shown here; summary.json holds every one."
+
+
 def anchor(text: str) -> str:
     """The id of a heading, as GitHub derives it: lower case, punctuation dropped, spaces to dashes."""
     return re.sub(r"[^\w\- ]", "", text.lower()).strip().replace(" ", "-")
@@ -80,11 +90,17 @@ def to_markdown(blocks: list[Block], title: str) -> str:
         elif isinstance(block, Paragraph):
             out.append(block.text)
         elif isinstance(block, Bullets):
-            out.append("\n".join(f"{f'{n}.' if block.ordered else '-'} {item}" for n, item in enumerate(block.items, 1)))
+            items, more = _shown(block.items)
+            out.append("\n".join(f"{f'{n}.' if block.ordered else '-'} {item}" for n, item in enumerate(items, 1)))
+            if more:
+                out.append(more)
         elif isinstance(block, Table):
             align = ["---"] * block.text_columns + ["---:"] * (len(block.header) - block.text_columns)
-            lines = [block.header, align, *block.rows]
+            rows, more = _shown(block.rows)
+            lines = [block.header, align, *rows]
             out.append("\n".join("| " + " | ".join(cell.replace("|", "\\|") for cell in line) + " |" for line in lines))
+            if more:
+                out.append(more)
         else:
             out.append(f"![{block.caption}]({block.path})")
     return "\n\n".join(out) + "\n"
@@ -132,11 +148,15 @@ def to_html(blocks: list[Block], title: str, folder: Path) -> str:
             body.append(f"<p>{_inline(block.text)}</p>")
         elif isinstance(block, Bullets):
             tag = "ol class=headline" if block.ordered else "ul"
-            body.append(f"<{tag}>" + "".join(f"<li>{_inline(item)}</li>" for item in block.items) + f"</{tag[:2]}>")
+            items, more = _shown(block.items)
+            body.append(f"<{tag}>" + "".join(f"<li>{_inline(item)}</li>" for item in items) + f"</{tag[:2]}>")
+            if more:
+                body.append(f"<p><em>{html.escape(more)}</em></p>")
         elif isinstance(block, Table):
             header = "".join(f"<th>{_inline(cell)}</th>" for cell in block.header)
             rows = []
-            for number, row in enumerate(block.rows):
+            shown, more = _shown(block.rows)
+            for number, row in enumerate(shown):
                 shades = block.shades[number] if block.shades else [None] * len(row)
                 cells = [
                     f"<td{' class=num' if column >= block.text_columns else ''}"
@@ -146,6 +166,8 @@ def to_html(blocks: list[Block], title: str, folder: Path) -> str:
                 rows.append("<tr>" + "".join(cells) + "</tr>")
             body.append(f"<div class=table><table><thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody>"
                         "</table></div>")
+            if more:
+                body.append(f"<p><em>{html.escape(more)}</em></p>")
         else:
             png = base64.b64encode((folder / block.path).read_bytes()).decode("ascii")
             body.append(

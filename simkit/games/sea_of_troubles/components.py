@@ -370,7 +370,12 @@ def _steps_of(grid: tuple[str, ...], ghost: bool) -> np.ndarray:
 
 def _sight(grid: list[str]) -> np.ndarray:
     """Shots: same square or one of the 8 around, no island on the line (A7: a diagonal is
-    blocked when either square beside the shared corner is land)."""
+    blocked when either square beside the shared corner is land). Read-only, once per map."""
+    return _sight_of(tuple(grid))
+
+
+@functools.lru_cache(maxsize=8)
+def _sight_of(grid: tuple[str, ...]) -> np.ndarray:
     h, w = len(grid), len(grid[0])
     n = h * w
     sight = np.zeros((n, n), dtype=np.int64)
@@ -386,6 +391,7 @@ def _sight(grid: list[str]) -> np.ndarray:
                 if dr and dc and (grid[r][cc] == "#" or grid[rr][c] == "#"):
                     continue
                 sight[a, rr * w + cc] = 1
+    sight.flags.writeable = False
     return sight
 
 
