@@ -14,7 +14,7 @@ from numba import njit
 
 from simkit.game import Preset
 from simkit.games.sea_of_plunder import state as S
-from simkit.games.sea_of_plunder.state import CARD0, DIST0, GS0, OWNER, POS, SEAT0, ST
+from simkit.games.sea_of_plunder.state import CARD0, DICE0, DIST0, GS0, META, NUMBER_FACES, OWNER, POS, SEAT0, ST
 
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic
@@ -114,8 +114,13 @@ def pirate_cost(T, K, w, seat, mine, strategist_low):
         cost = w[W_GOODS] * loss + 0.3
     else:
         cost = w[W_DEBT]
-    if T[SEAT0 + seat, S.POWER] == S.STRATEGIST:
-        cost *= strategist_low / 14.0  # faces below the spared range, skull included
+    if T[SEAT0 + seat, S.POWER] == S.STRATEGIST:  # the share of number-die faces that do not spare (A9)
+        faces = K[META, NUMBER_FACES]
+        hit = 0
+        for f in range(faces):
+            if K[DICE0 + S.NUMBER_DIE, f] < strategist_low - 1:  # skulls (-1) included
+                hit += 1
+        cost *= hit / faces
     return cost
 
 

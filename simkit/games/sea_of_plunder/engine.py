@@ -28,13 +28,14 @@ from simkit.games.sea_of_plunder.state import (
     COUNTS,
     DECK,
     DICE0,
-    DICE_FACES,
     HAND0,
+    LETTER_FACES,
     MASK,
     MAX_PLAYERS,
     META,
     N_SHIP_ROWS,
     NBR0,
+    NUMBER_FACES,
     OWNER,
     PENDING,
     PILE,
@@ -211,9 +212,10 @@ def steal_random(T, rng, log, thief, victim):
 # --------------------------------------------------------------------------- placement
 @njit(cache=True, inline="always")
 def roll_square(K, rng):
-    """Roll both placement dice: the square, or -1 when a skull shows (A8)."""
-    col = K[DICE0 + 0, randint(rng, CHANCE, K[META, DICE_FACES])]
-    row = K[DICE0 + 1, randint(rng, CHANCE, K[META, DICE_FACES])]
+    """Roll both placement dice: the square, or -1 when a skull shows on either (A8). Each die
+    has its own faces from dice.toml."""
+    col = K[DICE0 + S.LETTER_DIE, randint(rng, CHANCE, K[META, LETTER_FACES])]
+    row = K[DICE0 + S.NUMBER_DIE, randint(rng, CHANCE, K[META, NUMBER_FACES])]
     if col < 0 or row < 0:
         return np.int64(-1)
     return row * S.SIZE + col
@@ -307,7 +309,7 @@ def pirate_contact(P, T, K, F, rng, buf, log, seat):
     """A pirate meets a seat's ship: bribe with a Good of the player's choice if they hold
     one, else a Debt (The Pirates and Debt Tokens). The Strategist may be spared."""
     if T[SEAT0 + seat, S.POWER] == S.STRATEGIST:
-        roll = dice_number(rng)
+        roll = dice_number(K, rng)
         spared = roll >= P.strategist_low - 1
         log_event(T, log, seat, EV.STRATEGIST, roll, 1 if spared else 0, 0)
         if spared:
@@ -339,10 +341,10 @@ def pirate_contact(P, T, K, F, rng, buf, log, seat):
 
 
 @njit(cache=True, inline="always")
-def dice_number(rng):
-    """The numbered die (A9): 0..12 for 1..13, or -1 for its skull face; 14 faces."""
-    face = randint(rng, CHANCE, S.SIZE + 1)
-    return np.int64(-1) if face == S.SIZE else face
+def dice_number(K, rng):
+    """One roll of the numbered die, the number placement die of dice.toml (A9): 0..12 for
+    the faces 1..13, or -1 for a skull face."""
+    return K[DICE0 + S.NUMBER_DIE, randint(rng, CHANCE, K[META, NUMBER_FACES])]
 
 
 @njit(cache=True, inline="always")
@@ -408,7 +410,7 @@ def ship_contacts(P, T, K, F, rng, buf, log, ship, square, landing):
             pirate_contact(P, T, K, F, rng, buf, log, seat)
     # other players' ships: rewards only on your own turn; The Thief steals (A18, A38)
     own_turn = T[ST, S.ACTIVE] == seat
-    thief = T[SEAT0 + seat, S.POWER] == S.THIEF and (own_turn or P.thief_any_turn == 1)
+    thief = T[SEAT0 + seat, S.POWER] == S.THIEF and (own_turn or P.thief_contact != S.THIEF_OWN_TURN)
     for k in range(T[ST, S.N_SHIPS]):
         other = K[OWNER, k]
         if k == ship or other == seat or T[POS, S.SHIP0 + k] != square:
@@ -417,6 +419,10 @@ def ship_contacts(P, T, K, F, rng, buf, log, ship, square, landing):
             steal_random(T, rng, log, seat, other)
         elif own_turn:
             bonus_draw(T, K, rng, log, seat)
+        # thief_contact=any_contact: a Thief met by this ship steals from it too, after the
+        # mover's own reward (A38)
+        if P.thief_contact == S.THIEF_ANY_CONTACT and T[SEAT0 + other, S.POWER] == S.THIEF:
+            steal_random(T, rng, log, other, seat)
 
 
 @njit(cache=True, inline="always")
@@ -1383,9 +1389,9 @@ def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
             count = 0
             for s in range(players):
                 if keys[s] == best:
-                    r = dice_number(rng)
+                    r = dice_number(K, rng)
                     while r < 0:
-                        r = dice_number(rng)
+                        r = dice_number(K, rng)
                     rolls[s] = r
                     log_event(T, log, s, EV.TIE_ROLL, r, 0, 0)
                     if r > high:

@@ -3,6 +3,7 @@
 Sources are rulebook sections, or assumption ids registered in this game's README.md.
 """
 
+from simkit.games.sea_of_plunder import state as S
 from simkit.rules import Param, RuleSchema, Variant
 
 PARAMS = (
@@ -37,8 +38,9 @@ PARAMS = (
     # readings of silences and contradictions
     Param("pirate_pass_over", "bool", True, meaning="a pirate passing over a ship (not only landing) is a contact",
           source="A39"),
-    Param("thief_any_turn", "bool", True, meaning="The Thief steals on contacts its ship makes on other players' turns",
-          source="A38"),
+    Param("thief_contact", "choice", "any_contact", S.THIEF_READINGS,
+          "which contacts make The Thief steal: its own moves on its turn, its own moves on any turn, "
+          "or any contact (also a rival ship moving onto or over it)", "A38"),
     Param("gambler_rounding", "choice", "toward_zero", ("toward_zero", "down"),
           "how The Gambler halves Debt: toward zero (the card's example) or down", "A37"),
     Param("lucky_steps", "int", 2, (0, 6), "orthogonal steps of Lucky Jill/Jack's bonus move", "A10"),
