@@ -59,6 +59,20 @@ SetOption = Annotated[
     list[str] | None,
     typer.Option("--set", metavar="KEY=VALUE", help="Rule override, repeatable; a TOML list (k=[1,2]) sweeps it."),
 ]
+ComponentsOption = Annotated[
+    str | None,
+    typer.Option("--components", metavar="SET|PATH",
+                 help="Component files: a shipped set (standard, alt-...) or your own folder; same as --set components=."),
+]
+
+
+def _with_components(set_: list[str] | None, components: str | None) -> list[str] | None:
+    """--components X is --set components=X (given as a path, it stays text, never TOML)."""
+    if components is None:
+        return set_
+    if any(item.partition("=")[0].strip() == "components" for item in set_ or []):
+        raise InputError("give the component set once: --components or --set components=, not both")
+    return [*(set_ or []), f"components={components}"]
 
 
 def _print_table(columns: list[str], rows: list[list]) -> None:
@@ -128,6 +142,7 @@ def sweep(
     players: Annotated[str | None, typer.Option(help="Player counts, e.g. 2,3,4 or 2-4.")] = None,
     variant: Annotated[str | None, typer.Option(help="Variants, comma-separated; 'a+b' combines.")] = None,
     set_: SetOption = None,
+    components: ComponentsOption = None,
     strategies: Annotated[
         list[str] | None, typer.Option("--strategies", help="A line-up a,b,...; repeat for several line-ups.")
     ] = None,
@@ -148,7 +163,8 @@ def sweep(
     import simkit
 
     results = simkit.sweep(
-        spec, out=out, resume=resume, game=game, players=players, variant=variant, set=set_,
+        spec, out=out, resume=resume, game=game, players=players, variant=variant,
+        set=_with_components(set_, components),
         strategies=strategies[0] if strategies and len(strategies) == 1 else strategies, games=games, seed=seed,
         precision=precision, jobs=jobs, chunk=chunk, backend=backend, address=address, quiet=quiet,
     )
@@ -172,6 +188,7 @@ def replay(
     players: Annotated[int | None, typer.Option(help="Player count (default: the largest).")] = None,
     variant: Annotated[str, typer.Option(help="Variant; 'a+b' combines.")] = "standard",
     set_: SetOption = None,
+    components: ComponentsOption = None,
     strategies: Annotated[
         str | None, typer.Option(help="Seat 0's, seat 1's, ... preset; a shorter list repeats.")
     ] = None,
@@ -180,7 +197,8 @@ def replay(
     """Play one game and narrate it from its event log."""
     from simkit.replay import replay as play_one
 
-    r = play_one(game, players=players, variant=variant, overrides=set_, strategies=strategies, seed=seed)
+    r = play_one(game, players=players, variant=variant, overrides=_with_components(set_, components),
+                 strategies=strategies, seed=seed)
     typer.echo(r.header())
     for line in r.lines:
         typer.echo(line)

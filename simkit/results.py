@@ -133,28 +133,75 @@ def holds_results(folder: Path) -> bool:
     return (folder / PLAN).exists() or (folder / PARTS).exists() or any((folder / f).exists() for f in FINAL_FILES)
 
 
-def prepare_new(folder: Path) -> Path:
-    """Create an empty, writable sweep folder, or say why it cannot be used; touches nothing that exists.
+LOCK = ".simkit.lock"  # held (flock) by the one sweep writing a folder; see claim()
 
+
+class Claim:
+    """An exclusive hold on a sweep folder for the life of one sweep (DESIGN §9).
+
+    An advisory lock (fcntl.flock) on LOCK inside the folder: the kernel releases it when
+    the holding process ends however it ends, so a crashed sweep never leaves a stale
+    claim, and a second sweep into the same folder is refused before it writes anything.
+    """
+
+    def __init__(self, folder: Path):
+        import fcntl
+
+        self.folder = Path(folder)
+        self.path = self.folder / LOCK
+        try:
+            try:
+                self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
+                self.created = True
+            except FileExistsError:
+                self.fd = os.open(self.path, os.O_RDWR)
+                self.created = False
+        except OSError as e:
+            raise InputError(f"cannot write to --out {folder}: {e.strerror}; choose a writable folder") from None
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(self.fd)
+            raise InputError(f"--out {folder} is in use by another running sweep; wait for it, or choose "
+                             "another folder") from None
+        os.ftruncate(self.fd, 0)
+        os.write(self.fd, f"{os.getpid()}\n".encode())
+
+    def release(self, remove: bool = False) -> None:
+        """Let go of the folder; remove=True also deletes the lock file (the sweep is complete)."""
+        if self.fd is None:
+            return
+        if remove:
+            self.path.unlink(missing_ok=True)
+        os.close(self.fd)  # closing the descriptor releases the flock
+        self.fd = None
+
+
+def prepare_new(folder: Path) -> Claim:
+    """Claim a new or empty folder for a sweep, or say why it cannot be used; touches nothing that exists.
+
+    The folder is claimed (see Claim) before it is inspected, so of two sweeps started
+    into one folder at the same moment exactly one proceeds and the other changes nothing.
     parts/ is made only once the plan is written, so a sweep that fails while compiling
     leaves an empty folder that can be used again.
     """
     folder = Path(folder)
-    if folder.exists():
-        if not folder.is_dir():
-            raise InputError(f"--out {folder} is a file, not a folder; choose a new folder")
-        if holds_results(folder):
-            raise InputError(f"--out {folder} already holds a sweep; choose a new folder, or add --resume to finish it")
-        if any(folder.iterdir()):
-            raise InputError(f"--out {folder} is not empty; choose a new or empty folder")
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"--out {folder} is a file, not a folder; choose a new folder")
+    if folder.exists() and holds_results(folder):
+        raise InputError(f"--out {folder} already holds a sweep; choose a new folder, or add --resume to finish it")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / f".probe-{os.getpid()}"
-        probe.write_text("")
-        probe.unlink()
     except OSError as e:
         raise InputError(f"cannot write to --out {folder}: {e.strerror}; choose a writable folder") from None
-    return folder
+    claim = Claim(folder)
+    if holds_results(folder):
+        claim.release(remove=claim.created)
+        raise InputError(f"--out {folder} already holds a sweep; choose a new folder, or add --resume to finish it")
+    if any(p.name != LOCK for p in folder.iterdir()):
+        claim.release(remove=claim.created)
+        raise InputError(f"--out {folder} is not empty; choose a new or empty folder")
+    return claim
 
 
 # -- finalisation ---------------------------------------------------------------------------

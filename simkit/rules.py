@@ -23,9 +23,11 @@ from simkit.errors import InputError, unknown
 class Param:
     """One rule parameter.
 
-    kind: "int", "float", "bool" or "choice". `allowed` is (low, high) inclusive for
-    int/float, the tuple of names for choice, and ignored for bool. `source` is a
-    rulebook section ("Final Scoring") or an assumption id ("A7").
+    kind: "int", "float", "bool", "choice" or "components". `allowed` is (low, high)
+    inclusive for int/float, the tuple of names for choice, (base folder, set names...)
+    for components (see simkit.components), and ignored for bool. `source` is a rulebook
+    section ("Final Scoring") or an assumption id ("A7"). A components parameter chooses
+    files, not a value the engine reads: it stays out of the engine tuple.
     """
 
     name: str
@@ -40,6 +42,8 @@ class Param:
             return "true|false"
         if self.kind == "choice":
             return "|".join(self.allowed)
+        if self.kind == "components":
+            return "|".join(self.allowed[1:]) + "|<folder>"
         return f"{self.allowed[0]}..{self.allowed[1]}"
 
     def check(self, value: Any, where: str) -> Any:
@@ -51,6 +55,10 @@ class Param:
             if isinstance(value, (bool, np.bool_)) or value in (0, 1):
                 return bool(value)
             raise InputError(f"{name} must be true or false, got {value!r}")
+        if self.kind == "components":
+            from simkit.components import check_value
+
+            return check_value(self.allowed[0], value, where)
         if self.kind == "choice":
             if value not in self.allowed:
                 raise unknown(f"value for {self.name}", value, self.allowed, where)
@@ -116,7 +124,8 @@ class RuleSchema:
         # numba's on-disk cache pickles the argument types by reference: the class must be
         # importable under its module and name, or every process misses the cache and
         # recompiles. Registering it here works for games outside simkit/games too.
-        self.tuple_type = collections.namedtuple(title, names, module=__name__)
+        self.engine_params = tuple(p for p in self.params if p.kind != "components")
+        self.tuple_type = collections.namedtuple(title, [p.name for p in self.engine_params], module=__name__)
         globals()[title] = self.tuple_type
 
     def variant_names(self) -> list[str]:
@@ -163,7 +172,7 @@ class RuleSchema:
 
     def engine_tuple(self, values: dict):
         """The typed NamedTuple for the engine (each field cast to its declared type)."""
-        return self.tuple_type(*(p.engine_value(values[p.name]) for p in self.params))
+        return self.tuple_type(*(p.engine_value(values[p.name]) for p in self.engine_params))
 
     def listing(self, variant: str = "standard") -> list[dict]:
         """Rows for `simkit rules`: name, default (under the variant), allowed, meaning, source."""

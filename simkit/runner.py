@@ -95,11 +95,25 @@ def seat0_blocks(seats: pl.DataFrame) -> dict[int, tuple[int, float]]:
     return {int(b): (int(n), float(w)) for b, n, w in tally.iter_rows()}
 
 
-def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, root: int) -> dict:
-    """Play one chunk and write its parts; runs in a worker. Returns counts only."""
+def shippable(rules: Compiled) -> tuple:
+    """A compiled rule set as plain values and arrays, to travel with every chunk (DESIGN §4).
+
+    Workers play exactly what the parent compiled (and the plan's rules hash records):
+    they never read component files themselves, which may have changed since.
+    """
+    return tuple(rules.params), rules.components
+
+
+def unship(game: Game, shipped: tuple) -> Compiled:
+    params, components = shipped
+    return Compiled(game.rules.tuple_type(*params), components, b"")
+
+
+def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, root: int, rules: tuple) -> dict:
+    """Play one chunk with the rules it carries and write its parts; runs in a worker. Returns counts only."""
     cell = Cell.from_dict(cell)
     game = registry.get(cell.game)
-    rules, _ = compiled(cell)
+    rules = unship(game, rules)
     seeds = game_seeds(np.uint64(root), start, stop)
     strategies = seat_strategies(game, cell.lineup, cell.players, start, stop - start)
     out_games, out_seats, _ = play(game, rules, strategies, seeds)
@@ -247,13 +261,42 @@ def run(
         sweep = plan.sweep
         if results.is_complete(folder):
             return folder
-        (folder / results.PARTS).mkdir(exist_ok=True)
+        claim = results.Claim(folder)
     else:
-        folder = results.prepare_new(Path(out) if out is not None else default_folder(sweep.name))
+        folder = Path(out) if out is not None else default_folder(sweep.name)
+        claim = results.prepare_new(folder)
         plan = None
+    try:
+        _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, report, show, began)
+    except InputError:
+        if not resume:
+            _forget_unplayed(folder)
+        claim.release(remove=not resume)
+        raise
+    except BaseException:
+        claim.release()
+        raise
+    claim.release(remove=True)
+    return folder
 
+
+def _forget_unplayed(folder: Path) -> None:
+    """A new sweep refused before any chunk finished leaves nothing behind (the folder can be used again)."""
+    parts = folder / results.PARTS
+    if parts.exists() and any(parts.iterdir()):
+        return
+    if parts.exists():
+        parts.rmdir()
+    (folder / results.PLAN).unlink(missing_ok=True)
+
+
+def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, report, show, began) -> None:
+    """Everything of `run` after the folder is claimed."""
+    if plan is not None:
+        (folder / results.PARTS).mkdir(exist_ok=True)
     rates = _warm_up(sweep.cells, need_rates=plan is None and chunk is None, show=show)
-    hashes = [compiled(c)[1] for c in sweep.cells]
+    rules = [compiled(c) for c in sweep.cells]
+    hashes = [h for _, h in rules]
     if plan is None:
         chunks = []
         for i, cell in enumerate(sweep.cells):
@@ -278,8 +321,9 @@ def run(
         else:
             pending.append((cell_index, start, stop))
 
+    shipped = [shippable(r) for r, _ in rules]
     try:
-        played, seconds = _execute(folder, sweep, pending, precision, jobs, backend, address, show)
+        played, seconds = _execute(folder, sweep, pending, precision, shipped, jobs, backend, address, show)
     except KeyboardInterrupt:
         print(f"interrupted: finished chunks are kept in {folder}; finish with: "
               f"simkit sweep --out {folder} --resume", file=sys.stderr, flush=True)
@@ -291,7 +335,6 @@ def run(
              for i, c in enumerate(sweep.cells)]
     results.finalise(folder, cells, plan.starts(), sweep.to_toml(),
                      _manifest(sweep, plan, cells, jobs, backend, address, resume, began, played, seconds), report)
-    return folder
 
 
 def _warm_up(cells: list[Cell], need_rates: bool, show: bool) -> list[float]:
@@ -329,7 +372,7 @@ def _warm_up(cells: list[Cell], need_rates: bool, show: bool) -> list[float]:
     return rates
 
 
-def _tasks(folder: Path, sweep: Sweep, pending: list, precision: _Precision):
+def _tasks(folder: Path, sweep: Sweep, pending: list, precision: _Precision, shipped: list):
     """run_chunk's arguments for each pending chunk, skipping those past a --precision stop.
 
     A generator: joblib draws from it as workers free up, so a cell that stops early
@@ -338,16 +381,17 @@ def _tasks(folder: Path, sweep: Sweep, pending: list, precision: _Precision):
     for cell_index, start, stop in pending:
         if precision.stop[cell_index] is not None and start >= precision.stop[cell_index]:
             continue
-        yield str(folder.resolve()), sweep.cells[cell_index].to_dict(), cell_index, start, stop, sweep.seed
+        yield (str(folder.resolve()), sweep.cells[cell_index].to_dict(), cell_index, start, stop, sweep.seed,
+               shipped[cell_index])
 
 
-def _execute(folder, sweep, pending, precision, jobs, backend, address, show) -> tuple[int, float]:
+def _execute(folder, sweep, pending, precision, shipped, jobs, backend, address, show) -> tuple[int, float]:
     """Play the pending chunks; returns (games played, seconds)."""
     total = sum(stop - start for _, start, stop in pending)
     began = time.perf_counter()
     played = 0
     progress = _Progress(sweep.name, total) if show and total else None
-    tasks = _tasks(folder, sweep, pending, precision)
+    tasks = _tasks(folder, sweep, pending, precision, shipped)
     jobs = min(jobs, max(1, len(pending)))  # an idle worker still costs a second to start
     try:
         for done in _results(tasks, jobs, backend, address):

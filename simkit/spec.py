@@ -429,4 +429,8 @@ def _with_ids(raw: list[tuple[dict, str]]) -> list[Cell]:
 
 
 def _id_value(value: Any) -> str:
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str) and ("/" in value or "\\" in value):  # a designer's folder: its name
+        return Path(value).name
+    return str(value)

@@ -11,18 +11,28 @@ target the round is played out (`last_chance`), so every seat has had as many tu
 then the highest score wins, ties broken by fewer rolls, and a tie that survives is
 shared. A game still running after `round_cap` rounds ends as "round_cap".
 
+Components. The d6's faces are a component file (dicegame_components/d6.txt); the
+shipped alternative set `alt-loaded` replaces the 5 with a second 6.
+
 Bots. Weights are (policy, hold_at): policy 0 holds with probability 1/2 after each
 roll (`random`); policy 1 holds once the turn total reaches hold_at.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 from numba import njit
 
+from simkit.components import ComponentSet, component_param
+from simkit.errors import InputError
 from simkit.game import END_REASON, RANK, ROUNDS, SCORE, TURNS, WINNER, Compiled, Game, Metric, Preset
 from simkit.rng import CHANCE, randint, seed_streams, shuffle
 from simkit.rules import Param, RuleSchema, Variant
+
+COMPONENTS = Path(__file__).parent / "dicegame_components"
+FILES = ("d6.txt",)
 
 RULES = RuleSchema(
     game="dicegame",
@@ -32,6 +42,7 @@ RULES = RuleSchema(
         Param("die", "choice", "d6", ("d6", "d8"), "the die rolled", "Dice race 2"),
         Param("last_chance", "bool", True, (), "finish the round once a seat reaches the target", "Dice race 3"),
         Param("red_bonus", "int", 2, (0, 20), "head start of the seat dealt red", "Dice race 4"),
+        component_param(COMPONENTS),
     ),
     variants=(
         Variant("quick", {"target": 20}, "a short race"),
@@ -148,10 +159,25 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
                 out_games[g, WINNING_COLOUR] = 1 + colour[s]
 
 
+def load_d6(cset: ComponentSet) -> np.ndarray:
+    """The d6's six faces from its file, each 1..20: a mistake names the file and line."""
+    for number, line in enumerate(cset.read_text("d6.txt").splitlines(), 1):
+        if line.strip() and not line.strip().startswith("#"):
+            try:
+                faces = [int(word) for word in line.split()]
+            except ValueError:
+                raise InputError(f"{cset.where('d6.txt')}:{number}: faces must be whole numbers") from None
+            if len(faces) != 6 or not all(1 <= f <= 20 for f in faces):
+                raise InputError(f"{cset.where('d6.txt')}:{number}: a d6 has 6 faces, each 1..20; got {line.strip()}")
+            return np.array(faces, dtype=np.int64)
+    raise InputError(f"{cset.where('d6.txt')}: no faces")
+
+
 def compile_rules(values: dict, players: int) -> Compiled:
-    """The die's faces are the one component; its name is what the rules hash sees."""
-    faces = np.arange(1, 7 if values["die"] == "d6" else 9, dtype=np.int64)
-    return Compiled(RULES.engine_tuple(values), (faces,), f"faces {values['die']}".encode())
+    """The die's faces are the one component; the d6 file and the die's name are what the rules hash sees."""
+    cset = ComponentSet.open(COMPONENTS, values["components"])
+    faces = load_d6(cset) if values["die"] == "d6" else np.arange(1, 9, dtype=np.int64)
+    return Compiled(RULES.engine_tuple(values), (faces,), f"faces {values['die']}".encode() + cset.raw(FILES))
 
 
 def check_players(players: int, values: dict) -> str | None:
