@@ -16,7 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from simkit.errors import InputError, did_you_mean, unknown
+from simkit.components import ComponentSet
+from simkit.errors import InputError, unknown
 from simkit.games.sea_of_plunder import state as S
 
 FOLDER = Path(__file__).parent / "components"
@@ -30,53 +31,6 @@ MAX_GOODS_PER_COLOUR = 4  # the Goods score table counts 0..4 cards of a colour 
 MAX_COPIES = 20  # copies of one card design
 # deck cards at most: a hand (MAX_HAND slots) must hold the whole deck plus every Good
 MAX_DECK = S.MAX_HAND - S.N_COLOURS * MAX_GOODS_PER_COLOUR
-
-
-@dataclass(frozen=True)
-class ComponentFiles:
-    """The files of one component set: the set's own folder first, then the base folder.
-
-    The same reading interface as the toolkit's component sets (open / read_text / where /
-    raw), so the loader below reads every file through one object."""
-
-    name: str
-    base: Path
-    folder: Path
-
-    @classmethod
-    def open(cls, base: Path, value: str = "standard") -> ComponentFiles:
-        base = Path(base)
-        shipped = ("standard",) + tuple(sorted(p.name for p in base.iterdir()
-                                               if p.is_dir() and p.name.startswith("alt-")))
-        if value in shipped:
-            return cls(value, base, base if value == "standard" else base / value)
-        folder = Path(value).expanduser()
-        if not folder.is_dir():
-            raise InputError(f"unknown component set '{value}'{did_you_mean(value, shipped)}; "
-                             f"shipped sets: {', '.join(shipped)}, or give the path of a folder of your own")
-        return cls(str(folder.resolve()), base, folder.resolve())
-
-    def path(self, file: str) -> Path:
-        own = self.folder / file
-        return own if own.exists() else self.base / file
-
-    def where(self, file: str) -> str:
-        p = self.path(file)
-        try:
-            return str(p.relative_to(self.base.parent))
-        except ValueError:
-            return str(p)
-
-    def read_text(self, file: str) -> str:
-        try:
-            return self.path(file).read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise InputError(f"{self.where(file)}: not UTF-8 text; save it as UTF-8") from None
-        except OSError as e:
-            raise InputError(f"{self.where(file)}: cannot read it ({e.strerror})") from None
-
-    def raw(self, files) -> bytes:
-        return b"".join(f.encode() + b"\0" + self.path(f).read_bytes() + b"\0" for f in files)
 
 
 @dataclass(frozen=True)
@@ -185,7 +139,7 @@ def check_table(table, fields: tuple, where: str) -> None:
                 raise InputError(f"{where}: '{f.key}' {what}must be {span}, got {size} ({f.rule})")
 
 
-def _load_toml(files: ComponentFiles, name: str) -> dict:
+def _load_toml(files: ComponentSet, name: str) -> dict:
     try:
         return tomllib.loads(files.read_text(name))
     except tomllib.TOMLDecodeError as e:
@@ -402,12 +356,12 @@ def _check_dice(doc: dict, where: str) -> tuple:
 def load(value: str = "standard") -> Components:
     """Read and check one component set: "standard", a shipped "alt-<name>", or a folder.
     Cached by the files' contents, so an edited folder is read again."""
-    files = ComponentFiles.open(FOLDER, value)
+    files = ComponentSet.open(FOLDER, value)
     return _load(files, files.raw(FILES))
 
 
 @functools.cache
-def _load(files: ComponentFiles, raw: bytes) -> Components:
+def _load(files: ComponentSet, raw: bytes) -> Components:
     where = files.where
     ports_doc = _load_toml(files, "ports.toml")
     names, colours, letters, seat_islands = _check_ports(ports_doc, where("ports.toml"))

@@ -50,9 +50,10 @@ name_of = components.square_name
 
 
 @functools.cache
-def _compiled(values: str, players: int, component_set: str = "standard") -> tuple:
+def _compiled(values: str, players: int) -> tuple:
     """components.compile_arrays, once per rule set (the engine never writes these arrays)."""
-    return components.compile_arrays(components.load(component_set), json.loads(values), players)
+    values = json.loads(values)
+    return components.compile_arrays(components.load(values["components"]), values, players)
 
 
 def card_ids(name: str) -> list[int]:
@@ -80,9 +81,9 @@ class Table:
                  seed: int = 1, strategies=None, setup: bool = True, component_set: str = "standard"):
         """component_set: "standard", a shipped "alt-<name>" or a folder; its deck must be the
         standard deck's (the card helpers below name the standard cards)."""
-        self.values = rules.SCHEMA.resolve(variant, overrides or {})
+        self.values = rules.SCHEMA.resolve(variant, {"components": component_set, **(overrides or {})})
         self.P = rules.SCHEMA.engine_tuple(self.values)
-        (self.K,) = _compiled(json.dumps(self.values, sort_keys=True), players, component_set)
+        (self.K,) = _compiled(json.dumps(self.values, sort_keys=True), players)
         self.players = players
         self.n_cards = N_CARDS
         K = self.K

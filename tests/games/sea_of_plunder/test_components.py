@@ -185,3 +185,30 @@ def test_dice_must_agree_on_a_skull(folder):
 def test_malformed_toml_names_the_file(folder):
     edit(folder, "dice.toml", "letter = [", "letter = [[")
     assert re.search(r"dice\.toml: malformed TOML", error_of(folder))
+
+
+# --------------------------------------------------------------------------- from the command line
+def test_cli_names_the_broken_file_in_one_error_line(folder, tmp_path_factory):
+    """A designer's folder with a bad file: `error:` and one line naming file, entry and rule,
+    exit 2, nothing played (DESIGN §8)."""
+    from typer.testing import CliRunner
+
+    from simkit.cli import app
+
+    edit(folder, "ports.toml", "4 = [0, 1, 2, 3]", "4 = [0, 1, 2, 9]")
+    out = tmp_path_factory.mktemp("out") / "run"
+    r = CliRunner().invoke(app, ["sweep", "--game", "sea_of_plunder", "--players", "4", "--games", "10",
+                                 "--components", str(folder), "--out", str(out), "--quiet"])
+    assert r.exit_code == 2, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
+    assert re.search(r"ports\.toml \[seat_islands\] 4: island index 9 is not a \[\[port\]\].*Set-up 3", lines[0])
+    assert "Traceback" not in r.output
+
+
+def test_components_and_thief_reading_are_rule_parameters():
+    listing = {row["name"]: row for row in rules.SCHEMA.listing()}
+    assert listing["components"]["default"] == "standard" and "alt-one-skull" in listing["components"]["allowed"]
+    assert listing["thief_contact"]["source"] == "A38"
+    values = rules.SCHEMA.resolve("standard", {"components": "alt-one-skull"})
+    assert "components" not in rules.SCHEMA.engine_tuple(values)._fields  # files, not an engine value
