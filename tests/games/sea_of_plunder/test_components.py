@@ -47,6 +47,22 @@ def test_shipped_sets_load_and_differ_only_in_their_own_files():
     assert sorted(p.name for p in (components.FOLDER / "alt-one-skull").iterdir()) == ["README.md", "dice.toml"]
 
 
+def test_every_shipped_set_holds_only_files_that_differ_and_plays_every_player_count():
+    """DESIGN §2: an alternative set holds only the files that differ from the base set."""
+    from simkit.components import shipped
+
+    alts = [name for name in shipped(components.FOLDER) if name != "standard"]
+    assert {"alt-one-skull", "alt-two-events", "alt-near-ports", "alt-adjacent-seats"} <= set(alts)
+    for name in alts:
+        own = [p for p in (components.FOLDER / name).iterdir() if p.suffix != ".md"]
+        assert own and all(p.name in FILES for p in own), name
+        assert all(p.read_bytes() != (components.FOLDER / p.name).read_bytes() for p in own), name
+        comp = components.load(name)
+        for players in (2, 3, 4):
+            components.compile_arrays(comp, rules.SCHEMA.resolve("standard", {"components": name}), players)
+    assert len(components.load("alt-two-events").cards) == 68
+
+
 def test_a_designer_folder_with_the_standard_files_loads(folder):
     comp = components.load(str(folder))
     assert comp.cards == components.load().cards
