@@ -156,11 +156,20 @@ def pirates_gain(P, T, log, square):
 
 # --------------------------------------------------------------------------- cards
 @njit(cache=True, inline="always")
-def deck_pop(T, rng, log):
-    """Top card of the deck; an empty deck is refilled from the pile under its top card (A12)."""
+def deck_pop(T, K, rng, log):
+    """Top card of the deck; an empty deck is refilled from the pile under its top card (A12).
+    A pile holding only Event cards under its top card does not refill the deck: every card
+    drawn from it would be an Event replaced by another draw, which could cycle for ever."""
     if T[ST, S.DECK_N] == 0:
         keep = T[ST, S.PILE_N] - 1
         if keep <= 0:
+            return np.int64(-1)
+        drawable = False
+        for i in range(keep):
+            if K[CARD0 + T[PILE, i], S.CI_KIND] != S.EVENT:
+                drawable = True
+                break
+        if not drawable:
             return np.int64(-1)
         top = T[PILE, keep]
         for i in range(keep):
@@ -179,7 +188,7 @@ def draw_card(T, K, rng, log, seat):
     """Draw one non-Event card from the deck into a hand. Events met on the way are set
     aside to resolve at the next resolution point and replaced (Event Cards; A14)."""
     while True:
-        card = deck_pop(T, rng, log)
+        card = deck_pop(T, K, rng, log)
         if card < 0:
             return np.int64(-1)
         if K[CARD0 + card, S.CI_KIND] == S.EVENT:

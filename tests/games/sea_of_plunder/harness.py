@@ -396,7 +396,7 @@ class Table:
         return [r[2] for r in self.rows(start)]
 
     def narrate(self, start: int | None = None) -> str:
-        return "\n".join(events.describe_event(r) for r in self.rows(start))
+        return "\n".join(events.describe_event(r, {"rules": self.values}) for r in self.rows(start))
 
     # ------------------------------------------------------------------ invariants
     def deck_cards(self) -> list[int]:
