@@ -92,16 +92,22 @@ def fmt(value: float, low: float, high: float, rate: bool, signed: bool = False)
     return f"{value:{sign}.2f} ({low:{sign}.2f} to {high:{sign}.2f})"
 
 
-# headline findings: (claim, player counts, test of one cell -> (low, high) of the figure, threshold, side)
+# headline findings: (claim, player counts, figure, is a rate, bounds(players) -> (low, high)); a
+# finding holds in a cell when the figure's interval lies within the bounds
+INF = float("inf")
 FINDINGS = (
-    ("At 2 players the first player wins more than half the games", (2,), "seat0_win", 0.5, "above"),
-    ("At 3 players the first player wins less than a fair third", (3,), "seat0_win", 1 / 3, "below"),
-    ("At 4 players the first player wins less than a fair quarter", (4,), "seat0_win", 0.25, "below"),
-    ("At every player count fewer than 10% of games end by the pirates' Treasures", (2, 3, 4), "pirate_end", 0.10,
-     "below"),
-    ("At 4 players The Thief wins less than a fair quarter of its seats", (4,), "thief_win", 0.25, "below"),
-    ("At 4 players The Strategist wins more than a fair quarter of its seats", (4,), "strategist_win", 0.25, "above"),
-    ("Every cell finishes its games: under 1% at the round cap", (2, 3, 4), "capped", 0.01, "below"),
+    ("At 2 players the first player wins more than half the games", (2,), "seat0_win", True,
+     lambda p: (0.5, INF)),
+    ("At 3 and 4 players the first player's win rate is within 2 points of a fair share", (3, 4), "seat0_win", True,
+     lambda p: (1 / p - 0.02, 1 / p + 0.02)),
+    ("At 4 players games last 6 to 8 rounds on average", (4,), "rounds", False, lambda p: (6.0, 8.0)),
+    ("At every player count fewer than 10% of games end by the pirates' Treasures", (2, 3, 4), "pirate_end", True,
+     lambda p: (-INF, 0.10)),
+    ("At 3 and 4 players The Thief wins less than a fair share of its seats", (3, 4), "thief_win", True,
+     lambda p: (-INF, 1 / p)),
+    ("At 4 players The Strategist wins more than a fair quarter of its seats", (4,), "strategist_win", True,
+     lambda p: (0.25, INF)),
+    ("Every cell finishes its games: under 1% at the round cap", (2, 3, 4), "capped", True, lambda p: (-INF, 0.01)),
 )
 
 
@@ -136,16 +142,17 @@ def main(folder: str) -> None:
             print(f"| {k[1]} ({FILE_OF.get(k[1], 'base files')}) | {k[2]} | " + " | ".join(row) + " |")
         print()
     print("## Headline findings\n")
-    print("A finding *holds* in a cell when its 95% interval lies wholly on the claimed side, *flips* when it lies "
-          "wholly on the other side, and is *unresolved* when the interval straddles the threshold.\n")
-    for claim, counts, column, threshold, side in FINDINGS:
+    print("A finding *holds* in a cell when its 95% interval lies wholly within the claimed range, *flips* when "
+          "it lies wholly outside it, and is *unresolved* when the interval straddles a bound.\n")
+    for claim, counts, column, rate, bounds in FINDINGS:
         holds, flips, unresolved = [], [], []
         for k in (k for k in keys if k[0] in counts):
-            _, low, high, n = figure(cell[k], column, True)
+            _, low, high, n = figure(cell[k], column, rate)
             if n == 0:
                 continue
-            yes = high < threshold if side == "below" else low > threshold
-            no = low > threshold if side == "below" else high < threshold
+            lo, hi = bounds(k[0])
+            yes = lo < low and high < hi
+            no = high < lo or low > hi
             (holds if yes else flips if no else unresolved).append(k)
         total = len(holds) + len(flips) + len(unresolved)
         if len(holds) == total:
