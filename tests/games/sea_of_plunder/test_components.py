@@ -228,3 +228,15 @@ def test_components_and_thief_reading_are_rule_parameters():
     assert listing["thief_contact"]["source"] == "A38"
     values = rules.SCHEMA.resolve("standard", {"components": "alt-one-skull"})
     assert "components" not in rules.SCHEMA.engine_tuple(values)._fields  # files, not an engine value
+
+
+def test_replay_names_the_cards_of_the_set_played():
+    """A deck of another size numbers its cards differently: the narration reads the set's own
+    deck (the cell's rules name it), so card 64 of the 68-card deck is an Event, not a Good."""
+    from simkit.games.sea_of_plunder import events
+
+    deck = components.load("alt-two-events").cards
+    row = (0, 0, events.DRAW, 64, 0, 0)
+    assert events.describe_event(row, {"rules": {"components": "alt-two-events"}}).endswith(
+        f"draws {deck[64].name} from the deck")
+    assert events.describe_event(row, {"rules": {"components": "standard"}}).endswith("draws blue Good from the deck")
