@@ -125,8 +125,9 @@ def pirate_cost(T, K, w, seat, mine, strategist_low):
 
 
 @njit(cache=True, inline="always")
-def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost):
-    """Value for `seat` of its ship sailing through path[0..n-1] (the last square is landed on)."""
+def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back):
+    """Value for `seat` of its ship sailing through path[0..n-1] (the last square is landed on).
+    thief_back: 1 when a Thief met takes a card back (thief_contact=any_contact, A38)."""
     v = 0.0
     got_island = False
     for i in range(n):
@@ -157,6 +158,8 @@ def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost):
         for k in range(T[ST, S.N_SHIPS]):
             if T[POS, S.SHIP0 + k] == sq and K[OWNER, k] != seat:
                 v += w[W_CARD] if landing or T[SEAT0 + seat, S.POWER] == S.THIEF else 0.6 * w[W_CARD]
+                if thief_back == 1 and T[SEAT0 + K[OWNER, k], S.POWER] == S.THIEF:
+                    v -= w[W_CARD]
     end = path[n - 1]
     if not got_island:
         v -= w[W_DIST] * nearest_island(T, K, end)

@@ -747,6 +747,13 @@ def mover_path(T, K, card, option, rotation, start, path):
     return trace(K, card, option, rotation, start, path)
 
 
+@njit(cache=True, inline="always")
+def thief_back(P):
+    """1 when a Thief met by a ship steals from it (thief_contact=any_contact, A38): what a
+    heuristic seat weighs before sailing onto a Thief's ship."""
+    return np.int64(1) if P.thief_contact == S.THIEF_ANY_CONTACT else np.int64(0)
+
+
 @njit(cache=True)
 def observe(P, T, K, F, buf, seat):
     """What a heuristic seat reads before judging its choices: its own Goods by colour into
@@ -782,7 +789,7 @@ def score_plays(P, T, K, F, buf, seat, n_cand):
             continue
         ship = buf[row, 1]
         n = mover_path(T, K, card, buf[row, 2], buf[row, 3], T[POS, S.SHIP0 + ship], path)
-        v = bot.ship_path_value(T, K, w, seat, path, n, mine, stock, pcost)
+        v = bot.ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back(P))
         if buf[row, 4] == 1:
             v -= w[bot.W_COMPASS]
             if T[SEAT0 + seat, S.POWER] == S.NAVIGATOR:
@@ -1067,7 +1074,7 @@ def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, 
                     owner = K[OWNER, target]
                     for c in range(S.N_COLOURS):
                         mine[c] = 0  # another hand's Goods are hidden (A33)
-                    F[0, n] = -bot.ship_path_value(T, K, w, owner, path, k, mine, stock, w[bot.W_DEBT])
+                    F[0, n] = -bot.ship_path_value(T, K, w, owner, path, k, mine, stock, w[bot.W_DEBT], thief_back(P))
                 elif mover_kind == 1:
                     F[0, n] = bot.pirate_path_value(T, K, w, seat, path, k, pcost)
                 else:
@@ -1197,9 +1204,9 @@ def bonus_move(P, T, K, F, rng, buf, log, seat, steps):
             for dd in range(5):
                 if dd < 4:
                     path[n] = K[NBR0 + here, 2 * dd]
-                    v = bot.ship_path_value(T, K, w, seat, path, n + 1, mine, stock, pcost)
+                    v = bot.ship_path_value(T, K, w, seat, path, n + 1, mine, stock, pcost, thief_back(P))
                 else:
-                    v = bot.ship_path_value(T, K, w, seat, path, n, mine, stock, pcost) if n > 0 else -1e17
+                    v = bot.ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back(P)) if n > 0 else -1e17
                 if v > best:
                     best = v
                     d = dd
