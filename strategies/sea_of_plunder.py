@@ -14,7 +14,7 @@ from numba import njit
 
 from simkit.game import Preset
 from simkit.games.sea_of_plunder import state as S
-from simkit.games.sea_of_plunder.state import CARD0, DIST0, GS0, OWNER, POS, SEAT0, ST
+from simkit.games.sea_of_plunder.state import CARD0, DICE0, DIST0, GS0, META, NUMBER_FACES, OWNER, POS, SEAT0, ST
 
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic
@@ -114,14 +114,20 @@ def pirate_cost(T, K, w, seat, mine, strategist_low):
         cost = w[W_GOODS] * loss + 0.3
     else:
         cost = w[W_DEBT]
-    if T[SEAT0 + seat, S.POWER] == S.STRATEGIST:
-        cost *= strategist_low / 14.0  # faces below the spared range, skull included
+    if T[SEAT0 + seat, S.POWER] == S.STRATEGIST:  # the share of number-die faces that do not spare (A9)
+        faces = K[META, NUMBER_FACES]
+        hit = 0
+        for f in range(faces):
+            if K[DICE0 + S.NUMBER_DIE, f] < strategist_low - 1:  # skulls (-1) included
+                hit += 1
+        cost *= hit / faces
     return cost
 
 
 @njit(cache=True, inline="always")
-def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost):
-    """Value for `seat` of its ship sailing through path[0..n-1] (the last square is landed on)."""
+def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back):
+    """Value for `seat` of its ship sailing through path[0..n-1] (the last square is landed on).
+    thief_back: 1 when a Thief met takes a card back (thief_contact=any_contact, A38)."""
     v = 0.0
     got_island = False
     for i in range(n):
@@ -152,6 +158,8 @@ def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost):
         for k in range(T[ST, S.N_SHIPS]):
             if T[POS, S.SHIP0 + k] == sq and K[OWNER, k] != seat:
                 v += w[W_CARD] if landing or T[SEAT0 + seat, S.POWER] == S.THIEF else 0.6 * w[W_CARD]
+                if thief_back == 1 and T[SEAT0 + K[OWNER, k], S.POWER] == S.THIEF:
+                    v -= w[W_CARD]
     end = path[n - 1]
     if not got_island:
         v -= w[W_DIST] * nearest_island(T, K, end)

@@ -7,7 +7,7 @@ from strategies import sea_of_plunder as bots
 
 
 def compile_rules(values: dict, players: int) -> Compiled:
-    comp = components.load()
+    comp = components.load(values["components"])
     return Compiled(rules.SCHEMA.engine_tuple(values), components.compile_arrays(comp, values, players), comp.raw)
 
 

@@ -28,13 +28,14 @@ from simkit.games.sea_of_plunder.state import (
     COUNTS,
     DECK,
     DICE0,
-    DICE_FACES,
     HAND0,
+    LETTER_FACES,
     MASK,
     MAX_PLAYERS,
     META,
     N_SHIP_ROWS,
     NBR0,
+    NUMBER_FACES,
     OWNER,
     PENDING,
     PILE,
@@ -155,11 +156,20 @@ def pirates_gain(P, T, log, square):
 
 # --------------------------------------------------------------------------- cards
 @njit(cache=True, inline="always")
-def deck_pop(T, rng, log):
-    """Top card of the deck; an empty deck is refilled from the pile under its top card (A12)."""
+def deck_pop(T, K, rng, log):
+    """Top card of the deck; an empty deck is refilled from the pile under its top card (A12).
+    A pile holding only Event cards under its top card does not refill the deck: every card
+    drawn from it would be an Event replaced by another draw, which could cycle for ever."""
     if T[ST, S.DECK_N] == 0:
         keep = T[ST, S.PILE_N] - 1
         if keep <= 0:
+            return np.int64(-1)
+        drawable = False
+        for i in range(keep):
+            if K[CARD0 + T[PILE, i], S.CI_KIND] != S.EVENT:
+                drawable = True
+                break
+        if not drawable:
             return np.int64(-1)
         top = T[PILE, keep]
         for i in range(keep):
@@ -178,7 +188,7 @@ def draw_card(T, K, rng, log, seat):
     """Draw one non-Event card from the deck into a hand. Events met on the way are set
     aside to resolve at the next resolution point and replaced (Event Cards; A14)."""
     while True:
-        card = deck_pop(T, rng, log)
+        card = deck_pop(T, K, rng, log)
         if card < 0:
             return np.int64(-1)
         if K[CARD0 + card, S.CI_KIND] == S.EVENT:
@@ -211,9 +221,10 @@ def steal_random(T, rng, log, thief, victim):
 # --------------------------------------------------------------------------- placement
 @njit(cache=True, inline="always")
 def roll_square(K, rng):
-    """Roll both placement dice: the square, or -1 when a skull shows (A8)."""
-    col = K[DICE0 + 0, randint(rng, CHANCE, K[META, DICE_FACES])]
-    row = K[DICE0 + 1, randint(rng, CHANCE, K[META, DICE_FACES])]
+    """Roll both placement dice: the square, or -1 when a skull shows on either (A8). Each die
+    has its own faces from dice.toml."""
+    col = K[DICE0 + S.LETTER_DIE, randint(rng, CHANCE, K[META, LETTER_FACES])]
+    row = K[DICE0 + S.NUMBER_DIE, randint(rng, CHANCE, K[META, NUMBER_FACES])]
     if col < 0 or row < 0:
         return np.int64(-1)
     return row * S.SIZE + col
@@ -307,7 +318,7 @@ def pirate_contact(P, T, K, F, rng, buf, log, seat):
     """A pirate meets a seat's ship: bribe with a Good of the player's choice if they hold
     one, else a Debt (The Pirates and Debt Tokens). The Strategist may be spared."""
     if T[SEAT0 + seat, S.POWER] == S.STRATEGIST:
-        roll = dice_number(rng)
+        roll = dice_number(K, rng)
         spared = roll >= P.strategist_low - 1
         log_event(T, log, seat, EV.STRATEGIST, roll, 1 if spared else 0, 0)
         if spared:
@@ -339,10 +350,10 @@ def pirate_contact(P, T, K, F, rng, buf, log, seat):
 
 
 @njit(cache=True, inline="always")
-def dice_number(rng):
-    """The numbered die (A9): 0..12 for 1..13, or -1 for its skull face; 14 faces."""
-    face = randint(rng, CHANCE, S.SIZE + 1)
-    return np.int64(-1) if face == S.SIZE else face
+def dice_number(K, rng):
+    """One roll of the numbered die, the number placement die of dice.toml (A9): 0..12 for
+    the faces 1..13, or -1 for a skull face."""
+    return K[DICE0 + S.NUMBER_DIE, randint(rng, CHANCE, K[META, NUMBER_FACES])]
 
 
 @njit(cache=True, inline="always")
@@ -408,7 +419,7 @@ def ship_contacts(P, T, K, F, rng, buf, log, ship, square, landing):
             pirate_contact(P, T, K, F, rng, buf, log, seat)
     # other players' ships: rewards only on your own turn; The Thief steals (A18, A38)
     own_turn = T[ST, S.ACTIVE] == seat
-    thief = T[SEAT0 + seat, S.POWER] == S.THIEF and (own_turn or P.thief_any_turn == 1)
+    thief = T[SEAT0 + seat, S.POWER] == S.THIEF and (own_turn or P.thief_contact != S.THIEF_OWN_TURN)
     for k in range(T[ST, S.N_SHIPS]):
         other = K[OWNER, k]
         if k == ship or other == seat or T[POS, S.SHIP0 + k] != square:
@@ -417,6 +428,10 @@ def ship_contacts(P, T, K, F, rng, buf, log, ship, square, landing):
             steal_random(T, rng, log, seat, other)
         elif own_turn:
             bonus_draw(T, K, rng, log, seat)
+        # thief_contact=any_contact: a Thief met by this ship steals from it too, after the
+        # mover's own reward (A38)
+        if P.thief_contact == S.THIEF_ANY_CONTACT and T[SEAT0 + other, S.POWER] == S.THIEF:
+            steal_random(T, rng, log, other, seat)
 
 
 @njit(cache=True, inline="always")
@@ -732,6 +747,13 @@ def mover_path(T, K, card, option, rotation, start, path):
     return trace(K, card, option, rotation, start, path)
 
 
+@njit(cache=True, inline="always")
+def thief_back(P):
+    """1 when a Thief met by a ship steals from it (thief_contact=any_contact, A38): what a
+    heuristic seat weighs before sailing onto a Thief's ship."""
+    return np.int64(1) if P.thief_contact == S.THIEF_ANY_CONTACT else np.int64(0)
+
+
 @njit(cache=True)
 def observe(P, T, K, F, buf, seat):
     """What a heuristic seat reads before judging its choices: its own Goods by colour into
@@ -767,7 +789,7 @@ def score_plays(P, T, K, F, buf, seat, n_cand):
             continue
         ship = buf[row, 1]
         n = mover_path(T, K, card, buf[row, 2], buf[row, 3], T[POS, S.SHIP0 + ship], path)
-        v = bot.ship_path_value(T, K, w, seat, path, n, mine, stock, pcost)
+        v = bot.ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back(P))
         if buf[row, 4] == 1:
             v -= w[bot.W_COMPASS]
             if T[SEAT0 + seat, S.POWER] == S.NAVIGATOR:
@@ -1052,7 +1074,7 @@ def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, 
                     owner = K[OWNER, target]
                     for c in range(S.N_COLOURS):
                         mine[c] = 0  # another hand's Goods are hidden (A33)
-                    F[0, n] = -bot.ship_path_value(T, K, w, owner, path, k, mine, stock, w[bot.W_DEBT])
+                    F[0, n] = -bot.ship_path_value(T, K, w, owner, path, k, mine, stock, w[bot.W_DEBT], thief_back(P))
                 elif mover_kind == 1:
                     F[0, n] = bot.pirate_path_value(T, K, w, seat, path, k, pcost)
                 else:
@@ -1182,9 +1204,9 @@ def bonus_move(P, T, K, F, rng, buf, log, seat, steps):
             for dd in range(5):
                 if dd < 4:
                     path[n] = K[NBR0 + here, 2 * dd]
-                    v = bot.ship_path_value(T, K, w, seat, path, n + 1, mine, stock, pcost)
+                    v = bot.ship_path_value(T, K, w, seat, path, n + 1, mine, stock, pcost, thief_back(P))
                 else:
-                    v = bot.ship_path_value(T, K, w, seat, path, n, mine, stock, pcost) if n > 0 else -1e17
+                    v = bot.ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back(P)) if n > 0 else -1e17
                 if v > best:
                     best = v
                     d = dd
@@ -1383,9 +1405,9 @@ def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
             count = 0
             for s in range(players):
                 if keys[s] == best:
-                    r = dice_number(rng)
+                    r = dice_number(K, rng)
                     while r < 0:
-                        r = dice_number(rng)
+                        r = dice_number(K, rng)
                     rolls[s] = r
                     log_event(T, log, s, EV.TIE_ROLL, r, 0, 0)
                     if r > high:

@@ -41,22 +41,25 @@ COMPASS_GAIN = 32  # a = tokens now
 _cache: dict = {}
 
 
-def _names():
-    if not _cache:
+def _names(component_set: str = "standard") -> dict:
+    """Card and colour names of a component set (a deck of another size numbers cards differently)."""
+    if component_set not in _cache:
         from simkit.games.sea_of_plunder.components import load
 
-        comp = load()
-        _cache["cards"] = [c.name for c in comp.cards]
-        _cache["colours"] = list(comp.colours)
-    return _cache
+        comp = load(component_set)
+        _cache[component_set] = {"cards": [c.name for c in comp.cards], "colours": list(comp.colours)}
+    return _cache[component_set]
 
 
-def card_name(card: int) -> str:
-    names = _names()
+def card_name(card: int, component_set: str = "standard") -> str:
+    names = _names(component_set)
     n = len(names["cards"])
     if card >= n:
         return f"{names['colours'][card - n]} Good"
     return names["cards"][card] if card >= 0 else "nothing"
+
+
+_card_name = card_name
 
 
 def _sq(square: int) -> str:
@@ -76,10 +79,15 @@ def _orientation(c: int) -> str:
 
 
 def describe_event(row, context=None) -> str:
-    """One narrated line for a log row."""
+    """One narrated line for a log row; the context's rules name the component set played."""
     rnd, seat, code, a, b, c = (int(x) for x in row)
     who = "pirates" if seat < 0 else f"seat {seat}"
-    colours = _names()["colours"]
+    component_set = ((context or {}).get("rules") or {}).get("components", "standard")
+    colours = _names(component_set)["colours"]
+
+    def card_name(card: int) -> str:
+        return _card_name(card, component_set)
+
     text = {
         TURN: lambda: f"--- turn {a}: seat {seat} ---",
         DRAW: lambda: f"{who} draws {card_name(a)} from the {'pile' if b else 'deck'}",

@@ -3,6 +3,9 @@
 Sources are rulebook sections, or assumption ids registered in this game's README.md.
 """
 
+from simkit.components import component_param
+from simkit.games.sea_of_plunder import state as S
+from simkit.games.sea_of_plunder.components import FOLDER  # the base component set ("standard")
 from simkit.rules import Param, RuleSchema, Variant
 
 PARAMS = (
@@ -32,13 +35,16 @@ PARAMS = (
     Param("set4_points", "int", 8, (0, 30), "points for a set of 4 different Goods", "Final Scoring"),
     Param("max_islands", "int", 3, (1, 8), "Treasure Islands on the board at which Tales of More Treasure adds none",
           "Card List: Tales of More Treasure"),
+    component_param(FOLDER, "component files: standard, a shipped alt-* set (alt-one-skull: A8's one-skull dice) "
+                            "or a designer's folder of board.txt, ports.toml, cards.toml, dice.toml"),
     Param("round_cap", "int", 200, (5, 10000), "rounds after which an unfinished game stops (recorded as incomplete)",
           "A47"),
     # readings of silences and contradictions
     Param("pirate_pass_over", "bool", True, meaning="a pirate passing over a ship (not only landing) is a contact",
           source="A39"),
-    Param("thief_any_turn", "bool", True, meaning="The Thief steals on contacts its ship makes on other players' turns",
-          source="A38"),
+    Param("thief_contact", "choice", "any_contact", S.THIEF_READINGS,
+          "which contacts make The Thief steal: its own moves on its turn, its own moves on any turn, "
+          "or any contact (also a rival ship moving onto or over it)", "A38"),
     Param("gambler_rounding", "choice", "toward_zero", ("toward_zero", "down"),
           "how The Gambler halves Debt: toward zero (the card's example) or down", "A37"),
     Param("lucky_steps", "int", 2, (0, 6), "orthogonal steps of Lucky Jill/Jack's bonus move", "A10"),

@@ -40,6 +40,11 @@ MAX_STEPS = 8  # squares on one path; card_steps[c, o, 0] = length, [1..] = dire
 GAMBLER, LUCKY, NAVIGATOR, ODD, SCALLYWAG, SMUGGLER, STRATEGIST, THIEF = 0, 1, 2, 3, 4, 5, 6, 7
 N_POWERS = 8
 POWER_NAMES = ("gambler", "lucky", "navigator", "odd", "scallywag", "smuggler", "strategist", "thief")
+# readings of The Thief's "any time you come into contact" (A38; rule parameter thief_contact, by index):
+# own_turn: only contacts its own ship makes on its own turn; own_move: contacts its own ship
+# makes on any turn; any_contact: also a rival ship moving into contact with the Thief's ship
+THIEF_OWN_TURN, THIEF_OWN_MOVE, THIEF_ANY_CONTACT = 0, 1, 2
+THIEF_READINGS = ("own_turn", "own_move", "any_contact")
 
 # --- pos: where every piece is (square, or -1 when off the board)
 SHIP0 = 0  # ships 0..3 (ship k belongs to seat ship_owner[k])
@@ -110,11 +115,13 @@ T_ROWS = MASK + 1
 NBR0 = 0  # row NBR0 + square: the neighbour in each direction (endless sea)
 DIST0 = NBR0 + SQUARES  # row DIST0 + a, column b: steps between squares a and b (torus)
 DICE0 = DIST0 + SQUARES  # 2 rows: letter die faces (column), number die faces (row); -1 = skull
+LETTER_DIE, NUMBER_DIE = 0, 1  # row DICE0 + die; the number die is also "the numbered die" (A9)
 GS0 = DICE0 + 2  # 5 rows: best Goods score for counts (a, b, c, d) at [GS0 + a, 25 b + 5 c + d]
 OWNER = GS0 + 5  # column k: the seat owning ship k
 SHIPS0 = OWNER + 1  # row SHIPS0 + k: ship k's (owner seat, starting island)
 BOARD = SHIPS0 + MAX_SHIPS  # ports 0-3, pirates 4-7, first Treasure Island 8, Goods per colour 9
-META = BOARD + 1  # column DICE_FACES: faces per die; column N_SHIP_ROWS: ships in play
+META = BOARD + 1  # columns: faces on the letter die, ships in play, faces on the number die
 CARD0 = META + 1  # row CARD0 + c: card c's CI_* columns, then its paths from STEPS0
 STEPS0 = 4  # step j of option o of card c at [CARD0 + c, STEPS0 + o * MAX_STEPS + j]
-DICE_FACES, N_SHIP_ROWS = 0, 1
+LETTER_FACES, N_SHIP_ROWS, NUMBER_FACES = 0, 1, 2
+MAX_DIE_FACES = 60  # a die lists at most this many faces (dice.toml; bounded by the K table width)

@@ -52,7 +52,8 @@ name_of = components.square_name
 @functools.cache
 def _compiled(values: str, players: int) -> tuple:
     """components.compile_arrays, once per rule set (the engine never writes these arrays)."""
-    return components.compile_arrays(COMP, json.loads(values), players)
+    values = json.loads(values)
+    return components.compile_arrays(components.load(values["components"]), values, players)
 
 
 def card_ids(name: str) -> list[int]:
@@ -77,8 +78,10 @@ class Table:
     """One Sea of Plunder game as play_chunk holds it, ready to edit."""
 
     def __init__(self, players: int = 4, variant: str = "standard", overrides: dict | None = None,
-                 seed: int = 1, strategies=None, setup: bool = True):
-        self.values = rules.SCHEMA.resolve(variant, overrides or {})
+                 seed: int = 1, strategies=None, setup: bool = True, component_set: str = "standard"):
+        """component_set: "standard", a shipped "alt-<name>" or a folder; its deck must be the
+        standard deck's (the card helpers below name the standard cards)."""
+        self.values = rules.SCHEMA.resolve(variant, {"components": component_set, **(overrides or {})})
         self.P = rules.SCHEMA.engine_tuple(self.values)
         (self.K,) = _compiled(json.dumps(self.values, sort_keys=True), players)
         self.players = players
@@ -362,6 +365,14 @@ class Table:
     def set_power(self, seat: int, power: int):
         self.seats[seat, S.POWER] = power
 
+    def set_number_die(self, faces: list[int]):
+        """Give this table its own number die (row indices 0..12, -1 = skull) without touching
+        the shared compiled tables: the engine must read every roll from K (A8, A9)."""
+        self.K = self.K.copy()
+        self.K[S.DICE0 + S.NUMBER_DIE, :] = 0
+        self.K[S.DICE0 + S.NUMBER_DIE, : len(faces)] = faces
+        self.K[S.META, S.NUMBER_FACES] = len(faces)
+
     def set_strategy(self, seat: int, name: str):
         self.W[seat, : PRESETS.shape[1]] = PRESETS[PRESET_INDEX[name]]
 
@@ -385,7 +396,7 @@ class Table:
         return [r[2] for r in self.rows(start)]
 
     def narrate(self, start: int | None = None) -> str:
-        return "\n".join(events.describe_event(r) for r in self.rows(start))
+        return "\n".join(events.describe_event(r, {"rules": self.values}) for r in self.rows(start))
 
     # ------------------------------------------------------------------ invariants
     def deck_cards(self) -> list[int]:

@@ -73,3 +73,36 @@ def test_bots_do_not_read_hidden_information():
     after = values(t)
     for a, b in zip(before, after):
         assert (a == b).all()
+
+
+def test_heuristic_steers_clear_of_a_thief_that_steals_back():
+    """A38: under thief_contact=any_contact a Thief landed on takes a card back, so a heuristic
+    seat with two mirror-image landings (Three north onto the Thief's ship, Three south onto a
+    plain rival) takes the plain rival; under own_move the two are worth the same."""
+    from simkit.games.sea_of_plunder import events
+
+    from .harness import EV, S, plain
+
+    picked = {}
+    for reading in ("any_contact", "own_move"):
+        picked[reading] = set()
+        for seed in range(12):
+            t = plain(seed=seed, overrides={"thief_contact": reading})
+            t.layout("""
+                  ABCDEFGHIJKLM
+               1  ............p
+               4  ......1......
+               7  p.....0.....p
+              10  ......2......
+              13  ............p
+            """)
+            t.set_power(1, S.THIEF)
+            t.set_strategy(0, "collector")
+            t.set_active(0)
+            t.set_hand(0, ["Three north", "Three south"])
+            t.seats[0, S.COMPASSES] = 0
+            mark = t.mark()
+            t.call("play_phase", seat=0)
+            picked[reading].add(events.card_name(t.events(EV.PLAY, mark)[0][3]))
+    assert picked["any_contact"] == {"Three south"}
+    assert picked["own_move"] == {"Three north", "Three south"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from simkit.games.sea_of_plunder.events import card_name
 
-from .harness import EV, N_CARDS, S, Table, kind_of, plain, score, sq
+from .harness import EV, N_CARDS, S, Table, kind_of, name_of, plain, score, sq
 
 QUIET = """
       ABCDEFGHIJKLM
@@ -86,6 +86,47 @@ def test_lucky_bonus_only_when_the_ship_did_not_move():
         else:
             assert len(t.events(EV.BONUS_MOVE, mark)) <= 1
     assert moved >= 5
+
+
+LUCKY_BOARD = """
+      ABCDEFGHIJKLM
+   1  p..p.........
+   6  .......T.....
+   7  ......0......
+  13  p..p.........
+"""
+
+
+def test_lucky_steps_each_take_their_own_direction():
+    """SOP-198 (A10): Lucky's two steps may go different ways. A Treasure Island one step north
+    and one step east of the ship (H6 from G7) is reached by the bonus move: north then east,
+    or east then north. Two steps the same way could only reach G5, I7, G9 or E7."""
+    for seed in range(6):
+        t = quiet(seed, power=S.LUCKY)
+        t.layout(LUCKY_BOARD)
+        t.set_strategy(0, "collector")
+        t.set_active(0)
+        mark = t.mark()
+        t.call("bonus_move", seat=0, steps=2)
+        (move,) = t.events(EV.BONUS_MOVE, mark)
+        assert move[4] == sq("G7") and move[5] == sq("H6") and t.where("ship", 0) == "H6"
+        assert [r[1] for r in t.events(EV.TREASURE, mark)].count(0) == 1  # pirates may gain on a re-roll
+        assert t.seats[0, S.TREASURES] == 1
+
+
+def test_lucky_random_steps_reach_diagonal_and_straight_squares():
+    """SOP-198 (A10): with every choice random, two-step bonus moves end both two squares
+    straight away and one square diagonally away: each step draws its own direction."""
+    ends = set()
+    for seed in range(120):
+        t = quiet(seed, power=S.LUCKY)
+        t.set_active(0)
+        mark = t.mark()
+        t.call("bonus_move", seat=0, steps=2)
+        for move in t.events(EV.BONUS_MOVE, mark):
+            ends.add(name_of(move[5]))
+    assert {"F6", "H6", "F8", "H8"} <= ends  # one step N or S, one step E or W
+    assert {"G5", "I7", "G9", "E7"} <= ends  # two steps the same way
 
 
 def test_lucky_port_card_reentry_counts_as_moving():
@@ -302,8 +343,8 @@ THIEF_BOARD = """
 """
 
 
-def _thief_table(power=S.THIEF, thief_any_turn=True):
-    t = plain(overrides={"thief_any_turn": thief_any_turn})
+def _thief_table(power=S.THIEF, thief_contact="own_move"):
+    t = plain(overrides={"thief_contact": thief_contact})
     t.layout(THIEF_BOARD)
     t.set_power(0, power)
     t.set_hand(1, ["Three north", "Three east"])
@@ -326,24 +367,61 @@ def test_thief_steals_on_a_pass_over_instead_of_drawing():
     assert t.st[S.DECK_N] == deck_n - 1 and len(t.hand(1)) == 2
 
 
-def test_thief_on_another_players_turn_follows_thief_any_turn():
-    """A38/SOP-X3: a Thief moved on a rival's turn steals by default; not when switched off."""
-    t = _thief_table()
-    t.set_active(2)
-    t.sail_ship(0, ["G6", "G5"])
-    assert len(t.events(EV.STEAL)) == 1
-    t = _thief_table(thief_any_turn=False)
+def test_thief_on_another_players_turn_follows_thief_contact():
+    """A38/SOP-X3: a Thief moved on a rival's turn steals under own_move and any_contact,
+    not under own_turn (which keeps the general no-reward-off-turn rule)."""
+    for reading in ("own_move", "any_contact"):
+        t = _thief_table(thief_contact=reading)
+        t.set_active(2)
+        t.sail_ship(0, ["G6", "G5"])
+        (steal,) = t.events(EV.STEAL)
+        assert steal[1] == 0 and steal[3] == 1, reading
+    t = _thief_table(thief_contact="own_turn")
     t.set_active(2)
     t.sail_ship(0, ["G6", "G5"])
     assert not t.events(EV.STEAL) and not t.events(EV.BONUS_DRAW)
 
 
-def test_ship_moving_onto_the_thief_does_not_trigger_the_power():
-    """A38: the power belongs to contacts the Thief's own ship makes."""
-    t = plain()
+def _met_thief(reading, squares):
+    """Seat 0 (no power) sails onto or over seat 1, The Thief, on seat 0's turn."""
+    t = plain(overrides={"thief_contact": reading})
     t.layout(THIEF_BOARD)
     t.set_power(1, S.THIEF)
+    t.set_hand(0, ["Three north", "Three east", "good:purple"])
+    t.set_hand(1, ["Three south", "Three west"])
     t.set_active(0)
-    t.sail_ship(0, ["G6", "G5"])  # seat 0 lands on the Thief: seat 0 steals
+    t.sail_ship(0, squares)
+    return t
+
+
+def test_ship_moving_onto_the_thief_steals_back_only_under_any_contact():
+    """A38: the default any_contact reading lets a Thief met by a rival's ship steal from it,
+    after the mover's own steal; under own_move and own_turn only the mover steals."""
+    for reading in ("own_move", "own_turn"):
+        t = _met_thief(reading, ["G6", "G5"])  # seat 0 lands on the Thief
+        (steal,) = t.events(EV.STEAL)
+        assert steal[1] == 0 and steal[3] == 1, reading
+        assert len(t.hand(0)) == 4 and len(t.hand(1)) == 1
+    t = _met_thief("any_contact", ["G6", "G5"])
+    first, second = t.events(EV.STEAL)
+    assert (first[1], first[3]) == (0, 1) and (second[1], second[3]) == (1, 0)
+    assert len(t.hand(0)) == 3 and len(t.hand(1)) == 2
+    assert t.seats[1, S.STEALS] == 1 and t.seats[0, S.STEALS] == 1
+
+
+def test_ship_passing_over_the_thief_draws_and_is_robbed_under_any_contact():
+    """A38: a pass-over on the mover's turn draws for the mover (SOP-098); under any_contact
+    the Thief steals from the mover as well."""
+    t = _met_thief("own_move", ["G6", "G5", "G4"])
+    assert not t.events(EV.STEAL) and len(t.events(EV.BONUS_DRAW)) == 1
+    t = _met_thief("any_contact", ["G6", "G5", "G4"])
     (steal,) = t.events(EV.STEAL)
-    assert steal[1] == 0 and steal[3] == 1
+    assert (steal[1], steal[3]) == (1, 0) and len(t.events(EV.BONUS_DRAW)) == 1
+    assert len(t.hand(0)) == 3 and len(t.hand(1)) == 3
+
+
+def test_thief_reading_default_is_any_contact():
+    """A38: the default reading (the README gives the reason)."""
+    from simkit.games.sea_of_plunder import rules
+
+    assert rules.SCHEMA.resolve("standard", {})["thief_contact"] == "any_contact"

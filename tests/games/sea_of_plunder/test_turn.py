@@ -102,6 +102,30 @@ def test_empty_deck_is_refilled_from_the_pile_under_its_top_card():
     assert len([r for r in t.events(EV.DRAW, mark) if r[3] >= 0]) == 2
 
 
+def test_pile_of_only_events_does_not_refill_the_deck():
+    """A12: with the deck empty and only Event cards under the pile's top card, a draw finds
+    nothing and no Event is drawn. (Refilling from them would set each Event aside and draw
+    again; with two copies of Parting Storms in the deck that chain never ended.)"""
+    compass, storms = card_ids("Magical Compass")[0], card_ids("Parting Storms")[0]
+    top, east = card_ids("Three north")[0], card_ids("Three east")[0]
+    t = plain()
+    t.set_active(0)
+    t.st[S.DECK_N] = 0
+    t.pile[:3] = (compass, storms, top)
+    t.st[S.PILE_N] = 3
+    hand = t.hand(0)
+    mark = t.mark()
+    assert t.call("draw_card", seat=0) == -1
+    assert t.hand(0) == hand and t.st[S.PENDING_N] == 0 and t.st[S.PILE_N] == 3
+    assert not t.events(EV.RESHUFFLE, mark)
+    # one drawable card under the top: the deck is refilled, Events met on the way are set aside
+    t.pile[:4] = (compass, storms, east, top)
+    t.st[S.PILE_N] = 4
+    assert t.call("draw_card", seat=0) == east
+    assert set(t.pending[: t.st[S.PENDING_N]].tolist()) <= {compass, storms}
+    assert t.st[S.PILE_N] == 1 and t.pile_top() == top
+
+
 # --------------------------------------------------------------------------- turn structure
 def test_turns_run_draw_play_discard_clockwise():
     """SOP-025..SOP-027, SOP-034, SOP-042, SOP-044."""
