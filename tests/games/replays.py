@@ -55,9 +55,10 @@ def assert_golden(game_id: str, path: Path, variant: str, lineup: tuple[str, ...
     game = get_game(game_id)
     index = {p.name: i for i, p in enumerate(game.presets)}
     strategies = np.array([[index[n] for n in lineup]], dtype=np.int64)
-    compiled = game.compile(game.rules.resolve(variant, {}), len(lineup))
+    rules = game.rules.resolve(variant, {})
+    compiled = game.compile(rules, len(lineup))
     _, _, log = play(game, compiled, strategies, np.array([seed], dtype=np.uint64), LOG_ROWS)
-    context = {"game": game, "players": len(lineup)}
+    context = {"game": game, "players": len(lineup), "strategies": list(lineup), "rules": rules, "seed": seed}
     lines = [game.describe_event(tuple(int(x) for x in row), context) for row in log]
     if os.environ.get("REGEN_GOLDEN"):
         path.parent.mkdir(exist_ok=True)
