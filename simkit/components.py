@@ -27,7 +27,6 @@ from simkit.rules import Param
 BASE = "standard"  # the base set: the files directly in components/
 ALT_PREFIX = "alt-"
 PARAM = "components"
-_BUILT: dict = {}  # ComponentSet.cached: (builder, file contents) -> what the builder made
 
 
 def shipped(base: Path) -> tuple[str, ...]:
@@ -97,16 +96,6 @@ class ComponentSet:
             raise InputError(f"{self.where(file)}: not UTF-8 text; save it as UTF-8") from None
         except OSError as e:
             raise InputError(f"{self.where(file)}: cannot read it ({e.strerror})") from None
-
-    def cached(self, files, build):
-        """build(self), remembered per file contents: a grid of many cells over one set
-        loads and validates its files once, and an edited file is read afresh."""
-        key = (build.__module__, build.__qualname__, self.raw(files))
-        if key not in _BUILT:
-            if len(_BUILT) >= 16:
-                _BUILT.pop(next(iter(_BUILT)))
-            _BUILT[key] = build(self)
-        return _BUILT[key]
 
     def raw(self, files) -> bytes:
         """Every file's name and contents, in the given order: what the rules hash covers.

@@ -383,14 +383,14 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
                                compile_seconds), report)
 
 
-def _warm_game(game_id: str, cell: dict) -> tuple[str, float]:
+def _warm_game(cell: dict) -> tuple[str, float]:
     """Compile (or load) one game's engine by playing 2 games of one of its cells; runs in a worker."""
     began = time.perf_counter()
     cell = Cell.from_dict(cell)
-    game = registry.get(game_id)
+    game = registry.get(cell.game)
     rules, _ = compiled(cell)
     play(game, rules, seat_strategies(game, cell.lineup, cell.players, 0, 2), game_seeds(np.uint64(0), 0, 2))
-    return game_id, time.perf_counter() - began
+    return cell.game, time.perf_counter() - began
 
 
 def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool) -> None:
@@ -404,20 +404,22 @@ def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool) -> 
     first: dict[str, Cell] = {}
     for cell in cells:
         first.setdefault(cell.game, cell)
+    side_by_side = jobs > 1 and backend == "loky" and len(first) > 1
     began = time.perf_counter()
     if show:
         print(f"preparing {', '.join(first)} (compiling on first use, else loading numba's cache)…", flush=True)
-    if jobs > 1 and backend == "loky" and len(first) > 1:
+    if side_by_side:
         from joblib import Parallel, delayed
 
-        _spawn_workers_ignoring_ctrl_c(min(jobs, len(first)))
-        for game_id, _ in Parallel(n_jobs=min(jobs, len(first)), backend="loky", return_as="generator_unordered")(
-                delayed(_warm_game)(game_id, cell.to_dict()) for game_id, cell in first.items()):
+        workers = min(jobs, len(first))
+        _spawn_workers_ignoring_ctrl_c(workers)
+        for game_id, _ in Parallel(n_jobs=workers, backend="loky", return_as="generator_unordered")(
+                delayed(_warm_game)(cell.to_dict()) for cell in first.values()):
             if show:
                 print(f"  {game_id} ready after {time.perf_counter() - began:.1f} s", flush=True)
-    for game_id, cell in first.items():
-        _, seconds = _warm_game(game_id, cell.to_dict())
-        if show and not (jobs > 1 and backend == "loky" and len(first) > 1):
+    for cell in first.values():  # here: loaded from the cache the workers just wrote, or compiled
+        game_id, seconds = _warm_game(cell.to_dict())
+        if show and not side_by_side:
             print(f"  {game_id} ready in {seconds:.1f} s", flush=True)
 
 
