@@ -6,12 +6,15 @@ engine through the array contract below.
 Engine contract (numba njit, no Python objects inside)::
 
     play_chunk(params, components, presets, seat_strategies, seeds,
-               out_games, out_seats, log, log_count)
+               out_games, out_seats, log, log_count, trace)
 
 - params: the game's rules NamedTuple (`RuleSchema.engine_tuple`).
 - components: a tuple of numpy arrays built by `Game.compile`.
-- presets: float64[n_presets, n_weights], one row per strategy preset (`Preset.weights`).
-- seat_strategies: int64[n_games, players], the preset row each seat plays in each game.
+- presets: float64[n_rows, n_weights + 1], one row per strategy (`Game.strategy_table`):
+  the preset's weights, then in the last column (`presets.shape[1] - 1`) its noise, the
+  skill knob of DESIGN §5: the chance that a decision is a uniformly random legal choice
+  instead of the policy's, drawn from the seat's own decision stream.
+- seat_strategies: int64[n_games, players], the strategy row each seat plays in each game.
 - seeds: uint64[n_games], game i's seed (`simkit.rng.derive(root, game_index)`).
 - out_games: int64[n_games, GAME_COLUMNS + len(game_metrics)], filled by the engine:
   column ROUNDS, TURNS, END_REASON (index into `end_reasons`), then the game metrics.
@@ -21,6 +24,10 @@ Engine contract (numba njit, no Python objects inside)::
   seat metrics. Categorical metrics hold an index into `Metric.labels`.
 - log: int64[capacity, 6] rows (round, seat, code, a, b, c); log_count: int64[1], rows
   used. A sweep passes capacity 0, so the fast path and the traced path are one code.
+- trace: int64[n_traced, trace_rounds, players], the game arc. When n_traced > 0 (it is
+  then n_games), after each round r (1-based) with r <= trace_rounds the engine writes
+  trace[g, r - 1, s] = the score seat s would have if the game ended now (the SCORE
+  column's measure). Sweeps pass n_traced = 0 unless arcs are asked for.
 """
 
 from __future__ import annotations
@@ -40,6 +47,21 @@ GAME_COLUMNS = 3
 SCORE, RANK, WINNER = 0, 1, 2
 SEAT_COLUMNS = 3
 LOG_WIDTH = 6  # round, seat, code, a, b, c
+NOISE_MARK = "@"  # "merchant@0.3": the merchant preset with noise 0.3 (skill knob, DESIGN §5)
+
+
+def parse_strategy(label: str) -> tuple[str, float]:
+    """A line-up entry as (preset name, noise): "name" or "name@p" with 0 <= p <= 1."""
+    name, mark, noise = label.partition(NOISE_MARK)
+    if not mark:
+        return name, 0.0
+    try:
+        value = float(noise)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"'{label}': the noise after '{NOISE_MARK}' must be a number from 0 to 1")
+    return name, value
 
 
 @dataclass(frozen=True)
@@ -91,10 +113,24 @@ class Game:
     def preset_names(self) -> list[str]:
         return [p.name for p in self.presets]
 
-    def preset_table(self) -> np.ndarray:
-        """float64[n_presets, n_weights] for the engine."""
+    def strategy_table(self, labels: tuple[str, ...] = ()) -> tuple[np.ndarray, tuple[str, ...]]:
+        """(float64[n_rows, n_weights + 1] for the engine, the label of each row).
+
+        One row per preset (noise 0, in preset order), then one per noisy label
+        ("name@p") among `labels`. The last column is the row's noise.
+        """
+        names = self.preset_names()
+        rows = [(n, 0.0) for n in names]
+        extra = [label for label in dict.fromkeys(labels) if label not in names]
+        rows += [parse_strategy(label) for label in extra]
         width = max(len(p.weights) for p in self.presets)
-        table = np.zeros((len(self.presets), width), dtype=np.float64)
-        for i, p in enumerate(self.presets):
-            table[i, : len(p.weights)] = p.weights
-        return table
+        table = np.zeros((len(rows), width + 1), dtype=np.float64)
+        for i, (name, noise) in enumerate(rows):
+            weights = self.presets[names.index(name)].weights
+            table[i, : len(weights)] = weights
+            table[i, width] = noise
+        return table, tuple(names) + tuple(extra)
+
+    def preset_table(self) -> np.ndarray:
+        """float64[n_presets, n_weights + 1] for the engine: every preset, noise 0."""
+        return self.strategy_table()[0]

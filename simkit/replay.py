@@ -79,10 +79,11 @@ def replay(
     rules, _ = compiled(cell)
     lineup = seat_strategies(g, cell.lineup, cell.players, 0, 1)
     seeds = np.array([seed], dtype=np.uint64)
-    out_games, out_seats, log = play(g, rules, lineup, seeds, log_capacity)
-    names = [g.preset_names()[k] for k in lineup[0]]
+    out_games, out_seats, log = play(g, rules, lineup, seeds, log_capacity, cell.lineup)
+    labels = g.strategy_table(cell.lineup)[1]
+    names = [labels[k] for k in lineup[0]]
     context = {"game": g, "players": cell.players, "strategies": names, "rules": cell.rules(), "seed": seed}
-    games, seats = chunk_tables(g, cell.id, 0, seeds, lineup, out_games, out_seats)
+    games, seats = chunk_tables(g, cell.id, 0, seeds, lineup, out_games, out_seats, labels)
     return Replay(
         game=g.id, players=cell.players, variant=cell.variant, seed=seed, lineup=names, overrides=cell.overrides,
         lines=[g.describe_event(tuple(int(x) for x in row), context) for row in log],

@@ -60,8 +60,10 @@ def chunk_tables(
     seat_strategies: np.ndarray,
     out_games: np.ndarray,
     out_seats: np.ndarray,
+    labels: tuple[str, ...] | None = None,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """A chunk's games and seats rows from the engine's arrays (schema of DESIGN §6)."""
+    """A chunk's games and seats rows from the engine's arrays (schema of DESIGN §6).
+    `labels`: the strategy of each row of the strategy table (default: the presets)."""
     n, players = out_seats.shape[:2]
     index = np.arange(start, start + n, dtype=np.int64)
     winners = out_seats[:, :, WINNER]
@@ -87,7 +89,7 @@ def chunk_tables(
             pl.repeat(cell_id, n * players, dtype=pl.Utf8, eager=True).alias("cell"),
             pl.Series("game_index", np.repeat(index, players)),
             pl.Series("seat", np.tile(np.arange(players, dtype=np.int64), n)),
-            _labels(seat_strategies.reshape(-1), tuple(game.preset_names()), "strategy"),
+            _labels(seat_strategies.reshape(-1), labels or tuple(game.preset_names()), "strategy"),
             pl.Series("score", flat[:, SCORE]),
             pl.Series("rank", flat[:, RANK]),
             pl.Series("win", shares.reshape(-1), dtype=pl.Float64),

@@ -20,6 +20,8 @@ import numpy as np
 from simkit.errors import InputError, unknown
 
 
+DESIGNER_KNOB = "designer knob"  # Param.source of a compensation lever that is not a rule (simkit tune)
+
 @dataclass(frozen=True)
 class Param:
     """One rule parameter.
@@ -39,6 +41,12 @@ class Param:
     allowed: tuple = ()
     meaning: str = ""
     source: str = ""
+
+    @property
+    def knob(self) -> bool:
+        """A designer knob (e.g. starting resources by seat): not a rulebook rule, but a
+        lever a designer would pull to compensate seats; its default plays the rulebook."""
+        return self.source == DESIGNER_KNOB
 
     def allowed_text(self) -> str:
         if self.kind == "bool":

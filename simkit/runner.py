@@ -59,22 +59,26 @@ BACKENDS = ("loky", "dask")
 
 
 def seat_strategies(game: Game, lineup: tuple[str, ...], players: int, start: int, n: int) -> np.ndarray:
-    """int64[n, players]: preset row of seat s in game start+i is lineup[(s + start + i) % len(lineup)]."""
-    index = game.preset_names()
+    """int64[n, players]: the strategy row (of `game.strategy_table(lineup)`) of seat s in game
+    start+i is that of lineup[(s + start + i) % len(lineup)]."""
+    index = game.strategy_table(lineup)[1]
     rows = np.array([index.index(name) for name in lineup], dtype=np.int64)
     turn = (np.arange(start, start + n, dtype=np.int64)[:, None] + np.arange(players, dtype=np.int64)[None, :])
     return rows[turn % len(rows)]
 
 
-def play(game: Game, compiled: Compiled, strategies: np.ndarray, seeds: np.ndarray, log_capacity: int = 0):
-    """Run the engine on one batch: (out_games, out_seats, log rows used)."""
+def play(game: Game, compiled: Compiled, strategies: np.ndarray, seeds: np.ndarray, log_capacity: int = 0,
+         lineup: tuple[str, ...] = ()):
+    """Run the engine on one batch: (out_games, out_seats, log rows used). `strategies` holds
+    rows of `game.strategy_table(lineup)`."""
     n, players = strategies.shape
     out_games = np.zeros((n, GAME_COLUMNS + len(game.game_metrics)), dtype=np.int64)
     out_seats = np.zeros((n, players, SEAT_COLUMNS + len(game.seat_metrics)), dtype=np.int64)
     log = np.zeros((log_capacity, LOG_WIDTH), dtype=np.int64)
     log_count = np.zeros(1, dtype=np.int64)
-    game.play_chunk(compiled.params, compiled.components, game.preset_table(), strategies,
-                    np.ascontiguousarray(seeds, dtype=np.uint64), out_games, out_seats, log, log_count)
+    trace = np.zeros((0, 1, players), dtype=np.int64)
+    game.play_chunk(compiled.params, compiled.components, game.strategy_table(lineup)[0], strategies,
+                    np.ascontiguousarray(seeds, dtype=np.uint64), out_games, out_seats, log, log_count, trace)
     return out_games, out_seats, log[: log_count[0]]
 
 
@@ -136,10 +140,11 @@ def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, r
     for a in range(0, stop - start, step):
         if _orphaned(parent):
             os._exit(1)
-        slices.append(play(game, rules, strategies[a:a + step], seeds[a:a + step])[:2])
+        slices.append(play(game, rules, strategies[a:a + step], seeds[a:a + step], lineup=cell.lineup)[:2])
     out_games = np.concatenate([g for g, _ in slices])
     out_seats = np.concatenate([s for _, s in slices])
-    games, seats = results.chunk_tables(game, cell.id, start, seeds, strategies, out_games, out_seats)
+    games, seats = results.chunk_tables(game, cell.id, start, seeds, strategies, out_games, out_seats,
+                                        game.strategy_table(cell.lineup)[1])
     results.write_parts(Path(folder), cell_index, start, games, seats)
     return {"cell_index": cell_index, "start": start, "stop": stop, "blocks": seat0_blocks(seats) if precise else {}}
 

@@ -49,6 +49,7 @@ from typing import Any
 
 from simkit import games as registry
 from simkit.errors import InputError, unknown
+from simkit.game import NOISE_MARK, parse_strategy
 
 TOP_KEYS = ("name", "description", "seed", "games", "precision", "check", "study")
 BLOCK_KEYS = ("game", "players", "variants", "set", "grid", "strategies", "games")
@@ -399,10 +400,15 @@ def _expand(block: dict, top_games: int, where: str) -> list[tuple[dict, str]]:
             names = [n.strip() for n in lineup.split(",")] if isinstance(lineup, str) else list(lineup)
             if not names or not all(isinstance(n, str) and n for n in names):
                 raise InputError(f"strategies in {where}: a line-up must name presets, got {lineup!r}")
-            names = [game.default_strategy if n == DEFAULT_LINEUP else n for n in names]
+            names = [game.default_strategy + n[len(DEFAULT_LINEUP):]
+                     if n.partition(NOISE_MARK)[0] == DEFAULT_LINEUP else n for n in names]
             for n in names:
-                if n not in presets:
-                    raise unknown(f"strategy of {game_id}", n, presets + [DEFAULT_LINEUP], where)
+                try:
+                    preset, _ = parse_strategy(n)
+                except ValueError as e:
+                    raise InputError(f"strategies in {where}: {e}, e.g. 'merchant@0.25'") from None
+                if preset not in presets:
+                    raise unknown(f"strategy of {game_id}", preset, presets + [DEFAULT_LINEUP], where)
             resolved_lineups.append(tuple(names))
         width = game.max_players or max(game.players)
         for variant in variants:

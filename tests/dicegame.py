@@ -14,8 +14,13 @@ shared. A game still running after `round_cap` rounds ends as "round_cap".
 Components. The d6's faces are a component file (dicegame_components/d6.txt); the
 shipped alternative set `alt-loaded` replaces the 5 with a second 6.
 
-Bots. Weights are (policy, hold_at): policy 0 holds with probability 1/2 after each
-roll (`random`); policy 1 holds once the turn total reaches hold_at.
+Bots. Weights are (policy, hold_at, rollouts): policy 0 holds with probability 1/2 after
+each roll (`random`); policy 1 holds once the turn total reaches hold_at; policy 2
+(`lookahead`) scores "hold" and "roll again" by `rollouts` playouts each, every seat
+holding at hold_at in them, drawn from its own decision stream, and takes the better.
+The last column of a strategy row is its noise (skill knob): the chance that a decision
+is the random one instead. Designer knob: `head_start` gives each seat points at set-up.
+Score trace: a seat's score after each round.
 """
 
 from __future__ import annotations
@@ -28,8 +33,8 @@ from numba import njit
 from simkit.components import ComponentSet, component_param
 from simkit.errors import InputError
 from simkit.game import END_REASON, RANK, ROUNDS, SCORE, TURNS, WINNER, Compiled, Game, Metric, Preset
-from simkit.rng import CHANCE, randint, seed_streams, shuffle
-from simkit.rules import Param, RuleSchema, Variant
+from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
+from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 COMPONENTS = Path(__file__).parent / "dicegame_components"
 FILES = ("d6.txt",)
@@ -42,6 +47,8 @@ RULES = RuleSchema(
         Param("die", "choice", "d6", ("d6", "d8"), "the die rolled", "Dice race 2"),
         Param("last_chance", "bool", True, (), "finish the round once a seat reaches the target", "Dice race 3"),
         Param("red_bonus", "int", 2, (0, 20), "head start of the seat dealt red", "Dice race 4"),
+        Param("head_start", "ints", [0, 0, 0, 0], (0, 50, 4), "points each seat starts with, by seat",
+              DESIGNER_KNOB),
         component_param(COMPONENTS),
     ),
     variants=(
@@ -81,23 +88,98 @@ def _log(log, log_count, rnd, seat, code, a, b):
 
 
 @njit(cache=True)
-def _holds(rng, seat, weights, turn_total):
+def _coin(rng, seat, noise):
+    """True with probability `noise`, from the seat's stream; draws nothing when noise is 0."""
+    return noise > 0.0 and (next_u64(rng, 1 + seat) >> np.uint64(11)) * (1.0 / 9007199254740992.0) < noise
+
+
+@njit(cache=True)
+def _winner_share(score, rolls, seat, finished):
+    """The seat's share of the win after the tie-breaker (fewer rolls); 0 if unfinished."""
+    if not finished:
+        return 0.0
+    best = 0
+    for t in range(score.shape[0]):
+        if score[t] > score[best] or (score[t] == score[best] and rolls[t] < rolls[best]):
+            best = t
+    if score[seat] != score[best] or rolls[seat] != rolls[best]:
+        return 0.0
+    k = 0
+    for t in range(score.shape[0]):
+        if score[t] == score[best] and rolls[t] == rolls[best]:
+            k += 1
+    return 1.0 / k
+
+
+@njit(cache=True)
+def _playout(params, faces, rng, me, score, rolls, seat, turn_total, rnd, hold_at, hold):
+    """Finish the game from seat's decision point, all dice from `me`'s stream (1 + me);
+    `hold`: the decision taken now. Returns me's win share. Edits score and rolls."""
+    n_faces = np.int64(faces.shape[0])
+    players = score.shape[0]
+    finished = False
+    first = True
+    while rnd <= params.round_cap:
+        for s in range(seat if first else 0, players):
+            if not first:
+                turn_total = 0
+            while not (first and hold):
+                first = False
+                face = faces[randint(rng, 1 + me, n_faces)]
+                rolls[s] += 1
+                if face == 1:
+                    turn_total = 0
+                    break
+                turn_total += face
+                if score[s] + turn_total >= params.target or turn_total >= hold_at:
+                    break
+            first = False
+            score[s] += turn_total
+            if score[s] >= params.target:
+                finished = True
+                if params.last_chance == 0:
+                    return _winner_share(score, rolls, me, True)
+        if finished:
+            break
+        rnd += 1
+    return _winner_share(score, rolls, me, finished)
+
+
+@njit(cache=True)
+def _holds(params, faces, rng, seat, weights, noise, score, rolls, turn_total, rnd, scratch):
     """The bot's one decision: hold now? Drawn from the seat's own stream."""
-    if weights[0] == 0.0:
+    if weights[0] == 0.0 or _coin(rng, seat, noise):
         return randint(rng, 1 + seat, np.int64(2)) == 0
+    if weights[0] == 2.0:  # lookahead: playouts of hold and of one more roll, on the same dice
+        value = np.zeros(2)
+        saved = rng[1 + seat].copy()
+        for _ in range(np.int64(weights[2])):
+            for option in range(2):
+                rng[1 + seat] = saved
+                scratch[0, :] = score
+                scratch[1, :] = rolls
+                value[option] += _playout(params, faces, rng, seat, scratch[0], scratch[1], seat, turn_total,
+                                          rnd, weights[1], option == 0)
+            saved[:] = rng[1 + seat]
+        if turn_total >= weights[1]:  # a tie goes to the heuristic's choice
+            return value[0] >= value[1]
+        return value[0] > value[1]
     return turn_total >= weights[1]
 
 
 @njit(cache=True)
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log, log_count):
+def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log, log_count, trace):
     faces = components[0]
     n_faces = np.int64(faces.shape[0])
     players = seat_strategies.shape[1]
+    noise_column = presets.shape[1] - 1
     rng = np.zeros((1 + players, 4), dtype=np.uint64)
     colour_order = np.zeros(len(COLOURS), dtype=np.int64)
     score = np.zeros(players, dtype=np.int64)
     rolls = np.zeros(players, dtype=np.int64)
     colour = np.zeros(players, dtype=np.int64)
+    scratch = np.zeros((2, players), dtype=np.int64)
+    head_start = (params.head_start_1, params.head_start_2, params.head_start_3, params.head_start_4)
     for g in range(seeds.shape[0]):
         seed_streams(rng, seeds[g])
         for k in range(colour_order.shape[0]):
@@ -105,7 +187,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
         shuffle(rng, CHANCE, colour_order, np.int64(colour_order.shape[0]))
         for s in range(players):
             colour[s] = colour_order[s]
-            score[s] = params.red_bonus if colour[s] == 0 else 0
+            score[s] = (params.red_bonus if colour[s] == 0 else 0) + head_start[s]
             rolls[s] = 0
             _log(log, log_count, np.int64(0), np.int64(s), np.int64(DEAL), colour[s], np.int64(0))
         busts = np.int64(0)
@@ -116,6 +198,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
             rnd += 1
             for s in range(players):
                 weights = presets[seat_strategies[g, s]]
+                noise = weights[noise_column]
                 turn_total = np.int64(0)
                 while True:
                     face = faces[randint(rng, CHANCE, n_faces)]
@@ -127,7 +210,8 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
                         break
                     turn_total += face
                     _log(log, log_count, rnd, np.int64(s), np.int64(ROLL), face, turn_total)
-                    if score[s] + turn_total >= params.target or _holds(rng, s, weights, turn_total):
+                    if score[s] + turn_total >= params.target or _holds(
+                            params, faces, rng, s, weights, noise, score, rolls, turn_total, rnd, scratch):
                         break
                 score[s] += turn_total
                 turns += 1
@@ -137,6 +221,9 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
                     finished = True
                     if params.last_chance == 0:
                         break
+            if trace.shape[0] > 0 and rnd <= trace.shape[1]:
+                for s in range(players):
+                    trace[g, rnd - 1, s] = score[s]
         end = TARGET_REACHED if finished else ROUND_CAP
         _log(log, log_count, rnd, np.int64(-1), np.int64(END), np.int64(end), np.int64(0))
         out_games[g, ROUNDS] = rnd
@@ -208,9 +295,11 @@ GAME = Game(
     players=(2, 3, 4),
     rules=RULES,
     presets=(
-        Preset("random", "holds at random after each roll", (0.0, 0.0)),
-        Preset("careful", "holds once the turn total reaches 12", (1.0, 12.0)),
-        Preset("bold", "holds once the turn total reaches 25", (1.0, 25.0)),
+        Preset("random", "holds at random after each roll", (0.0, 0.0, 0.0)),
+        Preset("careful", "holds once the turn total reaches 12", (1.0, 12.0, 0.0)),
+        Preset("bold", "holds once the turn total reaches 25", (1.0, 25.0, 0.0)),
+        Preset("lookahead", "plays out holding and rolling on, 100 times each on the same dice, and takes the better",
+               (2.0, 12.0, 100.0)),
     ),
     default_strategy="careful",
     end_reasons=END_REASONS,

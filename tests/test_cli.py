@@ -80,12 +80,13 @@ def test_listings_json(dicegame):
     assert dice == {"game": "dicegame", "title": dicegame.title, "players": [2, 3, 4],
                     "variants": ["standard", "quick", "duel", "sudden"]}
     rules = json.loads(run("rules", "dicegame", "--json").stdout)
-    assert [r["name"] for r in rules] == ["target", "round_cap", "die", "last_chance", "red_bonus", "components"]
+    assert [r["name"] for r in rules] == ["target", "round_cap", "die", "last_chance", "red_bonus", "head_start",
+                                         "components"]
     assert all(set(r) == {"name", "default", "allowed", "meaning", "source"} and r["source"] for r in rules)
     quick = json.loads(run("rules", "dicegame", "--variant", "quick", "--json").stdout)
     assert quick[0]["default"] == 20 and rules[0]["default"] == 40 and rules[0]["allowed"] == "10..200"
     strategies = json.loads(run("strategies", "dicegame", "--json").stdout)
-    assert [s["name"] for s in strategies] == ["random", "careful", "bold"]
+    assert [s["name"] for s in strategies] == ["random", "careful", "bold", "lookahead"]
     assert all(s["description"] for s in strategies)
 
 

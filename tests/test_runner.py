@@ -15,7 +15,7 @@ import polars as pl
 import pytest
 
 import simkit
-from simkit import results, runner
+from simkit import results, runner, spec
 from simkit.errors import InputError
 from simkit.rng import derive
 from simkit.stats import wilson
@@ -267,3 +267,29 @@ def test_merge_streams_parts_in_order_across_schemas(tmp_path):
     assert merged.rows() == [("a", 0, 3, None), ("a", 1, 4, None), ("a", 2, 1, None), ("a", 3, 2, None),
                              ("b", 0, None, "p"), ("b", 1, None, "q")]
     assert not list(tmp_path.glob(".*tmp"))
+
+
+def test_noise_label_is_the_skill_knob(dicegame):
+    """`careful@0` plays exactly as `careful`; `careful@1` holds at random like `random` (DESIGN §5)."""
+    compiled, _ = runner._compiled("dicegame", "standard", "{}", 2)
+    seeds = np.arange(1, 4001, dtype=np.uint64)
+
+    def seat0_wins(lineup):
+        strategies = runner.seat_strategies(dicegame, lineup, 2, 0, len(seeds))
+        _, seats, _ = runner.play(dicegame, compiled, strategies, seeds, lineup=lineup)
+        return seats
+
+    assert (seat0_wins(("careful@0", "bold")) == seat0_wins(("careful", "bold"))).all()
+    noisy = seat0_wins(("careful@1", "random"))
+    table, labels = dicegame.strategy_table(("careful@1", "random"))
+    assert labels[-1] == "careful@1" and table[-1, -1] == 1.0 and table[-1, 1] == 12.0
+    # careful@1 against random: the two seatings alternate, so each label wins half the decided games
+    share = noisy[0::2, 0, 2].sum() + noisy[1::2, 1, 2].sum()
+    assert abs(share / noisy[:, :, 2].sum() - 0.5) < 3 * 0.5 / np.sqrt(len(seeds))
+
+
+def test_bad_noise_label_is_refused(dicegame):
+    with pytest.raises(InputError, match="from 0 to 1"):
+        spec.load(game="dicegame", strategies="careful@2")
+    with pytest.raises(InputError, match="from 0 to 1"):
+        spec.load(game="dicegame", strategies="careful@x")

@@ -925,7 +925,7 @@ def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
 
 
 @njit(cache=True)
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count):
+def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
     """Play len(seeds) games of Set Sail (the engine contract in simkit/game.py)."""
     players = seat_strategies.shape[1]
     owned_T = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)

@@ -226,7 +226,8 @@ def test_the_round_is_finished_after_the_trigger():
         logc = np.zeros(1, dtype=np.int64)
         strategies = np.array([[PRESET_INDEX["random"]] * 4], dtype=np.int64)
         GAME.play_chunk(compiled.params, compiled.components, GAME.preset_table(), strategies,
-                        np.array([1000 + g], dtype=np.uint64), out_games, out_seats, log, logc)
+                        np.array([1000 + g], dtype=np.uint64), out_games, out_seats, log, logc,
+                        np.zeros((0, 1, strategies.shape[1]), dtype=np.int64))
         rows = [tuple(r) for r in log[: logc[0]]]
         (trigger,) = [r for r in rows if r[2] == EV.END_TRIGGER]
         turns = [r for r in rows if r[2] == EV.TURN]

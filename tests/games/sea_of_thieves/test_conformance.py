@@ -64,7 +64,8 @@ def run(players, variant, lineup, n=300, seed=11):
     og = np.zeros((n, GAME_COLUMNS), dtype=np.int64)
     os_ = np.zeros((n, players, SEAT_COLUMNS + len(GAME.seat_metrics)), dtype=np.int64)
     GAME.play_chunk(c.params, c.components, GAME.preset_table(), ss, seeds, og, os_,
-                    np.zeros((0, 6), dtype=np.int64), np.zeros(1, dtype=np.int64))
+                    np.zeros((0, 6), dtype=np.int64), np.zeros(1, dtype=np.int64),
+                    np.zeros((0, 1, ss.shape[1]), dtype=np.int64))
     return ss, og, os_
 
 
@@ -79,7 +80,8 @@ def test_play_chunk_is_deterministic_whatever_the_chunk():
     og = np.zeros((10, GAME_COLUMNS), dtype=np.int64)
     os_ = np.zeros((10, 4, SEAT_COLUMNS + len(GAME.seat_metrics)), dtype=np.int64)
     GAME.play_chunk(c.params, c.components, GAME.preset_table(), ss, seeds, og, os_,
-                    np.zeros((0, 6), dtype=np.int64), np.zeros(1, dtype=np.int64))
+                    np.zeros((0, 6), dtype=np.int64), np.zeros(1, dtype=np.int64),
+                    np.zeros((0, 1, ss.shape[1]), dtype=np.int64))
     assert (og == a[1][30:40]).all() and (os_ == a[2][30:40]).all()
 
 

@@ -52,7 +52,8 @@ def run(players, variant, lineup, n=400):
     og = np.zeros((n, GAME_COLUMNS + 1), dtype=np.int64)
     os_ = np.zeros((n, players, SEAT_COLUMNS + len(GAME.seat_metrics)), dtype=np.int64)
     GAME.play_chunk(c.params, c.components, GAME.preset_table(), ss, seeds, og, os_,
-                    np.zeros((0, 6), dtype=np.int64), np.zeros(1, dtype=np.int64))
+                    np.zeros((0, 6), dtype=np.int64), np.zeros(1, dtype=np.int64),
+                    np.zeros((0, 1, ss.shape[1]), dtype=np.int64))
     return ss, og, os_
 
 

@@ -365,7 +365,7 @@ def play_round(P, T, K, F, rng, log, players):
 
 
 # ------------------------------------------------------------------ the engine contract
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count):
+def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
     """Play len(seeds) games of Sea of Thieves (the engine contract in simkit/game.py)."""
     K = components[0]
     players = seat_strategies.shape[1]
