@@ -14,7 +14,7 @@ from numba import carray, config, njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from simkit.rng import randint
+from simkit.rng import next_u64, randint
 
 
 @intrinsic
@@ -74,3 +74,11 @@ def pick_best(scores, rng, seat, n):
                 return np.int64(i)
             k -= 1
     return np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def noisy(rng, seat, noise):
+    """The skill knob (DESIGN §5): True with probability `noise` (the strategy row's last
+    column), drawn from the seat's own decision stream. Nothing is drawn when noise is 0, so
+    a noiseless preset plays exactly as it always did."""
+    return noise > 0.0 and (next_u64(rng, 1 + seat) >> np.uint64(11)) * (1.0 / 9007199254740992.0) < noise

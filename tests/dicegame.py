@@ -33,7 +33,8 @@ from numba import njit
 from simkit.components import ComponentSet, component_param
 from simkit.errors import InputError
 from simkit.game import END_REASON, RANK, ROUNDS, SCORE, TURNS, WINNER, Compiled, Game, Metric, Preset
-from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
+from simkit.kernels import noisy
+from simkit.rng import CHANCE, randint, seed_streams, shuffle
 from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 COMPONENTS = Path(__file__).parent / "dicegame_components"
@@ -85,12 +86,6 @@ def _log(log, log_count, rnd, seat, code, a, b):
         log[k, 4] = b
         log[k, 5] = 0
         log_count[0] = k + 1
-
-
-@njit(cache=True)
-def _coin(rng, seat, noise):
-    """True with probability `noise`, from the seat's stream; draws nothing when noise is 0."""
-    return noise > 0.0 and (next_u64(rng, 1 + seat) >> np.uint64(11)) * (1.0 / 9007199254740992.0) < noise
 
 
 @njit(cache=True)
@@ -148,7 +143,7 @@ def _playout(params, faces, rng, me, score, rolls, seat, turn_total, rnd, hold_a
 @njit(cache=True)
 def _holds(params, faces, rng, seat, weights, noise, score, rolls, turn_total, rnd, scratch):
     """The bot's one decision: hold now? Drawn from the seat's own stream."""
-    if weights[0] == 0.0 or _coin(rng, seat, noise):
+    if weights[0] == 0.0 or noisy(rng, seat, noise):
         return randint(rng, 1 + seat, np.int64(2)) == 0
     if weights[0] == 2.0:  # lookahead: playouts of hold and of one more roll, on the same dice
         value = np.zeros(2)
