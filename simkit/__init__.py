@@ -13,7 +13,11 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from importlib import metadata
+
+
+IDLE_CACHE_SECONDS = 86_400  # a numba cache folder unused this long may be removed
 
 
 def _numba_cache_dir() -> str:
@@ -24,7 +28,9 @@ def _numba_cache_dir() -> str:
     its old machine code and silently play the old rules. Keying the folder by every
     source file the engines are built from (the games, their bots, the shared kernels and
     RNG) makes any such edit a fresh folder. The last few
-    folders are kept, so switching between two versions stays cheap.
+    folders are kept, so switching between two versions stays cheap; an older one is removed
+    only once no process has opened it for a day, since another checkout (or a sweep still
+    running an older version) may be compiling into it.
     """
     import hashlib
     from pathlib import Path
@@ -46,9 +52,10 @@ def _numba_cache_dir() -> str:
                 and all(c in "0123456789abcdef" for c in p.name))
         old = sorted(ours, key=lambda p: p.stat().st_mtime)
         for stale in old[:-4]:
-            import shutil
+            if time.time() - stale.stat().st_mtime > IDLE_CACHE_SECONDS:
+                import shutil
 
-            shutil.rmtree(stale, ignore_errors=True)
+                shutil.rmtree(stale, ignore_errors=True)
     except OSError:  # a read-only home: numba then caches nothing, which is slow but right
         pass
     return str(folder)
