@@ -79,6 +79,8 @@ def pick_best(scores, rng, seat, n):
 @njit(cache=True, inline="always")
 def noisy(rng, seat, noise):
     """The skill knob (DESIGN §5): True with probability `noise` (the strategy row's last
-    column), drawn from the seat's own decision stream. Nothing is drawn when noise is 0, so
-    a noiseless preset plays exactly as it always did."""
-    return noise > 0.0 and (next_u64(rng, 1 + seat) >> np.uint64(11)) * (1.0 / 9007199254740992.0) < noise
+    column), drawn from the seat's own decision stream. Nothing is drawn when noise is 0 or 1,
+    so a noiseless preset plays exactly as it always did, and a preset at noise 1 draws its
+    choices exactly as `random` does."""
+    return noise >= 1.0 or (noise > 0.0 and (next_u64(rng, 1 + seat) >> np.uint64(11))
+                            * (1.0 / 9007199254740992.0) < noise)
