@@ -70,7 +70,7 @@ HOARDER = (1.0, 16, 1.3, 0.3, 0.5, 1.0, 0.5, 1.5, 4, 0.3, 1.5, 0.2, 1.2, 1, 1.0,
 RAIDER = (1.0, 9, 0.8, 2.0, 0.8, 1.2, 1.5, 0.5, 5, 2.0, 0.8, 0.3, 0.8, 1, 1.2, 1, 5)
 CONTROLLER = (1.0, 8, 0.9, 0.5, 3.0, 0.8, 0.5, 0.5, 4, 0.5, 0.8, 2.0, 1.0, 1, 1.0, 1, 5)
 #                               candidates rollouts horizon margin keep
-LOOKAHEAD = (2.0,) + CONTROLLER[1:] + (4, 8, 1, 0.02, 0.05)
+LOOKAHEAD = (2.0,) + CONTROLLER[1:] + (3, 4, 1, 0.02, 0.05)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM),
