@@ -34,9 +34,10 @@ from simkit.games.tide_of_avaris.state import (
     unbound_total,
 )
 from simkit.kernels import decide, pick_best
+from simkit.rng import next_u64
 
 # preset weight slots
-POLICY = 0  # 0 random, 1 heuristic
+POLICY = 0  # 0 random, 1 heuristic, 2 lookahead (the heuristic but for the destination, lookahead.py)
 W_BANK = 1  # bury once the hold's burial is worth this many points
 W_GREED = 2  # value per Treasure Point a collected treasure adds to the hold's burial
 W_RAID = 3  # value per treasure expected from attacking a pirate (and of combat spirits/upgrades)
@@ -53,7 +54,14 @@ W_RESERVE = 13  # gold kept back at Night (rerolls, bribes)
 W_SUPPLY = 14  # value of the rum and raid actions
 W_REROLL = 15  # reroll dice whose Number is at most this (0: never reroll)
 W_SINK = 16  # when sinking, jettison the treasure if its burial is worth less than this, else a die
-N_WEIGHTS = 17
+N_HEURISTIC = 17  # slots 0..16 drive the heuristic; the lookahead's knobs follow
+LA_CANDIDATES = 17  # destinations tried: the heuristic's best this many
+LA_ROLLOUTS = 18  # rollouts per candidate (the same re-deals and dice for every candidate)
+LA_HORIZON = 19  # a rollout stops after this many Nights (or at the game's end) and scores the table
+LA_MARGIN = 20  # value per Treasure Point of lead over the best rival, beside the win (1 per rollout)
+LA_KEEP = 21  # another destination must beat the heuristic's by this much per rollout
+N_WEIGHTS = 22
+NOISE = 32  # F[1 + seat, NOISE]: the strategy row's noise (skill knob), copied there by the engine
 
 #           pol bank greed raid ctrl relic expl bind wager  att  def  flt crew res sup rrl sink
 RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -61,6 +69,8 @@ BURIER = (1.0, 6, 1.0, 0.3, 0.5, 1.0, 0.5, 0.3, 4, 0.5, 1.0, 0.2, 1.5, 1, 1.0, 1
 HOARDER = (1.0, 16, 1.3, 0.3, 0.5, 1.0, 0.5, 1.5, 4, 0.3, 1.5, 0.2, 1.2, 1, 1.0, 1, 6)
 RAIDER = (1.0, 9, 0.8, 2.0, 0.8, 1.2, 1.5, 0.5, 5, 2.0, 0.8, 0.3, 0.8, 1, 1.2, 1, 5)
 CONTROLLER = (1.0, 8, 0.9, 0.5, 3.0, 0.8, 0.5, 0.5, 4, 0.5, 0.8, 2.0, 1.0, 1, 1.0, 1, 5)
+#                               candidates rollouts horizon margin keep
+LOOKAHEAD = (2.0,) + CONTROLLER[1:] + (3, 4, 1, 0.02, 0.05)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM),
@@ -68,6 +78,8 @@ PRESETS = (
     Preset("hoarder", "fills the hold for a big burial, binds what it carries, buys defence", HOARDER),
     Preset("raider", "attacks pirates carrying unbound treasure and explores; buys attack", RAIDER),
     Preset("controller", "takes the spirit dice and Regions with a large fleet", CONTROLLER),
+    Preset("lookahead", "controller, but each turn's destination is chosen by rollouts of the controller "
+           "from a copy of the table, rivals' hidden dice, gold, rum and cards re-dealt", LOOKAHEAD),
 )
 DEFAULT = "controller"
 
@@ -81,8 +93,14 @@ def w(F, seat, k):
 
 
 @njit(cache=True, inline="always")
-def is_random(F, seat):
-    return F[1 + seat, POLICY] == 0.0
+def plays_random(F, rng, seat):
+    """Whether this decision is a uniformly random legal choice: always for the random policy;
+    otherwise with the row's noise (the skill knob, DESIGN §5), by a coin from the seat's own
+    decision stream that is drawn only when the noise is above 0 (noise 0 plays as before)."""
+    if F[1 + seat, POLICY] == 0.0:
+        return True
+    noise = F[1 + seat, NOISE]
+    return noise > 0.0 and (next_u64(rng, 1 + seat) >> np.uint64(11)) * (1.0 / 9007199254740992.0) < noise
 
 
 # --------------------------------------------------------------------------- values
@@ -243,21 +261,37 @@ UNKNOWN = -1e18
 def choose_destination(P, T, K, F, rng, seat, phase, players):
     """Where to end this turn's movement, among spaces the seat can plausibly pay its way to.
     What does not depend on the space (the hold's values, who is where) is read once."""
+    if plays_random(F, rng, seat):
+        return random_destination(T, K, rng, seat)
+    return heuristic_destination(P, T, K, F, rng, seat, phase, players)
+
+
+@njit(cache=True)
+def random_destination(T, K, rng, seat):
+    """Uniform over the spaces within the seat's movement budget."""
     here = T[SEAT0 + seat, S.POS]
     budget = min(3, S.ready_dice(T, seat) + T[SEAT0 + seat, S.RUM])
     n = K[META, S.N_SPACES]
-    if is_random(F, seat):
-        k = 0
-        for b in range(n):
-            if K[S.DIST0 + here, b] <= budget:
-                k += 1
-        pick = decide(rng, seat, k)
-        for b in range(n):
-            if K[S.DIST0 + here, b] <= budget:
-                if pick == 0:
-                    return np.int64(b)
-                pick -= 1
-        return here
+    k = 0
+    for b in range(n):
+        if K[S.DIST0 + here, b] <= budget:
+            k += 1
+    pick = decide(rng, seat, k)
+    for b in range(n):
+        if K[S.DIST0 + here, b] <= budget:
+            if pick == 0:
+                return np.int64(b)
+            pick -= 1
+    return here
+
+
+@njit(cache=True)
+def heuristic_destination(P, T, K, F, rng, seat, phase, players):
+    """The heuristic's destination; every space's score is left in F[0, :spaces] (-1e9: out of
+    reach), where the lookahead reads its candidates."""
+    here = T[SEAT0 + seat, S.POS]
+    budget = min(3, S.ready_dice(T, seat) + T[SEAT0 + seat, S.RUM])
+    n = K[META, S.N_SPACES]
     scores = F[0]
     greed = w(F, seat, W_GREED)
     upper, lower = hold_shape(T, seat)
@@ -349,7 +383,7 @@ def choose_foe(P, T, K, F, rng, seat, space, players):
     """On entering an occupied space: -1 to pay the Bribe, else the ship to fight."""
     bribe = K[S.BRIBE, T[ORDER, S.POSITION + seat]]
     can_bribe = T[SEAT0 + seat, S.GOLD] >= bribe
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         k = 0
         for s in range(players):
             if s != seat and T[SEAT0 + s, S.POS] == space:
@@ -378,7 +412,7 @@ def choose_act(P, T, K, F, rng, seat, phase, players):
     moved = T[SEAT0 + seat, S.MOVED] == 1
     can_bury = S.burial_value(T, K, seat) > 0
     can_act = moved and S.action_legal(P, T, K, seat, K[S.SP_ACTION, here], here, players)
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         k = decide(rng, seat, 1 + (1 if can_bury else 0) + (1 if can_act else 0))
         if k == 0:
             return ACT_NONE
@@ -397,7 +431,7 @@ def choose_act(P, T, K, F, rng, seat, phase, players):
 
 @njit(cache=True)
 def want_collect(P, T, K, F, rng, seat):
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         return decide(rng, seat, 2) == 1
     return True
 
@@ -407,7 +441,7 @@ def cash_die(T, K, F, rng, seat, i, phase):
     """End of turn: command this ready die to gather its gold or rum now? The rest wait for the
     Midnight Wager (or a battle)."""
     f = T[DICE0 + seat, FACE + i]
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         return decide(rng, seat, 4 if phase == 0 else 2) == 0
     if phase == 0:
         return False
@@ -417,7 +451,7 @@ def cash_die(T, K, F, rng, seat, i, phase):
 @njit(cache=True)
 def reroll_mask(P, T, K, F, rng, seat):
     n = S.DIE_SLOTS
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         if decide(rng, seat, 2) == 0:
             return np.int64(0)
         return np.int64(decide(rng, seat, 1 << T[SEAT0 + seat, S.CREW_N]))
@@ -435,7 +469,7 @@ def reroll_mask(P, T, K, F, rng, seat):
 # --------------------------------------------------------------------------- inside actions and combat
 @njit(cache=True)
 def commit_combat_die(T, K, F, rng, seat, res):
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         return decide(rng, seat, 2) == 1
     return True
 
@@ -445,7 +479,7 @@ def jettison_treasure(T, K, F, rng, seat):
     """Sinking: True to throw all treasure overboard, False to lose a crew die."""
     if T[SEAT0 + seat, S.CREW_N] <= 1:
         return True
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         return decide(rng, seat, 2) == 1
     return S.burial_value(T, K, seat) < w(F, seat, W_SINK)
 
@@ -455,9 +489,10 @@ def pick_steal(T, K, F, rng, winner, loser):
     """A colour of the loser's unbound treasure that fits the winner's hold (-1 none)."""
     scores = F[0]
     k = 0
+    randomly = plays_random(F, rng, winner)
     for c in range(S.N_COLOURS):
         ok = T[HOLD0 + loser, S.UNBOUND + c] > 0 and can_hold(T, K, winner, c)
-        if is_random(F, winner):
+        if randomly:
             scores[c] = 1.0 if ok else -1e9
         else:
             scores[c] = gain_of(T, K, winner, c) * 10.0 + T[HOLD0 + loser, S.UNBOUND + c] if ok else -1e9
@@ -474,9 +509,10 @@ def pick_loss(T, K, F, rng, seat):
     that would empty an Upper space."""
     scores = F[0]
     k = 0
+    randomly = plays_random(F, rng, seat)
     for c in range(S.N_COLOURS):
         ok = T[HOLD0 + seat, S.UNBOUND + c] > 0
-        if is_random(F, seat):
+        if randomly:
             scores[c] = 1.0 if ok else -1e9
         else:
             scores[c] = (2.0 if colour_count(T, seat, c) >= 2 else 1.0) if ok else -1e9
@@ -492,9 +528,10 @@ def pick_bind(T, K, F, rng, seat):
     """A colour to bind (-1 none): the one with the most unbound treasure."""
     scores = F[0]
     k = 0
+    randomly = plays_random(F, rng, seat)
     for c in range(S.N_COLOURS):
         n = T[HOLD0 + seat, S.UNBOUND + c]
-        scores[c] = (1.0 if is_random(F, seat) else n * 1.0) if n > 0 else -1e9
+        scores[c] = (1.0 if randomly else n * 1.0) if n > 0 else -1e9
         if n > 0:
             k += 1
     if k == 0:
@@ -508,11 +545,12 @@ def whirlpool_target(P, T, K, F, rng, seat, players):
     here = T[SEAT0 + seat, S.POS]
     scores = F[0]
     n = K[META, S.N_SPACES]
+    randomly = plays_random(F, rng, seat)
     for b in range(n):
         free = b != here and T[ST, S.NAVY_POS] != b and first_other(T, seat, b, players) < 0
         if not free:
             scores[b] = -1e9
-        elif is_random(F, seat):
+        elif randomly:
             scores[b] = 1.0
         else:
             upper, lower = hold_shape(T, seat)
@@ -525,10 +563,11 @@ def whirlpool_target(P, T, K, F, rng, seat, players):
 def region_target(P, T, K, F, rng, seat, players):
     scores = F[0]
     n = K[META, S.N_REGIONS]
+    randomly = plays_random(F, rng, seat)
     for r in range(n):
         if not S.can_control(T, K, seat, S.CTRL_REGION0 + r):
             scores[r] = -1e9
-        elif is_random(F, seat):
+        elif randomly:
             scores[r] = 1.0
         else:
             v = 0.0
@@ -551,10 +590,11 @@ def navy_target(P, T, K, F, rng, seat, players):
             victim = np.int64(s)
     scores = F[0]
     n = K[META, S.N_SPACES]
+    randomly = plays_random(F, rng, seat)
     for b in range(n):
         if K[S.DIST0 + at, b] > P.relocate_reach:
             scores[b] = -1e9
-        elif is_random(F, seat) or victim < 0:
+        elif randomly or victim < 0:
             scores[b] = 1.0
         else:
             d = K[S.DIST0 + b, T[SEAT0 + victim, S.POS]]
@@ -566,11 +606,12 @@ def navy_target(P, T, K, F, rng, seat, players):
 def unlock_target(P, T, K, F, rng, seat, players):
     """A locked endgame bonus: the one the seat leads by the most."""
     scores = F[0]
+    randomly = plays_random(F, rng, seat)
     for j in range(4):
         if T[S.ENDGAME, S.TOKEN_COL + j] != 0:
             scores[j] = -1e9
             continue
-        if is_random(F, seat):
+        if randomly:
             scores[j] = 1.0
             continue
         card = T[S.ENDGAME, j]
@@ -607,7 +648,7 @@ def metric(T, s, kind, arg):
 
 @njit(cache=True)
 def refresh_relics(T, K, F, rng, seat):
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         return decide(rng, seat, 2) == 1
     return False
 
@@ -633,14 +674,15 @@ def pick_relic(T, K, F, rng, seat):
     if n == 0:
         return NONE
     scores = F[0]
+    randomly = plays_random(F, rng, seat)
     for i in range(n):
-        scores[i] = 1.0 if is_random(F, seat) else relic_worth(T, K, F, seat, T[S.DISPLAY, i])
+        scores[i] = 1.0 if randomly else relic_worth(T, K, F, seat, T[S.DISPLAY, i])
     return pick_best(scores, rng, seat, n)
 
 
 @njit(cache=True)
 def want_second_relic(P, T, K, F, rng, seat):
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         return decide(rng, seat, 2) == 1
     return w(F, seat, W_RELIC) > 1.0 and T[SEAT0 + seat, S.GOLD] >= P.second_relic_cost + w(F, seat, W_RESERVE)
 
@@ -657,11 +699,12 @@ def plan_upgrades(P, T, K, F, rng, seat):
     for t in range(4):
         levels[t] = T[row, S.ATTACK + t]
     plan = T[S.PLAN0 + seat]
+    randomly = plays_random(F, rng, seat)
     if T[row, S.CREW_N] < 5 + T[row, S.CREW_UP] and rum >= P.rebuy_rum and (
-            not is_random(F, seat) or decide(rng, seat, 2) == 1):
+            not randomly or decide(rng, seat, 2) == 1):
         plan[4] = 1
         rum -= P.rebuy_rum
-    if is_random(F, seat):
+    if randomly:
         for _ in range(3):
             t = decide(rng, seat, 5)
             if t == 4:

@@ -1,7 +1,7 @@
 """Tide of Avaris (playtest rules), 2-4 players: the game package the toolkit reads through GAME."""
 
 from simkit.game import Compiled, Game, Metric
-from simkit.games.tide_of_avaris import components, engine, events, rules
+from simkit.games.tide_of_avaris import chunk, components, events, rules
 from simkit.games.tide_of_avaris import state as S
 from strategies import tide_of_avaris as bots
 
@@ -35,7 +35,7 @@ GAME = Game(
         Metric("relics", "relics on the seat's board at the end"),
     ),
     compile=compile_rules,
-    play_chunk=engine.play_chunk,
+    play_chunk=chunk.play_chunk,
     describe_event=events.describe_event,
     check_players=check_players,
     max_players=S.MAX_PLAYERS,

@@ -49,11 +49,6 @@ def log_event(T, log, seat, code, a, b, c):
         T[ST, S.LOG_N] = n + 1
 
 
-@njit(cache=True, inline="always")
-def is_random(F, seat):
-    return F[1 + seat, bot.POLICY] == 0.0
-
-
 # --------------------------------------------------------------------------- gold and rum
 @njit(cache=True)
 def gain_gold(T, seat, n):
@@ -264,6 +259,7 @@ def bury(T, K, log, seat):
         card = T[S.PRIVATE0 + seat, i]
         if bonus_met(T, K, seat, card, space):
             bonus += K[S.BB_POINTS, card]
+            T[SEAT0 + seat, S.SECRET_POINTS] += K[S.BB_POINTS, card]
             log_event(T, log, seat, EV.BONUS, card, K[S.BB_POINTS, card], ONE)
             n = T[SEAT0 + seat, S.PRIVATE_N] - 1
             T[S.PRIVATE0 + seat, i] = T[S.PRIVATE0 + seat, n]

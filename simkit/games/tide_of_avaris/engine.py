@@ -26,11 +26,8 @@ from simkit.games.tide_of_avaris.state import (
     SEAT0,
     SLOT,
     ST,
-    T_ROWS,
-    T_WIDTH,
 )
-from simkit.kernels import unowned_float, unowned_int, unowned_uint
-from simkit.rng import CHANCE, randint, seed_streams, shuffle
+from simkit.rng import CHANCE, randint, shuffle
 from strategies import tide_of_avaris as bot
 
 F_WIDTH = 128  # row 0: scores and the policy's per-turn reads (strategies GAIN0, OCC0)
@@ -110,6 +107,9 @@ def setup_game(P, T, K, F, rng, log, players):
         T[ORDER, i] = i
         T[ORDER, S.POSITION + i] = i
     n_regions = K[META, S.N_REGIONS]
+    # designer knobs: extra starting resources by seat, 0 for the rulebook's set-up
+    extra_gold = (P.extra_starting_gold_1, P.extra_starting_gold_2, P.extra_starting_gold_3, P.extra_starting_gold_4)
+    extra_rum = (P.extra_starting_rum_1, P.extra_starting_rum_2, P.extra_starting_rum_3, P.extra_starting_rum_4)
     for s in range(players):
         row = SEAT0 + s
         start = K[S.REGION_START, (s * n_regions) // players]
@@ -117,8 +117,8 @@ def setup_game(P, T, K, F, rng, log, players):
         T[row, S.START] = start
         T[row, S.LAST_FROM] = -1
         T[row, S.CREW_N] = 5
-        A.gain_gold(T, s, K[S.START_GOLD, s])  # the resources beside the Wager-track position
-        A.gain_rum(T, s, K[S.START_RUM, s])
+        A.gain_gold(T, s, K[S.START_GOLD, s] + extra_gold[s])  # the resources beside the Wager-track position
+        A.gain_rum(T, s, K[S.START_RUM, s] + extra_rum[s])
 
 
 # --------------------------------------------------------------------------- movement
@@ -371,6 +371,13 @@ def act_and_collect(P, T, K, F, rng, log, seat, act, players):
 @njit(cache=True)
 def take_turn(P, T, K, F, rng, log, seat, phase, players):
     """Move, Act, Collect, in order; any may be skipped (Sunrise and Sunset)."""
+    begin_turn(T, log, seat, phase)
+    finish_turn(P, T, K, F, rng, log, seat, phase, players, bot.choose_destination(P, T, K, F, rng, seat, phase, players))
+
+
+@njit(cache=True)
+def begin_turn(T, log, seat, phase):
+    """A turn's start, before the destination is chosen: a sunk ship returns (Sinking Ship)."""
     T[ST, S.TURNS] += 1
     row = SEAT0 + seat
     if T[row, S.POS] < 0:  # a sunk ship returns at the start of its next turn (Sinking Ship)
@@ -379,7 +386,13 @@ def take_turn(P, T, K, F, rng, log, seat, phase, players):
     T[row, S.MOVED] = 0
     T[row, S.LAST_FROM] = -1
     log_event(T, log, seat, EV.TURN, phase, T[row, S.POS], S.ready_dice(T, seat))
-    dest = bot.choose_destination(P, T, K, F, rng, seat, phase, players)
+
+
+@njit(cache=True)
+def finish_turn(P, T, K, F, rng, log, seat, phase, players, dest):
+    """The turn once its destination is chosen: Move there, then Act and Collect, then the crew
+    dice cashed for supplies."""
+    row = SEAT0 + seat
     foe = move_to(P, T, K, F, rng, log, seat, dest, players)
     if foe != NONE:
         # an unbribed entry is a fight, and the fight is the turn's Act (TOA-X6)
@@ -607,6 +620,19 @@ def endgame_bonuses(P, T, K, log, players):
 
 
 @njit(cache=True)
+def end_now(P, T, K, log, players):
+    """Score the table as if the game ended now: everyone buries its hold where it is, in turn
+    order, then the endgame bonuses (Endgame), unless the game is already over (its Treasure
+    Points are then final). Edits T: callers pass a copy. The trace's and the lookahead's
+    measure of a position."""
+    if T[ST, S.END_REASON] >= 0:
+        return
+    for i in range(players):
+        A.bury(T, K, log, T[ORDER, i])
+    endgame_bonuses(P, T, K, log, players)
+
+
+@njit(cache=True)
 def final_scoring(P, T, K, log, players, out):
     """Ranks by Treasure Points; a tie goes to the pirate higher in the final Day's turn order
     (TOA-G35: the order the final Midnight Wager set), so the ranking is total."""
@@ -642,6 +668,13 @@ def play_day(P, T, K, F, rng, log, players):
         T[ST, S.ROUND_TURN] = phase
         for i in range(players):
             take_turn(P, T, K, F, rng, log, T[ORDER, i], np.int64(phase), players)
+    return night(P, T, K, F, rng, log, players)
+
+
+@njit(cache=True)
+def night(P, T, K, F, rng, log, players):
+    """The Night's four steps, or the end after the final Day's wager. Returns True when the game
+    is over."""
     T[ST, S.ROUND_TURN] = 2
     upgrades(P, T, K, F, rng, log, players)
     navy_hunts(P, T, K, F, rng, log, players)
@@ -662,36 +695,3 @@ def play_day(P, T, K, F, rng, log, players):
     rising_tide(T, K, rng, log)
     T[ST, S.DAY] += 1
     return False
-
-
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Tide of Avaris (the engine contract in simkit/game.py)."""
-    K = components[0]
-    players = seat_strategies.shape[1]
-    owned_T = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
-    owned_F = np.zeros((1 + players, max(F_WIDTH, presets.shape[1])), dtype=np.float64)
-    owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
-    # the owners are passed along only to stay alive while the unowned views are in use
-    play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),
-               unowned_int(log_rows), presets, seat_strategies, seeds, out_games, out_seats, log_count,
-               owned_T, owned_F, owned_rng, K, log_rows)
-
-
-@njit(cache=True)
-def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count,
-               owned_T, owned_F, owned_rng, owned_K, owned_log):
-    players = seat_strategies.shape[1]
-    T[ST, S.LOG_N] = log_count[0]
-    for g in range(seeds.shape[0]):
-        seed_streams(rng, seeds[g])
-        for s in range(players):
-            F[1 + s, : presets.shape[1]] = presets[seat_strategies[g, s]]
-        setup_game(P, T, K, F, rng, log, players)
-        while not play_day(P, T, K, F, rng, log, players):
-            pass
-        final_scoring(P, T, K, log, players, out_seats[g])
-        out_games[g, G.ROUNDS] = T[ST, S.DAY]
-        out_games[g, G.TURNS] = T[ST, S.TURNS]
-        out_games[g, G.END_REASON] = T[ST, S.END_REASON]
-        out_games[g, G.GAME_COLUMNS] = T[ST, S.BOX_TREASURE]
-    log_count[0] = T[ST, S.LOG_N]

@@ -3,7 +3,7 @@
 
 from simkit.components import component_param
 from simkit.games.tide_of_avaris.components import FOLDER
-from simkit.rules import Param, RuleSchema, Variant
+from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 PARAMS = (
     component_param(FOLDER, "component files: standard, alt-windward (board), alt-dice (dice) or a designer's folder"),
@@ -29,6 +29,11 @@ PARAMS = (
           "every Day, to measure what the wager corrects)", source="Step 3: Midnight Wager"),
     Param("wind", "bool", True, meaning="wind symbols hit for the side with the Wind Advantage", source="Battle"),
     Param("round_cap", "int", 40, (2, 1000), "Days after which an unfinished game stops", "A62"),
+    # compensation levers a designer would pull to even the seats (simkit tune); 0 plays the set-up
+    Param("extra_starting_gold", "ints", [0, 0, 0, 0], (0, 12, 4), "gold each seat (0 = first player) gets at "
+          "set-up on top of its Wager-track position's starting gold (0, 1, 1, 2 by A8)", DESIGNER_KNOB),
+    Param("extra_starting_rum", "ints", [0, 0, 0, 0], (0, 6, 4), "rum each seat gets at set-up on top of its "
+          "Wager-track position's starting rum (0, 0, 1, 1 by A8)", DESIGNER_KNOB),
 )
 
 VARIANTS = (

@@ -123,7 +123,8 @@ BONUS_POINTS = 25  # part of POINTS from burial bonuses
 ENDGAME_POINTS = 26  # part of POINTS from endgame bonuses
 TEMP_ATTACK = 27  # crew dice commanded to attack in the current combat
 TEMP_DEFENCE = 28
-SEAT_COLS = 29
+SECRET_POINTS = 29  # part of BONUS_POINTS from private burial bonuses (nobody else can know it)
+SEAT_COLS = 30
 
 # --- HOLD0 + s columns: the hold as counts per colour (Treasure Hold, A54)
 UNBOUND = 0  # columns 0..5: unbound treasure per colour

@@ -1,0 +1,107 @@
+"""The engine entry point of Tide of Avaris (the contract in simkit/game.py): plays a chunk of
+games, seats every tier (random, the heuristic presets with their noise, lookahead) and fills
+the score trace (numba).
+
+Tables: those of engine.py, plus scratch copies allocated once per chunk: W (a copy of T for the
+trace's "if the game ended now" and the lookahead's rollouts), F2 and rng2 (the rollouts' weights
+and random streams), cand and value (the lookahead's candidates and their summed outcomes).
+"""
+
+import numpy as np
+from numba import njit
+
+from simkit import game as G
+from simkit.games.tide_of_avaris import engine as E
+from simkit.games.tide_of_avaris import lookahead as LA
+from simkit.games.tide_of_avaris import state as S
+from simkit.games.tide_of_avaris.state import ORDER, SEAT0, ST, T_ROWS, T_WIDTH
+from simkit.kernels import unowned_float, unowned_int, unowned_uint
+from simkit.rng import seed_streams
+from strategies import tide_of_avaris as bot
+
+
+def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
+    """Play len(seeds) games of Tide of Avaris (the engine contract in simkit/game.py)."""
+    K = components[0]
+    players = seat_strategies.shape[1]
+    width = max(E.F_WIDTH, presets.shape[1], bot.NOISE + 1)
+    owned_T = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
+    owned_W = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
+    owned_F = np.zeros((1 + players, width), dtype=np.float64)
+    owned_F2 = np.zeros((1 + players, width), dtype=np.float64)
+    owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
+    owned_rng2 = np.zeros((1 + players, 4), dtype=np.uint64)
+    cand = np.zeros(LA.MAX_CANDIDATES, dtype=np.int64)
+    value = np.zeros(LA.MAX_CANDIDATES, dtype=np.float64)
+    log0 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
+    # the owners are passed along only to stay alive while the unowned views are in use
+    play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),
+               unowned_int(log_rows), presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
+               unowned_int(owned_W), unowned_float(owned_F2), unowned_uint(owned_rng2), cand, value, log0,
+               (owned_T, owned_F, owned_rng, K, log_rows, owned_W, owned_F2, owned_rng2))
+
+
+@njit(cache=True)
+def play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, log0, cand, value):
+    """engine.play_day, with the destination of a lookahead seat's turn chosen by rollouts."""
+    if not lookahead:
+        return E.play_day(P, T, K, F, rng, log, players)
+    E.start_day(P, T, K, F, rng, log, players)
+    for phase in range(2):
+        T[ST, S.ROUND_TURN] = phase
+        for i in range(players):
+            seat = T[ORDER, i]
+            E.begin_turn(T, log, seat, np.int64(phase))
+            if F[1 + seat, bot.POLICY] == 2.0:
+                dest = LA.choose_destination(P, T, K, F, rng, seat, np.int64(phase), np.int64(i), players, W, F2,
+                                             rng2, log0, cand, value)
+            else:
+                dest = bot.choose_destination(P, T, K, F, rng, seat, np.int64(phase), players)
+            E.finish_turn(P, T, K, F, rng, log, seat, np.int64(phase), players, dest)
+    return E.night(P, T, K, F, rng, log, players)
+
+
+@njit(cache=True)
+def record_trace(P, T, K, W, log0, players, trace, g, day):
+    """trace[g, day - 1, s]: the Treasure Points seat s would have if the game ended now (every
+    hold buried where it is, then the endgame bonuses: engine.end_now on a copy); once the game
+    is over, its final points."""
+    if T[ST, S.END_REASON] >= 0:
+        for s in range(players):
+            trace[g, day - 1, s] = T[SEAT0 + s, S.POINTS]
+        return
+    W[:, :] = T
+    E.end_now(P, W, K, log0, players)
+    for s in range(players):
+        trace[g, day - 1, s] = W[SEAT0 + s, S.POINTS]
+
+
+@njit(cache=True)
+def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
+               W, F2, rng2, cand, value, log0, owners):
+    players = seat_strategies.shape[1]
+    noise_column = presets.shape[1] - 1
+    T[ST, S.LOG_N] = log_count[0]
+    for g in range(seeds.shape[0]):
+        seed_streams(rng, seeds[g])
+        lookahead = False
+        for s in range(players):
+            row = presets[seat_strategies[g, s]]
+            F[1 + s, : presets.shape[1]] = row
+            F[1 + s, bot.NOISE] = row[noise_column]  # the skill knob, where no weight lies
+            if row[bot.POLICY] == 2.0:
+                lookahead = True
+        E.setup_game(P, T, K, F, rng, log, players)
+        day = 0
+        over = False
+        while not over:
+            over = play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, log0, cand, value)
+            day += 1
+            if trace.shape[0] > 0 and day <= trace.shape[1]:
+                record_trace(P, T, K, W, log0, players, trace, g, day)
+        E.final_scoring(P, T, K, log, players, out_seats[g])
+        out_games[g, G.ROUNDS] = T[ST, S.DAY]
+        out_games[g, G.TURNS] = T[ST, S.TURNS]
+        out_games[g, G.END_REASON] = T[ST, S.END_REASON]
+        out_games[g, G.GAME_COLUMNS] = T[ST, S.BOX_TREASURE]
+    log_count[0] = T[ST, S.LOG_N]
