@@ -888,9 +888,12 @@ def setup_game(P, T, K, F, rng, buf, log, players):
     for g in range(S.N_GOODS):
         T[ST, S.PILE0 + g] = K[META, S.GOODS_N]
     n_sp = K[META, S.N_SUPPLY_TILES]
+    # starting silver by seat: a designer knob whose default is the rulebook's 3 each
+    starting_silver = (P.starting_silver_1, P.starting_silver_2, P.starting_silver_3, P.starting_silver_4,
+                       P.starting_silver_5, P.starting_silver_6)
     for s in range(players):
         T[SEAT0 + s, S.SUPPLY] = P.start_supply
-        T[SEAT0 + s, S.SILVER] = P.start_silver
+        T[SEAT0 + s, S.SILVER] = starting_silver[s]
         for k in range(S.PIECES):  # both pieces on Supply Port tiles, one per tile (A3)
             T[POS, 2 * s + k] = K[S.SUPPLY_TILES, k % n_sp]
 
