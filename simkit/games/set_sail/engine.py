@@ -40,7 +40,7 @@ from simkit.games.set_sail.state import (
     TRADE_COL0,
 )
 from simkit.kernels import decide, unowned_float, unowned_int, unowned_uint
-from simkit.rng import CHANCE, randint, seed_streams, shuffle
+from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
 from strategies import set_sail as bot
 
 # rows of the scratch table `buf`
@@ -77,8 +77,23 @@ def d6(rng):
 
 
 @njit(cache=True, inline="always")
-def is_random(F, seat):
-    return F[1 + seat, bot.POLICY] == 0
+def plays_random(F, rng, seat):
+    """This decision is a uniformly random legal choice: always for the random policy, and
+    for a heuristic seat with the chance of its noise (the skill knob, DESIGN §5), the coin
+    drawn from the seat's own decision stream, and only when its noise is above 0 (so a
+    noise-free seat plays exactly as before). The noise sits in F's last column."""
+    if F[1 + seat, bot.POLICY] == 0:
+        return True
+    noise = F[1 + seat, F.shape[1] - 1]
+    return noise > 0.0 and (next_u64(rng, 1 + seat) >> np.uint64(11)) * (1.0 / 9007199254740992.0) < noise
+
+
+@njit(cache=True)
+def load_strategy(F, presets, row, seat):
+    """Seat's preset weights into F[1 + seat]; its noise (the row's last column) into F's
+    last column, which nothing else writes."""
+    F[1 + seat, : presets.shape[1]] = presets[row]
+    F[1 + seat, F.shape[1] - 1] = presets[row, presets.shape[1] - 1]
 
 
 @njit(cache=True, inline="always")
@@ -148,7 +163,7 @@ def drop_good(P, T, K, F, rng, log, seat):
     held = bot.goods_held(T, seat)
     if held == 0:
         return
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         k = decide(rng, seat, held)
         g = np.int64(0)
         while k >= T[SEAT0 + seat, S.GOODS0 + g]:
@@ -188,7 +203,7 @@ def choose_good(P, T, K, F, rng, seat):
             avail += 1
     if avail == 0:
         return NONE
-    if not is_random(F, seat):
+    if not plays_random(F, rng, seat):
         want = bot.good_wanted(T, K, seat, bot.target_trade(T, K, seat, P.open_quest_spaces, capacity(P, T, seat)))
         if want >= 0 and T[ST, S.PILE0 + want] > 0:
             return want
@@ -214,7 +229,7 @@ def run_out(P, T, K, F, rng, log, seat):
         if T[me, S.UPG0 + u] > 0:
             owned += 1
     if owned > 0:
-        if is_random(F, seat):
+        if plays_random(F, rng, seat):
             k = decide(rng, seat, owned)
             lose = NONE
             for u in range(S.N_UPGRADES):
@@ -316,7 +331,7 @@ def player_combat(P, T, K, F, rng, log, attacker, tile):
             rivals += 1
     if rivals == 0:
         return
-    pick = decide(rng, attacker, rivals) if is_random(F, attacker) else NONE
+    pick = decide(rng, attacker, rivals) if plays_random(F, rng, attacker) else NONE
     defender = NONE
     weakest = np.int64(99)
     for s in range(players):
@@ -331,7 +346,7 @@ def player_combat(P, T, K, F, rng, log, attacker, tile):
     log_event(T, log, attacker, EV.ATTACK, defender, att, tile)
     cannons = T[SEAT0 + defender, S.UPG0 + S.CANNON]
     oars = T[SEAT0 + defender, S.UPG0 + S.OAR]
-    if is_random(F, defender):
+    if plays_random(F, rng, defender):
         flee = decide(rng, defender, np.int64(2)) == 1
     else:
         flee = bot.flee_better(att, cannons, oars)
@@ -363,7 +378,7 @@ def retreat(T, K, F, rng, log, seat, tile):
     """After combat the defender may move its piece on `tile` to an adjacent tile (A10)."""
     piece = np.int64(0) if T[POS, 2 * seat] == tile else np.int64(1)
     n = K[S.N_NBR, tile]
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         k = decide(rng, seat, n + 1)
         to = tile if k == n else K[S.NBR0 + k, tile]
     else:
@@ -457,7 +472,7 @@ def dig(P, T, K, log, seat, tile):
 def supply_port(P, T, K, F, rng, log, seat):
     """Buy any number of Supply for silver or ship cards (Supply Port)."""
     me = SEAT0 + seat
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         for _ in range(40):  # the random seat: stop, or one more purchase (A15)
             by_silver = T[me, S.SILVER] >= P.supply_price
             by_ship = bot.ships_held(T, seat) > 0
@@ -510,7 +525,7 @@ def trade_port(P, T, K, F, rng, buf, log, seat):
     """Buy and sell Trade cards at the trade price (Trade Port); buying stops at the hold."""
     me = SEAT0 + seat
     cap = capacity(P, T, seat)
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         opts = buf[CAND]
         for _ in range(40):  # the random seat: stop, or one more purchase or sale (A15)
             n = np.int64(1)
@@ -548,7 +563,7 @@ def trade_port(P, T, K, F, rng, buf, log, seat):
 def upgrade_port(P, T, K, F, rng, log, seat):
     """Buy one upgrade token (Upgrade Port)."""
     me = SEAT0 + seat
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         n = np.int64(1)
         for u in range(S.N_UPGRADES):
             if T[me, S.UPG0 + u] < P.upgrade_cap and T[me, S.SILVER] >= price_of(P, u):
@@ -576,9 +591,10 @@ def pirate_port(P, T, K, F, rng, buf, log, seat):
     Ports; A14: each open quest may be taken, one after another)."""
     me = SEAT0 + seat
     open_n = P.open_quest_spaces
-    if P.player_trade == 1 and not is_random(F, seat):
+    at_random = plays_random(F, rng, seat)
+    if P.player_trade == 1 and not at_random:
         buy_ships_from_rivals(P, T, K, F, log, seat)
-    if is_random(F, seat):
+    if at_random:
         opts = buf[CAND]
         for _ in range(40):  # the random seat: stop, or one more transaction (A15)
             n = np.int64(1)
@@ -678,7 +694,7 @@ def choose_moves(P, T, K, F, rng, buf, seat, budget):
     Piece 0 costs dist(start0, a), piece 1 dist(start1, b); together at most the budget."""
     n = K[META, S.N_TILES]
     dmax = min(budget, np.int64(S.MAX_DIST - 1))
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         # uniform over legal pairs: count piece 1's legal tiles within each distance
         cnt = buf[LEVEL_T1]
         for d in range(dmax + 1):
@@ -951,7 +967,7 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
     for g in range(seeds.shape[0]):
         seed_streams(rng, seeds[g])
         for s in range(players):
-            F[1 + s, : presets.shape[1]] = presets[seat_strategies[g, s]]
+            load_strategy(F, presets, seat_strategies[g, s], s)
         setup_game(P, T, K, F, rng, buf, log, players)
         while True:
             for s in range(players):
