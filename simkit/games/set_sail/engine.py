@@ -916,6 +916,16 @@ def setup_game(P, T, K, F, rng, buf, log, players):
 
 # --------------------------------------------------------------------------- the game
 @njit(cache=True)
+def record_round(T, arc):
+    """The game arc after a round: each seat's VP, which is its score if the game ended now
+    (Objective: final scoring adds nothing to the VP; silver only breaks ties)."""
+    r = T[ST, S.ROUND]
+    if r <= arc.shape[0]:
+        for s in range(T[ST, S.PLAYERS]):
+            arc[r - 1, s] = T[SEAT0 + s, S.VP]
+
+
+@njit(cache=True)
 def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
     """Most VP wins; a tie goes to the most silver; a tie that survives is shared (A19)."""
     players = T[ST, S.PLAYERS]
@@ -954,12 +964,12 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(params, unowned_int(owned_T), unowned_int(components[0]), unowned_float(owned_F),
                unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
-               presets, seat_strategies, seeds, out_games, out_seats, log_count,
+               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows)
 
 
 @njit(cache=True)
-def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count,
+def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):
     """play_chunk's game loop, on unowned views of its tables."""
     players = seat_strategies.shape[1]
@@ -973,6 +983,8 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
             for s in range(players):
                 take_turn(P, T, K, F, rng, buf, log, s)
             T[ST, S.ROUND] += 1
+            if trace.shape[0] > 0:
+                record_round(T, trace[g])
             if T[ST, S.END_REASON] >= 0:
                 break  # the round in which 30 VP was reached is finished (Objective)
             if T[ST, S.ROUND] >= P.round_cap:
