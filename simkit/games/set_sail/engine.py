@@ -20,6 +20,7 @@ from numba import njit
 
 from simkit import game as G
 from simkit.games.set_sail import events as EV
+from simkit.games.set_sail import lookahead as LA  # it calls back into this module (at compile time)
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.state import (
     DECK0,
@@ -692,37 +693,51 @@ def port_group(P, K, u, piece):
 def choose_moves(P, T, K, F, rng, buf, seat, budget):
     """Both pieces' end tiles (Movement): returns a * MAX_TILES + b, or -1 if none is legal.
     Piece 0 costs dist(start0, a), piece 1 dist(start1, b); together at most the budget."""
+    if plays_random(F, rng, seat):
+        return random_moves(T, K, rng, buf, seat, budget)
+    return heuristic_moves(P, T, K, F, buf, seat, budget)
+
+
+@njit(cache=True)
+def random_moves(T, K, rng, buf, seat, budget):
+    """A legal pair of end tiles, uniformly (-1 if none)."""
     n = K[META, S.N_TILES]
     dmax = min(budget, np.int64(S.MAX_DIST - 1))
-    if plays_random(F, rng, seat):
-        # uniform over legal pairs: count piece 1's legal tiles within each distance
-        cnt = buf[LEVEL_T1]
-        for d in range(dmax + 1):
-            cnt[d] = 0
-        for u in range(n):
-            if legal_end(T, K, ONE, dmax - 1, u):
-                cnt[K[S.DIST0 + T[START, 1], u]] += 1
-        for d in range(1, dmax + 1):
-            cnt[d] += cnt[d - 1]
-        total = np.int64(0)
-        for a in range(n):
-            if legal_end(T, K, ZERO, dmax - 1, a):
-                total += cnt[min(dmax, budget - K[S.DIST0 + T[START, 0], a])]
-        if total == 0:
-            return NONE
-        k = decide(rng, seat, total)
-        for a in range(n):
-            if legal_end(T, K, ZERO, dmax - 1, a):
-                left = min(dmax, budget - K[S.DIST0 + T[START, 0], a])
-                c = cnt[left]
-                if k < c:
-                    for b in range(n):
-                        if legal_end(T, K, ONE, left, b):
-                            if k == 0:
-                                return a * S.MAX_TILES + b
-                            k -= 1
-                k -= c
+    # uniform over legal pairs: count piece 1's legal tiles within each distance
+    cnt = buf[LEVEL_T1]
+    for d in range(dmax + 1):
+        cnt[d] = 0
+    for u in range(n):
+        if legal_end(T, K, ONE, dmax - 1, u):
+            cnt[K[S.DIST0 + T[START, 1], u]] += 1
+    for d in range(1, dmax + 1):
+        cnt[d] += cnt[d - 1]
+    total = np.int64(0)
+    for a in range(n):
+        if legal_end(T, K, ZERO, dmax - 1, a):
+            total += cnt[min(dmax, budget - K[S.DIST0 + T[START, 0], a])]
+    if total == 0:
         return NONE
+    k = decide(rng, seat, total)
+    for a in range(n):
+        if legal_end(T, K, ZERO, dmax - 1, a):
+            left = min(dmax, budget - K[S.DIST0 + T[START, 0], a])
+            c = cnt[left]
+            if k < c:
+                for b in range(n):
+                    if legal_end(T, K, ONE, left, b):
+                        if k == 0:
+                            return a * S.MAX_TILES + b
+                        k -= 1
+            k -= c
+    return NONE
+
+
+@njit(cache=True)
+def heuristic_moves(P, T, K, F, buf, seat, budget):
+    """The policy's pair of end tiles: the best sum of its tile values (F[0])."""
+    n = K[META, S.N_TILES]
+    dmax = min(budget, np.int64(S.MAX_DIST - 1))
     v = F[0]
     bot.tile_values(P, T, K, F[1 + seat], seat, v)
     # best and second-best (another port group) value for piece 1 within each distance
@@ -816,6 +831,14 @@ def tile_action(P, T, K, F, rng, buf, log, seat, piece):
 @njit(cache=True)
 def take_turn(P, T, K, F, rng, buf, log, seat):
     """Movement, Action, End of Turn."""
+    budget = begin_turn(P, T, log, seat)
+    pick = choose_moves(P, T, K, F, rng, buf, seat, budget)
+    finish_turn(P, T, K, F, rng, buf, log, seat, pick)
+
+
+@njit(cache=True)
+def begin_turn(P, T, log, seat):
+    """The turn's movement budget (Movement; Oar Upgrade; Running Out 5); start tiles noted."""
     me = SEAT0 + seat
     T[ST, S.ACTIVE] = seat
     T[ST, S.STOPPED] = 0
@@ -827,7 +850,12 @@ def take_turn(P, T, K, F, rng, buf, log, seat):
     log_event(T, log, seat, EV.TURN, T[ST, S.TURNS] + 1, budget, 0)
     for k in range(S.PIECES):
         T[START, k] = T[POS, 2 * seat + k]
-    pick = choose_moves(P, T, K, F, rng, buf, seat, budget)
+    return budget
+
+
+@njit(cache=True)
+def finish_turn(P, T, K, F, rng, buf, log, seat, pick):
+    """Move to the chosen pair of tiles, act on both, End of Turn."""
     if pick >= 0:  # no legal pair (a tiny budget): the pieces stay (A18)
         for k in range(S.PIECES):
             to = pick // S.MAX_TILES if k == 0 else pick % S.MAX_TILES
@@ -961,16 +989,30 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     owned_F = np.zeros((1 + players, max(F_WIDTH, presets.shape[1])), dtype=np.float64)
     owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
     owned_buf = np.zeros((BUF_ROWS, BUF_WIDTH), dtype=np.int64)
+    # the lookahead's playout tables (lookahead.py): a second game state, every seat on the
+    # default preset's weights with no noise, streams, scratch, no log
+    T2 = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
+    F2 = np.zeros_like(owned_F)
+    for s in range(players):
+        load_strategy(F2, presets, bot.DEFAULT_ROW, s)
+    rng2 = np.zeros_like(owned_rng)
+    buf2 = np.zeros_like(owned_buf)
+    log2 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
+    L = np.zeros((LA.L_ROWS, LA.L_WIDTH), dtype=np.int64)
+    V = np.zeros((LA.V_ROWS, LA.V_WIDTH), dtype=np.float64)
+    seeds2 = np.zeros(LA.MAX_ROLLOUTS, dtype=np.uint64)
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(params, unowned_int(owned_T), unowned_int(components[0]), unowned_float(owned_F),
                unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
                presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows)
+               (unowned_int(T2), unowned_float(F2), unowned_uint(rng2), unowned_int(buf2), log2, unowned_int(L),
+                unowned_float(V), seeds2),
+               owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows, (T2, F2, rng2, buf2, L, V))
 
 
 @njit(cache=True)
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):
+               scratch, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log, owned_scratch):
     """play_chunk's game loop, on unowned views of its tables."""
     players = seat_strategies.shape[1]
     T[ST, S.LOG_N] = log_count[0]
@@ -981,7 +1023,11 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
         setup_game(P, T, K, F, rng, buf, log, players)
         while True:
             for s in range(players):
-                take_turn(P, T, K, F, rng, buf, log, s)
+                if F[1 + s, bot.POLICY] == 2:
+                    T2, F2, rng2, buf2, log2, L, V, seeds2 = scratch
+                    LA.lookahead_turn(P, T, K, F, rng, buf, log, s, T2, F2, rng2, buf2, log2, L, V, seeds2)
+                else:
+                    take_turn(P, T, K, F, rng, buf, log, s)
             T[ST, S.ROUND] += 1
             if trace.shape[0] > 0:
                 record_round(T, trace[g])

@@ -31,7 +31,7 @@ def _play(lineup: tuple[str, ...], n: int, players: int = 2, seed: int = 11, log
 
 def _wins(lineup: tuple[str, ...], n: int, players: int = 2) -> tuple[list[int], int]:
     """Wins of each line-up entry (seats rotated) and the number of decided games."""
-    strategies, out_games, out_seats, _ = _play(lineup, n, players)
+    strategies, _, out_seats, _ = _play(lineup, n, players)
     index = GAME.strategy_table(lineup)[1]
     wins = [int(out_seats[:, :, 2][strategies == index.index(label)].sum()) for label in lineup]
     decided = int((out_seats[:, :, 2].sum(axis=1) > 0).sum())
@@ -49,7 +49,7 @@ def test_noise_zero_plays_bit_for_bit_as_the_preset():
 
 
 def test_full_noise_is_as_strong_as_random():
-    (mine, theirs), decided = _wins((f"{DEFAULT}@1", "random"), 4000)
+    (mine, _), decided = _wins((f"{DEFAULT}@1", "random"), 4000)
     assert decided > 3000
     share = mine / decided
     assert abs(share - 0.5) < 3 * math.sqrt(0.25 / decided)
@@ -62,7 +62,7 @@ def test_half_noise_loses_clearly_to_the_preset():
 
 
 def test_a_little_noise_already_costs_wins():
-    (noisy, clean), decided = _wins((f"{DEFAULT}@0.1", DEFAULT), 1000)
+    (noisy, _), decided = _wins((f"{DEFAULT}@0.1", DEFAULT), 1000)
     _, high = wilson(float(noisy), decided, Z99_ONE_SIDED)
     assert high < 0.5
 
