@@ -8,11 +8,13 @@ A game lives in three tables allocated once per chunk (layout in state.py):
     K  int64 static tables: tile types, water connections, distances, ship healths,
        quest cards (read-only)
     F  float64: row 0 the scores of the candidates being judged, row 1 + s seat s's
-       preset weights
+       preset weights, and in the last column its noise (the skill knob, DESIGN §5)
 
 plus `rng` (stream 0 chance, 1 + s seat s's decisions, DESIGN §4), `buf` (int64 scratch
 rows) and `log`. Functions take those of (P, T, K, F, rng, buf, log) they need, in that
-order, then their own arguments.
+order, then their own arguments. A `lookahead` seat (policy 2) plays its turns through
+lookahead.py, whose playouts run this module's functions on a second set of tables.
+When a score trace is asked for, each seat's VP is written after every round.
 """
 
 import numpy as np
