@@ -18,7 +18,7 @@ from simkit.games.set_sail import state as S
 from simkit.games.set_sail.state import MAPS0, POS, QCOST0, QTILE, QVP0, SEAT0, ST, TRADE_COL0
 
 # preset weight slots
-POLICY = 0  # 0 random, 1 heuristic
+POLICY = 0  # 0 random, 1 heuristic, 2 lookahead (simkit/games/set_sail/lookahead.py)
 W_PLUNDER = 1  # value multiplier of plunder quest VP, and of ship cards held toward them
 W_TRADE = 2  # value multiplier of trade quest VP, and of Trade cards toward them
 W_TREASURE = 3  # value multiplier of treasure maps and digging
@@ -31,7 +31,14 @@ W_SAFE = 9  # Supply the seat tries to hold
 W_DIST = 10  # cost per tile between a piece and its goal
 W_MAPS = 11  # undug treasure maps the seat holds at most
 W_FIGHT = 12  # value of a ship fight's silver and card beyond quests
-N_WEIGHTS = 13
+# lookahead knobs (policy 2; its other weights are the default preset's, which play its
+# other decisions and every seat in its playouts)
+W_CANDIDATES = 13  # moves compared a turn: the heuristic's, then the best of each other kind
+W_ROLLOUTS = 14  # playouts per candidate
+W_HORIZON = 15  # rounds a playout runs past the current one (0: to the end)
+W_MARGIN = 16  # playout value per VP of lead over the best rival (beside the win share)
+W_PREFER = 17  # mean playout value a candidate must gain over the heuristic's move
+N_WEIGHTS = 18
 NO_PLUNDER = 99  # min_plunder_cost when no Plunder Quest lies open
 
 #             pol  plun trad treas raid barl oar  cann fish safe dist maps fight
@@ -40,6 +47,8 @@ PLUNDERER = (1.0, 1.6, 0.7, 0.8, 0.0, 0.3, 2.0, 6.0, 0.2, 4.0, 0.35, 1.0, 1.0)
 MERCHANT = (1.0, 0.7, 1.6, 0.8, 0.0, 4.0, 3.0, 0.5, 0.3, 3.0, 0.35, 1.0, 0.4)
 TREASURE_HUNTER = (1.0, 0.7, 0.8, 1.6, 0.0, 1.0, 4.0, 0.5, 0.4, 3.0, 0.35, 2.0, 0.5)
 RAIDER = (1.0, 1.2, 0.6, 0.6, 3.0, 0.0, 1.0, 8.0, 0.2, 5.0, 0.35, 1.0, 0.8)
+#                 cands rollouts horizon margin prefer
+LOOKAHEAD = (2.0,) + TREASURE_HUNTER[1:] + (4.0, 2.0, 2.0, 0.02, 0.02)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM),
@@ -48,8 +57,11 @@ PRESETS = (
     Preset("merchant", "buys Trade cards at the Trade Port for Trade Quests; barrels", MERCHANT),
     Preset("treasure_hunter", "buys Treasure Quests and sails to dig them up; oars", TREASURE_HUNTER),
     Preset("raider", "attacks rival pieces off port to steal cards; cannons", RAIDER),
+    Preset("lookahead", "treasure hunter whose moves are chosen by playouts: up to 4 kinds of move, each played "
+           "on 2 rounds by the treasure hunter 2 times, hidden cards re-dealt", LOOKAHEAD),
 )
 DEFAULT = "treasure_hunter"
+DEFAULT_ROW = [p.name for p in PRESETS].index(DEFAULT)  # its row in every strategy table
 
 
 @njit(cache=True, inline="always")

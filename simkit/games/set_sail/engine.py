@@ -8,11 +8,13 @@ A game lives in three tables allocated once per chunk (layout in state.py):
     K  int64 static tables: tile types, water connections, distances, ship healths,
        quest cards (read-only)
     F  float64: row 0 the scores of the candidates being judged, row 1 + s seat s's
-       preset weights
+       preset weights, and in the last column its noise (the skill knob, DESIGN §5)
 
 plus `rng` (stream 0 chance, 1 + s seat s's decisions, DESIGN §4), `buf` (int64 scratch
 rows) and `log`. Functions take those of (P, T, K, F, rng, buf, log) they need, in that
-order, then their own arguments.
+order, then their own arguments. A `lookahead` seat (policy 2) plays its turns through
+lookahead.py, whose playouts run this module's functions on a second set of tables.
+When a score trace is asked for, each seat's VP is written after every round.
 """
 
 import numpy as np
@@ -20,6 +22,7 @@ from numba import njit
 
 from simkit import game as G
 from simkit.games.set_sail import events as EV
+from simkit.games.set_sail import lookahead as LA  # it calls back into this module (at compile time)
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.state import (
     DECK0,
@@ -40,7 +43,7 @@ from simkit.games.set_sail.state import (
     TRADE_COL0,
 )
 from simkit.kernels import decide, unowned_float, unowned_int, unowned_uint
-from simkit.rng import CHANCE, randint, seed_streams, shuffle
+from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
 from strategies import set_sail as bot
 
 # rows of the scratch table `buf`
@@ -77,8 +80,23 @@ def d6(rng):
 
 
 @njit(cache=True, inline="always")
-def is_random(F, seat):
-    return F[1 + seat, bot.POLICY] == 0
+def plays_random(F, rng, seat):
+    """This decision is a uniformly random legal choice: always for the random policy, and
+    for a heuristic seat with the chance of its noise (the skill knob, DESIGN §5), the coin
+    drawn from the seat's own decision stream, and only when its noise is above 0 (so a
+    noise-free seat plays exactly as before). The noise sits in F's last column."""
+    if F[1 + seat, bot.POLICY] == 0:
+        return True
+    noise = F[1 + seat, F.shape[1] - 1]
+    return noise > 0.0 and (next_u64(rng, 1 + seat) >> np.uint64(11)) * (1.0 / 9007199254740992.0) < noise
+
+
+@njit(cache=True)
+def load_strategy(F, presets, row, seat):
+    """Seat's preset weights into F[1 + seat]; its noise (the row's last column) into F's
+    last column, which nothing else writes."""
+    F[1 + seat, : presets.shape[1]] = presets[row]
+    F[1 + seat, F.shape[1] - 1] = presets[row, presets.shape[1] - 1]
 
 
 @njit(cache=True, inline="always")
@@ -148,7 +166,7 @@ def drop_good(P, T, K, F, rng, log, seat):
     held = bot.goods_held(T, seat)
     if held == 0:
         return
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         k = decide(rng, seat, held)
         g = np.int64(0)
         while k >= T[SEAT0 + seat, S.GOODS0 + g]:
@@ -188,7 +206,7 @@ def choose_good(P, T, K, F, rng, seat):
             avail += 1
     if avail == 0:
         return NONE
-    if not is_random(F, seat):
+    if not plays_random(F, rng, seat):
         want = bot.good_wanted(T, K, seat, bot.target_trade(T, K, seat, P.open_quest_spaces, capacity(P, T, seat)))
         if want >= 0 and T[ST, S.PILE0 + want] > 0:
             return want
@@ -214,7 +232,7 @@ def run_out(P, T, K, F, rng, log, seat):
         if T[me, S.UPG0 + u] > 0:
             owned += 1
     if owned > 0:
-        if is_random(F, seat):
+        if plays_random(F, rng, seat):
             k = decide(rng, seat, owned)
             lose = NONE
             for u in range(S.N_UPGRADES):
@@ -316,7 +334,7 @@ def player_combat(P, T, K, F, rng, log, attacker, tile):
             rivals += 1
     if rivals == 0:
         return
-    pick = decide(rng, attacker, rivals) if is_random(F, attacker) else NONE
+    pick = decide(rng, attacker, rivals) if plays_random(F, rng, attacker) else NONE
     defender = NONE
     weakest = np.int64(99)
     for s in range(players):
@@ -331,7 +349,7 @@ def player_combat(P, T, K, F, rng, log, attacker, tile):
     log_event(T, log, attacker, EV.ATTACK, defender, att, tile)
     cannons = T[SEAT0 + defender, S.UPG0 + S.CANNON]
     oars = T[SEAT0 + defender, S.UPG0 + S.OAR]
-    if is_random(F, defender):
+    if plays_random(F, rng, defender):
         flee = decide(rng, defender, np.int64(2)) == 1
     else:
         flee = bot.flee_better(att, cannons, oars)
@@ -363,7 +381,7 @@ def retreat(T, K, F, rng, log, seat, tile):
     """After combat the defender may move its piece on `tile` to an adjacent tile (A10)."""
     piece = np.int64(0) if T[POS, 2 * seat] == tile else np.int64(1)
     n = K[S.N_NBR, tile]
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         k = decide(rng, seat, n + 1)
         to = tile if k == n else K[S.NBR0 + k, tile]
     else:
@@ -457,7 +475,7 @@ def dig(P, T, K, log, seat, tile):
 def supply_port(P, T, K, F, rng, log, seat):
     """Buy any number of Supply for silver or ship cards (Supply Port)."""
     me = SEAT0 + seat
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         for _ in range(40):  # the random seat: stop, or one more purchase (A15)
             by_silver = T[me, S.SILVER] >= P.supply_price
             by_ship = bot.ships_held(T, seat) > 0
@@ -510,7 +528,7 @@ def trade_port(P, T, K, F, rng, buf, log, seat):
     """Buy and sell Trade cards at the trade price (Trade Port); buying stops at the hold."""
     me = SEAT0 + seat
     cap = capacity(P, T, seat)
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         opts = buf[CAND]
         for _ in range(40):  # the random seat: stop, or one more purchase or sale (A15)
             n = np.int64(1)
@@ -548,7 +566,7 @@ def trade_port(P, T, K, F, rng, buf, log, seat):
 def upgrade_port(P, T, K, F, rng, log, seat):
     """Buy one upgrade token (Upgrade Port)."""
     me = SEAT0 + seat
-    if is_random(F, seat):
+    if plays_random(F, rng, seat):
         n = np.int64(1)
         for u in range(S.N_UPGRADES):
             if T[me, S.UPG0 + u] < P.upgrade_cap and T[me, S.SILVER] >= price_of(P, u):
@@ -576,9 +594,10 @@ def pirate_port(P, T, K, F, rng, buf, log, seat):
     Ports; A14: each open quest may be taken, one after another)."""
     me = SEAT0 + seat
     open_n = P.open_quest_spaces
-    if P.player_trade == 1 and not is_random(F, seat):
+    at_random = plays_random(F, rng, seat)
+    if P.player_trade == 1 and not at_random:
         buy_ships_from_rivals(P, T, K, F, log, seat)
-    if is_random(F, seat):
+    if at_random:
         opts = buf[CAND]
         for _ in range(40):  # the random seat: stop, or one more transaction (A15)
             n = np.int64(1)
@@ -676,37 +695,51 @@ def port_group(P, K, u, piece):
 def choose_moves(P, T, K, F, rng, buf, seat, budget):
     """Both pieces' end tiles (Movement): returns a * MAX_TILES + b, or -1 if none is legal.
     Piece 0 costs dist(start0, a), piece 1 dist(start1, b); together at most the budget."""
+    if plays_random(F, rng, seat):
+        return random_moves(T, K, rng, buf, seat, budget)
+    return heuristic_moves(P, T, K, F, buf, seat, budget)
+
+
+@njit(cache=True)
+def random_moves(T, K, rng, buf, seat, budget):
+    """A legal pair of end tiles, uniformly (-1 if none)."""
     n = K[META, S.N_TILES]
     dmax = min(budget, np.int64(S.MAX_DIST - 1))
-    if is_random(F, seat):
-        # uniform over legal pairs: count piece 1's legal tiles within each distance
-        cnt = buf[LEVEL_T1]
-        for d in range(dmax + 1):
-            cnt[d] = 0
-        for u in range(n):
-            if legal_end(T, K, ONE, dmax - 1, u):
-                cnt[K[S.DIST0 + T[START, 1], u]] += 1
-        for d in range(1, dmax + 1):
-            cnt[d] += cnt[d - 1]
-        total = np.int64(0)
-        for a in range(n):
-            if legal_end(T, K, ZERO, dmax - 1, a):
-                total += cnt[min(dmax, budget - K[S.DIST0 + T[START, 0], a])]
-        if total == 0:
-            return NONE
-        k = decide(rng, seat, total)
-        for a in range(n):
-            if legal_end(T, K, ZERO, dmax - 1, a):
-                left = min(dmax, budget - K[S.DIST0 + T[START, 0], a])
-                c = cnt[left]
-                if k < c:
-                    for b in range(n):
-                        if legal_end(T, K, ONE, left, b):
-                            if k == 0:
-                                return a * S.MAX_TILES + b
-                            k -= 1
-                k -= c
+    # uniform over legal pairs: count piece 1's legal tiles within each distance
+    cnt = buf[LEVEL_T1]
+    for d in range(dmax + 1):
+        cnt[d] = 0
+    for u in range(n):
+        if legal_end(T, K, ONE, dmax - 1, u):
+            cnt[K[S.DIST0 + T[START, 1], u]] += 1
+    for d in range(1, dmax + 1):
+        cnt[d] += cnt[d - 1]
+    total = np.int64(0)
+    for a in range(n):
+        if legal_end(T, K, ZERO, dmax - 1, a):
+            total += cnt[min(dmax, budget - K[S.DIST0 + T[START, 0], a])]
+    if total == 0:
         return NONE
+    k = decide(rng, seat, total)
+    for a in range(n):
+        if legal_end(T, K, ZERO, dmax - 1, a):
+            left = min(dmax, budget - K[S.DIST0 + T[START, 0], a])
+            c = cnt[left]
+            if k < c:
+                for b in range(n):
+                    if legal_end(T, K, ONE, left, b):
+                        if k == 0:
+                            return a * S.MAX_TILES + b
+                        k -= 1
+            k -= c
+    return NONE
+
+
+@njit(cache=True)
+def heuristic_moves(P, T, K, F, buf, seat, budget):
+    """The policy's pair of end tiles: the best sum of its tile values (F[0])."""
+    n = K[META, S.N_TILES]
+    dmax = min(budget, np.int64(S.MAX_DIST - 1))
     v = F[0]
     bot.tile_values(P, T, K, F[1 + seat], seat, v)
     # best and second-best (another port group) value for piece 1 within each distance
@@ -800,6 +833,14 @@ def tile_action(P, T, K, F, rng, buf, log, seat, piece):
 @njit(cache=True)
 def take_turn(P, T, K, F, rng, buf, log, seat):
     """Movement, Action, End of Turn."""
+    budget = begin_turn(P, T, log, seat)
+    pick = choose_moves(P, T, K, F, rng, buf, seat, budget)
+    finish_turn(P, T, K, F, rng, buf, log, seat, pick)
+
+
+@njit(cache=True)
+def begin_turn(P, T, log, seat):
+    """The turn's movement budget (Movement; Oar Upgrade; Running Out 5); start tiles noted."""
     me = SEAT0 + seat
     T[ST, S.ACTIVE] = seat
     T[ST, S.STOPPED] = 0
@@ -811,7 +852,12 @@ def take_turn(P, T, K, F, rng, buf, log, seat):
     log_event(T, log, seat, EV.TURN, T[ST, S.TURNS] + 1, budget, 0)
     for k in range(S.PIECES):
         T[START, k] = T[POS, 2 * seat + k]
-    pick = choose_moves(P, T, K, F, rng, buf, seat, budget)
+    return budget
+
+
+@njit(cache=True)
+def finish_turn(P, T, K, F, rng, buf, log, seat, pick):
+    """Move to the chosen pair of tiles, act on both, End of Turn."""
     if pick >= 0:  # no legal pair (a tiny budget): the pieces stay (A18)
         for k in range(S.PIECES):
             to = pick // S.MAX_TILES if k == 0 else pick % S.MAX_TILES
@@ -888,14 +934,27 @@ def setup_game(P, T, K, F, rng, buf, log, players):
     for g in range(S.N_GOODS):
         T[ST, S.PILE0 + g] = K[META, S.GOODS_N]
     n_sp = K[META, S.N_SUPPLY_TILES]
+    # starting silver by seat: a designer knob whose default is the rulebook's 3 each
+    starting_silver = (P.starting_silver_1, P.starting_silver_2, P.starting_silver_3, P.starting_silver_4,
+                       P.starting_silver_5, P.starting_silver_6)
     for s in range(players):
         T[SEAT0 + s, S.SUPPLY] = P.start_supply
-        T[SEAT0 + s, S.SILVER] = P.start_silver
+        T[SEAT0 + s, S.SILVER] = starting_silver[s]
         for k in range(S.PIECES):  # both pieces on Supply Port tiles, one per tile (A3)
             T[POS, 2 * s + k] = K[S.SUPPLY_TILES, k % n_sp]
 
 
 # --------------------------------------------------------------------------- the game
+@njit(cache=True)
+def record_round(T, arc):
+    """The game arc after a round: each seat's VP, which is its score if the game ended now
+    (Objective: final scoring adds nothing to the VP; silver only breaks ties)."""
+    r = T[ST, S.ROUND]
+    if r <= arc.shape[0]:
+        for s in range(T[ST, S.PLAYERS]):
+            arc[r - 1, s] = T[SEAT0 + s, S.VP]
+
+
 @njit(cache=True)
 def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
     """Most VP wins; a tie goes to the most silver; a tie that survives is shared (A19)."""
@@ -932,28 +991,48 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     owned_F = np.zeros((1 + players, max(F_WIDTH, presets.shape[1])), dtype=np.float64)
     owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
     owned_buf = np.zeros((BUF_ROWS, BUF_WIDTH), dtype=np.int64)
+    # the lookahead's playout tables (lookahead.py): a second game state, every seat on the
+    # default preset's weights with no noise, streams, scratch, no log
+    T2 = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
+    F2 = np.zeros_like(owned_F)
+    for s in range(players):
+        load_strategy(F2, presets, bot.DEFAULT_ROW, s)
+    rng2 = np.zeros_like(owned_rng)
+    buf2 = np.zeros_like(owned_buf)
+    log2 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
+    L = np.zeros((LA.L_ROWS, LA.L_WIDTH), dtype=np.int64)
+    V = np.zeros((LA.V_ROWS, LA.V_WIDTH), dtype=np.float64)
+    seeds2 = np.zeros(LA.MAX_ROLLOUTS, dtype=np.uint64)
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(params, unowned_int(owned_T), unowned_int(components[0]), unowned_float(owned_F),
                unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
-               presets, seat_strategies, seeds, out_games, out_seats, log_count,
-               owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows)
+               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
+               (unowned_int(T2), unowned_float(F2), unowned_uint(rng2), unowned_int(buf2), log2, unowned_int(L),
+                unowned_float(V), seeds2),
+               owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows, (T2, F2, rng2, buf2, L, V))
 
 
 @njit(cache=True)
-def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count,
-               owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):
+def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
+               scratch, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log, owned_scratch):
     """play_chunk's game loop, on unowned views of its tables."""
     players = seat_strategies.shape[1]
     T[ST, S.LOG_N] = log_count[0]
     for g in range(seeds.shape[0]):
         seed_streams(rng, seeds[g])
         for s in range(players):
-            F[1 + s, : presets.shape[1]] = presets[seat_strategies[g, s]]
+            load_strategy(F, presets, seat_strategies[g, s], s)
         setup_game(P, T, K, F, rng, buf, log, players)
         while True:
             for s in range(players):
-                take_turn(P, T, K, F, rng, buf, log, s)
+                if F[1 + s, bot.POLICY] == 2:
+                    T2, F2, rng2, buf2, log2, L, V, seeds2 = scratch
+                    LA.lookahead_turn(P, T, K, F, rng, buf, log, s, T2, F2, rng2, buf2, log2, L, V, seeds2)
+                else:
+                    take_turn(P, T, K, F, rng, buf, log, s)
             T[ST, S.ROUND] += 1
+            if trace.shape[0] > 0:
+                record_round(T, trace[g])
             if T[ST, S.END_REASON] >= 0:
                 break  # the round in which 30 VP was reached is finished (Objective)
             if T[ST, S.ROUND] >= P.round_cap:

@@ -5,7 +5,10 @@ Sources are rulebook sections, or assumption ids registered in this game's READM
 
 from simkit.components import component_param
 from simkit.games.set_sail.components import FOLDER
-from simkit.rules import Param, RuleSchema, Variant
+from simkit.games.set_sail.state import MAX_PLAYERS
+from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
+
+START_SILVER = 3  # silver each player starts with (Setup - Players 1)
 
 PARAMS = (
     # components: the base set, a shipped alternative (components/alt-*) or a designer's folder
@@ -13,7 +16,11 @@ PARAMS = (
                             "A7, alt-dear-quests: A4/A5, alt-far-pirates: A2) or a designer's folder"),
     # set-up
     Param("start_supply", "int", 5, (0, 30), "Supply each player starts with", "Setup - Players 1"),
-    Param("start_silver", "int", 3, (0, 50), "silver each player starts with", "Setup - Players 1"),
+    # a designer's lever, not a rule: silver by seat (seat 1 first); the default is the
+    # rulebook's 3 for everyone (Setup - Players 1), the range up to about 7x that
+    Param("starting_silver", "ints", [START_SILVER] * MAX_PLAYERS, (0, 20, MAX_PLAYERS),
+          "silver each seat starts with, by seat (the rulebook gives everyone 3: Setup - Players 1)",
+          DESIGNER_KNOB),
     Param("open_quest_spaces", "int", 3, (1, 4), "open Plunder and open Trade Quest spaces on the board", "A3"),
     Param("quest_trim_2p", "int", 8, (0, 11), "Quest cards removed from each quest deck with 2 players",
           "Setup - Cards & Tokens 4"),
