@@ -317,7 +317,11 @@ def summarize(folder: Path) -> dict:
                 seat_numeric,
             )
         )
-    return {"cells": summaries, "comparisons": _comparisons(cells, games, seats)}
+    from simkit import arcs, tiers
+
+    arcs.add_to_summary(folder, summaries)  # margins, ranks, and the game arcs of a sweep with --arcs
+    return {"cells": summaries, "comparisons": _comparisons(cells, games, seats),
+            "tiers": tiers.summarize(folder, summaries)}
 
 
 def _cell_summary(
