@@ -176,8 +176,9 @@ def tier_plot(groups: list[dict], path: Path) -> Path:
             xs = [names.index(t["tier"]) + (number - (len(mine) - 1) / 2) * 0.06 for t in group["tiers"]]
             fpa = [t["first_player_advantage"] for t in group["tiers"]]
             panel.errorbar(xs, [100 * f["value"] for f in fpa],
-                           yerr=[[100 * (f["value"] - f["ci_low"]) for f in fpa],
-                                 [100 * (f["ci_high"] - f["value"]) for f in fpa]],
+                           # max(0, …): at a share of 0 or 1 rounding may put a bound a hair past the value
+                           yerr=[[max(0.0, 100 * (f["value"] - f["ci_low"])) for f in fpa],
+                                 [max(0.0, 100 * (f["ci_high"] - f["value"])) for f in fpa]],
                            marker="o", markersize=4, capsize=2,
                            label=f"{group['players']} players" + ("" if group["variant"] == "standard"
                                                                   else f", {group['variant']}"))
