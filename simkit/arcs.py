@@ -10,7 +10,8 @@ From seats.parquet alone, every sweep gets per cell:
 
 With `--arcs` (spec key `arcs = true`) the engine also fills its score trace
 (simkit/game.py: trace[g, r - 1, s] = seat s's score after round r), and the sweep stores
-it long-form as traces.parquet (cell, game_index, round, seat, score). Only the first
+it long-form as traces.parquet (cell, game_index, round, seat, score, and the round's top
+score and sole leader, see `trace_rows`). Only the first
 TRACE_ROUNDS rounds of a game are traced: later rounds are not stored, and a figure that
 needs them leaves the game out. From the trace, per cell:
 
@@ -45,7 +46,9 @@ from simkit.stats import Z95, _length_summary, wilson
 
 TRACE_ROUNDS = 64  # rounds traced per game; later rounds are not stored
 UNWRITTEN = np.iinfo(np.int64).min  # the buffer's fill: a round the engine did not trace
-TRACE_SCHEMA = {"cell": pl.Utf8, "game_index": pl.Int64, "round": pl.Int64, "seat": pl.Int64, "score": pl.Int64}
+TRACE_SCHEMA = {"cell": pl.Utf8, "game_index": pl.Int64, "round": pl.Int64, "seat": pl.Int64, "score": pl.Int64,
+                "top": pl.Int64, "leader": pl.Int64}
+NO_LEADER = -1  # `leader` of a round whose top score is shared
 INCOMPLETE = "round_cap"
 
 
@@ -60,18 +63,29 @@ def trace_buffer(games: int, players: int, rounds: int = TRACE_ROUNDS) -> np.nda
 def trace_rows(cell_id: str, start: int, trace: np.ndarray) -> pl.DataFrame:
     """The traced rounds of a batch as long-form rows (TRACE_SCHEMA); rounds the engine left
     UNWRITTEN (not played, past the game's end, or an engine without a trace) are dropped.
-    A round counts as traced when the engine wrote every seat's score for it."""
+    A round counts as traced when the engine wrote every seat's score for it.
+
+    Beside each score the row carries the round's `top` score and its `leader` (the seat
+    with the sole top score, -1 when several share it), computed here on the arrays: the
+    summary then reads them instead of grouping millions of rows by game and round.
+    """
     n, rounds, players = trace.shape
     written = (trace != UNWRITTEN).all(axis=2)
     game, rnd = np.nonzero(written)
     k = game.shape[0]
+    scores = trace[game, rnd, :]
+    top = scores.max(axis=1) if k else np.zeros(0, dtype=np.int64)
+    sole = (scores == top[:, None]).sum(axis=1) == 1
+    leader = np.where(sole, scores.argmax(axis=1), -1).astype(np.int64)
     return pl.DataFrame(
         {
             "cell": pl.repeat(cell_id, k * players, dtype=pl.Utf8, eager=True),
             "game_index": np.repeat(game.astype(np.int64) + start, players),
             "round": np.repeat(rnd.astype(np.int64) + 1, players),
             "seat": np.tile(np.arange(players, dtype=np.int64), k),
-            "score": trace[game, rnd, :].reshape(-1),
+            "score": scores.reshape(-1),
+            "top": np.repeat(top, players),
+            "leader": np.repeat(leader, players),
         },
         schema=TRACE_SCHEMA,
     )
@@ -107,14 +121,10 @@ def ranks(seats: pl.LazyFrame) -> pl.DataFrame:
 
 def leaders(traces: pl.LazyFrame) -> pl.LazyFrame:
     """(cell, game_index, round, top, leader): the highest score after each traced round, and
-    the seat holding it alone (null when several seats share it)."""
-    top = pl.col("score").max()
-    return traces.group_by("cell", "game_index", "round").agg(
-        top.alias("top"),
-        (pl.col("score") == top).sum().alias("at_top"),
-        pl.col("seat").filter(pl.col("score") == top).first().alias("first_at_top"),
-    ).select("cell", "game_index", "round", "top",
-             pl.when(pl.col("at_top") == 1).then(pl.col("first_at_top")).otherwise(None).alias("leader"))
+    the seat holding it alone (null when several seats share it); one row per game and round."""
+    return traces.filter(pl.col("seat") == 0).select(
+        "cell", "game_index", "round", "top",
+        pl.when(pl.col("leader") != NO_LEADER).then(pl.col("leader")).otherwise(None).alias("leader"))
 
 
 def lead_changes(leaders_: pl.LazyFrame) -> pl.LazyFrame:
@@ -135,13 +145,13 @@ def win_when_leading(leaders_: pl.LazyFrame, games: pl.LazyFrame, seats: pl.Lazy
                     .sort("cell", "round"))
 
 
-def comebacks(traces: pl.LazyFrame, leaders_: pl.LazyFrame, games: pl.LazyFrame) -> pl.DataFrame:
+def comebacks(traces: pl.LazyFrame, games: pl.LazyFrame) -> pl.DataFrame:
     """Per cell: games with one winner and a traced midpoint round, and how many of them the
     winner won from behind (below the top score after round rounds // 2)."""
     decided = _decided(games).filter((pl.col("winner") >= 0) & (pl.col("rounds") >= 2)).select(
         "cell", "game_index", pl.col("winner").alias("seat"), (pl.col("rounds") // 2).alias("round"))
-    at_midpoint = (decided.join(traces, on=["cell", "game_index", "seat", "round"])
-                   .join(leaders_.select("cell", "game_index", "round", "top"), on=["cell", "game_index", "round"]))
+    at_midpoint = decided.join(traces.select("cell", "game_index", "seat", "round", "score", "top"),
+                               on=["cell", "game_index", "seat", "round"])
     return _collect(at_midpoint.group_by("cell").agg(
         pl.len().alias("games"), (pl.col("score") < pl.col("top")).sum().alias("comebacks")))
 
@@ -210,7 +220,7 @@ def cell_fields(folder: Path) -> dict[str, dict]:
     changes = _by_cell(_collect(lead_changes(lead).group_by("cell", "lead_changes").len("games")
                                 .sort("cell", "lead_changes")))
     leading = _by_cell(win_when_leading(lead, games, seats))
-    comeback = {r["cell"]: r for r in comebacks(traces, lead, games).iter_rows(named=True)}
+    comeback = {r["cell"]: r for r in comebacks(traces, games).iter_rows(named=True)}
     arcs_rows = _by_cell(score_by_round(traces))
     for cell in _collect(games.select("cell").unique()).get_column("cell").to_list():
         fields = out.setdefault(cell, {})

@@ -29,6 +29,8 @@ def test_unwritten_rounds_are_not_stored():
     assert rows.schema == pl.Schema(arcs.TRACE_SCHEMA)
     assert rows.select("game_index", "round", "seat", "score").rows() == [
         (10, 1, 0, 5), (10, 1, 1, 3), (10, 2, 0, 6), (10, 2, 1, 9), (12, 1, 0, 0), (12, 1, 1, 0)]
+    # each row carries its round's top score and sole leader (-1: the top is shared)
+    assert rows.select("top", "leader").rows()[::2] == [(5, 0), (9, 1), (0, -1)]
 
 
 def test_an_engine_that_writes_no_trace_gives_no_rows():
@@ -39,10 +41,13 @@ def test_an_engine_that_writes_no_trace_gives_no_rows():
 
 
 def _traces(games: dict[int, list[list[int]]]) -> pl.LazyFrame:
-    """{game_index: [scores after round 1, after round 2, ...]} as trace rows of cell 'c'."""
-    rows = [("c", g, r, s, score) for g, rounds in games.items() for r, scores in enumerate(rounds, 1)
-            for s, score in enumerate(scores)]
-    return pl.DataFrame(rows, schema=arcs.TRACE_SCHEMA, orient="row").lazy()
+    """{game_index: [scores after round 1, after round 2, ...]} as the trace rows of cell 'c',
+    through the buffer the engine fills (rounds a game did not play stay unwritten)."""
+    players = len(games[0][0])
+    buffer = arcs.trace_buffer(max(games) + 1, players, rounds=max(len(r) for r in games.values()))
+    for g, rounds in games.items():
+        buffer[g, : len(rounds)] = rounds
+    return arcs.trace_rows("c", 0, buffer).lazy()
 
 
 def test_lead_changes_counted_on_hand_built_traces():
@@ -97,7 +102,7 @@ def test_win_when_leading_comebacks_and_margins_on_hand_built_games():
     # after round 2: game 0 (seat 1 led, won) and game 1 (seat 0, won); game 3 tied
     assert by_round[2] == (2, 2.0)
     assert by_round[3] == (1, 1.0)
-    back = arcs.comebacks(_traces({0: [[5, 1], [6, 8], [6, 12]], 1: [[5, 1], [9, 2]]}), lead, games).row(0, named=True)
+    back = arcs.comebacks(traces, games).row(0, named=True)
     assert (back["games"], back["comebacks"]) == (2, 1)  # game 3 has no single winner, game 2 no winner
     margins = arcs.margins(games, seats).select("margin", "games").rows()
     assert margins == [(0, 1), (6, 1), (7, 1)]  # the capped game has no margin
