@@ -69,7 +69,7 @@ def trace_rows(cell_id: str, start: int, trace: np.ndarray) -> pl.DataFrame:
     with the sole top score, -1 when several share it), computed here on the arrays: the
     summary then reads them instead of grouping millions of rows by game and round.
     """
-    n, rounds, players = trace.shape
+    players = trace.shape[2]
     written = (trace != UNWRITTEN).all(axis=2)
     game, rnd = np.nonzero(written)
     k = game.shape[0]

@@ -23,6 +23,7 @@ independent proportions (unpaired, normal approximation), which is conservative.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from pathlib import Path
@@ -47,9 +48,7 @@ def parse_skill(value, where: str = "--skill") -> tuple[float, ...]:
     levels = []
     for item in items:
         try:
-            if isinstance(item, bool):
-                raise ValueError
-            level = float(item.strip() if isinstance(item, str) else item)
+            level = -1.0 if isinstance(item, bool) else float(item.strip() if isinstance(item, str) else item)
         except (TypeError, ValueError):
             level = -1.0
         if not 0.0 <= level <= 1.0:
@@ -172,7 +171,7 @@ def summarize(folder: Path, cells: list[dict], manifest: dict | None = None) -> 
                 "games_per_second": spent["games"] / spent["seconds"] if spent and spent["seconds"] > 0 else None,
             })
         usable = [t for t in tiers if t["decided_games"]]
-        comparisons = [_difference(high, low) for low, high in zip(usable, usable[1:])]
+        comparisons = [_difference(high, low) for low, high in itertools.pairwise(usable)]
         if len(usable) > 2:
             comparisons.append(_difference(usable[-1], usable[0]))
         has_lookahead = LOOKAHEAD in game.preset_names() and game.default_strategy != LOOKAHEAD

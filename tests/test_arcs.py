@@ -287,3 +287,48 @@ def test_arcs_key_must_be_a_boolean():
     with pytest.raises(InputError, match="arcs .* must be true or false"):
         spec.load({"arcs": "yes", "study": [{"game": "dicegame"}]})
     assert UNWRITTEN < -(2 ** 62)  # the sentinel is no score an engine writes
+
+
+def test_an_interrupted_sweep_with_arcs_resumes_to_the_same_traces(tmp_path, monkeypatch):
+    options = {"game": "dicegame", "players": "2,3", "games": 900, "quiet": True, "report": False, "arcs": True}
+    straight = simkit.sweep(out=tmp_path / "straight", jobs=1, **options)
+    real, calls = runner.run_chunk, []
+
+    class Stop(Exception):
+        pass
+
+    def flaky(*args):
+        if len(calls) == 3:
+            raise Stop
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(runner, "run_chunk", flaky)
+    with pytest.raises(Stop):
+        simkit.sweep(out=tmp_path / "cut", jobs=1, chunk=300, **options)
+    monkeypatch.setattr(runner, "run_chunk", real)
+    assert len(list((tmp_path / "cut" / "parts").glob("traces-*"))) == 3
+    done = simkit.sweep(out=tmp_path / "cut", resume=True, quiet=True, report=False, jobs=1)
+    assert done.traces.equals(straight.traces)
+    assert [c["arcs"] for c in done.summary["cells"]] == [c["arcs"] for c in straight.summary["cells"]]
+
+
+def test_a_precision_stop_keeps_the_traces_of_kept_games_only(tmp_path):
+    r = simkit.sweep(out=tmp_path / "p", game="dicegame", players=2, games=20_000, precision=0.05, jobs=1,
+                     chunk=700, quiet=True, report=False, arcs=True)
+    kept = r.games.height
+    assert kept < 20_000
+    assert r.traces["game_index"].max() == kept - 1
+    assert r.summary["cells"][0]["arcs"]["traced_games"] == kept
+
+
+def test_cli_arcs_flag(tmp_path):
+    from typer.testing import CliRunner
+
+    from simkit.cli import app
+
+    out = tmp_path / "cli"
+    result = CliRunner().invoke(app, ["sweep", "--game", "dicegame", "--players", "2", "--games", "150", "--arcs",
+                                      "--jobs", "1", "--quiet", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (out / "traces.parquet").exists()
