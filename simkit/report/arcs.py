@@ -216,7 +216,7 @@ def tier_section(tiers: list[dict], plot_folder: Path) -> list[Block]:
             rows.append([where, tier["tier"], tier["strategy"], f"{tier['games']:,}", f"{tier['decided_games']:,}",
                          f"{100 * fpa['value']:+.1f}" + _pm(fpa["ci_low"], fpa["ci_high"]),
                          _number(length.get("mean"), 2) + _pm(length.get("ci_low"), length.get("ci_high"), 1.0, 2),
-                         _pct(tier["incomplete_share"]),
+                         _pct(tier["incomplete_share"]), _pct(tier["tie_share"]),
                          _number(tier["games_per_second"], 0)])
         for c in group["comparisons"]:
             comparison_rows.append([where, f"{c['higher']} − {c['lower']}", f"{100 * c['diff']:+.1f}",
@@ -242,7 +242,7 @@ def tier_section(tiers: list[dict], plot_folder: Path) -> list[Block]:
                                 "--skill)."))
     blocks += [
         Table(["game", "tier", "line-up", "games", "decided", "first-player advantage", "rounds", "capped",
-               "games/s"], rows, text_columns=3),
+               "shared wins", "games/s"], rows, text_columns=3),
         Plot(_relative(plot), "First-player advantage by tier with 95% intervals; dashed: no advantage"),
     ]
     if comparison_rows:
