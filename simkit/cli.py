@@ -161,7 +161,7 @@ def sweep(
     ] = None,
     quiet: Annotated[bool, typer.Option(help="No progress output.")] = False,
     arcs: Annotated[
-        bool, typer.Option("--arcs", help="Trace each game's scores by round: margins, lead changes, snowballing.")
+        bool, typer.Option("--arcs", help="Trace each game's scores by round: lead changes, snowballing, comebacks.")
     ] = False,
     tiers: Annotated[
         bool, typer.Option("--tiers", help="Self-play at skill tiers (random, default, lookahead) per player count.")
