@@ -332,3 +332,11 @@ def test_cli_arcs_flag(tmp_path):
                                       "--jobs", "1", "--quiet", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert (out / "traces.parquet").exists()
+
+
+def test_traces_do_not_depend_on_jobs_or_chunks(tmp_path):
+    options = {"game": "dicegame", "players": 3, "games": 1200, "quiet": True, "report": False, "arcs": True}
+    one = simkit.sweep(out=tmp_path / "one", jobs=1, **options)
+    two = simkit.sweep(out=tmp_path / "two", jobs=2, chunk=250, **options)
+    assert one.traces.equals(two.traces)
+    assert [c["arcs"] for c in one.summary["cells"]] == [c["arcs"] for c in two.summary["cells"]]
