@@ -160,6 +160,15 @@ def sweep(
         str | None, typer.Option(help="Stop a cell once seat 0's 95% half width is at most this (0.01 or 1pt).")
     ] = None,
     quiet: Annotated[bool, typer.Option(help="No progress output.")] = False,
+    arcs: Annotated[
+        bool, typer.Option("--arcs", help="Trace each game's scores by round: lead changes, snowballing, comebacks.")
+    ] = False,
+    tiers: Annotated[
+        bool, typer.Option("--tiers", help="Self-play at skill tiers (random, default, lookahead) per player count.")
+    ] = False,
+    skill: Annotated[
+        str | None, typer.Option(help="With --tiers: noise levels of extra default-preset tiers, e.g. 0,0.25,0.5.")
+    ] = None,
 ) -> None:
     """Run a sweep and write its results and report."""
     import simkit
@@ -169,6 +178,7 @@ def sweep(
         set=_with_components(set_, components),
         strategies=strategies[0] if strategies and len(strategies) == 1 else strategies, games=games, seed=seed,
         precision=precision, jobs=jobs, chunk=chunk, backend=backend, address=address, quiet=quiet,
+        arcs=arcs or None, tiers=tiers or None, skill=skill,
     )
     m = results.manifest
     if getattr(results, "already_complete", False):

@@ -31,6 +31,7 @@ from simkit.errors import InputError
 from simkit.game import END_REASON, GAME_COLUMNS, RANK, ROUNDS, SCORE, SEAT_COLUMNS, TURNS, WINNER, Game, Metric
 
 PARTS = "parts"
+TRACES = "traces"  # simkit.arcs: traces.parquet and its parts, only in a sweep with arcs
 PLAN = "plan.json"
 FINAL_FILES = ("games.parquet", "seats.parquet", "cells.parquet", "summary.json", "manifest.json", "spec.toml")
 
@@ -121,9 +122,12 @@ def part_path(folder: Path, kind: str, cell_index: int, start: int) -> Path:
     return Path(folder) / PARTS / f"{kind}-{cell_index:05d}-{start:012d}.parquet"
 
 
-def write_parts(folder: Path, cell_index: int, start: int, games: pl.DataFrame, seats: pl.DataFrame) -> None:
-    """A finished chunk's parts; the games part is renamed last, so its presence marks the chunk done."""
-    for kind, frame in (("seats", seats), ("games", games)):
+def write_parts(folder: Path, cell_index: int, start: int, games: pl.DataFrame, seats: pl.DataFrame,
+                traces: pl.DataFrame | None = None) -> None:
+    """A finished chunk's parts; the games part is renamed last, so its presence marks the chunk done.
+    `traces`: the chunk's score trace rows (simkit.arcs), only when the sweep traces arcs."""
+    kinds = ((TRACES, traces),) if traces is not None else ()
+    for kind, frame in (*kinds, ("seats", seats), ("games", games)):
         atomic_write(part_path(folder, kind, cell_index, start), frame.write_parquet)
 
 
@@ -273,11 +277,14 @@ def finalise(folder: Path, cells: list[dict], starts: list[list[int]], spec_toml
     """Write the final files from the parts, then the summary, provenance and report; then drop the parts."""
     folder = Path(folder)
     merge_plan = [(i, starts[i], c["games_played"]) for i, c in enumerate(cells)]
-    for kind in ("games", "seats"):
+    traced = any((folder / PARTS).glob(f"{TRACES}-*.parquet"))
+    for kind in ("games", "seats", *((TRACES,) if traced else ())):
         merge(folder, kind, merge_plan)
     atomic_write(folder / "cells.parquet", cells_table(cells).write_parquet)
-    write_summary(folder)
+    # the manifest before the summary: the summary reads its per-cell timings (simkit.tiers);
+    # the folder counts as complete only once parts/ is gone (is_complete)
     write_text(folder / "manifest.json", json.dumps(manifest, indent=1, default=str))
+    write_summary(folder)
     write_text(folder / "spec.toml", spec_toml)
     if with_report:
         from simkit import report
@@ -313,6 +320,12 @@ class Results:
     @cached_property
     def cells(self) -> pl.DataFrame:
         return self._read("cells.parquet")
+
+    @cached_property
+    def traces(self) -> pl.DataFrame | None:
+        """The score traces (simkit.arcs) of a sweep run with arcs, else None."""
+        path = self.folder / f"{TRACES}.parquet"
+        return pl.read_parquet(path) if path.exists() else None
 
     @cached_property
     def summary(self) -> dict:

@@ -37,6 +37,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from simkit import arcs as arcs_module
 from simkit import games as registry
 from simkit import results
 from simkit.errors import InputError
@@ -68,15 +69,17 @@ def seat_strategies(game: Game, lineup: tuple[str, ...], players: int, start: in
 
 
 def play(game: Game, compiled: Compiled, strategies: np.ndarray, seeds: np.ndarray, log_capacity: int = 0,
-         lineup: tuple[str, ...] = ()):
+         lineup: tuple[str, ...] = (), trace: np.ndarray | None = None):
     """Run the engine on one batch: (out_games, out_seats, log rows used). `strategies` holds
-    rows of `game.strategy_table(lineup)`."""
+    rows of `game.strategy_table(lineup)`. `trace`: an `arcs.trace_buffer` for the batch, which
+    the engine fills with the score trace; None (the fast path) passes n_traced = 0."""
     n, players = strategies.shape
     out_games = np.zeros((n, GAME_COLUMNS + len(game.game_metrics)), dtype=np.int64)
     out_seats = np.zeros((n, players, SEAT_COLUMNS + len(game.seat_metrics)), dtype=np.int64)
     log = np.zeros((log_capacity, LOG_WIDTH), dtype=np.int64)
     log_count = np.zeros(1, dtype=np.int64)
-    trace = np.zeros((0, 1, players), dtype=np.int64)
+    if trace is None:
+        trace = np.zeros((0, 1, players), dtype=np.int64)
     game.play_chunk(compiled.params, compiled.components, game.strategy_table(lineup)[0], strategies,
                     np.ascontiguousarray(seeds, dtype=np.uint64), out_games, out_seats, log, log_count, trace)
     return out_games, out_seats, log[: log_count[0]]
@@ -123,30 +126,40 @@ def _orphaned(parent: int | None) -> bool:
 
 
 def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, root: int, rules: tuple,
-              parent: int | None = None, precise: bool = True) -> dict:
-    """Play one chunk with the rules it carries and write its parts; runs in a worker. Returns counts only.
+              parent: int | None = None, precise: bool = True, arcs: bool = False) -> dict:
+    """Play one chunk with the rules it carries and write its parts; runs in a worker. Returns
+    counts and the seconds spent playing.
 
     `parent` is the sweep's process id when the worker is its child (loky): the chunk is
     played in slices, and a worker whose parent has died exits instead of playing on.
     `precise`: the sweep has a --precision stop, so return seat 0's tallies by block.
+    `arcs`: the engine fills a score trace per slice (simkit.arcs), kept as a traces part.
     """
     cell = Cell.from_dict(cell)
     game = registry.get(cell.game)
     rules = unship(game, rules)
     seeds = game_seeds(np.uint64(root), start, stop)
     strategies = seat_strategies(game, cell.lineup, cell.players, start, stop - start)
-    slices = []
+    slices, traced = [], []
     step = max(1, -(-(stop - start) // ORPHAN_CHECKS))
+    began = time.perf_counter()
     for a in range(0, stop - start, step):
         if _orphaned(parent):
             os._exit(1)
-        slices.append(play(game, rules, strategies[a:a + step], seeds[a:a + step], lineup=cell.lineup)[:2])
+        # the buffer is one slice's: memory stays bounded by the slice, whatever the chunk
+        trace = arcs_module.trace_buffer(min(step, stop - start - a), cell.players) if arcs else None
+        slices.append(play(game, rules, strategies[a:a + step], seeds[a:a + step], lineup=cell.lineup,
+                           trace=trace)[:2])
+        if arcs:
+            traced.append(arcs_module.trace_rows(cell.id, start + a, trace))
+    seconds = time.perf_counter() - began
     out_games = np.concatenate([g for g, _ in slices])
     out_seats = np.concatenate([s for _, s in slices])
     games, seats = results.chunk_tables(game, cell.id, start, seeds, strategies, out_games, out_seats,
                                         game.strategy_table(cell.lineup)[1])
-    results.write_parts(Path(folder), cell_index, start, games, seats)
-    return {"cell_index": cell_index, "start": start, "stop": stop, "blocks": seat0_blocks(seats) if precise else {}}
+    results.write_parts(Path(folder), cell_index, start, games, seats, pl.concat(traced) if arcs else None)
+    return {"cell_index": cell_index, "start": start, "stop": stop, "seconds": seconds,
+            "blocks": seat0_blocks(seats) if precise else {}}
 
 
 # -- the plan ------------------------------------------------------------------------------------
@@ -374,7 +387,8 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
             pending.append((cell_index, start, stop))
 
     try:
-        played, seconds = _execute(folder, sweep, pending, precision, hashes, jobs, backend, address, show)
+        timing: dict = {}
+        played, seconds = _execute(folder, sweep, pending, precision, hashes, jobs, backend, address, show, timing)
     except OSError as e:  # the folder became unwritable, or the disk is full: what is written stays
         raise InputError(f"cannot write the results in {folder}: {e.strerror or e}; finished chunks are kept: free "
                          f"space or fix the permissions, then: simkit sweep --out {folder} --resume") from None
@@ -385,7 +399,7 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
              for i, c in enumerate(sweep.cells)]
     results.finalise(folder, cells, plan.starts(), sweep.to_toml(),
                      _manifest(sweep, plan, cells, jobs, backend, address, resume, began, played, seconds,
-                               compile_seconds), report)
+                               compile_seconds, timing), report)
 
 
 def _warm_game(cell: dict) -> tuple[str, float]:
@@ -481,11 +495,13 @@ def _tasks(folder: Path, sweep: Sweep, pending: list, precision: _Precision, has
                              f"-> {rules_hash}: an edited component file?); finished chunks are kept; restore the "
                              f"files and resume, or start a new sweep")
         yield (str(folder.resolve()), cell.to_dict(), cell_index, start, stop, sweep.seed, shippable(rules), parent,
-               sweep.precision is not None)
+               sweep.precision is not None, sweep.arcs)
 
 
-def _execute(folder, sweep, pending, precision, hashes, jobs, backend, address, show) -> tuple[int, float]:
-    """Play the pending chunks; returns (games played, seconds)."""
+def _execute(folder, sweep, pending, precision, hashes, jobs, backend, address, show,
+             timing: dict | None = None) -> tuple[int, float]:
+    """Play the pending chunks; returns (games played, seconds). `timing` gathers, per cell id,
+    the games this run played and the seconds its workers spent playing them."""
     total = sum(stop - start for _, start, stop in pending)
     began = time.perf_counter()
     played = 0
@@ -497,6 +513,10 @@ def _execute(folder, sweep, pending, precision, hashes, jobs, backend, address, 
         for done in _results(tasks, jobs, backend, address):
             precision.add(done["cell_index"], done["blocks"])
             played += done["stop"] - done["start"]
+            if timing is not None:
+                spent = timing.setdefault(sweep.cells[done["cell_index"]].id, {"games": 0, "seconds": 0.0})
+                spent["games"] += done["stop"] - done["start"]
+                spent["seconds"] += done.get("seconds", 0.0)
             if progress:
                 if sweep.precision is not None:  # a cell that stopped early shrinks the bar's total
                     left = sum(stop - start for c, start, stop in pending
@@ -590,7 +610,8 @@ class _Progress:
         self.bar.stop()
 
 
-def _manifest(sweep, plan, cells, jobs, backend, address, resumed, began, played, seconds, compile_seconds) -> dict:
+def _manifest(sweep, plan, cells, jobs, backend, address, resumed, began, played, seconds, compile_seconds,
+              timing=None) -> dict:
     import numba
     import numpy
     import polars
@@ -625,4 +646,8 @@ def _manifest(sweep, plan, cells, jobs, backend, address, resumed, began, played
         "play_seconds": round(seconds, 3),
         "wall_seconds": round(time.perf_counter() - began, 3),
         "games_per_second": round(played / seconds, 1) if seconds > 0 else None,
+        # per cell: games this run played and the seconds a worker spent playing them (games/s per core)
+        "cell_timing": {cell: {"games": t["games"], "seconds": round(t["seconds"], 4)}
+                        for cell, t in (timing or {}).items()},
+        "arcs": sweep.arcs,
     }

@@ -51,7 +51,7 @@ from simkit import games as registry
 from simkit.errors import InputError, unknown
 from simkit.game import NOISE_MARK, parse_strategy
 
-TOP_KEYS = ("name", "description", "seed", "games", "precision", "check", "study")
+TOP_KEYS = ("name", "description", "seed", "games", "precision", "check", "study", "arcs", "tiers", "skill")
 BLOCK_KEYS = ("game", "players", "variants", "set", "grid", "strategies", "games")
 DEFAULT_GAMES = 10_000
 MAX_GAMES = 1_000_000_000  # per cell: past this the plan alone would not fit in memory
@@ -98,6 +98,7 @@ class Sweep:
     precision: float | None = None
     source: str = "command-line options"
     check: dict = field(default_factory=dict)  # the spec's [check] table: `simkit check` limits (simkit.check)
+    arcs: bool = False  # the engine fills its score trace, kept as traces.parquet (simkit.arcs)
 
     def to_toml(self) -> str:
         """The resolved spec, one block per cell: `simkit sweep` on it runs this very sweep."""
@@ -105,6 +106,8 @@ class Sweep:
                  f"name = {_toml(self.name)}", f"seed = {self.seed}"]
         if self.precision is not None:
             lines.append(f"precision = {_toml(self.precision)}")
+        if self.arcs:
+            lines.append("arcs = true")
         if self.check:
             lines += ["", "[check]", *(f"{key} = {_toml(value)}" for key, value in self.check.items())]
         for c in self.cells:
@@ -117,12 +120,12 @@ class Sweep:
 
     def to_dict(self) -> dict:
         return {"name": self.name, "seed": self.seed, "precision": self.precision, "source": self.source,
-                "check": dict(self.check), "cells": [c.to_dict() for c in self.cells]}
+                "check": dict(self.check), "arcs": self.arcs, "cells": [c.to_dict() for c in self.cells]}
 
     @classmethod
     def from_dict(cls, d: dict) -> Sweep:
         return cls(d["name"], int(d["seed"]), [Cell.from_dict(c) for c in d["cells"]], d.get("precision"),
-                   d.get("source", "command-line options"), dict(d.get("check", {})))
+                   d.get("source", "command-line options"), dict(d.get("check", {})), bool(d.get("arcs", False)))
 
 
 def _toml(value: Any) -> str:
@@ -225,12 +228,18 @@ def load(
     seed: int | None = None,
     name: str | None = None,
     precision: float | None = None,
+    arcs: bool | None = None,
+    tiers: bool | None = None,
+    skill: str | list | None = None,
 ) -> Sweep:
     """A validated Sweep from a spec (a TOML path, or its table as a dict) and/or options.
 
     With neither a spec nor `game`, the default spec (experiments/default.toml) is used.
     `variant` may list variants ('standard,quick'); `strategies` is one line-up
-    ('careful,random') or a list of line-ups.
+    ('careful,random') or a list of line-ups. `arcs` (spec key `arcs = true`): trace every
+    game's score by round (simkit.arcs). `tiers` (spec key `tiers = true`): every block's
+    line-ups become the skill tiers of each of its games (simkit.tiers), with a
+    `default@p` tier for each noise level p in `skill` ('0.25,0.5' or [0.25, 0.5]).
     """
     text = ""
     if isinstance(spec, dict):
@@ -263,6 +272,16 @@ def load(
     sweep_name = _name(name if name is not None else table.get("name", Path(source).stem if text else "sweep"),
                        source)
     prec = _precision(precision if precision is not None else table.get("precision"), source)
+    traced = _flag(arcs if arcs is not None else table.get("arcs", False), "arcs", source)
+    from simkit import tiers as tier_module
+
+    tiered = _flag(tiers if tiers is not None else table.get("tiers", False), "tiers", source)
+    levels = tier_module.parse_skill(skill if skill is not None else table.get("skill"), source)
+    if levels and not tiered:
+        raise InputError(f"skill levels in {source} are tiers: add --tiers (or tiers = true)")
+    if tiered and strategies is not None:
+        raise InputError("--tiers plays its own line-ups (random, the default preset, lookahead): "
+                         "drop --strategies, or drop --tiers")
 
     raw: list[tuple[dict, str]] = []  # (cell fields without id, where)
     for number, block in enumerate(blocks, 1):
@@ -276,13 +295,19 @@ def load(
             block["grid"] = {k: v for k, v in block.get("grid", {}).items() if k not in cli_set}
         if games is not None:
             block["games"] = games
-        raw += _expand(block, top_games, where)
+        raw += _expand(block, top_games, where, levels if tiered else None)
 
     cells = _with_ids(raw)
     from simkit.check import parse_table  # the gate owns what a [check] table may hold
 
     check = parse_table(table.get("check", {}), f"{source} [check]")
-    return Sweep(sweep_name, root, cells, prec, source, check)
+    return Sweep(sweep_name, root, cells, prec, source, check, traced)
+
+
+def _flag(value: Any, key: str, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(f"{key} in {where} must be true or false, got {value!r}")
+    return value
 
 
 def _where(source: str, text: str, key: str, where: str | None = None) -> str:
@@ -347,8 +372,9 @@ def _span(counts) -> str:
     return ", ".join(map(str, counts))
 
 
-def _expand(block: dict, top_games: int, where: str) -> list[tuple[dict, str]]:
-    """A block's cells (without ids), every value validated."""
+def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | None = None) -> list[tuple[dict, str]]:
+    """A block's cells (without ids), every value validated. `tiers`: the skill levels of a
+    tiers sweep, whose line-ups replace the block's (simkit.tiers.tier_lineups)."""
     if "game" not in block:
         raise InputError(f"{where}: a [[study]] block needs game = \"<id>\" (or \"*\" for every game)")
     if not isinstance(block["game"], str):
@@ -393,6 +419,10 @@ def _expand(block: dict, top_games: int, where: str) -> list[tuple[dict, str]]:
         grid_ok = {k: [schema.validate({k: v}, where)[k] for v in vs] for k, vs in grid.items()}
         presets = game.preset_names()
         resolved_lineups = []
+        if tiers is not None:
+            from simkit.tiers import tier_lineups
+
+            lineups = [",".join(lineup) for lineup in tier_lineups(game, tiers)]
         for lineup in lineups:
             if not isinstance(lineup, (str, list)):
                 raise InputError(f"strategies in {where} must be line-ups like \"a,b\" or [\"a\", \"b\"], "

@@ -242,7 +242,9 @@ def summarize(folder: Path) -> dict:
     incomplete and tie shares; end reasons; per-strategy and per-category (every text seat
     column, e.g. `power`) rates per seat played; seat and game metric means; and the
     precision reached. `comparisons` holds the paired variant comparisons (see
-    `_comparisons`) with Holm-adjusted p-values across all of them.
+    `_comparisons`) with Holm-adjusted p-values across all of them. Each cell also gets
+    `margin`, `ranks` and, in a sweep with arcs, `arcs` (`simkit.arcs.add_to_summary`);
+    `tiers` holds seat advantage by skill tier (`simkit.tiers.summarize`).
     """
     folder = Path(folder)
     cells = pl.read_parquet(folder / "cells.parquet")  # one row per cell: small
@@ -317,7 +319,11 @@ def summarize(folder: Path) -> dict:
                 seat_numeric,
             )
         )
-    return {"cells": summaries, "comparisons": _comparisons(cells, games, seats)}
+    from simkit import arcs, tiers
+
+    arcs.add_to_summary(folder, summaries)  # margins, ranks, and the game arcs of a sweep with --arcs
+    return {"cells": summaries, "comparisons": _comparisons(cells, games, seats),
+            "tiers": tiers.summarize(folder, summaries)}
 
 
 def _cell_summary(

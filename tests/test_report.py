@@ -48,6 +48,7 @@ def test_report_has_every_section_in_order(sweep):
         "Overview: seat 0 against fair",
         "Seat win rates",
         "Game length",
+        "Winning margins and shared wins",
         "End reasons",
         "Strategy results",
         "Win rate by power",

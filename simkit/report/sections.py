@@ -13,7 +13,7 @@ from pathlib import Path
 
 import polars as pl
 
-from simkit.report import plots
+from simkit.report import arcs, plots
 from simkit.report.findings import MOSTLY_UNFINISHED, Headline, headline
 from simkit.report.render import Block, Bullets, Contents, Heading, Paragraph, Plot, Table
 
@@ -643,6 +643,9 @@ def build(summary: dict, length_counts: pl.DataFrame, manifest: dict | None, plo
         *_robustness_section(top, labels),
         *_seat_section(cells, labels, plot_folder),
         *_length_section(cells, labels, length_counts, plot_folder),
+        *arcs.margin_section(cells, labels),
+        *arcs.arc_section(cells, labels, plot_folder),
+        *arcs.tier_section(summary.get("tiers", []), plot_folder),
         *_end_reason_section(cells, labels, plot_folder),
         *_strategy_section(cells, labels, plot_folder),
         *_category_sections(cells, labels, plot_folder),

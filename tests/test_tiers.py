@@ -1,0 +1,164 @@
+"""simkit.tiers: the tier cells a --tiers sweep builds, and first-player advantage by tier on
+a rigged dice game where every tier's figure is derived by hand."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from fractions import Fraction
+
+import pytest
+from typer.testing import CliRunner
+
+import simkit
+from simkit import games as registry
+from simkit import spec, tiers
+from simkit.cli import app
+from simkit.errors import InputError
+
+
+def _without_lookahead(game):
+    return dataclasses.replace(game, presets=tuple(p for p in game.presets if p.name != tiers.LOOKAHEAD))
+
+
+def test_tier_lineups_in_order_of_skill(dicegame):
+    assert tiers.tier_lineups(dicegame) == [("random",), ("careful",), ("lookahead",)]
+    assert tiers.tier_lineups(dicegame, (0.5, 0.25)) == [("random",), ("careful@0.5",), ("careful@0.25",),
+                                                         ("careful",), ("lookahead",)]
+
+
+def test_a_game_without_lookahead_has_two_tiers(dicegame):
+    assert tiers.tier_lineups(_without_lookahead(dicegame)) == [("random",), ("careful",)]
+
+
+def test_skill_levels_parsed_and_checked():
+    assert tiers.parse_skill("0,0.25,0.5") == (0.5, 0.25)  # 0 is the default tier itself
+    assert tiers.parse_skill([0.5, 1]) == (1.0, 0.5)
+    assert tiers.parse_skill(None) == ()
+    for bad in ("2", "x", "-0.1", [True]):
+        with pytest.raises(InputError, match="noise levels from 0 to 1"):
+            tiers.parse_skill(bad)
+
+
+def test_tiers_sweep_builds_self_play_cells_per_player_count():
+    sweep = spec.load(game="dicegame", players="2,3", tiers=True, skill="0,0.5", games=100)
+    got = [(c.players, c.lineup) for c in sweep.cells]
+    assert got == [(p, lineup) for p in (2, 3)
+                   for lineup in (("random",), ("careful@0.5",), ("careful",), ("lookahead",))]
+    assert len({c.id for c in sweep.cells}) == len(sweep.cells)
+    # the spec keys do the same
+    keyed = spec.load({"tiers": True, "skill": [0.5], "games": 100, "study": [{"game": "dicegame", "players": [2, 3]}]})
+    assert [(c.players, c.lineup) for c in keyed.cells] == got
+
+
+def test_tiers_refuse_a_line_up_and_skill_needs_tiers():
+    with pytest.raises(InputError, match="drop --strategies"):
+        spec.load(game="dicegame", tiers=True, strategies="careful")
+    with pytest.raises(InputError, match="are tiers"):
+        spec.load(game="dicegame", skill="0.5")
+    result = CliRunner().invoke(app, ["sweep", "--game", "dicegame", "--tiers", "--skill", "3", "--quiet"])
+    assert result.exit_code == 2
+    assert result.output.strip().startswith("error:") and len(result.output.strip().splitlines()) == 1
+
+
+# -- a rigged sudden-death race: first-player advantage by tier derived by hand -------------
+#
+# A die of 2s (no busts), target 10, round cap 1, sudden end, no colour bonus, 2 players:
+# a seat reaches 10 in its one turn unless it holds first. It faces 4 decisions (at 2, 4, 6
+# and 8); reaching 10 takes "roll on" at all four. Seat 0 reaches it with chance p and then
+# wins at once; otherwise seat 1 wins if it reaches it (chance p), else the game is capped.
+# Over decided games seat 0's share is p / (p + (1 - p) p) = 1 / (2 - p):
+#   random, careful@1: holds with chance 1/2 per decision, p = 1/16
+#   careful@0.5: holds with chance 1/2 * 1/2 (noise, then the random choice), p = (3/4)^4
+#   careful (holds at 12) and lookahead (holding loses every playout): p = 1, share 1
+P_REACH = {"random": Fraction(1, 16), "heuristic@1": Fraction(1, 16), "heuristic@0.5": Fraction(3, 4) ** 4,
+           "heuristic": Fraction(1), "lookahead": Fraction(1)}
+GAMES = 6000
+
+
+@pytest.fixture(scope="module")
+def rigged(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("twos")
+    (folder / "d6.txt").write_text("2 2 2 2 2 2\n")
+    return simkit.sweep(out=tmp_path_factory.mktemp("tiers") / "out", game="dicegame", players=2, variant="sudden",
+                        tiers=True, skill="1,0.5", games=GAMES, seed=7, jobs=1, quiet=True,
+                        set={"components": str(folder), "target": 10, "round_cap": 1, "red_bonus": 0})
+
+
+def test_first_player_advantage_by_tier_matches_the_derivation(rigged):
+    (group,) = rigged.summary["tiers"]
+    assert group["lookahead"] is True and group["note"] == ""
+    assert [t["tier"] for t in group["tiers"]] == ["random", "heuristic@1", "heuristic@0.5", "heuristic",
+                                                    "lookahead"]
+    for tier in group["tiers"]:
+        p = P_REACH[tier["tier"]]
+        share = float(1 / (2 - p))
+        decided = float(p + (1 - p) * p)
+        assert tier["rounds"] == {"mean": 1.0, "ci_low": 1.0, "ci_high": 1.0}
+        if p == 1:
+            assert tier["decided_games"] == GAMES and tier["first_player_advantage"]["value"] == 0.5
+            continue
+        se_decided = math.sqrt(decided * (1 - decided) / GAMES)
+        assert abs(tier["decided_games"] / GAMES - decided) <= 4 * se_decided, tier["tier"]
+        fpa = tier["first_player_advantage"]
+        assert fpa["ci_low"] - 0.01 <= share - 0.5 <= fpa["ci_high"] + 0.01, tier["tier"]
+        se = math.sqrt(share * (1 - share) / tier["decided_games"])
+        assert abs(fpa["value"] - (share - 0.5)) <= 4 * se, tier["tier"]
+
+
+def test_careful_at_full_noise_plays_like_random(rigged):
+    (group,) = rigged.summary["tiers"]
+    by = {t["tier"]: t for t in group["tiers"]}
+    pair = next(c for c in group["comparisons"] if (c["higher"], c["lower"]) == ("heuristic@1", "random"))
+    assert pair["ci_low"] < 0 < pair["ci_high"]
+    assert abs(by["heuristic@1"]["decided_games"] - by["random"]["decided_games"]) < 4 * math.sqrt(
+        2 * GAMES * float(P_REACH["random"]))
+
+
+def test_skill_effect_and_its_interval(rigged):
+    (group,) = rigged.summary["tiers"]
+    effect = group["skill_effect"]
+    assert (effect["higher"], effect["lower"]) == ("lookahead", "random")
+    true_diff = 1 - 16 / 31
+    assert effect["ci_low"] <= true_diff <= effect["ci_high"]
+    assert effect["verdict"] == "grows"
+    assert effect["diff"] == pytest.approx(group["tiers"][-1]["seat0_share"] - group["tiers"][0]["seat0_share"])
+
+
+def test_lookahead_cost_from_the_sweep_timings(rigged):
+    (group,) = rigged.summary["tiers"]
+    cost = group["lookahead_cost"]
+    timing = rigged.manifest["cell_timing"]
+    by = {t["tier"]: t for t in group["tiers"]}
+    look = timing[by["lookahead"]["cell"]]
+    assert look["games"] == GAMES
+    assert cost["lookahead_games_per_second"] == pytest.approx(GAMES / look["seconds"])
+    assert cost["slowdown"] > 1.0  # 200 playouts a decision cost more than a threshold
+    assert cost["ms_per_game"] == pytest.approx(1000.0 / cost["lookahead_games_per_second"])
+
+
+def test_tier_section_in_the_report(rigged):
+    text = (rigged.folder / "report.md").read_text()
+    assert "## Seat advantage by tier" in text
+    assert "first-player advantage grows with skill — lookahead minus random" in text
+    assert (rigged.folder / "plots" / "tiers_first_player_advantage.png").exists()
+
+
+def test_without_lookahead_the_summary_says_two_tiers(tmp_path, monkeypatch, dicegame):
+    plain = _without_lookahead(dicegame)
+    get = registry.get
+    monkeypatch.setattr(registry, "get", lambda game_id: plain if game_id == "dicegame" else get(game_id))
+    r = simkit.sweep(out=tmp_path / "two", game="dicegame", players=2, tiers=True, games=300, jobs=1, quiet=True)
+    (group,) = r.summary["tiers"]
+    assert [t["tier"] for t in group["tiers"]] == ["random", "heuristic"]
+    assert group["lookahead"] is False and "no 'lookahead' preset" in group["note"]
+    assert group["lookahead_cost"] is None
+    assert "no 'lookahead' preset: no lookahead tier" in (r.folder / "report.md").read_text()
+
+
+def test_no_tiers_section_for_a_plain_sweep(tmp_path):
+    r = simkit.sweep(out=tmp_path / "plain", game="dicegame", players=2, games=200, jobs=1, quiet=True)
+    assert r.summary["tiers"] == []
+    assert "Seat advantage by tier" not in (r.folder / "report.md").read_text()
+    assert json.loads((r.folder / "manifest.json").read_text())["cell_timing"]
