@@ -317,6 +317,9 @@ def summarize(folder: Path) -> dict:
                 seat_numeric,
             )
         )
+    from simkit.tournament import add_summaries  # seating design, head-to-head matrices, ranking
+
+    add_summaries(summaries, seats, games, seat_categorical)
     return {"cells": summaries, "comparisons": _comparisons(cells, games, seats)}
 
 
@@ -381,6 +384,9 @@ def _cell_summary(
             "ci_high": seat0["ci_high"] - fair,
         },
         "decided_games": decided,
+        # DESIGN §7: the same over decided games (seat_advantage[0]); the report and `simkit check` use this one
+        "first_player_advantage_decided": dict(zip(("value", "ci_low", "ci_high"), (
+            _advantage(seat0["wins"], decided, fair)[key] for key in ("vs_fair", "vs_fair_low", "vs_fair_high")))),
         "seat_advantage": [
             {"seat": s["seat"], **_advantage(s["wins"], decided, fair)} for s in seats
         ],
