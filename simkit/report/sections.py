@@ -13,7 +13,7 @@ from pathlib import Path
 
 import polars as pl
 
-from simkit.report import plots
+from simkit.report import plots, tournament
 from simkit.report.findings import MOSTLY_UNFINISHED, Headline, headline
 from simkit.report.render import Block, Bullets, Contents, Heading, Paragraph, Plot, Table
 
@@ -121,7 +121,8 @@ HEADLINE_ITEMS = 8  # findings in the headline; the rest are listed under "More 
 
 def _headline_section(cells: list[dict], top: Headline) -> list[Block]:
     games = sum(cell["games"] for cell in cells)
-    items = [f.sentence() for f in top.unfinished] + [f.sentence() for f in top.findings[:HEADLINE_ITEMS]]
+    items = [f.sentence() for f in top.unfinished] + tournament.headline_items(cells, cell_labels(cells)) + [
+        f.sentence() for f in top.findings[:HEADLINE_ITEMS]]
     blocks: list[Block] = [Heading("Headline")]
     if items:
         blocks.append(Bullets(items, ordered=True))
@@ -646,6 +647,7 @@ def build(summary: dict, length_counts: pl.DataFrame, manifest: dict | None, plo
         *_end_reason_section(cells, labels, plot_folder),
         *_strategy_section(cells, labels, plot_folder),
         *_category_sections(cells, labels, plot_folder),
+        *tournament.sections(cells, labels, plot_folder),
         *_metric_section(cells, labels),
         *_comparison_section(summary.get("comparisons", []), labels, plot_folder),
         *_precision_section(cells, labels),
