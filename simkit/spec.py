@@ -26,6 +26,7 @@ A spec file::
     presets = ["merchant", "raider", "random"]  # omitted: every preset but the slow rollout tiers
     include_random = true                       # with presets omitted: keep `random` (the baseline)
     games = 20000                               # games per player count
+                         # [[tournament]] blocks instead: several, e.g. games by player count
 
 A line-up is seated by its balanced design (`simkit.tournament.design`); a cell with
 fewer games than the design's seatings cannot be balanced and is refused.
@@ -269,8 +270,9 @@ def load(
     blocks = table.get("study", [])
     if isinstance(blocks, dict):
         blocks = [blocks]
-    if "tournament" in table:
-        blocks = [*blocks, _tournament_block(table["tournament"], _where(source, text, "tournament"))] \
+    if "tournament" in table:  # [tournament], or [[tournament]] for several (games by player count, say)
+        sections = table["tournament"] if isinstance(table["tournament"], list) else [table["tournament"]]
+        blocks = [*blocks, *(_tournament_block(section, _where(source, text, "tournament")) for section in sections)] \
             if isinstance(blocks, list) else blocks
     elif tournament:
         blocks = [{**b, TOURNAMENT: True} for b in blocks] if isinstance(blocks, list) else blocks

@@ -171,6 +171,7 @@ def seating_notes(summary: dict) -> list[str]:
 # Tournament analysis (from the seats table)
 
 HALF = 2  # pairwise outcomes are summed in half points (a tie is 1/2), so every sum is an exact integer
+SEPARATED = 15.0  # a Bradley-Terry strength this far out (odds e^15) means the fit diverged
 DOMINANT_LEVEL = 0.5  # a dominant label's lower bound beats this against every other label
 
 
@@ -259,12 +260,16 @@ def bradley_terry(labels: list[str], matrix: list[dict]) -> list[dict] | None:
         outcome[r] = (m["wins"], m["meetings"] - m["wins"])
     try:
         with warnings.catch_warnings():
-            warnings.simplefilter("error")  # perfect separation or no convergence: no ranking
+            # statsmodels also warns of "perfect prediction" when the model fits exactly (two
+            # labels: one pair, one strength): separation is judged below by the estimates
+            warnings.simplefilter("ignore")
             fit = sm.GLM(outcome, design_matrix[:, 1:], family=sm.families.Binomial()).fit()
         covariance = np.zeros((k, k))
         covariance[1:, 1:] = np.asarray(fit.cov_params())
         strength = np.concatenate([[0.0], np.asarray(fit.params)])
-    except (Warning, ValueError, np.linalg.LinAlgError):
+    except (ValueError, np.linalg.LinAlgError):
+        return None
+    if np.any(np.abs(strength) > SEPARATED):  # some label always or never ahead: no finite strength
         return None
     centre = np.eye(k) - 1.0 / k
     strength = centre @ strength
