@@ -55,6 +55,13 @@ def test_design_is_balanced(lineup, players, period):
     assert seatings[0] == tuple((lineup * players)[:players])  # game 0 plays the line-up as written
 
 
+def test_four_strategies_at_two_seats_all_meet(dicegame):
+    """The old cyclic rotation never sat lineup[0] with lineup[2] at two seats: now every pair meets."""
+    rows = seat_strategies(dicegame, ("random", "careful", "bold", "lookahead"), 2, 0, 12).tolist()
+    assert Counter(frozenset(r) for r in rows) == {frozenset(p): 2 for p in itertools.combinations(range(4), 2)}
+    assert all(Counter(r[s] for r in rows) == dict.fromkeys(range(4), 3) for s in range(2))
+
+
 def test_large_design_uses_rotations_and_keeps_every_table():
     seatings, kind = tournament.design(tuple("abcdefgh"), 5)
     assert kind == "rotations"
@@ -248,6 +255,9 @@ def test_no_dominant_between_equals():
     h2h = tournament.head_to_head(["a", "b"], [{"a": "a", "b": "b", "meetings": 1000, "halves": 2 * 540},
                                                {"a": "b", "b": "a", "meetings": 1000, "halves": 2 * 460}], rank=False)
     assert h2h["dominant"] == "a"  # 54.0%, Wilson lower bound 50.9% > 50%
+    h2h = tournament.head_to_head(["a", "b"], [{"a": "a", "b": "b", "meetings": 1000, "halves": 2 * 520},
+                                               {"a": "b", "b": "a", "meetings": 1000, "halves": 2 * 480}], rank=False)
+    assert h2h["dominant"] is None  # 52.0% is ahead, but its lower bound 48.9% is not clear of 50%
 
 
 def test_bradley_terry_recovers_known_strengths():
