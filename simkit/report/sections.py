@@ -374,8 +374,8 @@ def _strategy_section(cells: list[dict], labels: dict[str, str], plot_folder: Pa
     return [
         Heading("Strategy results"),
         Paragraph(
-            "Win rate per seat played by each strategy (line-ups rotate through the seats); a strategy as strong as "
-            "the others wins 1/players of its seats."
+            "Win rate per seat played by each strategy (a line-up is seated by a balanced design: every strategy "
+            "in every seat equally often); a strategy as strong as the others wins 1/players of its seats."
         ),
         Table(["cell", "strategy", "seats", "win rate", "95% CI", "vs fair (points)"], rows, text_columns=2),
         Plot(_relative(plot), "Win rate by strategy in points against fair, with 95% intervals"),
