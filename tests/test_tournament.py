@@ -300,6 +300,13 @@ def test_first_player_advantage_over_decided_games(tmp_path):
     decided = sum(results.seats["win"])
     assert cell["first_player_advantage_decided"]["value"] == pytest.approx(seat0 / decided - 0.5)
     assert cell["first_player_advantage"]["value"] == pytest.approx(seat0 / cell["games"] - 0.5)
+    # the CI gate judges the same figure
+    from simkit.check import first_player_advantage
+    from simkit.stats import Z95
+
+    gate = first_player_advantage(cell, Z95)
+    fpa = cell["first_player_advantage_decided"]
+    assert (gate.value, gate.low, gate.high) == pytest.approx((fpa["value"], fpa["ci_low"], fpa["ci_high"]))
 
 
 def test_results_do_not_depend_on_jobs_or_chunks(tmp_path):
