@@ -275,7 +275,9 @@ def load(
         blocks = [*blocks, *(_tournament_block(section, _where(source, text, "tournament")) for section in sections)] \
             if isinstance(blocks, list) else blocks
     elif tournament:
-        blocks = [{**b, TOURNAMENT: True} for b in blocks] if isinstance(blocks, list) else blocks
+        # a block that names its line-ups keeps them (they are seated by the balanced design anyway)
+        blocks = [b if isinstance(b, dict) and "strategies" in b else {**b, TOURNAMENT: True} for b in blocks] \
+            if isinstance(blocks, list) else blocks
     if not isinstance(blocks, list) or not blocks or not all(isinstance(b, dict) for b in blocks):
         raise InputError(f"{source} has no [[study]] block; add one naming at least a game")
 

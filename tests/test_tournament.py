@@ -317,3 +317,9 @@ def test_results_do_not_depend_on_jobs_or_chunks(tmp_path):
         runs.append([{k: c.get(k) for k in ("head_to_head", "first_player_by_table", "matchups", "seating")}
                      for c in json.loads((tmp_path / name / "summary.json").read_text())["cells"]])
     assert runs[0] == runs[1]
+
+
+def test_tournament_option_on_a_spec_keeps_named_lineups():
+    blocks = [{"game": "dicegame", "players": 2}, {"game": "dicegame", "players": 3, "strategies": "careful,bold"}]
+    sweep = specs.load({"name": "t", "games": 120, "study": blocks}, tournament=True)
+    assert [c.lineup for c in sweep.cells] == [("random", "careful", "bold"), ("careful", "bold")]
