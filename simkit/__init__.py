@@ -82,7 +82,7 @@ __all__ = ["InputError", "Results", "__version__", "load", "sweep"]
 
 _RUN_OPTIONS = ("jobs", "chunk", "backend", "address", "quiet", "report")
 _SPEC_OPTIONS = ("game", "players", "variant", "set", "strategies", "games", "seed", "name", "precision", "arcs",
-                 "tiers", "skill")
+                 "tiers", "skill", "tournament")
 
 
 def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
@@ -93,7 +93,8 @@ def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
     players ("2,3,4" or a list), variant ("standard,two_player"), set ({"key": value} or
     ["key=value"]), strategies ("a,b" for one line-up, or a list of line-ups), games,
     seed, name, precision, arcs (trace score arcs), tiers (skill-tier cells), skill ("0.25,0.5":
-    noise levels of extra tiers). Run options: jobs (default: all cores), chunk, backend
+    noise levels of extra tiers), tournament (True: every preset against every other, seats
+    balanced; see simkit.tournament). Run options: jobs (default: all cores), chunk, backend
     ("loky" or "dask"), address (the Dask scheduler), quiet, report (False: tables and
     summary only, no report.md/.html or plots). out: the folder (default
     reports/<name>-<time>/). resume=True finishes the sweep in `out`; spec and spec

@@ -36,7 +36,7 @@ NOJIT_SECONDS = 2.0  # time per preset of the plain-Python run
 def _cell(game_id: str, players: int | None, preset: str) -> specs.Cell:
     game = registry.get(game_id)
     players = players or max(game.players)
-    return specs.load(game=game_id, players=players, strategies=preset, games=1).cells[0]
+    return specs.load(game=game_id, players=players, strategies=preset, games=1, balanced=False).cells[0]
 
 
 def _play_range(cell: specs.Cell, start: int, stop: int):

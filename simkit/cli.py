@@ -169,6 +169,9 @@ def sweep(
     skill: Annotated[
         str | None, typer.Option(help="With --tiers: noise levels of extra default-preset tiers, e.g. 0,0.25,0.5.")
     ] = None,
+    tournament: Annotated[bool, typer.Option(
+        "--tournament", help="Every preset against every other, seats balanced: one cell per player count, --games "
+        "each; --strategies names the presets (default: all but the slow lookahead tier).")] = False,
 ) -> None:
     """Run a sweep and write its results and report."""
     import simkit
@@ -178,7 +181,7 @@ def sweep(
         set=_with_components(set_, components),
         strategies=strategies[0] if strategies and len(strategies) == 1 else strategies, games=games, seed=seed,
         precision=precision, jobs=jobs, chunk=chunk, backend=backend, address=address, quiet=quiet,
-        arcs=arcs or None, tiers=tiers or None, skill=skill,
+        arcs=arcs or None, tiers=tiers or None, skill=skill, tournament=tournament or None,
     )
     m = results.manifest
     if getattr(results, "already_complete", False):
@@ -193,6 +196,10 @@ def sweep(
             timing += f" (preparing engines {m['compile_seconds']:.1f} s, playing {m['play_seconds']:.1f} s)"
         typer.echo(f"{cells} cell{'s' * (cells != 1)}, {m['games']:,} games kept; this run played "
                    f"{m['games_this_run']:,} games{kept} {timing}")
+    from simkit.tournament import seating_notes
+
+    for note in seating_notes(results.summary):
+        typer.echo(f"note: {note}", err=True)
     if (results.folder / "report.md").exists():
         from simkit.report import headline_lines
 

@@ -73,7 +73,7 @@ def replay(
     if listed:
         raise InputError(f"replay plays one game: give {listed[0]} one value, not a list")
     cells = specs.load(game=game, players=players, variant=variant, set=overrides, strategies=strategies,
-                       games=1).cells
+                       games=1, balanced=False).cells
     cell = max(cells, key=lambda c: c.players)
     g = registry.get(cell.game)
     rules, _ = compiled(cell)

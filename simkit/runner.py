@@ -3,7 +3,8 @@
 A cell's games are cut into chunks; chunk (cell, start, stop) plays game indices
 start..stop-1 with seeds `game_seeds(root, start, stop)`, so game i of every cell gets the
 same seed (common random numbers) and a result never depends on chunk size, --jobs or
-backend. Seat s of game i plays `lineup[(s + i) % len(lineup)]`.
+backend. Game i seats the line-up by seating i mod period of its balanced design
+(`simkit.tournament.design`).
 
 The engine is compiled and warmed up in this (the parent) process before any worker
 starts, so workers load it from numba's on-disk cache instead of compiling it several
@@ -45,6 +46,7 @@ from simkit.game import GAME_COLUMNS, LOG_WIDTH, SEAT_COLUMNS, Compiled, Game
 from simkit.rng import game_seeds
 from simkit.rules import rules_hash
 from simkit.spec import Cell, Sweep
+from simkit.tournament import design
 
 TARGET_CHUNK_SECONDS = 3.0  # work a chunk should carry; a worker costs ~1 s to start
 MAX_CHUNK_GAMES = 100_000  # bounds a worker's memory whatever the game's speed
@@ -60,12 +62,14 @@ BACKENDS = ("loky", "dask")
 
 
 def seat_strategies(game: Game, lineup: tuple[str, ...], players: int, start: int, n: int) -> np.ndarray:
-    """int64[n, players]: the strategy row (of `game.strategy_table(lineup)`) of seat s in game
-    start+i is that of lineup[(s + start + i) % len(lineup)]."""
+    """int64[n, players]: the strategy row (of `game.strategy_table(lineup)`) of each seat in games
+    start..start+n-1, from the line-up's balanced seating design (`simkit.tournament.design`):
+    game i plays seating i mod period, every strategy in every seat and every pair meeting
+    equally often over each period."""
     index = game.strategy_table(lineup)[1]
-    rows = np.array([index.index(name) for name in lineup], dtype=np.int64)
-    turn = (np.arange(start, start + n, dtype=np.int64)[:, None] + np.arange(players, dtype=np.int64)[None, :])
-    return rows[turn % len(rows)]
+    seatings = design(tuple(lineup), players)[0]
+    rows = np.array([[index.index(name) for name in seating] for seating in seatings], dtype=np.int64)
+    return rows[np.arange(start, start + n, dtype=np.int64) % len(seatings)]
 
 
 def play(game: Game, compiled: Compiled, strategies: np.ndarray, seeds: np.ndarray, log_capacity: int = 0,

@@ -20,6 +20,17 @@ A spec file::
     strategies = ["default", "raider,random"] # line-ups; "default" = the game's default preset
     games = 20000                             # per-block games
 
+    [tournament]         # optional, beside or instead of [[study]] blocks: every preset
+    game = "set_sail"    # against every other, seats balanced (simkit.tournament)
+    players = [2, 3, 4]  # one cell per player count, its line-up the tournament's presets
+    presets = ["merchant", "raider", "random"]  # omitted: every preset but the slow rollout tiers
+    include_random = true                       # with presets omitted: keep `random` (the baseline)
+    games = 20000                               # games per player count
+                         # [[tournament]] blocks instead: several, e.g. games by player count
+
+A line-up is seated by its balanced design (`simkit.tournament.design`); a cell with
+fewer games than the design's seatings cannot be balanced and is refused.
+
 Player counts. A list (or an omitted `players`) is a range request: a count a variant
 does not allow is skipped (two_player with [2, 3, 4] gives 2p only). A single count is
 explicit: if the variant cannot play it, that is an error. A count outside every range
@@ -51,7 +62,9 @@ from simkit import games as registry
 from simkit.errors import InputError, unknown
 from simkit.game import NOISE_MARK, parse_strategy
 
-TOP_KEYS = ("name", "description", "seed", "games", "precision", "check", "study", "arcs", "tiers", "skill")
+TOP_KEYS = ("name", "description", "seed", "games", "precision", "check", "study", "arcs", "tiers", "skill",
+            "tournament")
+TOURNAMENT_KEYS = ("game", "players", "variants", "set", "presets", "include_random", "games")
 BLOCK_KEYS = ("game", "players", "variants", "set", "grid", "strategies", "games")
 DEFAULT_GAMES = 10_000
 MAX_GAMES = 1_000_000_000  # per cell: past this the plan alone would not fit in memory
@@ -72,7 +85,7 @@ class Cell:
     players: int
     variant: str
     overrides: dict
-    lineup: tuple[str, ...]  # preset names; seat s of game i plays lineup[(s + i) % len(lineup)]
+    lineup: tuple[str, ...]  # strategy labels; game i seats them by the balanced design (simkit.tournament)
     games: int
 
     def to_dict(self) -> dict:
@@ -231,6 +244,8 @@ def load(
     arcs: bool | None = None,
     tiers: bool | None = None,
     skill: str | list | None = None,
+    tournament: bool = False,
+    balanced: bool = True,
 ) -> Sweep:
     """A validated Sweep from a spec (a TOML path, or its table as a dict) and/or options.
 
@@ -240,6 +255,10 @@ def load(
     game's score by round (simkit.arcs). `tiers` (spec key `tiers = true`): every block's
     line-ups become the skill tiers of each of its games (simkit.tiers), with a
     `default@p` tier for each noise level p in `skill` ('0.25,0.5' or [0.25, 0.5]).
+    `tournament` (`sweep --tournament`): each block's line-up is the tournament's (every preset but the slow tiers, see
+    `simkit.tournament.tournament_lineup`) unless `strategies` names one. balanced=False
+    skips the refusal of a cell too short to balance its line-up (replay and bench play
+    single games, not a sweep).
     """
     text = ""
     if isinstance(spec, dict):
@@ -252,6 +271,8 @@ def load(
             (table, text), source = read_toml(path), str(path)
     else:
         table, source = {"name": game if game != ALL_GAMES else "sweep", "study": [{}]}, "command-line options"
+        if tournament:
+            table = {"name": f"{game if game != ALL_GAMES else 'sweep'}-tournament", "tournament": {}}
 
     for key in table:
         if key not in TOP_KEYS:
@@ -259,6 +280,14 @@ def load(
     blocks = table.get("study", [])
     if isinstance(blocks, dict):
         blocks = [blocks]
+    if "tournament" in table:  # [tournament], or [[tournament]] for several (games by player count, say)
+        sections = table["tournament"] if isinstance(table["tournament"], list) else [table["tournament"]]
+        blocks = [*blocks, *(_tournament_block(section, _where(source, text, "tournament")) for section in sections)] \
+            if isinstance(blocks, list) else blocks
+    elif tournament:
+        # a block that names its line-ups keeps them (they are seated by the balanced design anyway)
+        blocks = [b if isinstance(b, dict) and "strategies" in b else {**b, TOURNAMENT: True} for b in blocks] \
+            if isinstance(blocks, list) else blocks
     if not isinstance(blocks, list) or not blocks or not all(isinstance(b, dict) for b in blocks):
         raise InputError(f"{source} has no [[study]] block; add one naming at least a game")
 
@@ -287,9 +316,15 @@ def load(
     for number, block in enumerate(blocks, 1):
         where = f"{source} [[study]] {number}" if len(blocks) > 1 or text else source
         for key in block:
-            if key not in BLOCK_KEYS:
+            if key not in BLOCK_KEYS and key != TOURNAMENT:
                 raise unknown("study key", key, BLOCK_KEYS, _where(source, text, key, where))
         block = {**block, **cli}
+        if TOURNAMENT in block and tiered:
+            raise InputError(f"{where}: a tournament and skill tiers are two sweeps; give one of them")
+        if TOURNAMENT in block and "strategies" in cli:  # --strategies names the tournament's presets
+            block[TOURNAMENT] = [n.strip() for n in cli["strategies"].split(",")] \
+                if isinstance(cli["strategies"], str) else cli["strategies"]
+            del block["strategies"]
         if cli_set:
             block["set"] = {**block.get("set", {}), **cli_set}
             block["grid"] = {k: v for k, v in block.get("grid", {}).items() if k not in cli_set}
@@ -298,6 +333,11 @@ def load(
         raw += _expand(block, top_games, where, levels if tiered else None)
 
     cells = _with_ids(raw)
+    if balanced:
+        from simkit.tournament import check_games
+
+        for cell, (_, where) in zip(cells, raw):
+            check_games(cell.lineup, cell.players, cell.games, where)
     from simkit.check import parse_table  # the gate owns what a [check] table may hold
 
     check = parse_table(table.get("check", {}), f"{source} [check]")
@@ -308,6 +348,31 @@ def _flag(value: Any, key: str, where: str) -> bool:
     if not isinstance(value, bool):
         raise InputError(f"{key} in {where} must be true or false, got {value!r}")
     return value
+
+
+TOURNAMENT = "_tournament"  # a block made by [tournament] or --tournament: its presets, or True for the default
+
+
+def _tournament_block(section: Any, where: str) -> dict:
+    """The [[study]] block a [tournament] section stands for (see the module docstring)."""
+    if not isinstance(section, dict):
+        raise InputError(f"tournament in {where} must be a table like [tournament] game = \"...\"")
+    for key in section:
+        if key not in TOURNAMENT_KEYS:
+            raise unknown("tournament key", key, TOURNAMENT_KEYS, where)
+    block = {k: v for k, v in section.items() if k not in ("presets", "include_random")}
+    presets = section.get("presets", True)
+    if presets is not True and (not isinstance(presets, list) or len(presets) < 2
+                                or not all(isinstance(p, str) and p for p in presets)):
+        raise InputError(f"presets in {where} [tournament] must list at least two preset names, got {presets!r}")
+    include_random = section.get("include_random", True)
+    if not isinstance(include_random, bool):
+        raise InputError(f"include_random in {where} [tournament] must be true or false, got {include_random!r}")
+    if presets is not True and "include_random" in section:
+        raise InputError(f"{where} [tournament]: give presets or include_random, not both "
+                         "(with presets named, name random among them to include it)")
+    block[TOURNAMENT] = presets if presets is not True else ("all" if include_random else "all but random")
+    return block
 
 
 def _where(source: str, text: str, key: str, where: str | None = None) -> str:
@@ -391,6 +456,7 @@ def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | 
     variants = _as_list([v.strip() for v in variants.split(",")] if isinstance(variants, str) else variants,
                         "variants", where)
     lineups = _as_list(block.get("strategies", DEFAULT_LINEUP), "strategies", where)
+    tournament = block.get(TOURNAMENT)
     fixed = block.get("set", {})
     grid = block.get("grid", {})
     for key, value in (("set", fixed), ("grid", grid)):
@@ -423,6 +489,14 @@ def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | 
             from simkit.tiers import tier_lineups
 
             lineups = [",".join(lineup) for lineup in tier_lineups(game, tiers)]
+        elif tournament is not None:
+            from simkit.tournament import tournament_lineup
+
+            lineups = [list(tournament_lineup(game, tournament if isinstance(tournament, list) else None,
+                                              tournament != "all but random"))]
+            if len(lineups[0]) < 2:
+                raise InputError(f"a tournament of {game_id} needs at least two presets, got {lineups[0]} "
+                                 f"(in {where})")
         for lineup in lineups:
             if not isinstance(lineup, (str, list)):
                 raise InputError(f"strategies in {where} must be line-ups like \"a,b\" or [\"a\", \"b\"], "

@@ -320,8 +320,10 @@ def summarize(folder: Path) -> dict:
             )
         )
     from simkit import arcs, tiers
+    from simkit.tournament import add_summaries  # seating design, head-to-head matrices, ranking
 
     arcs.add_to_summary(folder, summaries)  # margins, ranks, and the game arcs of a sweep with --arcs
+    add_summaries(summaries, seats, games, seat_categorical)
     return {"cells": summaries, "comparisons": _comparisons(cells, games, seats),
             "tiers": tiers.summarize(folder, summaries)}
 
@@ -387,6 +389,9 @@ def _cell_summary(
             "ci_high": seat0["ci_high"] - fair,
         },
         "decided_games": decided,
+        # DESIGN §7: the same over decided games (seat_advantage[0]); the report and `simkit check` use this one
+        "first_player_advantage_decided": dict(zip(("value", "ci_low", "ci_high"), (
+            _advantage(seat0["wins"], decided, fair)[key] for key in ("vs_fair", "vs_fair_low", "vs_fair_high")))),
         "seat_advantage": [
             {"seat": s["seat"], **_advantage(s["wins"], decided, fair)} for s in seats
         ],

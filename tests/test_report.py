@@ -13,7 +13,8 @@ from simkit.report.sections import answer, cell_labels
 from simkit.stats import summarize
 from tests.test_stats import write_sweep
 
-PLOTS = ("seat_win_rates", "game_length", "end_reasons", "strategies", "power_win_rates", "comparisons")
+PLOTS = ("seat_win_rates", "game_length", "end_reasons", "strategies", "power_win_rates", "comparisons",
+         "tournament_base", "tournament_gold", "power_matrix_base", "power_matrix_gold")
 
 
 @pytest.fixture(scope="module")
@@ -35,8 +36,11 @@ def test_report_leads_with_the_headline(sweep):
     markdown = (folder / "report.md").read_text()
     first_heading, first_section = next(iter(sections(markdown).items()))
     assert first_heading == "Headline"
-    # the one effect clear of noise in this tiny sweep: a quarter of base's games were capped
-    assert first_section.lstrip().startswith("1. **3 players, standard**: 25.0% of games hit the round cap")
+    # a dominant strategy comes first (raider wins every decided game it plays in 3p base), then
+    # the one other effect clear of noise in this tiny sweep: a quarter of base's games were capped
+    items = re.findall(r"^\d+\. (.*)$", first_section, flags=re.MULTILINE)
+    assert items[0].startswith("**Dominant strategy, 3 players, standard: raider** finishes ahead")
+    assert items[1].startswith("**3 players, standard**: 25.0% of games hit the round cap")
     assert "Precision reached: 4–5 games per cell" in first_section
 
 
@@ -52,6 +56,8 @@ def test_report_has_every_section_in_order(sweep):
         "End reasons",
         "Strategy results",
         "Win rate by power",
+        "Tournament",
+        "Head to head by power",
         "Game and seat metrics",
         "Variant comparisons",
         "Precision achieved",

@@ -101,8 +101,13 @@ def test_lineup_rotation(reference):
 def test_rotation_rule_directly(dicegame):
     rows = runner.seat_strategies(dicegame, ("careful",), 4, 10, 3)
     assert (rows == 1).all()
-    rows = runner.seat_strategies(dicegame, ("random", "bold"), 3, 1, 2)
-    assert rows.tolist() == [[2, 0, 2], [0, 2, 0]]
+    # two strategies at three seats: the tables {random, random, bold} and {random, bold, bold},
+    # each in its three orders (simkit.tournament); game 1 is the second seating, game 7 the same
+    rows = runner.seat_strategies(dicegame, ("random", "bold"), 3, 1, 7)
+    assert rows.tolist()[:2] == [[2, 0, 0], [0, 0, 2]]
+    assert rows[6].tolist() == rows[0].tolist()
+    assert sorted(map(tuple, runner.seat_strategies(dicegame, ("random", "bold"), 3, 0, 6).tolist())) == sorted(
+        [(0, 2, 0), (2, 0, 0), (0, 0, 2), (0, 2, 2), (2, 2, 0), (2, 0, 2)])
 
 
 def test_jobs_and_chunks_do_not_change_results(reference, tmp_path):

@@ -42,8 +42,11 @@ def headline_lines(folder: Path, items: int = 5) -> list[str]:
 
     summary = json.loads((Path(folder) / "summary.json").read_text())
     top = headline(summary, cell_labels(summary["cells"]))
-    ranked = top.unfinished + top.findings
-    lines = [f"{number}. {plain(f.sentence())}" for number, f in enumerate(ranked[:items], 1)]
+    from simkit.report.tournament import headline_items
+
+    dominant = headline_items(summary["cells"], cell_labels(summary["cells"]))
+    ranked = [f.sentence() for f in top.unfinished] + dominant + [f.sentence() for f in top.findings]
+    lines = [f"{number}. {plain(sentence)}" for number, sentence in enumerate(ranked[:items], 1)]
     if len(ranked) > items:
         lines.append(f"   ... {len(ranked) - items} more in the report")
     if not ranked:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import polars as pl
 
-from simkit.report import arcs, plots
+from simkit.report import arcs, plots, tournament
 from simkit.report.findings import MOSTLY_UNFINISHED, Headline, headline
 from simkit.report.render import Block, Bullets, Contents, Heading, Paragraph, Plot, Table
 
@@ -121,7 +121,8 @@ HEADLINE_ITEMS = 8  # findings in the headline; the rest are listed under "More 
 
 def _headline_section(cells: list[dict], top: Headline) -> list[Block]:
     games = sum(cell["games"] for cell in cells)
-    items = [f.sentence() for f in top.unfinished] + [f.sentence() for f in top.findings[:HEADLINE_ITEMS]]
+    items = [f.sentence() for f in top.unfinished] + tournament.headline_items(cells, cell_labels(cells)) + [
+        f.sentence() for f in top.findings[:HEADLINE_ITEMS]]
     blocks: list[Block] = [Heading("Headline")]
     if items:
         blocks.append(Bullets(items, ordered=True))
@@ -373,8 +374,8 @@ def _strategy_section(cells: list[dict], labels: dict[str, str], plot_folder: Pa
     return [
         Heading("Strategy results"),
         Paragraph(
-            "Win rate per seat played by each strategy (line-ups rotate through the seats); a strategy as strong as "
-            "the others wins 1/players of its seats."
+            "Win rate per seat played by each strategy (a line-up is seated by a balanced design: every strategy "
+            "in every seat equally often); a strategy as strong as the others wins 1/players of its seats."
         ),
         Table(["cell", "strategy", "seats", "win rate", "95% CI", "vs fair (points)"], rows, text_columns=2),
         Plot(_relative(plot), "Win rate by strategy in points against fair, with 95% intervals"),
@@ -649,6 +650,7 @@ def build(summary: dict, length_counts: pl.DataFrame, manifest: dict | None, plo
         *_end_reason_section(cells, labels, plot_folder),
         *_strategy_section(cells, labels, plot_folder),
         *_category_sections(cells, labels, plot_folder),
+        *tournament.sections(cells, labels, plot_folder),
         *_metric_section(cells, labels),
         *_comparison_section(summary.get("comparisons", []), labels, plot_folder),
         *_precision_section(cells, labels),
