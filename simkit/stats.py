@@ -242,7 +242,8 @@ def summarize(folder: Path) -> dict:
     incomplete and tie shares; end reasons; per-strategy and per-category (every text seat
     column, e.g. `power`) rates per seat played; seat and game metric means; and the
     precision reached. `comparisons` holds the paired variant comparisons (see
-    `_comparisons`) with Holm-adjusted p-values across all of them.
+    `_comparisons`) with Holm-adjusted p-values across all of them; `curves` the response
+    curves of a grid over one parameter (`simkit.curves.build` documents the fields).
     """
     folder = Path(folder)
     cells = pl.read_parquet(folder / "cells.parquet")  # one row per cell: small
@@ -317,7 +318,10 @@ def summarize(folder: Path) -> dict:
                 seat_numeric,
             )
         )
-    return {"cells": summaries, "comparisons": _comparisons(cells, games, seats)}
+    from simkit import curves  # response curves along a one-parameter grid (simkit.curves)
+
+    return {"cells": summaries, "comparisons": _comparisons(cells, games, seats),
+            "curves": curves.build(summaries, games, seats)}
 
 
 def _cell_summary(
