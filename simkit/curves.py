@@ -29,6 +29,7 @@ from scipy import stats as scipy_stats
 from simkit.stats import WIN_UNITS, Z95, paired_difference, wilson
 
 NOT_AN_AXIS = ("components",)  # parameters compared as assumptions, not drawn as curves
+MIN_POINTS = 3  # two cells are a comparison (the report's variant comparisons), three or more a curve
 
 
 # ---------------------------------------------------------------------------------------
@@ -121,7 +122,7 @@ def groups(cells: list[dict]) -> list[dict]:
     """The curves a sweep's cells make: [{game, players, variant, lineup, param, kind, fixed,
     cells: [(value, cell), ...]}] in order of first appearance.
 
-    Cells are grouped by (game, players, variant, line-up); a group of two or more cells
+    Cells are grouped by (game, players, variant, line-up); a group of MIN_POINTS or more cells
     whose overrides (missing ones read as the default) differ in exactly one parameter is a
     curve along that parameter. Numbers are ordered by value; lists, choices and
     component-free text keep the order of the sweep's cells.
@@ -131,7 +132,7 @@ def groups(cells: list[dict]) -> list[dict]:
         grouped.setdefault((cell["game"], cell["players"], cell["variant"], cell.get("lineup")), []).append(cell)
     out = []
     for (game, players, variant, lineup), members in grouped.items():
-        if len(members) < 2:
+        if len(members) < MIN_POINTS:
             continue
         declared = _params(game)
         names = sorted({name for cell in members for name in cell.get("overrides", {})})
@@ -145,8 +146,9 @@ def groups(cells: list[dict]) -> list[dict]:
                                                                                                    None)
 
         varying = [name for name in names if len({_key(value(cell, name)) for cell in members}) > 1]
-        if len(varying) != 1 or varying[0] in NOT_AN_AXIS:
-            continue
+        if len(varying) != 1 or varying[0] in NOT_AN_AXIS or varying[0] not in declared and any(
+                varying[0] not in cell.get("overrides", {}) for cell in members):
+            continue  # an undeclared parameter missing from a cell has no value to place it at
         param = varying[0]
         if len({_key(value(cell, param)) for cell in members}) != len(members):
             continue  # two cells at one value: not a curve
