@@ -66,6 +66,7 @@ DEFAULT_PRECISION = 0.01  # ±1 point on seat 0's advantage
 MAX_ROUNDS = 4  # passes over the seats per stage (per-seat schedules)
 FLOAT_STEPS = 1_000  # a float bracket is narrowed to 1/FLOAT_STEPS of the allowed range
 MAX_BISECTIONS = 40
+MAX_WALK = 10  # integers tried each way from the chosen one for the run consistent with fair
 TUNABLE = ("int", "float", "ints")
 EXIT_CODES = {"settled": 0, "bracketed": 0, "at_bound": 0, "unsettled": 3}
 
@@ -193,55 +194,58 @@ class Evaluator:
 
 def find_root(g: Callable[[Any], float], start, low, high, integer: bool, step) -> tuple[Any, Any, bool]:
     """(a, b, at_bound): a bracket a <= b where g changes sign (g(a)·g(b) <= 0), narrowed
-    to adjacent integers (or to `step`/... for floats, see FLOAT_STEPS), or (x, x, True)
-    when g keeps its sign up to the bound x of [low, high] (x: the evaluated value with the
-    smallest |g|).
+    to adjacent integers (for a float, to 1/FLOAT_STEPS of [low, high]); or (x, x, True)
+    when g keeps its sign up to the bound x of [low, high] that it approaches (or, for a g
+    that no step changes, the value tried with the smallest |g|).
 
-    g is nearly monotone (the same seeds for every value). From `start`, one step finds
-    the slope; steps double in the direction that brings g towards zero until the sign
-    changes; then bisection.
+    g is nearly monotone (the same seeds for every value). From `start`, steps of
+    doubling width find a value where g differs (the slope); steps doubling in the
+    direction that brings g towards zero find where its sign changes; then bisection.
     """
     def clamp(x):
         x = min(max(x, low), high)
         return int(x) if integer else x
 
-    tolerance = 1 if integer else (high - low) / FLOAT_STEPS
-    seen = {start: g(start)}
-    if seen[start] == 0:
+    seen: dict = {}
+
+    def at(x):
+        if x not in seen:
+            seen[x] = g(x)
+        return seen[x]
+
+    if at(start) == 0:
         return start, start, False
-    other = clamp(start + step) if clamp(start + step) != start else clamp(start - step)
-    if other == start:  # a single allowed value
-        return start, start, True
-    seen[other] = g(other)
-    if seen[start] * seen[other] <= 0:
+    other, width = None, step
+    while other is None:  # the slope: the nearest step either way where g differs
+        up, down = clamp(start + width), clamp(start - width)
+        other = next((x for x in (up, down) if x != start and at(x) != at(start)), None)
+        if other is None and up == high and down == low:
+            best = min(seen, key=lambda x: abs(seen[x]))  # no step changes g: nothing to follow
+            return best, best, True
+        width *= 2
+    if at(start) * at(other) <= 0:
         a, b = sorted((start, other))
     else:
-        slope = (seen[other] - seen[start]) / (other - start)
-        if slope == 0:  # no effect seen at this step: look further the other way too
-            direction = 1 if other > start else -1
-        else:
-            direction = 1 if (seen[start] > 0) == (slope < 0) else -1
-        a = min((start, other), key=lambda x: abs(seen[x]))
-        width = step
+        slope = (at(other) - at(start)) / (other - start)
+        direction = 1 if (at(start) > 0) == (slope < 0) else -1
+        a = other if (other - start) * direction > 0 else start
+        width = abs(other - start)
         while True:
-            width *= 2
             b = clamp(a + direction * width)
-            if b == a:
-                best = min(seen, key=lambda x: abs(seen[x]))
-                return best, best, True
-            seen[b] = g(b)
-            if seen[a] * seen[b] <= 0:
+            if b == a:  # the bound, still on the same side
+                return a, a, True
+            if at(a) * at(b) <= 0:
                 a, b = sorted((a, b))
                 break
-            a = b
+            a, width = b, 2 * width
+    tolerance = 1 if integer else (high - low) / FLOAT_STEPS
     for _ in range(MAX_BISECTIONS):
         if b - a <= tolerance:
             break
         middle = (a + b) // 2 if integer else (a + b) / 2
-        seen[middle] = g(middle)
-        if seen[middle] == 0:
+        if at(middle) == 0:
             return middle, middle, False
-        if seen[a] * seen[middle] <= 0:
+        if at(a) * at(middle) <= 0:
             b = middle
         else:
             a = middle
@@ -305,7 +309,8 @@ class TuneResult:
         }[self.status]
         text = f"{where}: {self.param} = {label(self.value)} ({self.status}) — {figure}; {verdict}."
         if self.interval:
-            text += f" Values consistent with fair: {self.interval['low']:g} to {self.interval['high']:g}."
+            text += (f" Values consistent with fair: {self.interval['low']:g} to {self.interval['high']:g}"
+                     + (" (or wider: the search stopped walking)." if self.interval.get("open") else "."))
         return text
 
     def markdown(self) -> str:
@@ -470,18 +475,31 @@ def _evidence(evaluator: Evaluator, param, chosen: Evaluation, players: int, gam
 
 
 def _interval(param, evaluator: Evaluator, found: dict, games: int) -> dict | None:
-    """The parameter's values consistent with fair at the final stage, for a number: every evaluated
-    integer whose interval contains zero (low..high), or for a float the bracket's secant through the
-    interval of the better end. None for a per-seat schedule (its evidence is per seat)."""
+    """The parameter's values consistent with fair at the final stage (low, high). For an int:
+    the run of integers around the chosen one whose seat-0 interval contains zero (walking out at
+    most MAX_WALK steps each way; `open` when a walk was cut short), or the bracket when none does.
+    For a float: the value where the secant through the evaluated values meets each end of the
+    chosen value's interval. None for a per-seat schedule (its evidence is per seat)."""
     if param.kind == "ints":
         return None
-    evaluated = [e for e in evaluator.cache.values() if e.games >= games]
     if param.kind == "int":
-        fair = sorted(e.value for e in evaluated if _contains(e.share(0)))
-        if fair:
-            return {"low": fair[0], "high": fair[-1]}
-        a, b = found["bracket"]
-        return {"low": a, "high": b} if a != b else None
+        best = found["best"]
+        if not _contains(best.share(0)):
+            a, b = found["bracket"]
+            return {"low": a, "high": b, "open": False} if a != b else None
+        low, high = param.allowed
+        ends, open_end = [], False
+        for step in (-1, 1):  # walk out from the best value while the interval still holds zero
+            x = best.value
+            for _ in range(MAX_WALK):
+                if not low <= x + step <= high or not _contains(evaluator.one(x + step, games).share(0)):
+                    break
+                x += step
+            else:
+                open_end = True
+            ends.append(x)
+        return {"low": ends[0], "high": ends[1], "open": open_end}
+    evaluated = [e for e in evaluator.cache.values() if e.games >= games]
     ordered = sorted(evaluated, key=lambda e: e.value)
     if len(ordered) < 2:
         return None
