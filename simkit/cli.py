@@ -314,6 +314,8 @@ def tune(
                           ] = None,
     precision: Annotated[str, typer.Option(help="Half width asked of seat 0's advantage (1pt or 0.01).")] = "1pt",
     max_games: Annotated[int | None, typer.Option(help="Games per evaluation at most (default 256,000).")] = None,
+    step: Annotated[int | None, typer.Option(help="Whole-number parameters: try the default + k·step only.")
+                    ] = None,
     seed: Annotated[int, typer.Option(help="Root seed: every evaluation plays the same seeds.")] = 1,
     jobs: Annotated[int, typer.Option(help="Worker processes per evaluation (default 1: evaluations are short).")
                     ] = 1,
@@ -325,7 +327,7 @@ def tune(
     from simkit.tune import tune as run_tune
 
     result = run_tune(game, param, players=players, variant=variant, set=set_, strategies=strategies,
-                      precision=precision, max_games=max_games, seed=seed, jobs=jobs, out=out,
+                      precision=precision, max_games=max_games, step=step, seed=seed, jobs=jobs, out=out,
                       progress=None if quiet else typer.echo)
     typer.echo(result.answer())
     _print_table(["seat", "share of decided", "95% CI", "vs fair (points)"],

@@ -270,6 +270,7 @@ class TuneResult:
     seed: int
     precision: float
     max_games: int
+    step: int  # an int's values are default + k·step
     default: Any
     status: str  # settled, bracketed, at_bound or unsettled (see the module docstring)
     value: Any
@@ -290,7 +291,7 @@ class TuneResult:
         default = list(self.default) if isinstance(self.default, tuple) else self.default
         return {"game": self.game, "param": self.param, "kind": self.kind, "players": self.players,
                 "variant": self.variant, "lineup": self.lineup, "fixed": self.fixed, "seed": self.seed,
-                "precision": self.precision, "max_games": self.max_games, "default": default,
+                "precision": self.precision, "max_games": self.max_games, "step": self.step, "default": default,
                 "status": self.status, "exit_code": self.exit_code, "value": value, "label": label(self.value),
                 "games": self.games, "seat_advantage": self.seat_advantage, "seats": self.seats,
                 "interval": self.interval, "evidence": self.evidence, "evaluations": self.evaluations}
@@ -322,6 +323,7 @@ class TuneResult:
                  f"Searched {self.kind} parameter `{self.param}` (default {label(self.default)}) at {self.players} "
                  f"players, variant {self.variant}, line-up {self.lineup}"
                  + (f", with {', '.join(f'{k}={label(v)}' for k, v in self.fixed.items())}" if self.fixed else "")
+                 + (f"; values in steps of {self.step} from the default" if self.step != 1 else "")
                  + f"; root seed {self.seed}; target ±{100 * self.precision:g} points; at most "
                  f"{self.max_games:,} games per evaluation. Every evaluation plays the same seeds (game i of each "
                  "plays seed i), so neighbouring values are compared paired.", "",
@@ -376,17 +378,30 @@ def _neighbour_row(seat: int, chosen: Evaluation, other: Evaluation) -> dict:
             "paired": paired(chosen, other, seat)}
 
 
-def _search_number(evaluator: Evaluator, param, start, precision: float, max_games: int) -> dict:
+def _lattice(start: int, low: int, high: int, grain: int) -> tuple[int, int]:
+    """The range of k for which start + k·grain lies in low..high."""
+    return -((start - low) // grain), (high - start) // grain
+
+
+def _search_number(evaluator: Evaluator, param, start, precision: float, max_games: int, grain: int = 1) -> dict:
+    """Seat 0's advantage against a number parameter; an int moves on start + k·grain."""
     integer = param.kind == "int"
     low, high = param.allowed
-    step = 1 if integer else (high - low) / 20
     games = min(START_GAMES, max_games)
     x = start
     while True:
-        def g(v, games=games):
-            return evaluator.one(v, games).deviation(0)
+        if integer:
+            def g(k, games=games):
+                return evaluator.one(start + k * grain, games).deviation(0)
 
-        a, b, at_bound = find_root(g, x, low, high, integer, step)
+            k_low, k_high = _lattice(start, low, high, grain)
+            a, b, at_bound = find_root(g, (x - start) // grain, k_low, k_high, True, 1)
+            a, b = start + a * grain, start + b * grain
+        else:
+            def g(v, games=games):
+                return evaluator.one(v, games).deviation(0)
+
+            a, b, at_bound = find_root(g, x, low, high, False, (high - low) / 20)
         ends = evaluator.get([a, b], games)
         best = min(ends, key=lambda e: abs(e.deviation(0)))
         share = best.share(0)
@@ -400,27 +415,31 @@ def _search_number(evaluator: Evaluator, param, start, precision: float, max_gam
         elif games >= max_games:
             status = "unsettled"
         if status:
-            return {"status": status, "best": best, "bracket": (a, b), "games": games, "integer": integer}
+            return {"status": status, "best": best, "bracket": (a, b), "games": games, "grain": grain}
         x = best.value
         games = min(2 * games, max_games)
 
 
 def _search_schedule(evaluator: Evaluator, param, start: tuple, players: int, precision: float,
-                     max_games: int) -> dict:
+                     max_games: int, grain: int = 1) -> dict:
+    """Each seat from 1 on in turn to fair, on its default + k·grain; see the module docstring."""
     low, high, _ = param.allowed
-    step = max(1, (high - low) // 100)
     schedule = list(start)
     games = min(START_GAMES, max_games)
     while True:
         for _ in range(MAX_ROUNDS):
             changed = False
             for seat in range(1, players):
-                def g(x, seat=seat, games=games):
-                    trial = tuple(schedule[:seat] + [x] + schedule[seat + 1:])
+                base = start[seat]
+
+                def g(k, seat=seat, games=games, base=base):
+                    trial = tuple(schedule[:seat] + [base + k * grain] + schedule[seat + 1:])
                     return evaluator.one(trial, games).deviation(seat)
 
-                a, b, _ = find_root(g, schedule[seat], low, high, True, step)
-                best = min((a, b), key=lambda x: abs(g(x)))
+                k_low, k_high = _lattice(base, low, high, grain)
+                a, b, _ = find_root(g, (schedule[seat] - base) // grain, k_low, k_high, True,
+                                    max(1, (k_high - k_low) // 100))
+                best = base + grain * min((a, b), key=lambda k: abs(g(k)))
                 if best != schedule[seat]:
                     schedule[seat] = best
                     changed = True
@@ -434,18 +453,19 @@ def _search_schedule(evaluator: Evaluator, param, start: tuple, players: int, pr
         else:
             off = [seat for seat in range(1, players) if not _contains(shares[seat])]
             if off and _half_width(shares[0]) <= precision and all(
-                    _bracketed(evaluator, schedule, seat, games, shares[seat], low, high) for seat in off):
+                    _bracketed(evaluator, schedule, seat, games, shares[seat], low, high, grain) for seat in off):
                 status = "bracketed"
         if status is None and games >= max_games:
             status = "unsettled"
         if status:
-            return {"status": status, "best": chosen, "games": games}
+            return {"status": status, "best": chosen, "games": games, "grain": grain}
         games = min(2 * games, max_games)
 
 
-def _bracketed(evaluator: Evaluator, schedule: list, seat: int, games: int, share: dict, low: int, high: int) -> bool:
-    """The seat is off fair at its value, and the neighbouring integer towards fair is off on the other side."""
-    step = 1 if share["vs_fair"] < 0 else -1  # assumed: more of the resource helps its seat (checked here)
+def _bracketed(evaluator: Evaluator, schedule: list, seat: int, games: int, share: dict, low: int, high: int,
+               grain: int) -> bool:
+    """The seat is off fair at its value, and the neighbouring value towards fair is off on the other side."""
+    step = grain if share["vs_fair"] < 0 else -grain  # assumed: more of the resource helps its seat (checked here)
     x = schedule[seat] + step
     if not low <= x <= high:
         return False
@@ -453,21 +473,21 @@ def _bracketed(evaluator: Evaluator, schedule: list, seat: int, games: int, shar
     return _opposite(share, evaluator.one(trial, games).share(seat))
 
 
-def _evidence(evaluator: Evaluator, param, chosen: Evaluation, players: int, games: int) -> list[dict]:
+def _evidence(evaluator: Evaluator, param, chosen: Evaluation, players: int, games: int, grain: int = 1) -> list[dict]:
     """The chosen value's neighbours at the final stage, each with its paired change from the chosen value:
-    for a number, one step either side; for a per-seat schedule, each free seat's value ±1."""
+    for a number, one step (grain) either side; for a per-seat schedule, each free seat's value ± grain."""
     rows = []
     if param.kind == "ints":
         low, high, _ = param.allowed
         for seat in range(1, players):
-            for step in (-1, 1):
+            for step in (-grain, grain):
                 x = chosen.value[seat] + step
                 if low <= x <= high:
                     trial = tuple(chosen.value[:seat]) + (x,) + tuple(chosen.value[seat + 1:])
                     rows.append(_neighbour_row(seat, chosen, evaluator.one(trial, games)))
         return rows
     low, high = param.allowed
-    step = 1 if param.kind == "int" else (high - low) / FLOAT_STEPS
+    step = grain if param.kind == "int" else (high - low) / FLOAT_STEPS
     for x in (chosen.value - step, chosen.value + step):
         if low <= x <= high:
             rows.append(_neighbour_row(0, chosen, evaluator.one(x, games)))
@@ -489,7 +509,7 @@ def _interval(param, evaluator: Evaluator, found: dict, games: int) -> dict | No
             return {"low": a, "high": b, "open": False} if a != b else None
         low, high = param.allowed
         ends, open_end = [], False
-        for step in (-1, 1):  # walk out from the best value while the interval still holds zero
+        for step in (-found["grain"], found["grain"]):  # walk out while the interval still holds zero
             x = best.value
             for _ in range(MAX_WALK):
                 if not low <= x + step <= high or not _contains(evaluator.one(x + step, games).share(0)):
@@ -527,14 +547,16 @@ def _folder(out, game: str, param: str, players: int) -> Path:
 
 def tune(game: str, param: str, *, players: int | None = None, variant: str = "standard",
          set: list[str] | dict | None = None, strategies: str | None = None,  # named like --set
-         precision: float | str | None = None, max_games: int | None = None, seed: int = 1, jobs: int = 1,
-         out: str | Path | None = None, progress: Callable[[str], None] | None = None) -> TuneResult:
+         precision: float | str | None = None, max_games: int | None = None, step: int | None = None,
+         seed: int = 1, jobs: int = 1, out: str | Path | None = None,
+         progress: Callable[[str], None] | None = None) -> TuneResult:
     """Search `param` for the value bringing seat advantage closest to zero; see the module docstring.
 
     players: the player count (default: the game's largest); variant, set (fixed rule
     overrides, as `simkit sweep --set`), strategies (one line-up "a,b"): the cell searched.
     precision: the half width asked of seat 0's advantage (0.01 or "1pt"; default 1 point);
-    max_games: games per evaluation at most. Writes tune.json, tune.md and the evaluations'
+    max_games: games per evaluation at most. step: for an int or ints parameter, the values
+    tried are the default + k·step (a game whose amounts move in 100s needs no 650). Writes tune.json, tune.md and the evaluations'
     sweep folders into `out` (default reports/tune-<game>-<param>-<players>p-<time>/).
     """
     the_game = registry.get(game)
@@ -559,6 +581,12 @@ def tune(game: str, param: str, *, players: int | None = None, variant: str = "s
     if isinstance(limit, bool) or not isinstance(limit, int) or not 100 <= limit <= specs.MAX_GAMES:
         raise InputError(f"--max-games must be a whole number of games from 100 to {specs.MAX_GAMES:,}, "
                          f"got {limit!r}")
+    grain = 1 if step is None else step
+    if isinstance(grain, bool) or not isinstance(grain, int) or grain < 1:
+        raise InputError(f"--step must be a whole number >= 1, got {step!r}")
+    if step is not None and declared.kind == "float":
+        raise InputError(f"--step is for whole-number parameters; {param} is a float, searched to 1/{FLOAT_STEPS} "
+                         "of its range")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise InputError(f"--jobs must be >= 1, got {jobs!r}")
     lineup = strategies
@@ -570,16 +598,17 @@ def tune(game: str, param: str, *, players: int | None = None, variant: str = "s
     evaluator = Evaluator(game, param, players, variant, fixed, lineup, seed, jobs, folder, progress)
 
     if declared.kind == "ints":
-        found = _search_schedule(evaluator, declared, tuple(start), players, target, limit)
+        found = _search_schedule(evaluator, declared, tuple(start), players, target, limit, grain)
     else:
-        found = _search_number(evaluator, declared, start, target, limit)
+        found = _search_number(evaluator, declared, start, target, limit, grain)
     chosen, games = found["best"], found["games"]
-    evidence = _evidence(evaluator, declared, chosen, players, games)
+    evidence = _evidence(evaluator, declared, chosen, players, games, grain)
     seat0 = chosen.share(0)
     cell = evaluator.sweep([chosen.value], 1).cells[0]
     result = TuneResult(
         game=game, param=param, kind=declared.kind, players=players, variant=variant, lineup=",".join(cell.lineup),
-        fixed=fixed_ok, seed=seed, precision=target, max_games=limit, default=start, status=found["status"],
+        fixed=fixed_ok, seed=seed, precision=target, max_games=limit, step=grain, default=start,
+        status=found["status"],
         value=chosen.value, games=games,
         seat_advantage={"value": seat0["vs_fair"], "ci_low": seat0["vs_fair_low"], "ci_high": seat0["vs_fair_high"]},
         seats=[chosen.share(seat) for seat in range(players)],

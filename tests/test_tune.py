@@ -112,6 +112,14 @@ def test_a_seat_advantage_that_never_changes_sign_ends_at_the_bound():
     assert found["status"] == "at_bound" and found["best"].value == 0
 
 
+def test_a_step_keeps_the_search_on_the_default_plus_whole_steps():
+    model = ModelEvaluator(lambda v: 0.5 + 0.0004 * (v - 300))  # fair at 300; 5 points of bonus = 0.2 points
+    found = _search_number(model, Param("bonus", "int", 7, (0, 1000)), 7, 0.01, 256_000, grain=5)
+    assert found["status"] == "settled" and (found["best"].value - 7) % 5 == 0
+    assert all((json.loads(key) - 7) % 5 == 0 for key in model.cache)
+    assert abs(found["best"].value - 300) <= 25
+
+
 def test_too_few_games_leaves_the_search_unsettled():
     model = ModelEvaluator(lambda v: 0.5 + 0.004 * (v - 30))
     found = _search_number(model, Param("bonus", "int", 0, (0, 100)), 0, 0.005, 2000)
@@ -204,6 +212,7 @@ def assert_bad_input(result, words: str) -> None:
     (["--param", "target", "--players", "7"], "not 7"),
     (["--param", "target", "--strategies", "careful,nobody"], "unknown strategy"),
     (["--param", "target", "--jobs", "0"], "--jobs"),
+    (["--param", "target", "--step", "0"], "--step"),
 ])
 def test_bad_input_is_one_error_line(args, words, tmp_path):
     out = tmp_path / "out"
