@@ -162,3 +162,15 @@ def test_no_curve_for_two_varying_parameters_two_points_or_component_sets():
              for lineup in ("careful", "bold")]
     found = groups([{**c, "cell": c["cell"] + c["lineup"]} for c in fixed])
     assert [(g["lineup"], g["fixed"]) for g in found] == [("careful", {"red_bonus": 5}), ("bold", {"red_bonus": 5})]
+
+
+def test_report_has_a_curve_section_with_its_plot(head_start):
+    markdown = (head_start.folder / "report.md").read_text()
+    section = markdown.split("## Response curves", 1)[1].split("\n## ", 1)[0]
+    assert "### head_start: dicegame, 2 players, sudden" in section
+    first, second = head_start.summary["curves"][0]["points"][:2]
+    advantage = f"{100 * first['seat_advantage']['value']:+.1f}"
+    row = next(line for line in section.splitlines() if line.startswith("| 0-4-0-0 |"))
+    assert f"{100 * second['step']['seat_advantage']['diff']:+.1f}" in row
+    assert any(line.startswith(f"| 0-0-0-0 | 1,500 | {advantage} (") for line in section.splitlines())
+    assert "![" in section and (head_start.folder / "plots" / "curve_1.png").stat().st_size > 10_000
