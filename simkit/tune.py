@@ -192,15 +192,18 @@ class Evaluator:
 # One-dimensional root finding on a fixed set of seeds
 
 
-def find_root(g: Callable[[Any], float], start, low, high, integer: bool, step) -> tuple[Any, Any, bool]:
+def find_root(g: Callable[[Any], float], start, low, high, integer: bool, step,
+              increasing: bool | None = None) -> tuple[Any, Any, bool]:
     """(a, b, at_bound): a bracket a <= b where g changes sign (g(a)·g(b) <= 0), narrowed
     to adjacent integers (for a float, to 1/FLOAT_STEPS of [low, high]); or (x, x, True)
-    when g keeps its sign up to the bound x of [low, high] that it approaches (or, for a g
-    that no step changes, the value tried with the smallest |g|).
+    when g keeps its sign up to the bound x of [low, high] that it approaches; or (x, x,
+    False) when |g| grows both ways from x (noise at this many games: x is the best seen).
 
-    g is nearly monotone (the same seeds for every value). From `start`, steps of
-    doubling width find a value where g differs (the slope); steps doubling in the
-    direction that brings g towards zero find where its sign changes; then bisection.
+    g is nearly monotone (the same seeds for every value). `increasing` says which way when
+    it is known (a seat's own resource raises its share); otherwise steps of doubling width
+    from `start` find a value where g differs, and the slope between them says which way.
+    Steps doubling in that direction find where the sign changes; a step that takes |g|
+    further from zero turns the search the other way once. Then bisection.
     """
     def clamp(x):
         x = min(max(x, low), high)
@@ -215,29 +218,42 @@ def find_root(g: Callable[[Any], float], start, low, high, integer: bool, step) 
 
     if at(start) == 0:
         return start, start, False
-    other, width = None, step
-    while other is None:  # the slope: the nearest step either way where g differs
-        up, down = clamp(start + width), clamp(start - width)
-        other = next((x for x in (up, down) if x != start and at(x) != at(start)), None)
-        if other is None and up == high and down == low:
-            best = min(seen, key=lambda x: abs(seen[x]))  # no step changes g: nothing to follow
-            return best, best, True
-        width *= 2
-    if at(start) * at(other) <= 0:
-        a, b = sorted((start, other))
+    if increasing is not None:
+        direction = 1 if (at(start) < 0) == increasing else -1
+        a, width = start, step
     else:
-        slope = (at(other) - at(start)) / (other - start)
-        direction = 1 if (at(start) > 0) == (slope < 0) else -1
-        a = other if (other - start) * direction > 0 else start
-        width = abs(other - start)
-        while True:
-            b = clamp(a + direction * width)
-            if b == a:  # the bound, still on the same side
-                return a, a, True
-            if at(a) * at(b) <= 0:
-                a, b = sorted((a, b))
-                break
-            a, width = b, 2 * width
+        other, width = None, step
+        while other is None:  # the slope: the nearest step either way where g differs
+            up, down = clamp(start + width), clamp(start - width)
+            other = next((x for x in (up, down) if x != start and at(x) != at(start)), None)
+            if other is None and up == high and down == low:
+                best = min(seen, key=lambda x: abs(seen[x]))  # no step changes g: nothing to follow
+                return best, best, True
+            width *= 2
+        if at(start) * at(other) <= 0:
+            a, b = sorted((start, other))
+            direction = 0
+        else:
+            slope = (at(other) - at(start)) / (other - start)
+            direction = 1 if (at(start) > 0) == (slope < 0) else -1
+            a = other if (other - start) * direction > 0 else start
+            width = abs(other - start)
+    turned = False
+    first_width = width
+    while direction:
+        b = clamp(a + direction * width)
+        if b == a:  # the bound, still on the same side
+            return a, a, True
+        if at(a) * at(b) <= 0:
+            a, b = sorted((a, b))
+            break
+        if abs(at(b)) > abs(at(a)):  # moving away from zero: the slope read at the start was noise
+            if turned:
+                best = min(seen, key=lambda x: abs(seen[x]))
+                return best, best, False
+            turned, direction, a, width = True, -direction, start, 2 * first_width  # over a bump next to start
+            continue
+        a, width = b, 2 * width
     tolerance = 1 if integer else (high - low) / FLOAT_STEPS
     for _ in range(MAX_BISECTIONS):
         if b - a <= tolerance:
@@ -438,7 +454,7 @@ def _search_schedule(evaluator: Evaluator, param, start: tuple, players: int, pr
 
                 k_low, k_high = _lattice(base, low, high, grain)
                 a, b, _ = find_root(g, (schedule[seat] - base) // grain, k_low, k_high, True,
-                                    max(1, (k_high - k_low) // 100))
+                                    max(1, (k_high - k_low) // 100), increasing=True)
                 best = base + grain * min((a, b), key=lambda k: abs(g(k)))
                 if best != schedule[seat]:
                     schedule[seat] = best

@@ -39,6 +39,24 @@ def test_find_root_brackets_a_root_between_adjacent_integers(start):
     assert len(calls) <= 14  # doubling steps, then bisection: about 2·log2(50) + 2, not 50
 
 
+def test_find_root_turns_once_when_a_bump_misreads_the_slope():
+    bumped = {11: 6.0}  # the first step seems to climb: the slope read there points the wrong way
+    assert find_root(lambda x: bumped.get(x, 15.5 - x), 10, 0, 50, True, 1) == (15, 16, False)
+    # both ways away from zero: the best value seen, not a bound
+    assert find_root(lambda x: 1.0 + abs(x - 10), 10, 0, 50, True, 1) == (10, 10, False)
+
+
+def test_find_root_follows_a_known_direction():
+    calls = []
+
+    def share(x):  # a seat's own resource raises its share: fair at 12.5
+        calls.append(x)
+        return (x - 12.5) / 100
+
+    assert find_root(share, 3, 0, 50, True, 1, increasing=True) == (12, 13, False)
+    assert calls[:2] == [3, 4]  # no slope step: straight up
+
+
 def test_find_root_stops_at_the_bound_when_the_sign_never_changes():
     assert find_root(lambda x: x + 1.0, 10, 0, 50, True, 1) == (0, 0, True)
     assert find_root(lambda x: -1.0 - x, 10, 0, 50, True, 1) == (0, 0, True)
