@@ -29,8 +29,11 @@ doubles N until it holds or `max_games` is reached:
 A per-seat list parameter (kind "ints", e.g. starting silver by seat) is searched as a
 schedule: seat 0 keeps its default and each other seat in turn gets the integer that
 brings its own share of decided games closest to fair (the same bracket and bisection,
-the other seats held), sweeping over the seats until no value changes (at most
-MAX_ROUNDS times per N). The schedule is settled when every seat's interval contains
+the other seats held, searched upwards for a seat below fair), sweeping over the seats
+until no value changes (at most MAX_ROUNDS times per N). When seat 0's interval is
+precise enough but a seat is still off fair, the corners around the schedule (each seat
+off fair stays or steps towards fair) are played too and the one whose worst seat is
+fewest half widths from fair is kept. The schedule is settled when every seat's interval contains
 fair and seat 0's advantage interval contains zero within ±precision; bracketed when each
 seat still off fair is between two adjacent integers whose intervals straddle fair.
 
@@ -463,6 +466,10 @@ def _search_schedule(evaluator: Evaluator, param, start: tuple, players: int, pr
                 break
         chosen = evaluator.one(tuple(schedule), games)
         shares = [chosen.share(seat) for seat in range(players)]
+        if not all(_contains(s) for s in shares) and _half_width(shares[0]) <= precision:
+            chosen = _polish(evaluator, chosen, players, games, low, high, grain)
+            schedule = list(chosen.value)
+            shares = [chosen.share(seat) for seat in range(players)]
         status = None
         if all(_contains(s) for s in shares) and _half_width(shares[0]) <= precision:
             status = "settled"
@@ -476,6 +483,31 @@ def _search_schedule(evaluator: Evaluator, param, start: tuple, players: int, pr
         if status:
             return {"status": status, "best": chosen, "games": games, "grain": grain}
         games = min(2 * games, max_games)
+
+
+def _worst(evaluation: Evaluation) -> float:
+    """How far the worst seat is from fair, in half widths of its interval (<= 1: every seat is within)."""
+    return max(abs(s["vs_fair"]) / max(_half_width(s), 1e-12) for s in
+               (evaluation.share(seat) for seat in range(evaluation.players)))
+
+
+def _polish(evaluator: Evaluator, chosen: Evaluation, players: int, games: int, low: int, high: int,
+            grain: int) -> Evaluation:
+    """The best schedule among the chosen one and its corners: each seat off fair either stays or takes
+    one step towards fair, all combinations (seats interact: one seat's step moves the others' shares).
+    Best: the one whose worst seat is fewest half widths from fair."""
+    import itertools
+
+    options = []
+    for seat in range(players):
+        share = chosen.share(seat)
+        x = chosen.value[seat]
+        towards = x + (grain if share["vs_fair"] < 0 else -grain)
+        options.append([x] if seat == 0 or _contains(share) or not low <= towards <= high else [x, towards])
+    corners = [tuple(values) + tuple(chosen.value[players:]) for values in itertools.product(*options)]
+    if len(corners) == 1:
+        return chosen
+    return min(evaluator.get(corners, games), key=_worst)
 
 
 def _bracketed(evaluator: Evaluator, schedule: list, seat: int, games: int, share: dict, low: int, high: int,

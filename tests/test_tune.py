@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 import simkit
 from simkit.cli import app
 from simkit.rules import Param
-from simkit.tune import Evaluation, _evidence, _interval, _search_number, find_root
+from simkit.tune import Evaluation, _contains, _evidence, _interval, _search_number, _search_schedule, find_root
 
 
 def run(*args):
@@ -142,6 +142,36 @@ def test_too_few_games_leaves_the_search_unsettled():
     model = ModelEvaluator(lambda v: 0.5 + 0.004 * (v - 30))
     found = _search_number(model, Param("bonus", "int", 0, (0, 100)), 0, 0.005, 2000)
     assert found["status"] == "unsettled" and found["games"] == 2000
+
+
+class SeatsModel(ModelEvaluator):
+    """Three seats; game i goes to the seat whose slice of [0, 1) holds u_i, slices in proportion
+    to the seats' strengths: 1.2 for seat 0, 1.0 + 0.02·x for seat 1 and 0.9 + 0.02·x for seat 2,
+    x being the seat's value. Every seat is fair at (any, 10, 15)."""
+
+    def __init__(self):
+        super().__init__(None)
+
+    def one(self, value, games: int) -> Evaluation:
+        key = json.dumps(value)
+        if key not in self.cache or self.cache[key].games < games:
+            strength = np.array([1.2, 1.0 + 0.02 * value[1], 0.9 + 0.02 * value[2]])
+            edges = np.cumsum(strength) / strength.sum()
+            winner = np.searchsorted(edges, self.u[:games], side="right")
+            wins = (winner[:, None] == np.arange(3)[None, :]).astype(float)
+            self.cache[key] = Evaluation(tuple(value), games, "", wins, np.ones(games, dtype=np.int64))
+        return self.cache[key]
+
+
+def test_schedule_search_finds_each_seats_fair_value():
+    model = SeatsModel()
+    param = Param("bonus", "ints", (0, 0, 0), (0, 100, 3))
+    found = _search_schedule(model, param, (0, 0, 0), 3, 0.01, 256_000)
+    assert found["status"] == "settled"
+    value = found["best"].value
+    # one point of value moves a seat's share by about 0.55 points here; ±1 point of noise is ±2 values
+    assert value[0] == 0 and abs(value[1] - 10) <= 2 and abs(value[2] - 15) <= 2
+    assert all(_contains(found["best"].share(seat)) for seat in range(3))
 
 
 # ---------------------------------------------------------------------------------------
