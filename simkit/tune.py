@@ -451,7 +451,7 @@ def _search_schedule(evaluator: Evaluator, param, start: tuple, players: int, pr
             for seat in range(1, players):
                 base = start[seat]
 
-                def g(k, seat=seat, games=games, base=base):
+                def g(k, seat=seat, games=games, base=base, schedule=schedule):
                     trial = tuple(schedule[:seat] + [base + k * grain] + schedule[seat + 1:])
                     return evaluator.one(trial, games).deviation(seat)
 

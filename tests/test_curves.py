@@ -4,6 +4,7 @@ method computed game by game (DESIGN §7)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -90,7 +91,7 @@ def per_game(results: simkit.Results, cell: str) -> tuple[np.ndarray, np.ndarray
 
 def test_paired_steps_are_the_delta_method_game_by_game(head_start):
     points = head_start.summary["curves"][0]["points"]
-    for before, after in zip(points, points[1:]):
+    for before, after in itertools.pairwise(points):
         w_a, d_a, rounds_a = per_game(head_start, before["cell"])
         w_b, d_b, rounds_b = per_game(head_start, after["cell"])
         n = len(w_a)

@@ -193,7 +193,7 @@ def test_tuned_head_start_is_where_a_direct_sweep_changes_sign(duel, tmp_path):
     assert adv["ci_low"] <= 0 <= adv["ci_high"] and adv["ci_high"] - adv["ci_low"] <= 0.04
     sweep = simkit.sweep(game="dicegame", players=2, variant="sudden", games=duel.games, seed=3, jobs=1, quiet=True,
                          report=False, out=tmp_path / "direct",
-                         set={"head_start": [[0, k, 0, 0] for k in range(0, 11)]})
+                         set={"head_start": [[0, k, 0, 0] for k in range(11)]})
     by_value = {point["value"][1]: point["seat_advantage"]["value"] for point in sweep.summary["curves"][0]["points"]}
     assert by_value[0] > 0.03  # the rigged advantage the head start has to cancel
     # the same seeds: tune's evaluation is the sweep's cell, game for game
