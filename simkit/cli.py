@@ -309,7 +309,8 @@ def tune(
                                                        "list (ints, e.g. starting resources by seat).")],
     players: Annotated[int | None, typer.Option(help="Player count (default: the game's largest).")] = None,
     variant: Annotated[str, typer.Option(help="Variant; 'a+b' combines.")] = "standard",
-    set_: SetOption = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", metavar="KEY=VALUE",
+                                                   help="Rule override held fixed, repeatable.")] = None,
     strategies: Annotated[str | None, typer.Option(help="The line-up a,b,... (default: the game's default preset).")
                           ] = None,
     precision: Annotated[str, typer.Option(help="Half width asked of seat 0's advantage (1pt or 0.01).")] = "1pt",

@@ -619,6 +619,11 @@ def tune(game: str, param: str, *, players: int | None = None, variant: str = "s
     if isinstance(players, bool) or not isinstance(players, int) or players < 2:
         raise InputError(f"--players must be one player count of at least 2, got {players!r}")
     fixed = specs.parse_set(set)
+    for key, value in fixed.items():
+        kind = getattr(schema.by_name.get(key), "kind", None)
+        if isinstance(value, list) and (kind != "ints" or any(isinstance(v, list) for v in value)):
+            raise InputError(f"--set {key}={value} lists several values, but tune plays one rule set besides "
+                             f"--param; give {key} one value")
     if param in fixed:
         raise InputError(f"--param {param} is also given in --set; tune chooses its value, so drop it from --set")
     if declared.kind == "ints" and declared.allowed[2] < players:

@@ -255,6 +255,7 @@ def assert_bad_input(result, words: str) -> None:
     (["--param", "last_chance"], "last_chance is a bool parameter"),
     (["--param", "components"], "components is a components parameter"),
     (["--param", "head_start", "--set", "head_start=[0,1,0,0]"], "also given in --set"),
+    (["--param", "head_start", "--set", "target=[20,30]"], "give target one value"),
     (["--param", "target", "--precision", "5"], "precision"),
     (["--param", "target", "--max-games", "10"], "--max-games"),
     (["--param", "target", "--players", "7"], "not 7"),
