@@ -328,6 +328,11 @@ class TuneResult:
             "unsettled": f"NOT settled within {self.max_games:,} games per evaluation: the best value so far",
         }[self.status]
         text = f"{where}: {self.param} = {label(self.value)} ({self.status}) — {figure}; {verdict}."
+        if self.kind == "ints" and len(self.value) > self.players:
+            unused = len(self.value) - self.players
+            which = "The last value is for a seat that does" if unused == 1 else \
+                f"The last {unused} values are for seats that do"
+            text += f" {which} not play at {self.players} players (kept at the default)."
         if self.interval:
             text += (f" Values consistent with fair: {self.interval['low']:g} to {self.interval['high']:g}"
                      + (" (or wider: the search stopped walking)." if self.interval.get("open") else "."))
