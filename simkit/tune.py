@@ -14,10 +14,12 @@ with more games (at most twice the work of playing only the new games, and every
 stays paired on its first N games).
 
 A number parameter (int or float) is searched for seat 0's advantage: from its default,
-a step in each direction finds the slope, doubling steps find a value where the sign
-changes (a bracket), and bisection narrows the bracket to adjacent integers (or to 1/1000
-of the allowed range for a float). The search then checks the stop rule at N games and
-doubles N until it holds or `max_games` is reached:
+steps of widening size find where the measured advantage changes (the slope), doubling
+steps find a value where its sign changes (a bracket; a step that leads away from zero
+turns the search once), and bisection narrows the bracket to adjacent integers (or
+multiples of `step` from the default; for a float, to 1/1000 of its allowed range). The
+search then checks the stop rule at N games and doubles N until it holds or `max_games`
+is reached:
 
 - settled: the better end of the bracket has an interval of seat 0's advantage that
   contains zero and is at most ±precision wide;
@@ -33,9 +35,10 @@ the other seats held, searched upwards for a seat below fair), sweeping over the
 until no value changes (at most MAX_ROUNDS times per N). When seat 0's interval is
 precise enough but a seat is still off fair, the corners around the schedule (each seat
 off fair stays or steps towards fair) are played too and the one whose worst seat is
-fewest half widths from fair is kept. The schedule is settled when every seat's interval contains
-fair and seat 0's advantage interval contains zero within ±precision; bracketed when each
-seat still off fair is between two adjacent integers whose intervals straddle fair.
+fewest half widths from fair is kept. The schedule is settled when every seat's interval
+contains fair and seat 0's advantage interval contains zero within ±precision; bracketed
+when seat 0's interval is that precise and each seat still off fair is between two
+adjacent values whose intervals straddle fair.
 
 When `max_games` is reached before any of these, the search is unsettled: the best
 value found is reported with its evidence, and the command exits 3 (inconclusive: more
