@@ -33,12 +33,16 @@ schedule: seat 0 keeps its default and each other seat in turn gets the integer 
 brings its own share of decided games closest to fair (the same bracket and bisection,
 the other seats held, searched upwards for a seat below fair), sweeping over the seats
 until no value changes (at most MAX_ROUNDS times per N). When seat 0's interval is
-precise enough but a seat is still off fair, the corners around the schedule (each seat
-off fair stays or steps towards fair) are played too and the one whose worst seat is
-fewest half widths from fair is kept. The schedule is settled when every seat's interval
+precise enough but a seat is still off fair, the neighbourhood is played too (every seat
+from 1 on at its value or one step either way, all combinations; and, if none of those
+puts seat 0 within its interval of fair, the same with seat 0 one step towards fair) and
+the best kept: every seat within its interval first, then seat 0 within its interval,
+then the worst seat closest to fair. The schedule is settled when every seat's interval
 contains fair and seat 0's advantage interval contains zero within ±precision; bracketed
-when seat 0's interval is that precise and each seat still off fair is between two
-adjacent values whose intervals straddle fair.
+when seat 0's interval is that precise, no schedule in the neighbourhood has every seat
+within its interval, and either seat 0's interval contains zero (a whole step is worth
+more than the noise: this is as close as whole steps get) or each seat still off fair
+is between two adjacent values whose intervals straddle fair.
 
 When `max_games` is reached before any of these, the search is unsettled: the best
 value found is reported with its evidence, and the command exits 3 (inconclusive: more
@@ -326,7 +330,9 @@ class TuneResult:
         where = f"{self.game} {self.players}p {self.variant}"
         verdict = {
             "settled": "its interval contains zero within the precision asked",
-            "bracketed": "no value is fair: the fair point lies between this value and a neighbour (see evidence)",
+            "bracketed": ("no schedule of whole steps nearby puts every seat within its interval of fair; this one "
+                          "is the closest (see evidence)") if self.kind == "ints" else
+                         "no value is fair: the fair point lies between this value and a neighbour (see evidence)",
             "at_bound": "the advantage keeps its sign over the whole allowed range; this bound is the closest value",
             "unsettled": f"NOT settled within {self.max_games:,} games per evaluation: the best value so far",
         }[self.status]
@@ -483,8 +489,8 @@ def _search_schedule(evaluator: Evaluator, param, start: tuple, players: int, pr
             status = "settled"
         else:
             off = [seat for seat in range(1, players) if not _contains(shares[seat])]
-            if off and _half_width(shares[0]) <= precision and all(
-                    _bracketed(evaluator, schedule, seat, games, shares[seat], low, high, grain) for seat in off):
+            if _half_width(shares[0]) <= precision and (_contains(shares[0]) or off and all(
+                    _bracketed(evaluator, schedule, seat, games, shares[seat], low, high, grain) for seat in off)):
                 status = "bracketed"
         if status is None and games >= max_games:
             status = "unsettled"
@@ -499,23 +505,32 @@ def _worst(evaluation: Evaluation) -> float:
                (evaluation.share(seat) for seat in range(evaluation.players)))
 
 
+def _rank(evaluation: Evaluation) -> tuple:
+    """Schedules compared: every seat within its interval of fair first, then seat 0 within its
+    interval, then the worst seat's distance from fair in half widths."""
+    shares = [evaluation.share(seat) for seat in range(evaluation.players)]
+    return not all(_contains(s) for s in shares), not _contains(shares[0]), _worst(evaluation)
+
+
 def _polish(evaluator: Evaluator, chosen: Evaluation, players: int, games: int, low: int, high: int,
             grain: int) -> Evaluation:
-    """The best schedule among the chosen one and its corners: each seat off fair either stays or takes
-    one step towards fair, all combinations (seats interact: one seat's step moves the others' shares).
-    Best: the one whose worst seat is fewest half widths from fair."""
+    """The best schedule (by `_rank`) around the chosen one: every seat from 1 on at its value or one
+    step either way, all combinations (seats interact: one seat's step moves the others' shares). When
+    a whole step is worth several points, none of these may put seat 0 within its interval of fair;
+    then the same neighbourhood with seat 0 one step towards fair is tried too."""
     import itertools
 
-    options = []
-    for seat in range(players):
-        share = chosen.share(seat)
-        x = chosen.value[seat]
-        towards = x + (grain if share["vs_fair"] < 0 else -grain)
-        options.append([x] if seat == 0 or _contains(share) or not low <= towards <= high else [x, towards])
-    corners = [tuple(values) + tuple(chosen.value[players:]) for values in itertools.product(*options)]
-    if len(corners) == 1:
-        return chosen
-    return min(evaluator.get(corners, games), key=_worst)
+    def around(first: int) -> list[tuple]:
+        options = [[first]] + [[v for v in (x - grain, x, x + grain) if low <= v <= high]
+                               for x in chosen.value[1:players]]
+        return [tuple(values) + tuple(chosen.value[players:]) for values in itertools.product(*options)]
+
+    best = min(evaluator.get(around(chosen.value[0]), games), key=_rank)
+    seat0 = chosen.share(0)
+    towards = chosen.value[0] + (grain if seat0["vs_fair"] < 0 else -grain)
+    if not _contains(best.share(0)) and low <= towards <= high:
+        best = min([best, *evaluator.get(around(towards), games)], key=_rank)
+    return best
 
 
 def _bracketed(evaluator: Evaluator, schedule: list, seat: int, games: int, share: dict, low: int, high: int,
