@@ -15,7 +15,17 @@ from typer.testing import CliRunner
 import simkit
 from simkit.cli import app
 from simkit.rules import Param
-from simkit.tune import Evaluation, _contains, _evidence, _interval, _search_number, _search_schedule, find_root
+from simkit.tune import (
+    Evaluation,
+    _contains,
+    _evidence,
+    _interval,
+    _rank,
+    _search_number,
+    _search_schedule,
+    _worst,
+    find_root,
+)
 
 
 def run(*args):
@@ -172,6 +182,23 @@ def test_schedule_search_finds_each_seats_fair_value():
     # one point of value moves a seat's share by about 0.55 points here; ±1 point of noise is ±2 values
     assert value[0] == 0 and abs(value[1] - 10) <= 2 and abs(value[2] - 15) <= 2
     assert all(_contains(found["best"].share(seat)) for seat in range(3))
+
+
+def evaluation(value: tuple, wins_by_seat: list[int]) -> Evaluation:
+    """An evaluation whose seats won these many games each (every game decided)."""
+    winner = np.repeat(np.arange(len(wins_by_seat)), wins_by_seat)
+    wins = (winner[:, None] == np.arange(len(wins_by_seat))[None, :]).astype(float)
+    return Evaluation(value, len(winner), "", wins, np.ones(len(winner), dtype=np.int64))
+
+
+def test_schedules_rank_every_seat_within_then_seat_0_within_then_the_worst_seat():
+    # 9,000 games, fair 3,000 each; a seat's 95% half width is about 0.97 points (87 games)
+    all_within = evaluation((0, 1, 1), [3050, 2980, 2970])
+    seat0_within = evaluation((0, 1, 2), [3000, 3200, 2800])  # seats 1 and 2 off by 2.2 points
+    closer_worst = evaluation((0, 2, 1), [3150, 2950, 2900])  # seat 0 off by 1.7 points, the worst
+    ranked = sorted([closer_worst, seat0_within, all_within], key=_rank)
+    assert [e.value for e in ranked] == [(0, 1, 1), (0, 1, 2), (0, 2, 1)]
+    assert _worst(all_within) < 1 < _worst(closer_worst) < _worst(seat0_within)
 
 
 # ---------------------------------------------------------------------------------------
