@@ -307,6 +307,9 @@ class TuneResult:
     evidence: list[dict]  # neighbouring values on the same seeds, with paired differences
     evaluations: list[dict] = field(default_factory=list)
     folder: str = ""
+    # per-seat list, when it differs from `value`: the schedule tried at the final stage whose worst
+    # seat is closest to fair (value, label, seats), for a designer who prefers even seats to seat 0 at fair
+    most_even: dict | None = None
 
     @property
     def exit_code(self) -> int:
@@ -320,7 +323,8 @@ class TuneResult:
                 "precision": self.precision, "max_games": self.max_games, "step": self.step, "default": default,
                 "status": self.status, "exit_code": self.exit_code, "value": value, "label": label(self.value),
                 "games": self.games, "seat_advantage": self.seat_advantage, "seats": self.seats,
-                "interval": self.interval, "evidence": self.evidence, "evaluations": self.evaluations}
+                "interval": self.interval, "evidence": self.evidence, "most_even": self.most_even,
+                "evaluations": self.evaluations}
 
     def answer(self) -> str:
         """One sentence: the value, seat 0's advantage there, and how sure the search is."""
@@ -337,6 +341,11 @@ class TuneResult:
             "unsettled": f"NOT settled within {self.max_games:,} games per evaluation: the best value so far",
         }[self.status]
         text = f"{where}: {self.param} = {label(self.value)} ({self.status}) — {figure}; {verdict}."
+        if self.most_even:
+            worst = max(self.most_even["seats"], key=lambda s: abs(s["vs_fair"]))
+            text += (f" Most even schedule tried: {self.most_even['label']} (its worst seat, {worst['seat']}, "
+                     f"{100 * worst['vs_fair']:+.1f} points from fair; seat 0 "
+                     f"{100 * self.most_even['seats'][0]['vs_fair']:+.1f}).")
         if self.kind == "ints" and len(self.value) > self.players:
             unused = len(self.value) - self.players
             which = "The last value is for a seat that does" if unused == 1 else \
@@ -365,6 +374,10 @@ class TuneResult:
         for seat in self.seats:
             lines.append(f"| {seat['seat']} | {100 * seat['rate']:.1f}% | {100 * seat['ci_low']:.1f}–"
                          f"{100 * seat['ci_high']:.1f}% | {points(seat['vs_fair'])} |")
+        if self.most_even:
+            lines += ["", f"Most even schedule tried at this stage: {self.most_even['label']}, seats "
+                      + " / ".join(f"{points(seat['vs_fair'])}" for seat in self.most_even["seats"])
+                      + " points against fair."]
         if self.evidence:
             lines += ["", "## Evidence: neighbouring values on the same seeds", "",
                       ("| seat | value | its share against fair (points, 95% CI) | paired change from the chosen "
@@ -604,6 +617,17 @@ def _interval(param, evaluator: Evaluator, found: dict, games: int) -> dict | No
     return {"low": ends[0], "high": ends[1]}
 
 
+def _most_even(evaluator: Evaluator, chosen: Evaluation, games: int) -> dict | None:
+    """The schedule played at the final stage whose worst seat is fewest half widths from fair,
+    when that is not the chosen one."""
+    played = [e for e in evaluator.cache.values() if e.games >= games]
+    even = min(played, key=_worst)
+    if _worst(even) >= _worst(chosen):
+        return None
+    return {"value": list(even.value), "label": label(even.value),
+            "seats": [even.share(seat) for seat in range(even.players)]}
+
+
 def _folder(out, game: str, param: str, players: int) -> Path:
     folder = Path(out) if out is not None else Path("reports") / (
         f"tune-{game}-{param}-{players}p-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
@@ -689,6 +713,7 @@ def tune(game: str, param: str, *, players: int | None = None, variant: str = "s
         seat_advantage={"value": seat0["vs_fair"], "ci_low": seat0["vs_fair_low"], "ci_high": seat0["vs_fair_high"]},
         seats=[chosen.share(seat) for seat in range(players)],
         interval=_interval(declared, evaluator, found, games), evidence=evidence,
+        most_even=_most_even(evaluator, chosen, games) if declared.kind == "ints" else None,
         evaluations=[e.to_dict() for e in evaluator.history], folder=str(folder))
     (folder / "tune.json").write_text(json.dumps(result.to_dict(), indent=1, default=_plain))
     (folder / "tune.md").write_text(result.markdown())
