@@ -35,7 +35,7 @@ the other seats held, searched upwards for a seat below fair), sweeping over the
 until no value changes (at most MAX_ROUNDS times per N). When seat 0's interval is
 precise enough but a seat is still off fair, the neighbourhood is played too (every seat
 from 1 on at its value or one step either way, all combinations; and, if none of those
-puts seat 0 within its interval of fair, the same with seat 0 one step towards fair) and
+puts every seat within its interval of fair, the same with seat 0 one step towards fair) and
 the best kept: every seat within its interval first, then seat 0 within its interval,
 then the worst seat closest to fair. The schedule is settled when every seat's interval
 contains fair and seat 0's advantage interval contains zero within ±precision; bracketed
@@ -529,8 +529,8 @@ def _polish(evaluator: Evaluator, chosen: Evaluation, players: int, games: int, 
             grain: int) -> Evaluation:
     """The best schedule (by `_rank`) around the chosen one: every seat from 1 on at its value or one
     step either way, all combinations (seats interact: one seat's step moves the others' shares). When
-    a whole step is worth several points, none of these may put seat 0 within its interval of fair;
-    then the same neighbourhood with seat 0 one step towards fair is tried too."""
+    a whole step is worth several points, none of these may put every seat within its interval of
+    fair; then the same neighbourhood with seat 0 one step towards fair is tried too."""
     import itertools
 
     def around(first: int) -> list[tuple]:
@@ -541,7 +541,7 @@ def _polish(evaluator: Evaluator, chosen: Evaluation, players: int, games: int, 
     best = min(evaluator.get(around(chosen.value[0]), games), key=_rank)
     seat0 = chosen.share(0)
     towards = chosen.value[0] + (grain if seat0["vs_fair"] < 0 else -grain)
-    if not _contains(best.share(0)) and low <= towards <= high:
+    if _rank(best)[0] and low <= towards <= high:  # no seat-0-fixed schedule has every seat within
         best = min([best, *evaluator.get(around(towards), games)], key=_rank)
     return best
 
