@@ -7,6 +7,7 @@ For notebooks, everything the CLI does is a call here::
     results.summary["cells"][0]["first_player_advantage"]
     results.seats.group_by("strategy").agg(...)     # polars
     simkit.load("reports/default-20250101-120000").to_pandas()["games"]
+    simkit.tune("sea_of_thieves", "starting_gold", players=3).value   # see docs/tuning.md
 """
 
 from __future__ import annotations
@@ -78,7 +79,17 @@ except metadata.PackageNotFoundError:  # running from a source tree that is not 
 from simkit.errors import InputError
 from simkit.results import Results, load
 
-__all__ = ["InputError", "Results", "__version__", "load", "sweep"]
+__all__ = ["InputError", "Results", "__version__", "load", "sweep", "tune"]
+
+
+def __getattr__(name: str):
+    """`simkit.tune(game, param, ...)`: the module simkit.tune, imported on first use, is callable
+    (see simkit.tune.tune for the arguments; it returns a TuneResult)."""
+    if name == "tune":
+        import importlib
+
+        return importlib.import_module("simkit.tune")
+    raise AttributeError(f"module 'simkit' has no attribute {name!r}")
 
 _RUN_OPTIONS = ("jobs", "chunk", "backend", "address", "quiet", "report")
 _SPEC_OPTIONS = ("game", "players", "variant", "set", "strategies", "games", "seed", "name", "precision", "arcs",

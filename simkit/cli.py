@@ -315,5 +315,46 @@ def bench(
         raise typer.Exit(1)
 
 
+@app.command(
+    epilog="Exit codes: 0 the value is known to the precision asked (settled, bracketed between two integers, or "
+    "the closest allowed bound); 2 bad input; 3 not settled within --max-games games per evaluation (the best value "
+    "so far and its evidence are still written)."
+)
+def tune(
+    game: Annotated[str, typer.Argument(help="Game id (see `simkit games`).")],
+    param: Annotated[str, typer.Option("--param", help="The parameter to search: an int, a float, or a per-seat "
+                                                       "list (ints, e.g. starting resources by seat).")],
+    players: Annotated[int | None, typer.Option(help="Player count (default: the game's largest).")] = None,
+    variant: Annotated[str, typer.Option(help="Variant; 'a+b' combines.")] = "standard",
+    set_: Annotated[list[str] | None, typer.Option("--set", metavar="KEY=VALUE",
+                                                   help="Rule override held fixed, repeatable.")] = None,
+    strategies: Annotated[str | None, typer.Option(help="The line-up a,b,... (default: the game's default preset).")
+                          ] = None,
+    precision: Annotated[str, typer.Option(help="Half width asked of seat 0's advantage (1pt or 0.01).")] = "1pt",
+    max_games: Annotated[int | None, typer.Option(help="Games per evaluation at most (default 256,000).")] = None,
+    step: Annotated[int | None, typer.Option(help="Whole-number parameters: try the default + k·step only.")
+                    ] = None,
+    seed: Annotated[int, typer.Option(help="Root seed: every evaluation plays the same seeds.")] = 1,
+    jobs: Annotated[int, typer.Option(help="Worker processes per evaluation (default 1: evaluations are short).")
+                    ] = 1,
+    out: Annotated[Path | None, typer.Option(help="Result folder (default reports/tune-<game>-<param>-<n>p-<time>).")
+                   ] = None,
+    quiet: Annotated[bool, typer.Option(help="No line per evaluation.")] = False,
+) -> None:
+    """Search a parameter for the value that brings seat advantage to zero, on shared seeds."""
+    from simkit.tune import tune as run_tune
+
+    result = run_tune(game, param, players=players, variant=variant, set=set_, strategies=strategies,
+                      precision=precision, max_games=max_games, step=step, seed=seed, jobs=jobs, out=out,
+                      progress=None if quiet else typer.echo)
+    typer.echo(result.answer())
+    _print_table(["seat", "share of decided", "95% CI", "vs fair (points)"],
+                 [[s["seat"], f"{100 * s['rate']:.1f}%", f"{100 * s['ci_low']:.1f}–{100 * s['ci_high']:.1f}%",
+                   f"{100 * s['vs_fair']:+.1f}"] for s in result.seats])
+    typer.echo(f"evidence and every evaluation: {Path(result.folder) / 'tune.md'} (and tune.json)")
+    if result.exit_code:
+        raise typer.Exit(result.exit_code)
+
+
 def main() -> None:
     app()

@@ -244,7 +244,8 @@ def summarize(folder: Path) -> dict:
     precision reached. `comparisons` holds the paired variant comparisons (see
     `_comparisons`) with Holm-adjusted p-values across all of them. Each cell also gets
     `margin`, `ranks` and, in a sweep with arcs, `arcs` (`simkit.arcs.add_to_summary`);
-    `tiers` holds seat advantage by skill tier (`simkit.tiers.summarize`).
+    `tiers` holds seat advantage by skill tier (`simkit.tiers.summarize`); `curves` the response
+    curves of a grid over one parameter (`simkit.curves.build` documents the fields).
     """
     folder = Path(folder)
     cells = pl.read_parquet(folder / "cells.parquet")  # one row per cell: small
@@ -319,12 +320,13 @@ def summarize(folder: Path) -> dict:
                 seat_numeric,
             )
         )
-    from simkit import arcs, tiers
+    from simkit import arcs, curves, tiers
     from simkit.tournament import add_summaries  # seating design, head-to-head matrices, ranking
 
     arcs.add_to_summary(folder, summaries)  # margins, ranks, and the game arcs of a sweep with --arcs
     add_summaries(summaries, seats, games, seat_categorical)
     return {"cells": summaries, "comparisons": _comparisons(cells, games, seats),
+            "curves": curves.build(summaries, games, seats),  # a grid over one parameter (simkit.curves)
             "tiers": tiers.summarize(folder, summaries)}
 
 

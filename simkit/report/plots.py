@@ -254,3 +254,62 @@ def differences(rows: list[dict], metric_names: dict[str, str], path: Path, titl
     figure.suptitle(title)
     _note(figure, note)
     return _save(figure, path)
+
+
+def response_curve(curve: dict, path: Path, title: str) -> Path:
+    """One parameter's response curve (simkit.curves): seat 0's advantage and the largest
+    seat gap in points, mean rounds, and the end-reason shares against the parameter's
+    value, each point with its 95% interval as error bars (a band joins them on a numeric
+    axis). A list parameter or a choice is a categorical axis labelled by its values."""
+    points = curve["points"]
+    xs = [p["value"] for p in points] if curve.get("numeric") else list(range(len(points)))
+    figure = Figure(layout="constrained", figsize=(10.0, 6.4))
+    panels = figure.subplots(2, 2, sharex=True)
+
+    def series(axes, values, lows, highs, colour="C0", name=None, scale=1.0):
+        shown = [(x, v, lo, hi) for x, v, lo, hi in zip(xs, values, lows, highs) if v is not None]
+        if not shown:
+            return
+        x, v, lo, hi = (list(column) for column in zip(*shown))
+        lo = [scale * a if a is not None else scale * b for a, b in zip(lo, v)]
+        hi = [scale * a if a is not None else scale * b for a, b in zip(hi, v)]
+        v = [scale * b for b in v]
+        if curve.get("numeric") and len(x) > 1:
+            axes.fill_between(x, lo, hi, color=colour, alpha=0.15, linewidth=0)
+        axes.errorbar(x, v, yerr=[[max(0.0, b - a) for a, b in zip(lo, v)], [max(0.0, a - b) for a, b in zip(hi, v)]],
+                      fmt="o-", markersize=4, capsize=3, color=colour, label=name)
+
+    advantage, gap, rounds = ([p[key] for p in points] for key in ("seat_advantage", "largest_seat_gap", "rounds"))
+    series(panels[0][0], [a["value"] for a in advantage], [a["ci_low"] for a in advantage],
+           [a["ci_high"] for a in advantage], scale=100.0)
+    panels[0][0].axhline(0.0, color="0.35", linestyle="--", linewidth=1)
+    panels[0][0].set_title("seat 0 against fair (points, share of decided games)", fontsize=9)
+    series(panels[0][1], [a["value"] for a in gap], [a["ci_low"] for a in gap], [a["ci_high"] for a in gap],
+           colour="C1", scale=100.0)
+    panels[0][1].axhline(0.0, color="0.35", linestyle="--", linewidth=1)
+    panels[0][1].set_title("largest seat gap (points, decided games)", fontsize=9)
+    series(panels[1][0], [a["mean"] for a in rounds], [a["ci_low"] for a in rounds], [a["ci_high"] for a in rounds],
+           colour="C2")
+    panels[1][0].set_title("mean rounds per game", fontsize=9)
+    reasons = list(dict.fromkeys(row["end_reason"] for p in points for row in p["end_reasons"]))
+    reasons.sort(key=lambda reason: reason == "round_cap")
+    palette = iter(f"C{i}" for i in (0, 1, 2, 4, 5, 6, 7, 8, 9) * 3)
+    for reason in reasons:
+        rows = [next((r for r in p["end_reasons"] if r["end_reason"] == reason),
+                     {"share": 0.0, "ci_low": 0.0, "ci_high": 0.0}) for p in points]
+        series(panels[1][1], [r["share"] for r in rows], [r["ci_low"] for r in rows], [r["ci_high"] for r in rows],
+               colour=ROUND_CAP_COLOUR if reason == "round_cap" else next(palette), name=reason)
+    panels[1][1].set_ylim(-0.02, 1.02)  # shares of all games, on one scale
+    panels[1][1].yaxis.set_major_formatter(PercentFormatter(1.0))
+    panels[1][1].set_title("how games end (share of games)", fontsize=9)
+    if reasons:
+        panels[1][1].legend(fontsize=7, frameon=False)
+    for axes in panels[1]:
+        if not curve.get("numeric"):
+            axes.set_xticks(xs, [wrap(p["label"], 12) for p in points], fontsize=8)
+        axes.set_xlabel(curve["param"])
+    for row in panels:
+        for axes in row:
+            axes.grid(alpha=0.3)
+    figure.suptitle(title, fontsize=10)
+    return _save(figure, path)

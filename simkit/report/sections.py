@@ -529,6 +529,66 @@ def _pairing_notes(comparisons: list[dict], labels: dict[str, str]) -> list[Bloc
     )]
 
 
+MAX_CURVE_PLOTS = 12  # response-curve plots drawn; summary.json and the tables hold every curve
+
+
+def curve_title(curve: dict) -> str:
+    """'head_start: dicegame, 2 players, sudden' (the fixed overrides and line-up after)."""
+    parts = [curve["game"], f"{curve['players']} players", curve["variant"]]
+    parts += [f"{name}={value}" for name, value in curve.get("fixed", {}).items()]
+    if curve.get("lineup"):
+        parts.append(f"line-up {curve['lineup']}")
+    return f"{curve['param']}: {', '.join(parts)}"
+
+
+def _curve_section(curves: list[dict], plot_folder: Path) -> list[Block]:
+    """Response curves (simkit.curves): one table and, for the first MAX_CURVE_PLOTS, one plot per curve."""
+    if not curves:
+        return []
+
+    def figure(block: dict, key: str = "value") -> str:
+        if block.get(key) is None:
+            return "–"
+        low, high = block.get("ci_low"), block.get("ci_high")
+        return points(block[key]) + (f" ({points(low)} to {points(high)})" if low is not None else "")
+
+    blocks: list[Block] = [
+        Heading("Response curves"),
+        Paragraph(
+            "Where a sweep's cells differ in one rule parameter only, the figures against its value: seat 0's share "
+            "of decided games against fair and the largest seat gap (points, 95% interval), mean rounds, and how "
+            "games end. Every value plays the same seeds, so the step from the previous value is a paired change "
+            "(points, 95% interval): it is usually much tighter than the two points' own intervals. "
+            "`simkit tune` searches such a parameter for the value where seat 0 is fair."
+        ),
+    ]
+    for index, curve in enumerate(curves):
+        rows = []
+        for point in curve["points"]:
+            gap = point["largest_seat_gap"]
+            rounds = point["rounds"]
+            step = point.get("step", {}).get("seat_advantage", {})
+            rows.append([
+                point["label"], count(point["games"]), figure(point["seat_advantage"]),
+                figure(step, "diff") if step else "",
+                f"{figure(gap)} ({gap['high_seat']} vs {gap['low_seat']})" if gap["value"] is not None else "–",
+                number(rounds["mean"], 1) + (f" ({number(rounds['ci_low'], 1)}–{number(rounds['ci_high'], 1)})"
+                                             if rounds["ci_low"] is not None else ""),
+                percent(point["incomplete_share"]),
+            ])
+        title = curve_title(curve)
+        blocks += [Heading(title, 3),
+                   Table([curve["param"], "games", "seat 0 vs fair", "paired step from previous", "largest seat gap",
+                          "mean rounds", "round-capped"], rows)]
+        if index < MAX_CURVE_PLOTS:
+            plot = plots.response_curve(curve, plot_folder / f"curve_{index + 1}.png", title)
+            blocks.append(Plot(_relative(plot), f"{title}: figures against the value, 95% intervals"))
+    if len(curves) > MAX_CURVE_PLOTS:
+        blocks.append(Paragraph(f"Plots are drawn for the first {MAX_CURVE_PLOTS} of {len(curves)} curves; the tables "
+                                "above and summary.json's `curves` hold every one."))
+    return blocks
+
+
 def _robustness_section(top: Headline, labels: dict[str, str]) -> list[Block]:
     if not top.robustness:
         return []
@@ -653,6 +713,7 @@ def build(summary: dict, length_counts: pl.DataFrame, manifest: dict | None, plo
         *tournament.sections(cells, labels, plot_folder),
         *_metric_section(cells, labels),
         *_comparison_section(summary.get("comparisons", []), labels, plot_folder),
+        *_curve_section(summary.get("curves", []), plot_folder),
         *_precision_section(cells, labels),
         *_provenance_section(manifest, labels),
     ]
