@@ -50,7 +50,7 @@ RACER = (1.0, 12.0, 0.6, 1.0, 0.5, 0.9, 0.3, 0.8, 0.3, 1.0, 0.4, 0.6, 0.0, 0.3, 
 COLLECTOR = (1.0, 6.0, 1.6, 1.2, 0.6, 0.3, 0.4, 0.8, 0.2, 0.3, 0.2, 0.6, 0.35, 0.4, 0, 3)
 RAIDER = (1.0, 8.0, 0.7, 1.0, 0.9, 0.6, 0.3, 0.6, 1.5, 2.5, 0.3, 1.4, 0.0, 0.3, 1, 3)
 #                               candidates rollouts horizon margin win
-LOOKAHEAD = (2.0,) + COLLECTOR[1:] + (4, 8, 4, 0.25, 3.0)
+LOOKAHEAD = (2.0,) + COLLECTOR[1:] + (4, 8, 2, 0.25, 3.0)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM),
@@ -59,7 +59,7 @@ PRESETS = (
     Preset("raider", "steers pirates into rivals and their islands, steals, plays attack cards", RAIDER),
     # appended last: the rows of the presets above keep their indices
     Preset("lookahead", "collector, but its turn's first play is the best of collector's top 4 plays, "
-                        "each played out 8 times for 4 turns from re-dealt hidden cards", LOOKAHEAD),
+                        "each played out 8 times for 2 turns from re-dealt hidden cards", LOOKAHEAD),
 )
 DEFAULT = "collector"
 DEFAULT_ROW = [p.name for p in PRESETS].index(DEFAULT)  # the heuristic every seat plays in a rollout
