@@ -12,7 +12,7 @@ import pytest
 
 from simkit.games.sea_of_plunder import GAME, engine
 from simkit.games.sea_of_plunder import state as S
-from simkit.rng import game_seeds, seed_streams
+from simkit.rng import game_seeds
 from simkit.runner import play, seat_strategies
 from simkit.stats import wilson
 from strategies import sea_of_plunder as bot
@@ -69,9 +69,9 @@ def test_noise_one_plays_like_random():
 
 
 def test_half_noise_loses_to_the_preset():
-    g, s, st, _, rows = run(2, (f"{DEFAULT}@0.5", DEFAULT), 1000, 13)
+    _, s, st, _, rows = run(2, (f"{DEFAULT}@0.5", DEFAULT), 1000, 13)
     wins, seats = win_share(s, st, rows[f"{DEFAULT}@0.5"])
-    low, high = wilson(wins, seats, Z99)
+    _, high = wilson(wins, seats, Z99)
     assert high < 0.4, (wins / seats, high)
 
 
@@ -107,7 +107,7 @@ def test_trace_changes_nothing_and_ends_at_the_final_score():
 def test_trace_is_the_score_if_the_game_ended_then(cap):
     """Round r of the trace equals the final SCORE of the same game stopped by round_cap = r."""
     lineup = (DEFAULT, "raider")
-    g, s, _, tr, _ = run(2, lineup, 300, 22, trace_rounds=cap)
+    g, _, _, tr, _ = run(2, lineup, 300, 22, trace_rounds=cap)
     gc, sc, _, _, _ = run(2, lineup, 300, 22, overrides={"round_cap": cap})
     longer = g[:, ROUNDS] > cap
     assert longer.sum() > 50
@@ -132,7 +132,7 @@ def test_extra_compasses_default_is_the_rulebook():
     g0, s0, _, _, _ = run(4, (DEFAULT, "racer"), 200, 23)
     g1, s1, _, _, _ = run(4, (DEFAULT, "racer"), 200, 23, overrides={"extra_compasses": [0, 0, 0, 0]})
     assert np.array_equal(g0, g1) and np.array_equal(s0, s1)
-    g2, s2, _, _, _ = run(4, (DEFAULT, "racer"), 200, 23, overrides={"extra_compasses": [2, 0, 0, 0]})
+    _, s2, _, _, _ = run(4, (DEFAULT, "racer"), 200, 23, overrides={"extra_compasses": [2, 0, 0, 0]})
     assert not np.array_equal(s0, s2)
 
 
