@@ -17,7 +17,7 @@ from simkit.games.sea_of_plunder import state as S
 from simkit.games.sea_of_plunder.state import CARD0, DICE0, DIST0, GS0, META, NUMBER_FACES, OWNER, POS, SEAT0, ST
 
 # preset weight slots
-POLICY = 0  # 0 random, 1 heuristic
+POLICY = 0  # 0 random, 1 heuristic, 2 lookahead (the heuristic, with rollouts at its main decision)
 W_TREASURE = 1  # value of collecting a Treasure
 W_GOODS = 2  # value per point a Good adds to the best set partition
 W_DEBT = 3  # cost of a Debt token
@@ -33,21 +33,36 @@ W_PORT_DIST = 12  # cost per square to the nearest port whose Good improves the 
 W_KEEP = 13  # weight of a card's keep value when choosing the discard
 PIRATE_TURNS = 14  # 1: consider spending a compass to turn the discard that moves a pirate
 DISCARD_SHORTLIST = 15  # consider discarding only this many least-kept cards (0 = every card)
-N_WEIGHTS = 16
+# the lookahead's knobs (policy 2; its other slots are the heuristic's weights, used for every
+# decision but the turn's first play and for its candidate shortlist)
+LA_CANDIDATES = 16  # the heuristic's best plays tried by rollouts (at most MAX_LOOKAHEAD)
+LA_ROLLOUTS = 17  # rollouts per candidate, on the same re-deals and dice for every candidate
+LA_HORIZON = 18  # turns played after the candidate's turn (0: to the end of the game)
+LA_MARGIN = 19  # points per rollout a candidate must gain over the heuristic's own choice
+LA_WIN = 20  # value, in points, of being ahead (a share when tied) when a rollout stops
+N_WEIGHTS = 21
+MAX_LOOKAHEAD = 16
+NOISE = 63  # F[1 + s, NOISE]: seat s's noise (skill knob), copied at set-up from its strategy row's last column
 
 #            policy treas goods debt card dist pnear comp harass deny pgain attack portd keep pturn short
 RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 RACER = (1.0, 12.0, 0.6, 1.0, 0.5, 0.9, 0.3, 0.8, 0.3, 1.0, 0.4, 0.6, 0.0, 0.3, 0, 3)
 COLLECTOR = (1.0, 6.0, 1.6, 1.2, 0.6, 0.3, 0.4, 0.8, 0.2, 0.3, 0.2, 0.6, 0.35, 0.4, 0, 3)
 RAIDER = (1.0, 8.0, 0.7, 1.0, 0.9, 0.6, 0.3, 0.6, 1.5, 2.5, 0.3, 1.4, 0.0, 0.3, 1, 3)
+#                               candidates rollouts horizon margin win
+LOOKAHEAD = (2.0,) + COLLECTOR[1:] + (4, 8, 2, 0.25, 3.0)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM),
     Preset("racer", "races for Treasure Islands; spends compasses to reach them", RACER),
     Preset("collector", "gathers Goods into scoring sets; visits ports, bribes cheaply", COLLECTOR),
     Preset("raider", "steers pirates into rivals and their islands, steals, plays attack cards", RAIDER),
+    # appended last: the rows of the presets above keep their indices
+    Preset("lookahead", "collector, but its turn's first play is the best of collector's top 4 plays, "
+                        "each played out 8 times for 2 turns from re-dealt hidden cards", LOOKAHEAD),
 )
 DEFAULT = "collector"
+DEFAULT_ROW = [p.name for p in PRESETS].index(DEFAULT)  # the heuristic every seat plays in a rollout
 
 
 @njit(cache=True, inline="always")

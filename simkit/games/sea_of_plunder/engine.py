@@ -47,7 +47,7 @@ from simkit.games.sea_of_plunder.state import (
     T_ROWS,
 )
 from simkit.kernels import decide, pick_best, unowned_float, unowned_int, unowned_uint
-from simkit.rng import CHANCE, randint, seed_streams, shuffle
+from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
 from strategies import sea_of_plunder as bot
 
 # rows of the scratch table `buf`
@@ -72,6 +72,17 @@ def log_event(T, log, seat, code, a, b, c):
         log[i, 4] = b
         log[i, 5] = c
         T[ST, S.LOG_N] = i + 1
+
+
+@njit(cache=True, inline="always")
+def plays_randomly(F, rng, seat):
+    """True when this decision of `seat` is a uniformly random legal choice: its preset is
+    `random`, or its noise (the skill knob, DESIGN §5) comes up. The noise coin is drawn from
+    the seat's own stream, and only when its noise is above 0 (noise 0 draws nothing)."""
+    if F[1 + seat, bot.POLICY] == 0:
+        return True
+    noise = F[1 + seat, bot.NOISE]
+    return noise > 0.0 and (next_u64(rng, 1 + seat) >> np.uint64(11)) * (1.0 / 9007199254740992.0) < noise
 
 
 @njit(cache=True, inline="always")
@@ -330,7 +341,7 @@ def pirate_contact(P, T, K, F, rng, buf, log, seat):
         T[SEAT0 + seat, S.DEBT] += 1
         log_event(T, log, seat, EV.DEBT, T[SEAT0 + seat, S.DEBT], 0, 0)
         return
-    if F[1 + seat, bot.POLICY] == 0:
+    if plays_randomly(F, rng, seat):
         k = decide(rng, seat, mine[0] + mine[1] + mine[2] + mine[3])
         colour = np.int64(0)
         for c in range(S.N_COLOURS):
@@ -375,7 +386,7 @@ def choose_colour(T, K, F, rng, buf, n_cards, seat):
             avail += 1
     if avail == 0:
         return np.int64(-1)
-    if F[1 + seat, bot.POLICY] == 0:
+    if plays_randomly(F, rng, seat):
         k = decide(rng, seat, avail)
         for c in range(S.N_COLOURS):
             if stock[c] > 0:
@@ -583,7 +594,7 @@ def draw_phase(P, T, K, F, rng, log, seat):
         allowed = K[CARD0 + top, S.CI_KIND] != S.EVENT or P.pile_draw_events == 1
         if allowed and K[CARD0 + top, S.CI_KIND] != S.EVENT:
             take = False
-            if F[1 + seat, bot.POLICY] == 0:
+            if plays_randomly(F, rng, seat):
                 take = decide(rng, seat, 2) == 1
             else:
                 take = pile_card_wanted(T, K, F, seat, top)
@@ -799,11 +810,14 @@ def score_plays(P, T, K, F, buf, seat, n_cand):
 
 @njit(cache=True)
 def play_phase(P, T, K, F, rng, buf, log, seat):
-    """Play one card (Game Turn 2); Uncharted Waters adds a draw and two more plays."""
+    """Play one card (Game Turn 2); Uncharted Waters adds a draw and two more plays. The
+    first play is the candidate row in T[ST, FORCED_PLAY] when the lookahead chose one."""
+    forced = T[ST, S.FORCED_PLAY]
+    T[ST, S.FORCED_PLAY] = 0
     plays_left = 1
     while plays_left > 0:
         plays_left -= 1
-        if F[1 + seat, bot.POLICY] == 0:
+        if plays_randomly(F, rng, seat):
             choice = random_play(P, T, K, rng, buf, seat)
             if choice < 0:
                 log_event(T, log, seat, EV.NO_PLAY, 0, 0, 0)  # A15: nothing to play
@@ -813,8 +827,12 @@ def play_phase(P, T, K, F, rng, buf, log, seat):
             if n_cand == 0:
                 log_event(T, log, seat, EV.NO_PLAY, 0, 0, 0)  # A15: nothing to play
                 continue
-            score_plays(P, T, K, F, buf, seat, n_cand)
-            choice = pick_best(F[0], rng, seat, n_cand)
+            if forced > 0:
+                choice = forced - 1
+            else:
+                score_plays(P, T, K, F, buf, seat, n_cand)
+                choice = pick_best(F[0], rng, seat, n_cand)
+        forced = 0
         row = CAND0 + choice
         h, ship, option, rotation, spend = buf[row, 0], buf[row, 1], buf[row, 2], buf[row, 3], buf[row, 4]
         card = hand_remove(T, seat, h)
@@ -848,7 +866,7 @@ def play_action(P, T, K, F, rng, log, seat, effect):
     players = T[ST, S.PLAYERS]
     if effect == S.BROKEN_COMPASS:
         mine = T[SEAT0 + seat, S.HAND_N]  # counted after playing it, before discarding
-        if F[1 + seat, bot.POLICY] == 0:
+        if plays_randomly(F, rng, seat):
             mode = decide(rng, seat, 2)
         else:
             mode = bot.broken_compass_mode(seat, mine, players)
@@ -885,7 +903,7 @@ def resupply_bottom(T, K, F, rng, seat):
             count += 1
     if count == 0:
         return
-    if F[1 + seat, bot.POLICY] == 0:
+    if plays_randomly(F, rng, seat):
         k = decide(rng, seat, count)
     else:  # the least useful card: an Event-free hand's plainest map card or a blocked port card
         k = np.int64(0)
@@ -1011,7 +1029,7 @@ def discard_shortlist(P, T, K, F, buf, seat):
 def discard_phase(P, T, K, F, rng, buf, log, seat):
     """Discard one card; waiting Action effects act with it first, then the Discard Bonus
     moves one pirate with it (Game Turn 3, FAQ Q3)."""
-    if F[1 + seat, bot.POLICY] == 0:
+    if plays_randomly(F, rng, seat):
         choice = random_discard(T, K, rng, buf, seat)
         if choice < 0:
             log_event(T, log, seat, EV.NO_PLAY, 1, 0, 0)  # A15: no card, no bonus
@@ -1066,9 +1084,10 @@ def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, 
     mine = buf[MINE]
     stock = buf[STOCK]
     pcost = observe(P, T, K, F, buf, seat)
+    at_random = plays_randomly(F, rng, seat)
     for o in range(nopt):
         for r in range(turns):
-            if F[1 + seat, bot.POLICY] != 0:
+            if not at_random:
                 k = trace(K, card, o, r, start, path)
                 if mover_kind == 0:
                     owner = K[OWNER, target]
@@ -1080,7 +1099,7 @@ def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, 
                 else:
                     F[0, n] = bot.island_path_value(T, K, w, seat, path, k)
             n += 1
-    if F[1 + seat, bot.POLICY] == 0:
+    if at_random:
         k = decide(rng, seat, n)
     else:
         k = pick_best(F[0], rng, seat, n)
@@ -1125,7 +1144,7 @@ def so_close(P, T, K, F, rng, buf, log, seat, card, free_turn):
     # choose which islands (by square; they are looked up again after each move)
     targets = buf[PATH2]
     n_targets = min(2, T[ST, S.N_ISLANDS])
-    if F[1 + seat, bot.POLICY] == 0:
+    if plays_randomly(F, rng, seat):
         n_targets = 1 + decide(rng, seat, n_targets)
         first = decide(rng, seat, T[ST, S.N_ISLANDS])
         targets[0] = T[POS, S.ISLAND0 + first]
@@ -1143,7 +1162,7 @@ def so_close(P, T, K, F, rng, buf, log, seat, card, free_turn):
             continue
         start = T[POS, S.ISLAND0 + island]
         code = choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, 2, island, start)
-        if F[1 + seat, bot.POLICY] != 0:
+        if not plays_randomly(F, rng, seat):
             # a heuristic seat moves an island only if that is better than leaving it
             n = mover_path(T, K, card, code // 4, code % 4, start, buf[PATH])
             moved = bot.island_path_value(T, K, F[1 + seat], seat, buf[PATH], n)
@@ -1170,7 +1189,7 @@ def bonus_ship(T, K, F, rng, seat):
             d = bot.nearest_island(T, K, T[POS, S.SHIP0 + k])
             if d < best_d:
                 best, best_d = np.int64(k), d
-    if F[1 + seat, bot.POLICY] == 0 and count > 1:
+    if count > 1 and plays_randomly(F, rng, seat):
         pick = decide(rng, seat, count)
         for k in range(T[ST, S.N_SHIPS]):
             if K[OWNER, k] == seat:
@@ -1195,7 +1214,7 @@ def bonus_move(P, T, K, F, rng, buf, log, seat, steps):
     n = 0
     for _ in range(steps):
         here = path[n - 1] if n > 0 else start
-        if w[bot.POLICY] == 0:
+        if plays_randomly(F, rng, seat):
             d = decide(rng, seat, 5)
         else:
             pcost = observe(P, T, K, F, buf, seat)
@@ -1218,6 +1237,197 @@ def bonus_move(P, T, K, F, rng, buf, log, seat, steps):
         return
     sail_ship(P, T, K, F, rng, buf, log, ship, path, n)
     log_event(T, log, seat, EV.BONUS_MOVE, T[SEAT0 + seat, S.POWER], start, T[POS, S.SHIP0 + ship])
+
+
+# --------------------------------------------------------------------------- the lookahead tier
+# Flat Monte Carlo at the turn's first play (the `lookahead` preset, policy 2). From the
+# position after the Draw phase, each of the heuristic's best plays is played out by rollouts:
+# the state is copied into scratch tables, the cards the seat cannot see are re-dealt, the
+# candidate is played and the game goes on with every seat playing the DEFAULT preset for
+# `horizon` turns (or to the end). All randomness of a rollout comes from one draw of the
+# seat's own decision stream, so the game's chance stream and the other seats' streams are
+# untouched; rollouts write no log. Rollout k of every candidate starts from the same seed
+# (the same re-deal and dice: common random numbers), and a candidate must beat the
+# heuristic's own choice by a margin to be taken instead.
+
+# rows of the scratch table `unseen` (width of T)
+U_CARDS, U_EVENTS, U_GOODS, U_WORK, U_HANDS, U_CAND = 0, 1, 2, 3, 4, 5
+UNSEEN_ROWS = 6
+_ROLLOUT_STEP = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True)
+def gather_unseen(T, K, seat, unseen, counts):
+    """What `seat` cannot see, sorted so that only its contents matter, never where it lies:
+    the Map, Port and Action cards in the deck and in the other hands (U_CARDS), the Events
+    in the deck (U_EVENTS) and the Goods in the other hands (U_GOODS). counts[0..2] are their
+    sizes; counts[3] the cards in the other hands. The seat's own hand, the pile and the
+    board are seen (A33, A53)."""
+    n_cards = K.shape[0] - CARD0
+    na = 0
+    ne = 0
+    ng = 0
+    held = 0
+    for i in range(T[ST, S.DECK_N]):
+        card = T[DECK, i]
+        if K[CARD0 + card, S.CI_KIND] == S.EVENT:
+            unseen[U_EVENTS, ne] = card
+            ne += 1
+        else:
+            unseen[U_CARDS, na] = card
+            na += 1
+    for s in range(T[ST, S.PLAYERS]):
+        if s == seat:
+            continue
+        for h in range(T[SEAT0 + s, S.HAND_N]):
+            code = T[HAND0 + s, h]
+            if code >= n_cards:
+                unseen[U_GOODS, ng] = code
+                ng += 1
+            else:
+                unseen[U_CARDS, na] = code
+                na += 1
+            held += 1
+    unseen[U_CARDS, :na].sort()
+    unseen[U_EVENTS, :ne].sort()
+    unseen[U_GOODS, :ng].sort()
+    counts[0] = na
+    counts[1] = ne
+    counts[2] = ng
+    counts[3] = held
+
+
+@njit(cache=True)
+def redeal(T, rng, seat, unseen, counts):
+    """Deal the unseen cards at random into the other hands (each keeps its size; Goods go to
+    hands, Events to the deck) and the deck, from the rollout's chance stream."""
+    na, ne, ng, held = counts[0], counts[1], counts[2], counts[3]
+    work = unseen[U_WORK]
+    hands = unseen[U_HANDS]
+    for i in range(na):
+        work[i] = unseen[U_CARDS, i]
+    shuffle(rng, CHANCE, work, na)
+    for i in range(ng):
+        hands[i] = unseen[U_GOODS, i]
+    for i in range(held - ng):
+        hands[ng + i] = work[i]
+    shuffle(rng, CHANCE, hands, held)
+    j = 0
+    for s in range(T[ST, S.PLAYERS]):
+        if s == seat:
+            continue
+        for h in range(T[SEAT0 + s, S.HAND_N]):
+            T[HAND0 + s, h] = hands[j]
+            j += 1
+    n = 0
+    for i in range(held - ng, na):
+        T[DECK, n] = work[i]
+        n += 1
+    for i in range(ne):
+        T[DECK, n] = unseen[U_EVENTS, i]
+        n += 1
+    shuffle(rng, CHANCE, T[DECK], n)
+
+
+@njit(cache=True)
+def rollout_value(P, T, K, buf, seat, win):
+    """A rollout's result for `seat`: `win` times its share of the lead (what it would win
+    if the game ended now; tied leaders share) plus its score margin over the best rival."""
+    players = T[ST, S.PLAYERS]
+    mine = score_if_ended(P, T, K, buf, seat)
+    best = np.int64(-(1 << 40))
+    for s in range(players):
+        if s != seat:
+            best = max(best, score_if_ended(P, T, K, buf, s))
+    if mine > best:
+        share = 1.0
+    elif mine == best:
+        tied = 1
+        for s in range(players):
+            if s != seat and score_if_ended(P, T, K, buf, s) == mine:
+                tied += 1
+        share = 1.0 / tied
+    else:
+        share = 0.0
+    return win * share + (mine - best)
+
+
+@njit(cache=True)
+def play_on(P, T, K, F, rng, buf, log, seat, horizon):
+    """Go on from the end of `seat`'s turn for `horizon` turns (0: to the end of the game),
+    ending rounds as play_games does."""
+    players = T[ST, S.PLAYERS]
+    s = seat
+    done = 0
+    while True:
+        s += 1
+        if s == players:
+            T[ST, S.ROUND] += 1
+            if T[ST, S.END_REASON] >= 0 or T[ST, S.ROUND] >= P.round_cap:
+                return
+            s = 0
+        if horizon > 0 and done >= horizon:
+            return
+        take_turn(P, T, K, F, rng, buf, log, s)
+        done += 1
+
+
+@njit(cache=True)
+def lookahead_choice(P, T, K, F, rng, buf, seat, T2, F2, rr, buf2, nolog, unseen, values):
+    """The candidate row (of list_plays, as buf holds it) the lookahead plays first this turn,
+    or -1 to leave the play to the heuristic (at most one legal play). Reads T, changes
+    nothing in it, and draws once from the seat's decision stream."""
+    n_cand = list_plays(P, T, K, buf, seat, NONE, True)
+    if n_cand <= 1:
+        return np.int64(-1)
+    w = F[1 + seat]
+    score_plays(P, T, K, F, buf, seat, n_cand)
+    # the heuristic's best plays, best first (ties: the first listed)
+    k = min(np.int64(w[bot.LA_CANDIDATES]), n_cand, bot.MAX_LOOKAHEAD)
+    cand = unseen[U_CAND]
+    for c in range(k):
+        best = np.int64(-1)
+        for i in range(n_cand):
+            taken = False
+            for j in range(c):
+                if cand[j] == i:
+                    taken = True
+            if not taken and (best < 0 or F[0, i] > F[0, best]):
+                best = i
+        cand[c] = best
+    if k <= 1:
+        return cand[0]
+    counts = unseen[U_CAND, bot.MAX_LOOKAHEAD:]
+    gather_unseen(T, K, seat, unseen, counts)
+    rollouts = np.int64(w[bot.LA_ROLLOUTS])
+    horizon = np.int64(w[bot.LA_HORIZON])
+    win = w[bot.LA_WIN]
+    base = next_u64(rng, 1 + seat)
+    for c in range(k):
+        values[c] = 0.0
+        for r in range(rollouts):
+            seed_streams(rr, base + np.uint64(r) * _ROLLOUT_STEP)
+            T2[:, :] = T[:, :]
+            redeal(T2, rr, seat, unseen, counts)
+            T2[ST, S.FORCED_PLAY] = cand[c] + 1
+            finish_turn(P, T2, K, F2, rr, buf2, nolog, seat)
+            play_on(P, T2, K, F2, rr, buf2, nolog, seat, horizon)
+            values[c] += rollout_value(P, T2, K, buf2, seat, win)
+    pick = np.int64(0)
+    for c in range(1, k):
+        if values[c] > values[pick] and values[c] > values[0] + w[bot.LA_MARGIN] * rollouts:
+            pick = c
+    return cand[pick]
+
+
+@njit(cache=True)
+def lookahead_turn(P, T, K, F, rng, buf, log, seat, T2, F2, rr, buf2, nolog, unseen, values):
+    """A turn of a lookahead seat: the Draw phase, its rollouts, then the rest of the turn with
+    the chosen first play."""
+    begin_turn(P, T, K, F, rng, buf, log, seat)
+    choice = lookahead_choice(P, T, K, F, rng, buf, seat, T2, F2, rr, buf2, nolog, unseen, values)
+    T[ST, S.FORCED_PLAY] = choice + 1
+    finish_turn(P, T, K, F, rng, buf, log, seat)
 
 
 # --------------------------------------------------------------------------- set-up
@@ -1261,9 +1471,12 @@ def setup_game(P, T, K, F, rng, buf, log, players):
     if P.player_powers == 1:
         shuffle(rng, CHANCE, powers, S.N_POWERS)
     scallywag = -1
+    # designer knob: extra Magical Compass tokens by seat (0 for every seat in the rulebook's set-up)
+    extra_compasses = (P.extra_compasses_1, P.extra_compasses_2, P.extra_compasses_3, P.extra_compasses_4)
     for s in range(players):
         T[SEAT0 + s, S.POWER] = powers[s] if P.player_powers == 1 else -1
-        T[SEAT0 + s, S.COMPASSES] = P.start_compasses + (1 if T[SEAT0 + s, S.POWER] == S.ODD else 0)
+        T[SEAT0 + s, S.COMPASSES] = (P.start_compasses + (1 if T[SEAT0 + s, S.POWER] == S.ODD else 0)
+                                     + extra_compasses[s])
         if T[SEAT0 + s, S.POWER] >= 0:
             log_event(T, log, s, EV.POWER, T[SEAT0 + s, S.POWER], 0, 0)
         if T[SEAT0 + s, S.POWER] == S.SCALLYWAG:
@@ -1323,6 +1536,13 @@ def free_square(T, K, rng):
 @njit(cache=True)
 def take_turn(P, T, K, F, rng, buf, log, seat):
     """Draw, Play, Discard (Game Turn), then Lucky Jill/Jack's bonus."""
+    begin_turn(P, T, K, F, rng, buf, log, seat)
+    finish_turn(P, T, K, F, rng, buf, log, seat)
+
+
+@njit(cache=True)
+def begin_turn(P, T, K, F, rng, buf, log, seat):
+    """The turn up to the Play phase: the Draw phase and the Events it set aside."""
     T[ST, S.ACTIVE] = seat
     T[ST, S.SHIP_MOVED] = 0
     T[ST, S.COMPASS_SPENT] = 0
@@ -1331,6 +1551,11 @@ def take_turn(P, T, K, F, rng, buf, log, seat):
     log_event(T, log, seat, EV.TURN, T[ST, S.TURNS] + 1, 0, 0)
     draw_phase(P, T, K, F, rng, log, seat)
     resolve_pending(P, T, K, F, rng, buf, log)
+
+
+@njit(cache=True)
+def finish_turn(P, T, K, F, rng, buf, log, seat):
+    """The turn from the Play phase on: Play, Discard, Lucky Jill/Jack's bonus."""
     play_phase(P, T, K, F, rng, buf, log, seat)
     discard_phase(P, T, K, F, rng, buf, log, seat)
     resolve_pending(P, T, K, F, rng, buf, log)
@@ -1349,6 +1574,24 @@ def seat_score(P, T, K, n_cards, mine, seat):
         debt = debt // 2 if P.gambler_rounding == 0 else (debt + 1) // 2
     return (T[SEAT0 + seat, S.TREASURES] * P.treasure_points + T[SEAT0 + seat, S.COMPASSES] * P.compass_points
             - debt * P.debt_points + bot.goods_points(K, mine[0], mine[1], mine[2], mine[3]))
+
+
+@njit(cache=True)
+def score_if_ended(P, T, K, buf, seat):
+    """The seat's score if the game ended now (the game arc's measure): Final Scoring's
+    points, with the Good The Smuggler would add at the end (A32) taken as the colour a
+    heuristic seat takes, the one that adds most points."""
+    n_cards = K.shape[0] - CARD0
+    mine = buf[MINE]
+    score = seat_score(P, T, K, n_cards, mine, seat)
+    if T[SEAT0 + seat, S.POWER] == S.SMUGGLER:
+        stock = buf[STOCK]
+        for c in range(S.N_COLOURS):
+            stock[c] = T[ST, S.STOCK0 + c]
+        colour = bot.best_colour(K, mine, stock)
+        if colour >= 0:
+            score += bot.goods_gain(K, mine, colour)
+    return score
 
 
 @njit(cache=True)
@@ -1435,16 +1678,31 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     owned_F = np.zeros((1 + players, max(MAX_CAND + S.MAX_HAND, presets.shape[1])), dtype=np.float64)
     owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
     owned_buf = np.zeros((BUF_ROWS, max(BUF_WIDTH, S.MAX_STEPS, S.N_POWERS)), dtype=np.int64)
+    # the lookahead's scratch: a second set of tables for its rollouts, allocated once
+    owned_T2 = np.zeros_like(owned_T)
+    owned_F2 = np.zeros_like(owned_F)
+    owned_rr = np.zeros_like(owned_rng)
+    owned_buf2 = np.zeros_like(owned_buf)
+    unseen = np.zeros((UNSEEN_ROWS, owned_T.shape[1]), dtype=np.int64)
+    values = np.zeros(bot.MAX_LOOKAHEAD, dtype=np.float64)
+    nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
+    for s in range(players):  # every seat of a rollout plays the DEFAULT preset, without noise
+        owned_F2[1 + s, : presets.shape[1] - 1] = presets[bot.DEFAULT_ROW, : presets.shape[1] - 1]
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(params, unowned_int(owned_T), unowned_int(components[0]), unowned_float(owned_F),
                unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
-               presets, seat_strategies, seeds, out_games, out_seats, log_count,
-               owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows)
+               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
+               unowned_int(owned_T2), unowned_float(owned_F2), unowned_uint(owned_rr), unowned_int(owned_buf2),
+               nolog, unseen, values,
+               owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows,
+               owned_T2, owned_F2, owned_rr, owned_buf2)
 
 
 @njit(cache=True)
-def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count,
-               owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):
+def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
+               T2, F2, rr, buf2, nolog, unseen, values,
+               owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log,
+               owned_T2, owned_F2, owned_rr, owned_buf2):
     """play_chunk's game loop, on unowned views of its tables."""
     players = seat_strategies.shape[1]
     T[ST, S.LOG_N] = log_count[0]
@@ -1452,11 +1710,18 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
         seed_streams(rng, seeds[g])
         for s in range(players):
             F[1 + s, : presets.shape[1]] = presets[seat_strategies[g, s]]
+            F[1 + s, bot.NOISE] = presets[seat_strategies[g, s], presets.shape[1] - 1]
         setup_game(P, T, K, F, rng, buf, log, players)
         while True:
             for s in range(players):
-                take_turn(P, T, K, F, rng, buf, log, s)
+                if F[1 + s, bot.POLICY] == 2:
+                    lookahead_turn(P, T, K, F, rng, buf, log, s, T2, F2, rr, buf2, nolog, unseen, values)
+                else:
+                    take_turn(P, T, K, F, rng, buf, log, s)
             T[ST, S.ROUND] += 1
+            if trace.shape[0] > 0 and T[ST, S.ROUND] <= trace.shape[1]:  # the game arc (simkit/game.py)
+                for s in range(players):
+                    trace[g, T[ST, S.ROUND] - 1, s] = score_if_ended(P, T, K, buf, s)
             if T[ST, S.END_REASON] >= 0:
                 break  # the round in which the end was triggered is finished (Game End)
             if T[ST, S.ROUND] >= P.round_cap:

@@ -6,7 +6,7 @@ Sources are rulebook sections, or assumption ids registered in this game's READM
 from simkit.components import component_param
 from simkit.games.sea_of_plunder import state as S
 from simkit.games.sea_of_plunder.components import FOLDER  # the base component set ("standard")
-from simkit.rules import Param, RuleSchema, Variant
+from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 PARAMS = (
     # variants and modules
@@ -19,6 +19,10 @@ PARAMS = (
     # set-up
     Param("hand_size", "int", 5, (1, 15), "deck cards dealt to each player at set-up", "Set-up 7a"),
     Param("start_compasses", "int", 1, (0, 5), "Magical Compass tokens each player starts with", "Set-up 3"),
+    Param("extra_compasses", "ints", [0, 0, 0, 0], (0, 5, S.MAX_PLAYERS),
+          "Magical Compass tokens a seat starts with on top of start_compasses, by seat (seat 0 first): "
+          "a lever to compensate seats (each unused token scores a point, each spent one turns a card)",
+          DESIGNER_KNOB),
     # turn
     Param("draw_count", "int", 2, (1, 5), "cards drawn in the Draw phase (events not counted)", "Game Turn 1"),
     Param("pile_draw_events", "bool", False, meaning="may an Event on top of the pile be taken in the Draw phase",

@@ -77,7 +77,8 @@ COMPASS_SPENT = 17  # tokens the active seat spent this turn (Navigator bonus tr
 EFFECTS_N = 18  # discard effects waiting for the discard (Hurricane, So Close..., Trouble at Sea)
 EFFECT0 = 19  # 4 slots of waiting discard effects
 LOG_N = 23  # event-log rows written (runs on across the games of a chunk)
-ST_SIZE = 24
+FORCED_PLAY = 24  # 1 + the candidate row the turn's first play takes (set by the lookahead), 0: none
+ST_SIZE = 25
 
 # end reasons (index into GAME.end_reasons)
 END_PLAYER_TREASURES, END_PIRATE_TREASURES, END_ROUND_CAP = 0, 1, 2
