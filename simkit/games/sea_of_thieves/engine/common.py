@@ -8,8 +8,9 @@ from numba import njit
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.state import ST
+from simkit.kernels import noisy
 from simkit.rng import randint
-from strategies.sea_of_thieves import POLICY
+from strategies.sea_of_thieves import NOISE, POLICY
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -26,7 +27,7 @@ def log_event(T, log, seat, code, a, b, c):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def is_random(F, seat):
+def is_random(F, rng, seat):
     return F[1 + seat, POLICY] == 0.0
 
 
