@@ -28,7 +28,9 @@ def log_event(T, log, seat, code, a, b, c):
 
 @njit(cache=True, inline="always", _nrt=False)
 def is_random(F, rng, seat):
-    return F[1 + seat, POLICY] == 0.0
+    """This decision is a uniformly random legal choice: the `random` preset's always, any
+    other preset's with the chance its noise column gives (the skill knob, DESIGN §5)."""
+    return F[1 + seat, POLICY] == 0.0 or noisy(rng, seat, F[1 + seat, NOISE])
 
 
 @njit(cache=True, _nrt=False)
