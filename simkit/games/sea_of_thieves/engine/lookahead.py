@@ -106,6 +106,10 @@ def _redeal_tokens(T, K, rng, me, players, bag):
     row = S.LOOT_BAG_ROW if bag == S.LOOT_BAG else S.TREASURE_BAG_ROW
     n_col = S.LOOT_N if bag == S.LOOT_BAG else S.TREASURE_N
     in_bag = 0
+    for i in range(T[ST, n_col]):  # skeletons in the bag stay there (no hold takes one)
+        if K[S.TOK_KIND, T[row, i]] == S.SKELETON:
+            T[row, in_bag] = T[row, i]
+            in_bag += 1
     for i in range(m):
         u = T[S.SCRATCH, i]
         loc = T[S.DICE, i]
