@@ -32,19 +32,28 @@ W_ABANDON = 11  # actions after which an unfinished voyage is abandoned
 W_FIGHT_VOY = 12  # liking for Order of Souls voyages (fight skeletons, sink ships)
 W_LAST_LOOT = 13  # 1: spend the last Plunder success on Loot (the tips warn against it)
 W_LEGEND_TYPE = 14  # ship type needed before legendary voyages are sought
-N_WEIGHTS = 15
+W_ROLLOUTS = 15  # lookahead: rollouts per plan (0: no lookahead; engine/lookahead.py)
+W_HORIZON = 16  # lookahead: rounds a rollout plays after the turn's round
+N_WEIGHTS = 17
+NOISE = N_WEIGHTS  # the strategy row's last column: its noise (simkit.game, the skill knob)
 
 #           pol  tier0 tier1 tier2 upg  reserve hire hunt sell_at keep save abandon fightv last legend
 RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 MERCHANT = (1.0, 2.0, 1.5, 1.0, 1.0, 100.0, 0.0, 0.0, 300.0, 1.0, 0.0, 10.0, 0.3, 1.0, 2.0)
 HUNTER = (1.0, 1.5, 1.5, 1.0, 1.0, 200.0, 1.0, 1.0, 600.0, 1.0, 0.0, 12.0, 2.0, 0.0, 1.0)
 LEGEND = (1.0, 0.7, 1.5, 4.0, 1.0, 200.0, 1.0, 0.0, 500.0, 2.0, 1.0, 16.0, 1.0, 0.0, 1.0)
+# the plans a lookahead seat chooses among each turn (beside its own weights): the default first
+PLANS = np.array((MERCHANT, HUNTER, LEGEND), dtype=np.float64)
+#                            rollouts horizon
+LOOKAHEAD = MERCHANT + (4.0, 2.0)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM),
     Preset("merchant", "meagre voyages, sells often, upgrades early (the tips' first plan)", MERCHANT),
     Preset("hunter", "Order of Souls work: skeletons and rival ships for their cargo", HUNTER),
     Preset("legend_chaser", "upgrades and special crew first, then legendary voyages", LEGEND),
+    Preset("lookahead", "each turn plays the plan (merchant, hunter or legend chaser) whose rollouts "
+           "score best", LOOKAHEAD),
 )
 DEFAULT = "merchant"
 

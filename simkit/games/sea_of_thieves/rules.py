@@ -7,7 +7,7 @@ reads it as `starting_gold_1` .. `_4`, and a sweep grids over whole gradients.
 
 from simkit.components import component_param
 from simkit.games.sea_of_thieves.components import FOLDER
-from simkit.rules import Param, RuleSchema, Variant
+from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 PARAMS = (
     component_param(FOLDER, "component files: standard, alt-islands (tiles mirrored), alt-rewards (voyage "
@@ -45,6 +45,9 @@ PARAMS = (
     Param("two_player_skeletons_removed", "int", 8, (0, 20), "skeleton tokens boxed in a two-player game",
           "Bags and Tokens"),
     Param("round_cap", "int", 100, (5, 10000), "rounds after which an unfinished game stops", "A16"),
+    Param("starting_reputation", "ints", (0, 0, 0, 0), (0, 24, 4),
+          "reputation of the first, second, third and fourth player at set-up (0 in the rulebook): a "
+          "compensation lever beside starting gold", DESIGNER_KNOB),
 )
 
 VARIANTS = (

@@ -30,7 +30,7 @@ def full_sail(P, T, K, F, rng, log, k, goal, bonus):
     h = T[SHIP0 + k, S.HEX]
     if n == 0:
         return
-    if is_random(F, seat):
+    if is_random(F, rng, seat):
         options = 1  # staying put
         for d in range(6):
             x = h
@@ -99,7 +99,7 @@ def open_fire(P, T, K, F, rng, log, k, bonus):
     n = rival_count(T, k)
     if n == 0:
         return
-    pick = decide(rng, seat, n) if is_random(F, seat) else np.int64(-1)
+    pick = decide(rng, seat, n) if is_random(F, rng, seat) else np.int64(-1)
     target = -1
     best = -1
     for j in range(2 * T[ST, S.PLAYERS]):
@@ -134,7 +134,7 @@ def plunder(P, T, K, F, rng, log, k):
     for left in range(n, 0, -1):
         can_fight = T[S.HEX_SKELETONS, h] > 0
         can_haul = T[S.HEX_CARGO, h] > 0
-        if is_random(F, seat):
+        if is_random(F, rng, seat):
             options = 1 + (1 if can_fight else 0) + (1 if island else 0) + (1 if can_haul else 0)
             pick = decide(rng, seat, options)
             entry = S.P_STOP
@@ -197,7 +197,7 @@ def play_instants(P, T, K, F, rng, log, k):
     """Fortune cards played during one's own turn for their effect (A11), before the tasks. The
     bots play what helps this ship now; `random` plays nothing."""
     seat = k // 2
-    if is_random(F, seat):
+    if is_random(F, rng, seat):
         return
     r = SHIP0 + k
     while True:
@@ -251,7 +251,7 @@ def special_action(P, T, K, F, rng, log, k, i, goal):
     discard_fortune(T, seat, i)
     log_event(T, log, seat, EV.FORTUNE_PLAY, card, effect, k)
     if effect == S.F_FAIR_WINDS:
-        if is_random(F, seat):
+        if is_random(F, rng, seat):
             goal = decide(rng, seat, np.int64(S.MAX_HEX))
             if T[S.HEX_TYPE, goal] == S.ABSENT:
                 goal = T[SHIP0 + k, S.HEX]
@@ -274,7 +274,7 @@ def choose_action(P, T, K, F, rng, k, goal, intent):
     h = T[SHIP0 + k, S.HEX]
     at_outpost = T[S.HEX_TYPE, h] == S.OUTPOST
     rivals = rival_count(T, k)
-    if is_random(F, seat):
+    if is_random(F, rng, seat):
         n = 2 + (1 if rivals > 0 else 0) + (1 if at_outpost else 0)
         specials = 0
         for i in range(T[SEAT0 + seat, S.FORT_N]):
@@ -341,13 +341,13 @@ def take_action(P, T, K, F, rng, log, k):
     # a voyage may be started at the start of any of the ship's actions, before its tasks (A26)
     if T[SHIP0 + k, S.VOYAGE] >= 0:
         T[SHIP0 + k, S.VOY_AGE] += 1
-        if is_random(F, seat):
+        if is_random(F, rng, seat):
             if decide(rng, seat, np.int64(20)) == 0:
                 abandon_voyage(P, T, K, log, k)
         elif bot.abandon_now(T, K, F, k):
             abandon_voyage(P, T, K, log, k)
     if T[SHIP0 + k, S.VOYAGE] < 0 and T[SEAT0 + seat, S.VOY_N] > 0:
-        if is_random(F, seat):
+        if is_random(F, rng, seat):
             if decide(rng, seat, np.int64(2)) == 1:
                 start_voyage(T, K, log, k, decide(rng, seat, T[SEAT0 + seat, S.VOY_N]))
         else:

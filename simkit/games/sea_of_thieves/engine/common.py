@@ -8,8 +8,9 @@ from numba import njit
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.state import ST
+from simkit.kernels import noisy
 from simkit.rng import randint
-from strategies.sea_of_thieves import POLICY
+from strategies.sea_of_thieves import NOISE, POLICY
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -26,8 +27,10 @@ def log_event(T, log, seat, code, a, b, c):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def is_random(F, seat):
-    return F[1 + seat, POLICY] == 0.0
+def is_random(F, rng, seat):
+    """This decision is a uniformly random legal choice: the `random` preset's always, any
+    other preset's with the chance its noise column gives (the skill knob, DESIGN §5)."""
+    return F[1 + seat, POLICY] == 0.0 or noisy(rng, seat, F[1 + seat, NOISE])
 
 
 @njit(cache=True, _nrt=False)

@@ -57,7 +57,7 @@ def crew_roll(T, K, F, rng, log, k):
                 failures += 1
         if failures == 0:
             break
-        if is_random(F, seat):
+        if is_random(F, rng, seat):
             if decide(rng, seat, np.int64(2)) == 0:
                 break
             card_i = decide(rng, seat, T[SEAT0 + seat, S.FORT_N])
@@ -93,13 +93,13 @@ def defeat_crew(T, K, F, rng, log, k, n):
         if up == 0:
             return
         if T[SHIP0 + k, S.RES_N] > 0:
-            save = decide(rng, seat, np.int64(2)) == 1 if is_random(F, seat) else bot.save_crew(T, F, k)
+            save = decide(rng, seat, np.int64(2)) == 1 if is_random(F, rng, seat) else bot.save_crew(T, F, k)
             if save:
                 spend_resource(T, K, k)
                 log_event(T, log, seat, EV.DEFEAT, k, np.int64(-1), up)
                 continue
         # which token: the bots give up a normal crew token before a special one
-        pick = decide(rng, seat, up) if is_random(F, seat) else np.int64(0)
+        pick = decide(rng, seat, up) if is_random(F, rng, seat) else np.int64(0)
         if pick < T[SHIP0 + k, S.CREW_UP]:
             T[SHIP0 + k, S.CREW_UP] -= 1
             T[SHIP0 + k, S.CREW_DOWN] += 1
@@ -155,7 +155,7 @@ def sail_task(P, T, K, F, rng, log, k, goal, hexes_n):
     seat = k // 2
     for _ in range(hexes_n):
         h = T[SHIP0 + k, S.HEX]
-        if is_random(F, seat):
+        if is_random(F, rng, seat):
             n = 0
             for d in range(6):
                 x = K[S.NEXT0 + d, h]
@@ -194,7 +194,7 @@ def do_tasks(P, T, K, F, rng, log, k, goal):
     for i in range(workers):
         if T[SHIP0 + k, S.HEX] < 0:
             return
-        if is_random(F, seat):
+        if is_random(F, rng, seat):
             n = legal_tasks(T, K, k)
             task = T[S.SCRATCH, decide(rng, seat, n)]
         else:
@@ -276,7 +276,7 @@ def respawn(P, T, K, F, rng, log, seat):
                 n += 1
         if n == 0:
             continue
-        pick = decide(rng, seat, n) if is_random(F, seat) else np.int64(-1)
+        pick = decide(rng, seat, n) if is_random(F, rng, seat) else np.int64(-1)
         best_s = -1e18
         for i in range(S.TILE_HEXES):
             h = pos * S.TILE_HEXES + i

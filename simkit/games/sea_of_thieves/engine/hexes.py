@@ -64,13 +64,13 @@ def push_out(P, T, K, F, rng, log, k, h):
     take no treacherous-waters damage (A12)."""
     seat = k // 2
     n = pushable_count(T, K, k, h)
-    pick = decide(rng, seat, n) if is_random(F, seat) else np.int64(0)
+    pick = decide(rng, seat, n) if is_random(F, rng, seat) else np.int64(0)
     victim = -1
     best_rep = -1
     i = 0
     for j in range(2 * T[ST, S.PLAYERS]):
         if T[SHIP0 + j, S.HEX] == h and j // 2 != seat:
-            if is_random(F, seat):
+            if is_random(F, rng, seat):
                 if i == pick:
                     victim = j
                 i += 1
@@ -84,7 +84,7 @@ def push_out(P, T, K, F, rng, log, k, h):
         x = K[S.NEXT0 + d, h]
         if x >= 0 and T[S.HEX_STANDEES, x] < 2:
             options += 1
-    pick = decide(rng, owner, options) if is_random(F, owner) else np.int64(-1)
+    pick = decide(rng, owner, options) if is_random(F, rng, owner) else np.int64(-1)
     dest = -1
     best_d = 1 << 40
     i = 0

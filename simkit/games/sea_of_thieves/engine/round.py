@@ -13,11 +13,12 @@ from simkit.games.sea_of_thieves.engine.actions import take_action
 from simkit.games.sea_of_thieves.engine.cargo import draw, draw_kind, to_bag, to_hex, to_hold
 from simkit.games.sea_of_thieves.engine.common import deck_draw, is_random, log_event, shuffle_row
 from simkit.games.sea_of_thieves.engine.crew import discard_fortune, respawn, rising_waters
-from simkit.games.sea_of_thieves.engine.scoring import final_scoring
+from simkit.games.sea_of_thieves.engine import lookahead as la
+from simkit.games.sea_of_thieves.engine.scoring import final_score, final_scoring
 from simkit.games.sea_of_thieves.engine.voyages import discard_voyage
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, T_ROWS, T_WIDTH
 from simkit.kernels import decide, unowned_float, unowned_int, unowned_uint
-from simkit.rng import CHANCE, randint, seed_streams
+from simkit.rng import CHANCE, derive, next_u64, randint, seed_streams
 from strategies import sea_of_thieves as bot
 
 ZERO = np.int64(0)
@@ -147,7 +148,7 @@ def place_fleet(P, T, K, F, rng, log, seat):
     for i in range(S.TILE_HEXES):
         if T[S.HEX_TYPE, i] == S.ISLAND and T[S.HEX_STANDEES, i] == 0:
             n += 1
-    pick = decide(rng, seat, n) if is_random(F, seat) else np.int64(-1)
+    pick = decide(rng, seat, n) if is_random(F, rng, seat) else np.int64(-1)
     best = -1
     best_s = 1 << 40
     for h in range(S.TILE_HEXES):
@@ -207,6 +208,9 @@ def setup_game(P, T, K, F, rng, log, players):
         else:
             gold = P.starting_gold_4
         T[SEAT0 + s, S.GOLD] = gold
+        # designer knob: reputation a seat starts with (0 in the rulebook)
+        T[SEAT0 + s, S.REP] = (P.starting_reputation_1, P.starting_reputation_2, P.starting_reputation_3,
+                               P.starting_reputation_4)[s]
         for k in range(2 * s, 2 * s + 2):
             T[SHIP0 + k, S.HEX] = -1
             T[SHIP0 + k, S.TYPE] = S.SLOOP
@@ -239,7 +243,7 @@ def pick_ship(P, T, K, F, rng, seat):
             n += 1
     if n == 0:
         return np.int64(-1)
-    if is_random(F, seat):
+    if is_random(F, rng, seat):
         pick = decide(rng, seat, n)
         for k in range(2 * seat, 2 * seat + 2):
             if T[SHIP0 + k, S.HEX] >= 0 and T[SHIP0 + k, S.ACTIONS] < P.actions_per_ship:
@@ -265,7 +269,7 @@ def clean_up(P, T, K, F, rng, log, seat):
         T[SHIP0 + k, S.ACTIONS] = 0
     while T[SEAT0 + seat, S.FORT_N] > P.fortune_limit:
         n = T[SEAT0 + seat, S.FORT_N]
-        if is_random(F, seat):
+        if is_random(F, rng, seat):
             i = decide(rng, seat, n)
         else:
             i = 0
@@ -279,7 +283,7 @@ def clean_up(P, T, K, F, rng, log, seat):
         log_event(T, log, seat, EV.DISCARD, ZERO, card, ZERO)
     while T[SEAT0 + seat, S.VOY_N] > P.voyage_limit:
         n = T[SEAT0 + seat, S.VOY_N]
-        if is_random(F, seat):
+        if is_random(F, rng, seat):
             i = decide(rng, seat, n)
         else:
             i = 0
@@ -355,13 +359,67 @@ def fortune_phase(P, T, K, F, rng, log, players):
 
 
 @njit(cache=True, _nrt=False)
-def play_round(P, T, K, F, rng, log, players):
-    for s in range(players):  # the first player token never moves (A29)
-        take_turn(P, T, K, F, rng, log, s)
+def end_round(P, T, K, F, rng, log, players):
+    """The phases after the Fleets phase, then the round is over."""
     ocean_hazards_phase(P, T, K, F, rng, log, players)
     event_phase(P, T, K, F, rng, log, players)
     fortune_phase(P, T, K, F, rng, log, players)
     T[ST, S.ROUND] += 1
+
+
+@njit(cache=True, _nrt=False)
+def play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0):
+    for s in range(players):  # the first player token never moves (A29)
+        if F[1 + s, bot.W_ROLLOUTS] > 0.0:
+            plan = choose_plan(P, T, K, F, rng, s, players, T2, F2, rng2, log0)
+            la.set_plan(F, s, plan)  # this turn only
+            take_turn(P, T, K, F, rng, log, s)
+            la.restore_weights(F, s)
+        else:
+            take_turn(P, T, K, F, rng, log, s)
+    end_round(P, T, K, F, rng, log, players)
+
+
+# ------------------------------------------------------------------ the lookahead tier
+@njit(cache=True, _nrt=False)
+def rollout(P, T, K, F, rng, seat, players, plan, horizon, log0):
+    """Seat plays this turn by `plan`, the others finish the round, then `horizon` more rounds."""
+    la.set_plan(F, seat, plan)
+    take_turn(P, T, K, F, rng, log0, seat)
+    la.restore_weights(F, seat)
+    for s in range(seat + 1, players):
+        take_turn(P, T, K, F, rng, log0, s)
+    end_round(P, T, K, F, rng, log0, players)
+    for _ in range(horizon):
+        if T[ST, S.END_REASON] >= 0 or T[ST, S.ROUND] >= P.round_cap:
+            break
+        for s in range(players):
+            take_turn(P, T, K, F, rng, log0, s)
+        end_round(P, T, K, F, rng, log0, players)
+    return la.rollout_value(P, T, K, seat, players)
+
+
+@njit(cache=True, _nrt=False)
+def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0):
+    """The plan (a row of bot.PLANS) whose rollouts score best (lookahead.py). The k-th rollout
+    of every plan starts from the same re-deal and dice; a tie keeps the first (the default)."""
+    rollouts = np.int64(F[1 + seat, bot.W_ROLLOUTS])
+    horizon = np.int64(F[1 + seat, bot.W_HORIZON])
+    base = next_u64(rng, 1 + seat)  # rollout k of every plan is seeded derive(base, k)
+    best = 0
+    best_value = -1e300
+    for plan in range(bot.PLANS.shape[0]):
+        value = 0.0
+        for k in range(rollouts):
+            la.copy_rows(T2, T, 0, T.shape[0])
+            la.rollout_weights(F2, F, seat, players)
+            seed_streams(rng2, derive(base, k))
+            la.redeal(T2, K, rng2, seat, players)
+            value += rollout(P, T2, K, F2, rng2, seat, players, plan, horizon, log0)
+        if value > best_value:
+            best_value = value
+            best = plan
+    return best
 
 
 # ------------------------------------------------------------------ the engine contract
@@ -372,15 +430,21 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     owned_T = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
     owned_F = np.zeros((1 + players, max(F_WIDTH, presets.shape[1])), dtype=np.float64)
     owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
+    # lookahead scratch: a copy of the game, of the weights, and the rollout's streams
+    owned_T2 = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
+    owned_F2 = np.zeros(owned_F.shape, dtype=np.float64)
+    owned_rng2 = np.zeros((1 + players, 4), dtype=np.uint64)
+    log0 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),
-               unowned_int(log_rows), presets, seat_strategies, seeds, out_games, out_seats, log_count,
-               owned_T, owned_F, owned_rng, K, log_rows)
+               unowned_int(log_rows), presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
+               unowned_int(owned_T2), unowned_float(owned_F2), unowned_uint(owned_rng2), log0,
+               (owned_T, owned_F, owned_rng, K, log_rows, owned_T2, owned_F2, owned_rng2))
 
 
 @njit(cache=True, _nrt=False)
-def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count,
-               owned_T, owned_F, owned_rng, owned_K, owned_log):
+def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
+               T2, F2, rng2, log0, owners):
     players = seat_strategies.shape[1]
     T[ST, S.LOG_N] = log_count[0]
     for g in range(seeds.shape[0]):
@@ -390,7 +454,10 @@ def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games,
                 F[1 + s, w] = presets[seat_strategies[g, s], w]
         setup_game(P, T, K, F, rng, log, players)
         while True:
-            play_round(P, T, K, F, rng, log, players)
+            play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0)
+            if trace.shape[0] > 0 and T[ST, S.ROUND] <= trace.shape[1]:
+                for s in range(players):  # the game arc: the score if the game ended now
+                    trace[g, T[ST, S.ROUND] - 1, s] = final_score(P, T, K, s)
             if T[ST, S.END_REASON] >= 0:
                 break  # the round in which the end was triggered is finished (Winning the Game)
             if T[ST, S.ROUND] >= P.round_cap:

@@ -49,7 +49,7 @@ def sell_stage(P, T, K, F, rng, log, k):
         if T[S.TOK_LOC, t] != S.HOLD + k:
             continue
         kind = K[S.TOK_KIND, t]
-        if is_random(F, seat):
+        if is_random(F, rng, seat):
             if decide(rng, seat, np.int64(2)) == 0:
                 continue
         elif kind == S.RESOURCE:
@@ -84,7 +84,7 @@ def repair_stage(P, T, K, F, rng, log, k):
     dmg = T[SHIP0 + k, S.DAMAGE]
     afford = T[SEAT0 + seat, S.GOLD] // P.repair_cost if P.repair_cost > 0 else dmg
     most = min(dmg, afford)
-    n = decide(rng, seat, most + 1) if is_random(F, seat) else most
+    n = decide(rng, seat, most + 1) if is_random(F, rng, seat) else most
     if n > 0:
         T[SHIP0 + k, S.DAMAGE] -= n
         T[SEAT0 + seat, S.GOLD] -= n * P.repair_cost
@@ -115,7 +115,7 @@ def upgrade(P, T, K, log, k):
 def upgrade_stage(P, T, K, F, rng, log, k):
     seat = k // 2
     while can_upgrade(P, T, K, k):
-        if is_random(F, seat):
+        if is_random(F, rng, seat):
             if decide(rng, seat, np.int64(2)) == 0:
                 return
         elif not bot.wants_upgrade(P, T, F, k, ZERO):
@@ -157,7 +157,7 @@ def hire_stage(P, T, K, F, rng, log, k):
         card = T[S.MARKET, slot]
         if card < 0 or T[SEAT0 + seat, S.GOLD] < K[S.C_COST, card]:
             continue
-        if is_random(F, seat):
+        if is_random(F, rng, seat):
             if decide(rng, seat, np.int64(4)) != 0:
                 continue
         else:
@@ -178,10 +178,10 @@ def seek_stage(P, T, K, F, rng, log, k):
     """Stage 5: draw seek_draw cards, each from a voyage deck of the player's choice; keep any by
     paying their price, the rest go to the bottom of their decks."""
     seat = k // 2
-    if not is_random(F, seat) and T[SEAT0 + seat, S.VOY_N] >= 2:
+    if not is_random(F, rng, seat) and T[SEAT0 + seat, S.VOY_N] >= 2:
         return  # the bots seek only with fewer than two voyages in hand
     for i in range(P.seek_draw):
-        if is_random(F, seat):
+        if is_random(F, rng, seat):
             tier = decide(rng, seat, np.int64(3))
         else:
             tier = bot.seek_tier(P, T, F, k, i)
@@ -189,7 +189,7 @@ def seek_stage(P, T, K, F, rng, log, k):
         if v < 0:
             continue
         price = K[S.V_PRICE, v]
-        if is_random(F, seat):
+        if is_random(F, rng, seat):
             keep = T[SEAT0 + seat, S.GOLD] >= price and decide(rng, seat, np.int64(2)) == 1
         else:
             keep = bot.keep_voyage(P, T, K, F, k, v)

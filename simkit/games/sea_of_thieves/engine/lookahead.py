@@ -1,0 +1,208 @@
+"""The lookahead tier (DESIGN §5): flat Monte Carlo over the turn's plan.
+
+At the start of its turn a `lookahead` seat chooses which heuristic plan to follow this turn:
+one of the presets' weights (`strategies.sea_of_thieves.PLANS`: the merchant's trade and
+voyages, the hunter's, the legend chaser's). Each plan is scored by rollouts: the game is copied into scratch
+tables, what the seat cannot see is dealt again (`redeal`), the seat plays its turn with that
+plan, and every seat then plays on with its own heuristic for `horizon` rounds (or to the end);
+a rollout scores the seat's lead over the best rival in reputation-if-the-game-ended-now, and a
+win as a large lead. The k-th rollout of every plan uses the same seed (common random numbers),
+so plans are compared on the same dice and deal; a tie keeps the default plan.
+
+Every random draw of a rollout, the re-deal included, comes from the lookahead seat's own
+decision stream: the real game's chance stream and the other seats' streams are untouched, and
+rollouts never log.
+"""
+
+import numpy as np
+from numba import njit
+
+from simkit.games.sea_of_thieves import state as S
+from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
+from simkit.games.sea_of_thieves.engine.scoring import final_score
+from simkit.rng import CHANCE, randint
+from strategies import sea_of_thieves as bot
+
+WIN_VALUE = 100.0  # a rollout that ends in a win scores as a lead this large
+
+
+@njit(cache=True, _nrt=False)
+def _sort_row(T, row, n):
+    """Sort the first n entries of T's row: what is re-dealt starts from an order that does not
+    depend on where the unseen cards or tokens really are."""
+    for i in range(1, n):
+        x = T[row, i]
+        j = i - 1
+        while j >= 0 and T[row, j] > x:
+            T[row, j + 1] = T[row, j]
+            j -= 1
+        T[row, j + 1] = x
+
+
+@njit(cache=True, _nrt=False)
+def _shuffle_list(T, rng, row, n):
+    for i in range(n - 1, 0, -1):
+        j = randint(rng, CHANCE, i + 1)
+        x = T[row, i]
+        T[row, i] = T[row, j]
+        T[row, j] = x
+
+
+@njit(cache=True, _nrt=False)
+def _redeal_ring(T, rng, deck_row, head_col, n_col, size, hand_row0, hand_n_col, me, players, tier, K):
+    """Shuffle a ring deck together with the rivals' hands of the same cards (tier >= 0: only
+    voyage cards of that tier), keeping every hand's size; uses row SCRATCH."""
+    m = 0
+    h = T[ST, head_col]
+    for i in range(T[ST, n_col]):
+        T[S.SCRATCH, m] = T[deck_row, (h + i) % size]
+        m += 1
+    for s in range(players):
+        if s == me:
+            continue
+        for i in range(T[SEAT0 + s, hand_n_col]):
+            c = T[hand_row0 + s, i]
+            if tier < 0 or K[S.V_TIER, c] == tier:
+                T[S.SCRATCH, m] = c
+                m += 1
+    _sort_row(T, S.SCRATCH, m)
+    _shuffle_list(T, rng, S.SCRATCH, m)
+    m = 0
+    for i in range(T[ST, n_col]):
+        T[deck_row, (h + i) % size] = T[S.SCRATCH, m]
+        m += 1
+    for s in range(players):
+        if s == me:
+            continue
+        for i in range(T[SEAT0 + s, hand_n_col]):
+            if tier < 0 or K[S.V_TIER, T[hand_row0 + s, i]] == tier:
+                T[hand_row0 + s, i] = T[S.SCRATCH, m]
+                m += 1
+
+
+@njit(cache=True, _nrt=False)
+def _unseen(T, K, t, me, bag):
+    """Token t is one of `bag`'s that `me` cannot see: in the bag, or face down in a rival's hold."""
+    if K[S.TOK_BAG, t] != bag or K[S.TOK_KIND, t] == S.SKELETON:
+        return False
+    loc = T[S.TOK_LOC, t]
+    return loc == (S.IN_LOOT_BAG if bag == S.LOOT_BAG else S.IN_TREASURE_BAG) or (
+        loc >= S.HOLD and (loc - S.HOLD) // 2 != me)
+
+
+@njit(cache=True, _nrt=False)
+def _redeal_tokens(T, K, rng, me, players, bag):
+    """The unseen tokens of one bag change places at random; each rival hold keeps its size
+    (`_recount_holds` then sets the holds' values). Rows SCRATCH (the tokens) and DICE (their
+    places) are free at the start of a turn."""
+    m = 0
+    for t in range(K[S.META, S.N_TOKENS]):
+        if _unseen(T, K, t, me, bag):
+            T[S.SCRATCH, m] = t
+            T[S.DICE, m] = T[S.TOK_LOC, t]
+            m += 1
+    _sort_row(T, S.DICE, m)
+    _shuffle_list(T, rng, S.SCRATCH, m)
+    row = S.LOOT_BAG_ROW if bag == S.LOOT_BAG else S.TREASURE_BAG_ROW
+    n_col = S.LOOT_N if bag == S.LOOT_BAG else S.TREASURE_N
+    in_bag = 0
+    for i in range(T[ST, n_col]):  # skeletons in the bag stay there (no hold takes one)
+        if K[S.TOK_KIND, T[row, i]] == S.SKELETON:
+            T[row, in_bag] = T[row, i]
+            in_bag += 1
+    for i in range(m):
+        u = T[S.SCRATCH, i]
+        loc = T[S.DICE, i]
+        T[S.TOK_LOC, u] = loc
+        if loc < S.HOLD:
+            T[row, in_bag] = u
+            in_bag += 1
+    T[ST, n_col] = in_bag
+
+
+@njit(cache=True, _nrt=False)
+def _recount_holds(T, K, me, players):
+    """The rivals' hold values and resource counts, from the tokens now in their holds."""
+    for k in range(2 * players):
+        if k // 2 != me:
+            T[SHIP0 + k, S.HOLD_VALUE] = 0
+            T[SHIP0 + k, S.RES_N] = 0
+    for t in range(K[S.META, S.N_TOKENS]):
+        loc = T[S.TOK_LOC, t]
+        if loc >= S.HOLD and (loc - S.HOLD) // 2 != me:
+            T[SHIP0 + loc - S.HOLD, S.HOLD_VALUE] += K[S.TOK_VALUE, t]
+            if K[S.TOK_KIND, t] == S.RESOURCE:
+                T[SHIP0 + loc - S.HOLD, S.RES_N] += 1
+
+
+@njit(cache=True, _nrt=False)
+def redeal(T, K, rng, me, players):
+    """Deal again what seat `me` cannot see (A<lookahead>): the order of every deck, the rivals'
+    fortune and voyage hands (voyages within their tier), and which tokens lie in the bags or
+    face down in the rivals' holds. Public facts keep: hand and hold sizes, the Outpost's cards,
+    everything on the board, every seat's own cards and cargo."""
+    _redeal_ring(T, rng, S.FORTUNE_DECK, S.FORTUNE_HEAD, S.FORTUNE_N, np.int64(S.MAX_FORTUNE), S.FHAND0,
+                 S.FORT_N, me, players, np.int64(-1), K)
+    for tier in range(3):
+        _redeal_ring(T, rng, S.VOY_DECK0 + tier, S.VOY_HEAD0 + 2 * tier, S.VOY_N0 + 2 * tier,
+                     np.int64(S.MAX_VOYAGES), S.VHAND0, S.VOY_N, me, players, np.int64(tier), K)
+    _redeal_ring(T, rng, S.CREW_DECK, S.CREW_HEAD, S.CREW_N, np.int64(S.MAX_CREW_CARDS), S.FHAND0,
+                 S.FORT_N, me, np.int64(0), np.int64(-1), K)  # no hands: the deck alone
+    _redeal_tokens(T, K, rng, me, players, np.int64(S.LOOT_BAG))
+    _redeal_tokens(T, K, rng, me, players, np.int64(S.TREASURE_BAG))
+    _recount_holds(T, K, me, players)
+
+
+@njit(cache=True, _nrt=False)
+def rollout_value(P, T, K, me, players):
+    """The seat's lead over the best rival if the game ended now; a finished game scores its
+    result: WIN_VALUE for a win (shared: split), -WIN_VALUE for a loss."""
+    mine = final_score(P, T, K, me)
+    best = -(1 << 40)
+    for s in range(players):
+        if s != me:
+            best = max(best, final_score(P, T, K, s))
+    if T[ST, S.END_REASON] == S.END_REPUTATION:
+        if mine > best:
+            return WIN_VALUE
+        if mine < best:
+            return -WIN_VALUE
+        return 0.0
+    return float(mine - best)
+
+
+@njit(cache=True, _nrt=False)
+def copy_rows(dst, src, r0, r1):
+    """dst[r0:r1] = src[r0:r1] by loops (a slice copy would need numba's runtime)."""
+    for r in range(r0, r1):
+        for c in range(src.shape[1]):
+            dst[r, c] = src[r, c]
+
+
+@njit(cache=True, _nrt=False)
+def set_plan(F, seat, plan):
+    """Seat plays row `plan` of bot.PLANS; its own weights wait in F's scratch row 0 (the noise
+    and the lookahead knobs, past the plan's weights, stay)."""
+    for c in range(F.shape[1]):
+        F[0, c] = F[1 + seat, c]
+    for w in range(bot.PLANS.shape[1]):
+        F[1 + seat, w] = bot.PLANS[plan, w]
+
+
+@njit(cache=True, _nrt=False)
+def restore_weights(F, seat):
+    for c in range(F.shape[1]):
+        F[1 + seat, c] = F[0, c]
+
+
+@njit(cache=True, _nrt=False)
+def rollout_weights(F2, F, seat, players):
+    """The weights of a rollout: the seat's own; every rival the default heuristic without noise
+    (the seat does not know its rivals' styles)."""
+    copy_rows(F2, F, 0, F.shape[0])
+    for s in range(players):
+        if s != seat:
+            for c in range(F2.shape[1]):
+                F2[1 + s, c] = 0.0
+            for w in range(bot.PLANS.shape[1]):
+                F2[1 + s, w] = bot.PLANS[0, w]
