@@ -54,6 +54,9 @@ class Table:
         self.T = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)
         self.F = np.zeros((1 + players, max(round.F_WIDTH, PRESETS.shape[1])), dtype=np.float64)
         self.rng = np.zeros((1 + players, 4), dtype=np.uint64)
+        # the lookahead's scratch (play_round passes it on): game, weights, streams, no log
+        self.T2, self.F2, self.rng2 = np.zeros_like(self.T), np.zeros_like(self.F), np.zeros_like(self.rng)
+        self.log0 = np.zeros((0, 6), dtype=np.int64)
         self.log = np.zeros((LOG_ROWS, 6), dtype=np.int64)
         self.st = self.T[S.ST]
         self.out = np.zeros((players, SEAT_COLUMNS + len(GAME.seat_metrics)), dtype=np.int64)  # game 0's seats
