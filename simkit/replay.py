@@ -69,7 +69,9 @@ def replay(
         raise InputError(f"--seed must be a game seed in 0..2**64-1, got {seed}")
     if "," in variant:
         raise InputError(f"replay plays one game: give one variant, not '{variant}'")
-    listed = [k for k, v in specs.parse_set(overrides).items() if isinstance(v, list)]
+    kinds = {q.name: q.kind for q in registry.get(game).rules.params} if game in registry.ids() else {}
+    listed = [k for k, v in specs.parse_set(overrides).items() if isinstance(v, list)
+              and (kinds.get(k) != "ints" or any(isinstance(x, list) for x in v))]  # a flat list is one ints value
     if listed:
         raise InputError(f"replay plays one game: give {listed[0]} one value, not a list")
     cells = specs.load(game=game, players=players, variant=variant, set=overrides, strategies=strategies,

@@ -275,3 +275,10 @@ def test_unimportable_game_module_is_bad_input(tmp_path):
     assert done.stderr.startswith("error: cannot import game module 'no_such.module'")
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert not (tmp_path / "x").exists()
+
+
+def test_replay_takes_a_flat_list_for_a_per_seat_parameter(dicegame):
+    done = run("replay", "dicegame", "--players", "2", "--set", "head_start=[5,0,0,0]")
+    assert done.exit_code == 0 and "head_start=(5, 0, 0, 0)" in done.stdout
+    grid = run("replay", "dicegame", "--players", "2", "--set", "head_start=[[5,0,0,0],[0,0,0,0]]")
+    assert grid.exit_code == 2 and "one value" in grid.stderr
