@@ -4,7 +4,8 @@ bidding and the round's end, death and the Ghost, the final tally (numba).
 Tables (layout in state.py): T int64 state, K int64 statics, F float64 (row 0 candidate
 scores, row 1 + s seat s's preset weights), rng (stream 0 chance, 1 + s seat s), buf
 (int64 candidate rows), log. Functions take those of (P, T, K, F, rng, buf, log) they
-need, in that order, then their own arguments.
+need, in that order, then their own arguments. The game loop (`play_chunk`) is in
+lookahead.py, beside the lookahead tier whose seats it dispatches.
 """
 
 import numpy as np
@@ -30,8 +31,8 @@ from simkit.games.sea_of_troubles.state import (
     fits,
     type_total,
 )
-from simkit.kernels import decide, pick_best, unowned_float, unowned_int, unowned_uint
-from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
+from simkit.kernels import decide, pick_best
+from simkit.rng import CHANCE, next_u64, randint, shuffle
 from strategies import sea_of_troubles as bot
 
 # candidate action kinds (buf rows KIND, ARG)
@@ -1132,50 +1133,3 @@ def play_round(P, T, K, F, rng, buf, log, players):
         s = (first + d * i) % players
         take_turn(P, T, K, F, rng, buf, log, s, players)
     T[ST, S.ROUND] += 1
-
-
-@njit(cache=True)
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Sea of Troubles (the engine contract in simkit/game.py)."""
-    K = components[0]
-    players = seat_strategies.shape[1]
-    owned_T = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
-    owned_F = np.zeros((1 + players, max(F_WIDTH, presets.shape[1])), dtype=np.float64)
-    owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
-    owned_buf = np.zeros((BUF_ROWS, BUF_WIDTH), dtype=np.int64)
-    # the owners are passed along only to stay alive while the unowned views are in use
-    play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F),
-               unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
-               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
-
-
-@njit(cache=True)
-def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):
-    players = seat_strategies.shape[1]
-    T[ST, S.LOG_N] = log_count[0]
-    for g in range(seeds.shape[0]):
-        seed_streams(rng, seeds[g])
-        for s in range(players):
-            F[1 + s, : presets.shape[1]] = presets[seat_strategies[g, s]]
-            F[1 + s, NOISE] = presets[seat_strategies[g, s], presets.shape[1] - 1]
-        setup_game(P, T, K, F, rng, buf, log, players)
-        while True:
-            play_round(P, T, K, F, rng, buf, log, players)
-            r = T[ST, S.ROUND]
-            if trace.shape[0] > 0 and r <= trace.shape[1]:  # the game arc: scores if it ended now
-                for s in range(players):
-                    trace[g, r - 1, s] = score_now(T, K, s)[0]
-            if T[ST, S.END_REASON] >= 0:
-                break  # the round in which the end was triggered is finished (ENDING THE GAME)
-            if T[ST, S.ROUND] >= P.round_cap:
-                T[ST, S.END_REASON] = S.END_ROUND_CAP
-                break
-            end_round(P, T, K, F, rng, log, players)
-        final_scoring(P, T, K, log, players, out_seats[g])
-        out_games[g, G.ROUNDS] = T[ST, S.ROUND]
-        out_games[g, G.TURNS] = T[ST, S.TURNS]
-        out_games[g, G.END_REASON] = T[ST, S.END_REASON]
-        out_games[g, G.GAME_COLUMNS] = T[ST, S.TDECK_N]
-    log_count[0] = T[ST, S.LOG_N]
