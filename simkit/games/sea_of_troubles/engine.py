@@ -24,8 +24,6 @@ from simkit.games.sea_of_troubles.state import (
     PLAY,
     SEAT0,
     ST,
-    T_ROWS,
-    T_WIDTH,
     TDECK,
     carried_infamy,
     fits,

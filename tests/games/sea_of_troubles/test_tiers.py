@@ -123,9 +123,9 @@ def test_seat_infamy_default_plays_the_same_games_and_a_head_start_helps():
 # ------------------------------------------------------------------ the lookahead tier
 def scratch(t):
     width = t.F.shape[1]
-    return dict(RT=np.zeros_like(t.T), RF=np.zeros((1 + t.players, width)), Rrng=np.zeros_like(t.rng),
-                Rbuf=np.zeros_like(t.buf), Rlog=np.zeros((0, LOG_WIDTH), dtype=np.int64),
-                LV=np.zeros((3, engine.BUF_WIDTH)), Rsave=np.zeros(4, dtype=np.uint64))
+    return {"RT": np.zeros_like(t.T), "RF": np.zeros((1 + t.players, width)), "Rrng": np.zeros_like(t.rng),
+            "Rbuf": np.zeros_like(t.buf), "Rlog": np.zeros((0, LOG_WIDTH), dtype=np.int64),
+            "LV": np.zeros((3, engine.BUF_WIDTH)), "Rsave": np.zeros(4, dtype=np.uint64)}
 
 
 def first_choice(t, seat=0):
