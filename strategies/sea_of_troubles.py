@@ -6,7 +6,9 @@ the fight, pillage and bid decisions. The policy reads only what its player sees
 hand, every pirate's square, damage, Infamy tokens and face-up carried treasure, the ports'
 counters, the quests and the burial markers; never another hand or a deck's order (the
 defender sees only how many cards the attacker committed).
-Policy 0 (`random`) never calls these helpers: the engine chooses uniformly instead.
+Policy 0 (`random`) never calls these helpers: the engine chooses uniformly instead. Policy 2
+(`lookahead`, simkit/games/sea_of_troubles/lookahead.py) plays the heuristic with the default
+preset's weights and, at each step of its turn, plays out the policy's best few actions.
 """
 
 from numba import njit
@@ -28,7 +30,13 @@ W_NERVE = 8  # fight: concede when the best answer is below this share of the at
 W_BID = 9  # cards bid at the end of a round (0-2)
 W_MIN_FIGHT = 10  # smallest card total the bot attacks with
 W_DISCARD = 11  # at the round's end, action cards of this value or less are discarded and redrawn
-N_WEIGHTS = 12
+N_HEURISTIC = 12  # the slots above are the heuristic's; the lookahead tier's knobs follow
+W_LA_CANDIDATES = 12  # lookahead: candidates played out per step (the policy's best first)
+W_LA_ROLLOUTS = 13  # lookahead: playouts per candidate
+W_LA_HORIZON = 14  # lookahead: rounds played after the current one before a playout is scored
+W_LA_MARGIN = 15  # lookahead: a playout's worth per point of margin over the best rival, beside its win share
+N_WEIGHTS = 16
+LOOKAHEAD = 2.0  # POLICY of the lookahead tier (0 random, 1 heuristic)
 
 #            pol  pill hunt shoot bury quest dig  commit nerve bid minf disc
 RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -36,6 +44,8 @@ PILLAGER = (1.0, 3.0, 0.5, 0.2, 1.2, 1.5, 1.0, 9.0, 0.5, 2.0, 6.0, 1.0)
 DUELLIST = (1.0, 1.5, 2.0, 1.0, 1.0, 1.0, 1.0, 9.0, 0.6, 2.0, 5.0, 1.0)
 HOARDER = (1.0, 2.5, 0.3, 0.1, 3.0, 1.0, 1.5, 9.0, 0.4, 1.0, 7.0, 1.0)
 QUESTER = (1.0, 2.5, 0.3, 0.1, 1.0, 3.0, 1.0, 9.0, 0.5, 1.0, 7.0, 1.0)
+#                          cand rollouts horizon margin
+LOOKAHEAD_PRESET = (LOOKAHEAD,) + PILLAGER[1:] + (4.0, 4.0, 0.0, 0.2)  # plays out from the default's policy
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM),
@@ -43,6 +53,8 @@ PRESETS = (
     Preset("duellist", "hunts pirates carrying treasure, shoots, bids for the first turn", DUELLIST),
     Preset("hoarder", "pillages and buries early at its X", HOARDER),
     Preset("quester", "pillages, then delivers treasure to the quests' ports", QUESTER),
+    Preset("lookahead", "at each step plays out the default's 4 best actions 4 times each to the round's end, "
+           "and takes the best", LOOKAHEAD_PRESET),
 )
 DEFAULT = "pillager"
 

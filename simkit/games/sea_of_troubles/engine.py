@@ -4,7 +4,8 @@ bidding and the round's end, death and the Ghost, the final tally (numba).
 Tables (layout in state.py): T int64 state, K int64 statics, F float64 (row 0 candidate
 scores, row 1 + s seat s's preset weights), rng (stream 0 chance, 1 + s seat s), buf
 (int64 candidate rows), log. Functions take those of (P, T, K, F, rng, buf, log) they
-need, in that order, then their own arguments.
+need, in that order, then their own arguments. The game loop (`play_chunk`) is in
+lookahead.py, beside the lookahead tier whose seats it dispatches.
 """
 
 import numpy as np
@@ -23,15 +24,13 @@ from simkit.games.sea_of_troubles.state import (
     PLAY,
     SEAT0,
     ST,
-    T_ROWS,
-    T_WIDTH,
     TDECK,
     carried_infamy,
     fits,
     type_total,
 )
-from simkit.kernels import decide, pick_best, unowned_float, unowned_int, unowned_uint
-from simkit.rng import CHANCE, randint, seed_streams, shuffle
+from simkit.kernels import decide, pick_best
+from simkit.rng import CHANCE, next_u64, randint, shuffle
 from strategies import sea_of_troubles as bot
 
 # candidate action kinds (buf rows KIND, ARG)
@@ -40,6 +39,7 @@ KIND, ARG = 0, 1
 BUF_ROWS = 2
 BUF_WIDTH = 256
 F_WIDTH = 256
+NOISE = F_WIDTH - 1  # F[1 + s, NOISE]: seat s's noise, read from its strategy row's last column
 DEF0 = 64  # PLAY row: defender's cards from this column
 MAX_STEPS = 60  # actions per turn at most (each spends a card or a move point anyway)
 ONE = np.int64(1)
@@ -62,6 +62,17 @@ def log_event(T, log, seat, code, a, b, c):
 @njit(cache=True, inline="always")
 def is_random(F, seat):
     return F[1 + seat, bot.POLICY] == 0.0
+
+
+@njit(cache=True)
+def acts_random(F, rng, seat):
+    """This decision is a uniformly random legal choice: always for `random`, else with the
+    seat's noise (the skill knob, DESIGN §5), a coin from the seat's own stream that is drawn
+    only when the noise is above 0 (so noise 0 plays the very same games)."""
+    if F[1 + seat, bot.POLICY] == 0.0:
+        return True
+    noise = F[1 + seat, NOISE]
+    return noise > 0.0 and (next_u64(rng, 1 + seat) >> np.uint64(11)) * (1.0 / 9007199254740992.0) < noise
 
 
 # --------------------------------------------------------------------------- cards
@@ -152,7 +163,7 @@ def offer_quirk(T, K, F, rng, log, seat):
     blind = 1 if T[ST, S.QDECK_N] > 0 else 0
     if up + blind == 0:
         return
-    if is_random(F, seat):
+    if acts_random(F, rng, seat):
         k = decide(rng, seat, up + blind)
     else:
         k = 0
@@ -335,7 +346,7 @@ def pillage(P, T, K, F, rng, log, seat):
     port = K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]
     attack = 0
     i = 0
-    rand = is_random(F, seat)
+    rand = acts_random(F, rng, seat)
     target = bot.pillage_target(F, seat)
     while i < T[SEAT0 + seat, S.HAND_N]:
         c = T[HAND0 + seat, i]
@@ -525,7 +536,7 @@ def commit(T, K, F, rng, seat, kind, col):
     a random bot commits a random non-empty subset, a preset all of them. Returns the count."""
     n = 0
     i = 0
-    rand = is_random(F, seat)
+    rand = acts_random(F, rng, seat)
     while i < T[SEAT0 + seat, S.HAND_N]:
         c = T[HAND0 + seat, i]
         use = fits(K, c, kind)
@@ -626,7 +637,7 @@ def fight(P, T, K, F, rng, log, att, dfn, shoot):
             T[SEAT0 + dfn, S.HAND_N] += 1
     # the defender's answer: -1 concede, else a type with at least one card (A21)
     answer = NONE
-    if is_random(F, dfn):
+    if acts_random(F, rng, dfn):
         n_opts = 1
         for t in range(3):
             if type_total(T, K, dfn, t) > 0:
@@ -667,7 +678,7 @@ def fight(P, T, K, F, rng, log, att, dfn, shoot):
                 rest_d -= v
                 idf += 1
             if ia < na and idf < nd:  # unflipped cards on both sides: the defender may concede
-                if is_random(F, dfn):
+                if acts_random(F, rng, dfn):
                     quit = decide(rng, dfn, 10) == 0
                 else:
                     quit = bot.concede_now(F, dfn, sa, sd, rest_d, na - ia)
@@ -752,50 +763,76 @@ def candidates(P, T, K, buf, seat, players):
 
 
 @njit(cache=True)
-def take_turn(P, T, K, F, rng, buf, log, seat, players):
+def begin_turn(P, T, K, log, seat):
+    """The turn's set-up: its free move points, no fight done yet; False if the pirate is out."""
     if T[SEAT0 + seat, S.STATE] == S.DEAD:
-        return
+        return False
     T[ST, S.TURNS] += 1
     T[ST, S.ACTIVE] = seat
     T[ST, S.FREE] = P.free_moves + quirk(T, K, seat, S.QE_FREE_MOVES)
     T[SEAT0 + seat, S.DONE] = 0
     log_event(T, log, seat, EV.TURN, T[ST, S.TURNS], T[SEAT0 + seat, S.POS], T[SEAT0 + seat, S.HAND_N])
-    for _ in range(MAX_STEPS):
+    return True
+
+
+@njit(cache=True)
+def heuristic_choice(P, T, K, F, rng, buf, seat, players, n):
+    """The policy's pick among the n candidates in buf (scores left in F[0]), ties at random."""
+    own = bot.own_view(T, K, seat)
+    for i in range(n):
+        F[0, i] = bot.score(P, T, K, F, seat, buf[KIND, i], buf[ARG, i], players, own)
+    return pick_best(F[0], rng, seat, n)
+
+
+@njit(cache=True)
+def act(P, T, K, F, rng, log, seat, kind, arg):
+    """Carry out one chosen action; True if it ends the turn."""
+    if kind == A_END:
+        return True
+    if kind == A_MOVE:
+        dest = toward(T, K, seat, arg, move_budget(T, K, seat))
+        if dest == T[SEAT0 + seat, S.POS]:
+            return True
+        move(T, K, log, seat, dest)
+    elif kind == A_PILLAGE:
+        pillage(P, T, K, F, rng, log, seat)
+    elif kind == A_BOARD:
+        fight(P, T, K, F, rng, log, seat, arg, 0)
+    elif kind == A_SHOOT:
+        fight(P, T, K, F, rng, log, seat, arg, 1)
+    elif kind == A_BURY:
+        bury(P, T, K, log, rng, seat, arg)
+    elif kind == A_DIG:
+        dig(P, T, K, rng, log, seat, dig_owner(T, K, seat))
+        return True  # digging ends the turn
+    elif kind == A_RECOVER:
+        recover(T, K, log, seat, arg)
+        return True  # digging up one's own treasure ends the turn too
+    elif kind == A_DELIVER:
+        deliver(T, K, F, rng, log, seat, arg, deliverable(T, K, seat, arg))
+    return False
+
+
+@njit(cache=True)
+def turn_steps(P, T, K, F, rng, buf, log, seat, players, steps_left):
+    """The rest of a turn, step by step: list the legal actions, choose one (the policy's, or
+    a uniformly random one for `random` and with the seat's noise), carry it out."""
+    for _ in range(steps_left):
         if T[SEAT0 + seat, S.STATE] == S.DEAD:
             return  # sunk by a tie's return fire
         n = candidates(P, T, K, buf, seat, players)
-        if is_random(F, seat):
+        if acts_random(F, rng, seat):
             k = decide(rng, seat, n)
         else:
-            own = bot.own_view(T, K, seat)
-            for i in range(n):
-                F[0, i] = bot.score(P, T, K, F, seat, buf[KIND, i], buf[ARG, i], players, own)
-            k = pick_best(F[0], rng, seat, n)
-        kind = buf[KIND, k]
-        arg = buf[ARG, k]
-        if kind == A_END:
+            k = heuristic_choice(P, T, K, F, rng, buf, seat, players, n)
+        if act(P, T, K, F, rng, log, seat, buf[KIND, k], buf[ARG, k]):
             return
-        if kind == A_MOVE:
-            dest = toward(T, K, seat, arg, move_budget(T, K, seat))
-            if dest == T[SEAT0 + seat, S.POS]:
-                return
-            move(T, K, log, seat, dest)
-        elif kind == A_PILLAGE:
-            pillage(P, T, K, F, rng, log, seat)
-        elif kind == A_BOARD:
-            fight(P, T, K, F, rng, log, seat, arg, 0)
-        elif kind == A_SHOOT:
-            fight(P, T, K, F, rng, log, seat, arg, 1)
-        elif kind == A_BURY:
-            bury(P, T, K, log, rng, seat, arg)
-        elif kind == A_DIG:
-            dig(P, T, K, rng, log, seat, dig_owner(T, K, seat))
-            return  # digging ends the turn
-        elif kind == A_RECOVER:
-            recover(T, K, log, seat, arg)
-            return  # digging up one's own treasure ends the turn too
-        elif kind == A_DELIVER:
-            deliver(T, K, F, rng, log, seat, arg, deliverable(T, K, seat, arg))
+
+
+@njit(cache=True)
+def take_turn(P, T, K, F, rng, buf, log, seat, players):
+    if begin_turn(P, T, K, log, seat):
+        turn_steps(P, T, K, F, rng, buf, log, seat, players, MAX_STEPS)
 
 
 # --------------------------------------------------------------------------- bidding and the round's end
@@ -811,7 +848,8 @@ def bidding(P, T, K, F, rng, log, players, compulsory):
         if T[SEAT0 + s, S.STATE] == S.DEAD or T[SEAT0 + s, S.HAND_N] == 0:
             continue
         h = T[SEAT0 + s, S.HAND_N]
-        if is_random(F, s):
+        rand = acts_random(F, rng, s)  # one decision: how many cards and which
+        if rand:
             lo = 1 if compulsory else 0
             nb = lo + decide(rng, s, 3 - lo)
         else:
@@ -821,7 +859,7 @@ def bidding(P, T, K, F, rng, log, players, compulsory):
             continue
         total = 0
         for _ in range(nb):  # the bot bids its highest cards, a random bot random ones
-            if is_random(F, s):
+            if rand:
                 i = decide(rng, s, T[SEAT0 + s, S.HAND_N])
             else:
                 i = 0
@@ -868,7 +906,7 @@ def bidding(P, T, K, F, rng, log, players, compulsory):
 @njit(cache=True)
 def choose_start(T, F, rng, log, winner, players):
     """The bid winner, having seen its new cards, names the starter and the direction (Bidding)."""
-    if is_random(F, winner):
+    if acts_random(F, rng, winner):
         T[ST, S.FIRST] = decide(rng, winner, players)
         T[ST, S.DIR] = 1 if decide(rng, winner, 2) == 0 else -1
     else:
@@ -884,7 +922,7 @@ def refill(P, T, K, F, rng, log, seat):
     if T[SEAT0 + seat, S.STATE] == S.DEAD:
         return
     i = 0
-    rand = is_random(F, seat)
+    rand = acts_random(F, rng, seat)
     worst = bot.discard_below(F, seat)
     while i < T[SEAT0 + seat, S.HAND_N]:
         c = T[HAND0 + seat, i]
@@ -953,6 +991,8 @@ def setup_game(P, T, K, F, rng, buf, log, players):
     for i in range(K[META, S.N_PICK]):
         T[TDECK, nt] = T[PLAY, i]
         nt += 1
+    for i in range(K[META, S.N_PICK], npool):  # the pool's cards left out, unseen by everyone
+        T[S.TASIDE, i - K[META, S.N_PICK]] = T[PLAY, i]
     T[ST, S.TDECK_N] = nt
     shuffle(rng, CHANCE, T[TDECK], nt)
     T[ST, S.ASIDE] = K[META, S.BOX_T] - nt
@@ -988,11 +1028,12 @@ def setup_game(P, T, K, F, rng, buf, log, players):
         T[S.PORT_CLOSED, hi] = 0
         open_n += 1
     deal = P.hand_size + (1 if P.bidding_start else 0)
+    seat_infamy = (P.seat_infamy_1, P.seat_infamy_2, P.seat_infamy_3, P.seat_infamy_4, P.seat_infamy_5)
     for s in range(players):
         T[SEAT0 + s, S.POS] = NONE
         T[SEAT0 + s, S.BURY_X] = NONE
         T[SEAT0 + s, S.QUIRK] = NONE  # the starting Infamy is not a gain (A29)
-        T[SEAT0 + s, S.INFAMY] = P.start_infamy
+        T[SEAT0 + s, S.INFAMY] = P.start_infamy + seat_infamy[s]  # the designer knob adds to the rulebook's start
         for _ in range(deal):
             T[HAND0 + s, T[SEAT0 + s, S.HAND_N]] = draw_card(T, rng, log)
             T[SEAT0 + s, S.HAND_N] += 1
@@ -1031,7 +1072,7 @@ def place_ships(T, K, F, rng, log, players, placer):
             if near > best_d:
                 best_d = near
                 best = sq
-        if is_random(F, s):
+        if acts_random(F, rng, s):
             best = T[PLAY, decide(rng, s, n_free)]
         T[SEAT0 + s, S.POS] = best
         T[SEAT0 + s, S.HOME] = best
@@ -1040,21 +1081,30 @@ def place_ships(T, K, F, rng, log, players, placer):
 
 
 @njit(cache=True)
+def score_now(T, K, s):
+    """Seat s's final score if the game ended now (ENDING THE GAME): Infamy tokens plus
+    buried and carried treasure; a Ghost's player scores the better of the living pirate
+    (tokens and buried treasure) and the Ghost (its tokens and what it carries). Returns
+    (score, buried, carried, ghost)."""
+    st = T[SEAT0 + s, S.STATE]
+    ghost = st == S.GHOST or (st == S.DEAD and T[ST, S.GHOST_SEAT] == s)
+    buried = buried_infamy(T, K, s)
+    carried = carried_infamy(T, K, s)
+    if ghost:
+        living = T[SEAT0 + s, S.INFAMY] + buried
+        dead = T[SEAT0 + s, S.GHOST_INFAMY] + carried
+    else:
+        living = T[SEAT0 + s, S.INFAMY] + buried + carried
+        dead = 0
+    return max(living, dead), buried, carried, ghost
+
+
+@njit(cache=True)
 def final_scoring(P, T, K, log, players, out):
     scores = np.zeros(players, dtype=np.int64)
     dmg = np.zeros(players, dtype=np.int64)
     for s in range(players):
-        st = T[SEAT0 + s, S.STATE]
-        ghost = st == S.GHOST or (st == S.DEAD and T[ST, S.GHOST_SEAT] == s)
-        buried = buried_infamy(T, K, s)
-        carried = carried_infamy(T, K, s)
-        if ghost:
-            living = T[SEAT0 + s, S.INFAMY] + buried
-            dead = T[SEAT0 + s, S.GHOST_INFAMY] + carried
-        else:
-            living = T[SEAT0 + s, S.INFAMY] + buried + carried
-            dead = 0
-        scores[s] = max(living, dead)
+        scores[s], buried, carried, ghost = score_now(T, K, s)
         dmg[s] = T[SEAT0 + s, S.DAMAGE] + T[SEAT0 + s, S.LIVING_DAMAGE]
         out[s, G.SCORE] = scores[s]
         out[s, G.SEAT_COLUMNS + 0] = scores[s]
@@ -1081,45 +1131,3 @@ def play_round(P, T, K, F, rng, buf, log, players):
         s = (first + d * i) % players
         take_turn(P, T, K, F, rng, buf, log, s, players)
     T[ST, S.ROUND] += 1
-
-
-@njit(cache=True)
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Sea of Troubles (the engine contract in simkit/game.py)."""
-    K = components[0]
-    players = seat_strategies.shape[1]
-    owned_T = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
-    owned_F = np.zeros((1 + players, max(F_WIDTH, presets.shape[1])), dtype=np.float64)
-    owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
-    owned_buf = np.zeros((BUF_ROWS, BUF_WIDTH), dtype=np.int64)
-    # the owners are passed along only to stay alive while the unowned views are in use
-    play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F),
-               unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
-               presets, seat_strategies, seeds, out_games, out_seats, log_count,
-               owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
-
-
-@njit(cache=True)
-def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count,
-               owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):
-    players = seat_strategies.shape[1]
-    T[ST, S.LOG_N] = log_count[0]
-    for g in range(seeds.shape[0]):
-        seed_streams(rng, seeds[g])
-        for s in range(players):
-            F[1 + s, : presets.shape[1]] = presets[seat_strategies[g, s]]
-        setup_game(P, T, K, F, rng, buf, log, players)
-        while True:
-            play_round(P, T, K, F, rng, buf, log, players)
-            if T[ST, S.END_REASON] >= 0:
-                break  # the round in which the end was triggered is finished (ENDING THE GAME)
-            if T[ST, S.ROUND] >= P.round_cap:
-                T[ST, S.END_REASON] = S.END_ROUND_CAP
-                break
-            end_round(P, T, K, F, rng, log, players)
-        final_scoring(P, T, K, log, players, out_seats[g])
-        out_games[g, G.ROUNDS] = T[ST, S.ROUND]
-        out_games[g, G.TURNS] = T[ST, S.TURNS]
-        out_games[g, G.END_REASON] = T[ST, S.END_REASON]
-        out_games[g, G.GAME_COLUMNS] = T[ST, S.TDECK_N]
-    log_count[0] = T[ST, S.LOG_N]

@@ -4,7 +4,7 @@
 from pathlib import Path
 
 from simkit.components import component_param
-from simkit.rules import Param, RuleSchema, Variant
+from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 FOLDER = Path(__file__).parent / "components"  # the standard component set (components.FOLDER)
 
@@ -21,6 +21,8 @@ PARAMS = (
     Param("wild_digs", "bool", False, meaning="base game: a Wild drawn when digging counts as a 3 or 4 "
           "(Skirmish: a Wild always digs)", source="A2"),
     Param("start_infamy", "int", 0, (0, 20), "Infamy tokens each pirate starts with", "Skirmish"),
+    Param("seat_infamy", "ints", [0, 0, 0, 0, 0], (0, 10, 5), "Infamy tokens added to each seat's start, "
+          "by seat (seat 0 first); the rulebook adds none", DESIGNER_KNOB),
     Param("skirmish", "bool", False, meaning="Skirmish Mode: 6 treasures, no quests, no pillage Infamy, "
           "dig on a Wild, several X's, buried-treasure victory", source="Skirmish Mode"),
     Param("buried_target", "int", 4, (1, 50), "Skirmish: buried treasure Infamy that ends the game",

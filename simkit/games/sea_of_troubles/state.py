@@ -90,7 +90,8 @@ CARRY0 = HAND0 + MAX_PLAYERS
 BURY0 = CARRY0 + MAX_PLAYERS
 QUIRK_DECK = BURY0 + MAX_PLAYERS  # quirk ids face down
 QUIRK_UP = QUIRK_DECK + 1  # quirk ids revealed and declined, face up
-T_ROWS = QUIRK_UP + 1
+TASIDE = QUIRK_UP + 1  # the treasure pool's cards not added to the deck at set-up (N_POOL - N_PICK)
+T_ROWS = TASIDE + 1
 T_WIDTH = MAX_CARDS
 
 # --- K: statics

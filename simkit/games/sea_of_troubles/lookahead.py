@@ -1,0 +1,310 @@
+"""The `lookahead` tier of the Sea of Troubles bots: flat Monte Carlo over a turn's steps (numba).
+
+At each step of its turn the lookahead pirate lists the legal actions as every bot does,
+keeps the policy's top few (by the heuristic's own scores, the heuristic's pick first) and
+plays each of them out several times from a copy of the game: the hidden information is
+re-dealt first (`redeal`: the action deck and the rivals' hands shuffled together, the
+treasure deck with the pool's cards left out at set-up, the quirk deck), then the candidate
+is carried out and the game goes on with the heuristic for every seat (the lookahead's own
+weights, which are the default preset's) to its end or to a horizon of rounds. A playout is
+worth the pirate's share of the win if the game ended there, plus a small weight on its
+margin over the best rival. The candidate with the best mean wins; ties and near-ties go to
+the heuristic's pick. Every random number of a playout (re-deal, card draws, dice, the
+bots' tie-breaks) comes from the lookahead seat's own decision stream, and the k-th playout
+of every candidate starts from the same stream state (common random numbers), so the real
+game's chance stream and the other seats' streams are untouched and candidates are
+compared on the same luck. Playouts never log (a log of capacity 0).
+
+Scratch tables (`Scratch`, allocated once per chunk by `play_chunk`): RT the playout's
+state, RF its bot weights, Rrng its streams, Rbuf its candidate rows, Rlog an empty log,
+LV candidate values (row 0 sums, row 1 the candidates' buf columns), Rsave the seat
+stream's saved state.
+"""
+
+import numpy as np
+from numba import njit
+
+from simkit import game as G
+from simkit.games.sea_of_troubles import engine as E
+from simkit.games.sea_of_troubles import state as S
+from simkit.games.sea_of_troubles.state import DECK, HAND0, META, PLAY, SEAT0, ST, TDECK
+from simkit.kernels import decide, unowned_float, unowned_int, unowned_uint
+from simkit.rng import next_u64, seed_streams, shuffle
+from strategies import sea_of_troubles as bot
+
+NEAR_TIE = 1e-6  # a candidate must beat the heuristic's pick by more than this mean value
+
+
+@njit(cache=True)
+def unseen_pool(row, n_ids):
+    """Compact the marks row[0..n_ids-1] (1: the id is unseen) into the ids in increasing
+    order; returns how many. The pool's order is then the same whatever the hidden order was."""
+    m = 0
+    for c in range(n_ids):
+        if row[c] == 1:
+            row[m] = c
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def redeal(T, K, rng, seat, players):
+    """Re-deal what the seat cannot see, keeping every count, from its own stream 1 + seat:
+    the action deck and the rivals' hands as one pool; the treasure deck together with the
+    pool's cards left out at set-up; the quirk deck (A41). Each pool is gathered in card-id
+    order before the shuffle, so the re-deal reads only which cards are unseen, never where
+    they lie. PLAY is scratch between steps."""
+    r = 1 + seat
+    row = T[PLAY]
+    row[:] = 0
+    for i in range(T[ST, S.DECK_N]):
+        row[T[DECK, i]] = 1
+    for o in range(players):
+        if o != seat:
+            for i in range(T[SEAT0 + o, S.HAND_N]):
+                row[T[HAND0 + o, i]] = 1
+    m = unseen_pool(row, K[META, S.N_CARDS])
+    shuffle(rng, r, row, m)
+    m = 0
+    for o in range(players):
+        if o != seat:
+            for i in range(T[SEAT0 + o, S.HAND_N]):
+                T[HAND0 + o, i] = row[m]
+                m += 1
+    for i in range(T[ST, S.DECK_N]):
+        T[DECK, i] = row[m]
+        m += 1
+    # treasure: the deck's cards and the ones set aside are alike to the seat
+    row[:] = 0
+    nt = T[ST, S.TDECK_N]
+    na = K[META, S.N_POOL] - K[META, S.N_PICK]
+    for i in range(nt):
+        row[T[TDECK, i]] = 1
+    for i in range(na):
+        row[T[S.TASIDE, i]] = 1
+    m = unseen_pool(row, K[META, S.BOX_T])
+    shuffle(rng, r, row, m)
+    for i in range(nt):
+        T[TDECK, i] = row[i]
+    for i in range(na):
+        T[S.TASIDE, i] = row[nt + i]
+    row[:] = 0
+    nq = T[ST, S.QDECK_N]
+    for i in range(nq):
+        row[T[S.QUIRK_DECK, i]] = 1
+    m = unseen_pool(row, K[META, S.N_QUIRKS])
+    shuffle(rng, r, row, m)
+    T[S.QUIRK_DECK, :nq] = row[:nq]
+    row[:] = 0
+
+
+@njit(cache=True)
+def outcome(T, K, seat, players, margin_weight):
+    """The playout's worth to the seat: its share of the win if the game ended now (more
+    Infamy, then more damage, ENDING THE GAME), plus margin_weight per point over the best rival."""
+    mine, _b, _c, _g = E.score_now(T, K, seat)
+    my_dmg = T[SEAT0 + seat, S.DAMAGE] + T[SEAT0 + seat, S.LIVING_DAMAGE]
+    best_other = -1
+    beaten = False
+    tied = 1
+    for o in range(players):
+        if o == seat:
+            continue
+        v, _b, _c, _g = E.score_now(T, K, o)
+        best_other = max(best_other, v)
+        d = T[SEAT0 + o, S.DAMAGE] + T[SEAT0 + o, S.LIVING_DAMAGE]
+        if v > mine or (v == mine and d > my_dmg):
+            beaten = True
+        elif v == mine and d == my_dmg:
+            tied += 1
+    share = 0.0 if beaten else 1.0 / tied
+    return share + margin_weight * (mine - best_other)
+
+
+@njit(cache=True)
+def playout(P, T, K, F, rng, buf, log, seat, players, pos, kind, arg, steps_left, horizon):
+    """From the seat's decision at turn position pos of the round: carry out (kind, arg), end
+    the turn with the policy, finish the round, then play up to `horizon` more rounds (the
+    game loop of play_games)."""
+    if not E.act(P, T, K, F, rng, log, seat, kind, arg):
+        E.turn_steps(P, T, K, F, rng, buf, log, seat, players, steps_left)
+    first = T[ST, S.FIRST]
+    d = T[ST, S.DIR]
+    for i in range(pos + 1, players):
+        E.take_turn(P, T, K, F, rng, buf, log, (first + d * i) % players, players)
+    T[ST, S.ROUND] += 1
+    for _ in range(horizon):
+        if T[ST, S.END_REASON] >= 0 or T[ST, S.ROUND] >= P.round_cap:
+            return
+        E.end_round(P, T, K, F, rng, log, players)
+        E.play_round(P, T, K, F, rng, buf, log, players)
+
+
+@njit(cache=True)
+def choose(P, T, K, F, rng, buf, seat, players, pos, n, pick, steps_left, RT, RF, Rrng, Rbuf, Rlog, LV, Rsave):
+    """The lookahead's choice among the n candidates in buf; `pick` is the heuristic's (whose
+    scores are in F[0])."""
+    w = F[1 + seat]
+    width = int(w[bot.W_LA_CANDIDATES])
+    rollouts = int(w[bot.W_LA_ROLLOUTS])
+    horizon = int(w[bot.W_LA_HORIZON])
+    margin_weight = w[bot.W_LA_MARGIN]
+    # the candidates: the heuristic's pick, then its next best, skipping moves to the same square
+    LV[1, 0] = pick
+    LV[2, 0] = 0.0
+    m = 1
+    pos_now = T[SEAT0 + seat, S.POS]
+    budget = E.move_budget(T, K, seat)
+    while m < width:
+        best = -1
+        for i in range(n):
+            taken = False
+            for j in range(m):
+                if int(LV[1, j]) == i:
+                    taken = True
+            if not taken and (best < 0 or F[0, i] > F[0, best]):
+                best = i
+        if best < 0:
+            break
+        LV[1, m] = best  # taken even when a repeat below, so the search moves on
+        same = False
+        if buf[E.KIND, best] == E.A_MOVE or buf[E.KIND, best] == E.A_END:
+            d = pos_now if buf[E.KIND, best] == E.A_END else E.toward(T, K, seat, buf[E.ARG, best], budget)
+            for j in range(m):
+                c = int(LV[1, j])
+                if buf[E.KIND, c] == E.A_MOVE or buf[E.KIND, c] == E.A_END:
+                    dc = pos_now if buf[E.KIND, c] == E.A_END else E.toward(T, K, seat, buf[E.ARG, c], budget)
+                    if dc == d:
+                        same = True
+        if same:
+            LV[2, m] = 1.0  # a duplicate: not played out
+        else:
+            LV[2, m] = 0.0
+        m += 1
+    live = 0
+    for j in range(m):
+        if LV[2, j] == 0.0:
+            live += 1
+    if live < 2:
+        return pick
+    # every seat of a playout plays the heuristic with the lookahead's own weights (the default preset's)
+    for s in range(players):
+        RF[1 + s, : bot.N_HEURISTIC] = w[: bot.N_HEURISTIC]
+        RF[1 + s, bot.POLICY] = 1.0
+        RF[1 + s, E.NOISE] = 0.0
+    for j in range(m):
+        LV[0, j] = 0.0
+    for _ in range(rollouts):
+        Rsave[:] = rng[1 + seat]
+        for j in range(m):
+            if LV[2, j] != 0.0:
+                continue
+            rng[1 + seat] = Rsave  # the same luck for every candidate (common random numbers)
+            RT[:, :] = T
+            redeal(RT, K, rng, seat, players)
+            seed_streams(Rrng, next_u64(rng, 1 + seat))
+            c = int(LV[1, j])
+            playout(P, RT, K, RF, Rrng, Rbuf, Rlog, seat, players, pos, buf[E.KIND, c], buf[E.ARG, c],
+                    steps_left, horizon)
+            LV[0, j] += outcome(RT, K, seat, players, margin_weight)
+    best = 0
+    for j in range(1, m):
+        if LV[2, j] == 0.0 and LV[0, j] > LV[0, best] + NEAR_TIE * rollouts:
+            best = j
+    return int(LV[1, best])
+
+
+@njit(cache=True)
+def lookahead_turn(P, T, K, F, rng, buf, log, seat, players, pos, RT, RF, Rrng, Rbuf, Rlog, LV, Rsave):
+    """A lookahead pirate's turn: take_turn with `choose` after the policy's pick at each step."""
+    if not E.begin_turn(P, T, K, log, seat):
+        return
+    for step in range(E.MAX_STEPS):
+        if T[SEAT0 + seat, S.STATE] == S.DEAD:
+            return
+        n = E.candidates(P, T, K, buf, seat, players)
+        if E.acts_random(F, rng, seat):
+            k = decide(rng, seat, n)
+        else:
+            k = E.heuristic_choice(P, T, K, F, rng, buf, seat, players, n)
+            if n > 1:
+                k = choose(P, T, K, F, rng, buf, seat, players, pos, n, k, E.MAX_STEPS - step - 1,
+                           RT, RF, Rrng, Rbuf, Rlog, LV, Rsave)
+        if E.act(P, T, K, F, rng, log, seat, buf[E.KIND, k], buf[E.ARG, k]):
+            return
+
+
+@njit(cache=True)
+def play_round(P, T, K, F, rng, buf, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, Rsave):
+    """engine.play_round, with lookahead seats deciding by `lookahead_turn`."""
+    first = T[ST, S.FIRST]
+    d = T[ST, S.DIR]
+    for i in range(players):
+        s = (first + d * i) % players
+        if F[1 + s, bot.POLICY] == bot.LOOKAHEAD:
+            lookahead_turn(P, T, K, F, rng, buf, log, s, players, i, RT, RF, Rrng, Rbuf, Rlog, LV, Rsave)
+        else:
+            E.take_turn(P, T, K, F, rng, buf, log, s, players)
+    T[ST, S.ROUND] += 1
+
+
+@njit(cache=True)
+def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
+    """Play len(seeds) games of Sea of Troubles (the engine contract in simkit/game.py)."""
+    K = components[0]
+    players = seat_strategies.shape[1]
+    width = max(E.F_WIDTH, presets.shape[1])
+    owned_T = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)
+    owned_F = np.zeros((1 + players, width), dtype=np.float64)
+    owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
+    owned_buf = np.zeros((E.BUF_ROWS, E.BUF_WIDTH), dtype=np.int64)
+    RT = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)
+    RF = np.zeros((1 + players, width), dtype=np.float64)
+    Rrng = np.zeros((1 + players, 4), dtype=np.uint64)
+    Rbuf = np.zeros((E.BUF_ROWS, E.BUF_WIDTH), dtype=np.int64)
+    Rlog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
+    LV = np.zeros((3, E.BUF_WIDTH), dtype=np.float64)
+    Rsave = np.zeros(4, dtype=np.uint64)
+    # the owners are passed along only to stay alive while the unowned views are in use
+    play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F),
+               unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
+               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
+               RT, RF, Rrng, Rbuf, Rlog, LV, Rsave,
+               owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
+
+
+@njit(cache=True)
+def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
+               RT, RF, Rrng, Rbuf, Rlog, LV, Rsave, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):
+    players = seat_strategies.shape[1]
+    T[ST, S.LOG_N] = log_count[0]
+    noise = presets.shape[1] - 1
+    for g in range(seeds.shape[0]):
+        seed_streams(rng, seeds[g])
+        thinker = False
+        for s in range(players):
+            F[1 + s, : presets.shape[1]] = presets[seat_strategies[g, s]]
+            F[1 + s, E.NOISE] = presets[seat_strategies[g, s], noise]
+            thinker = thinker or F[1 + s, bot.POLICY] == bot.LOOKAHEAD
+        E.setup_game(P, T, K, F, rng, buf, log, players)
+        while True:
+            if thinker:
+                play_round(P, T, K, F, rng, buf, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, Rsave)
+            else:
+                E.play_round(P, T, K, F, rng, buf, log, players)
+            r = T[ST, S.ROUND]
+            if trace.shape[0] > 0 and r <= trace.shape[1]:  # the game arc: scores if it ended now
+                for s in range(players):
+                    trace[g, r - 1, s] = E.score_now(T, K, s)[0]
+            if T[ST, S.END_REASON] >= 0:
+                break  # the round in which the end was triggered is finished (ENDING THE GAME)
+            if T[ST, S.ROUND] >= P.round_cap:
+                T[ST, S.END_REASON] = S.END_ROUND_CAP
+                break
+            E.end_round(P, T, K, F, rng, log, players)
+        E.final_scoring(P, T, K, log, players, out_seats[g])
+        out_games[g, G.ROUNDS] = T[ST, S.ROUND]
+        out_games[g, G.TURNS] = T[ST, S.TURNS]
+        out_games[g, G.END_REASON] = T[ST, S.END_REASON]
+        out_games[g, G.GAME_COLUMNS] = T[ST, S.TDECK_N]
+    log_count[0] = T[ST, S.LOG_N]
