@@ -33,6 +33,8 @@ def nearest_ship_hex(P, T, K, F, rng, e, knave, reach, need_room):
         if x < 0 or x == h or (need_room and T[S.HEX_STANDEES, x] >= 2):
             continue
         d = S.dist(K, h, x)
+        if d > reach:
+            continue
         if d < best_d:
             best_d = d
             n = 1
