@@ -32,32 +32,36 @@ W_ABANDON = 11  # actions after which an unfinished voyage is abandoned
 W_FIGHT_VOY = 12  # liking for Order of Souls voyages (fight skeletons, sink ships)
 W_LAST_LOOT = 13  # 1: spend the last Plunder success on Loot (the tips warn against it)
 W_LEGEND_TYPE = 14  # ship type needed before legendary voyages are sought
-W_ROLLOUTS = 15  # lookahead: rollouts per plan (0: no lookahead; engine/lookahead.py)
-W_HORIZON = 16  # lookahead: rounds a rollout plays after the turn's round
-N_WEIGHTS = 17
+W_ENEMIES = 15  # enemies: 0 never fights them, 0.5 fires on a Skeleton Sloop met in passing, 1 hunts them, 2 also forts
+W_BRAVE_TYPE = 16  # ship type from which the Skeleton Galleon, the Megalodon and the Kraken are fought, not fled
+W_ROLLOUTS = 17  # lookahead: rollouts per plan (0: no lookahead; engine/lookahead.py)
+W_HORIZON = 18  # lookahead: rounds a rollout plays after the turn's round
+N_WEIGHTS = 19
 NOISE = N_WEIGHTS  # the strategy row's last column: its noise (simkit.game, the skill knob)
 
-#           pol  tier0 tier1 tier2 upg  reserve hire hunt sell_at keep save abandon fightv last legend
-RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-MERCHANT = (1.0, 2.0, 1.5, 1.0, 1.0, 100.0, 0.0, 0.0, 300.0, 1.0, 0.0, 10.0, 0.3, 1.0, 2.0)
-HUNTER = (1.0, 1.5, 1.5, 1.0, 1.0, 200.0, 1.0, 1.0, 600.0, 1.0, 0.0, 12.0, 2.0, 0.0, 1.0)
-LEGEND = (1.0, 0.7, 1.5, 4.0, 1.0, 200.0, 1.0, 0.0, 500.0, 2.0, 1.0, 16.0, 1.0, 0.0, 1.0)
-# the plans a lookahead seat chooses among each turn (beside its own weights): the default first
+#           pol  tier0 tier1 tier2 upg  reserve hire hunt sell_at keep save abandon fightv last legend enemies brave
+RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+MERCHANT = (1.0, 2.0, 1.5, 1.0, 1.0, 100.0, 0.0, 0.0, 300.0, 1.0, 0.0, 10.0, 0.3, 1.0, 2.0, 0.5, 1.0)
+HUNTER = (1.0, 1.5, 1.5, 1.0, 1.0, 200.0, 1.0, 1.0, 600.0, 1.0, 0.0, 12.0, 2.0, 0.0, 1.0, 2.0, 1.0)
+LEGEND = (1.0, 0.7, 1.5, 4.0, 1.0, 200.0, 1.0, 0.0, 500.0, 2.0, 1.0, 16.0, 1.0, 0.0, 1.0, 1.0, 1.0)
+# the plans a lookahead seat chooses among each turn: the default first
 PLANS = np.array((MERCHANT, HUNTER, LEGEND), dtype=np.float64)
 #                            rollouts horizon
 LOOKAHEAD = MERCHANT + (4.0, 2.0)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM),
-    Preset("merchant", "meagre voyages, sells often, upgrades early (the tips' first plan)", MERCHANT),
-    Preset("hunter", "Order of Souls work: skeletons and rival ships for their cargo", HUNTER),
-    Preset("legend_chaser", "upgrades and special crew first, then legendary voyages", LEGEND),
+    Preset("merchant", "meagre voyages, sells often, upgrades early (the tips' first plan); flees the big enemies",
+           MERCHANT),
+    Preset("hunter", "Order of Souls work: skeletons, forts, monsters once upgraded, and rival ships for their cargo",
+           HUNTER),
+    Preset("legend_chaser", "upgrades and special crew first, then legendary voyages and monsters", LEGEND),
     Preset("lookahead", "each turn plays the plan (merchant, hunter or legend chaser) whose rollouts "
            "score best", LOOKAHEAD),
 )
 DEFAULT = "merchant"
 
-I_TRADE, I_VOYAGE, I_LOOT, I_HUNT = 0, 1, 2, 3
+I_TRADE, I_VOYAGE, I_LOOT, I_HUNT, I_FLEE, I_RAID = 0, 1, 2, 3, 4, 5
 OUTPOST_HEX = 9  # the hub's middle hex (hub position 0, local hex 9)
 BIG = 10 ** 6
 HUNT_HOLD = 4  # a rival hold this size (public) is worth hunting: more than the starting resources
@@ -158,6 +162,144 @@ def wants_upgrade(P, T, F, k, extra_gold):
     return T[SEAT0 + seat, S.GOLD] + extra_gold >= upgrade_cost(P, T, k) + w(F, seat, W_RESERVE)
 
 
+# ------------------------------------------------------------------ enemies (part 2)
+@njit(cache=True, inline="always", _nrt=False)
+def brave(T, F, k):
+    """Ship k is big enough to face the Skeleton Galleon, the Megalodon and the Kraken (the tips:
+    avoid them until upgraded)."""
+    return T[SHIP0 + k, S.TYPE] >= w(F, k // 2, W_BRAVE_TYPE)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def fearsome(e):
+    return e == S.MEGALODON or e == S.SKELETON_GALLEON or e == S.KRAKEN
+
+
+@njit(cache=True, _nrt=False)
+def fire_on_enemy(T, K, F, k, e):
+    """Open fire on enemy e in the hex: the Skeleton Sloop (its treasure) by any preset that likes
+    enemies at all; the big ones only by hunters of enemies on a ship brave enough, undamaged."""
+    like = w(F, k // 2, W_ENEMIES)
+    if like <= 0.0 or T[SHIP0 + k, S.DAMAGE] > 1:
+        return False
+    if e == S.SKELETON_SLOOP:
+        return True
+    # the big ones: only when this ship can expect to finish the job with the actions it has
+    # left this turn - a monster that submerges heals, and another crew takes the reward
+    left = min(T[SEAT0 + k // 2, S.ACTIONS_LEFT] + 1, 2)
+    return like >= 1.0 and brave(T, F, k) and 0.83 * S.crew_dice(T, k) * left >= damage_needed(T, K, e)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def damage_needed(T, K, e):
+    """Damage enemy e's card still takes before it sinks, is defeated or (the Kraken) wounded."""
+    r = S.ENEMY0 + e
+    cap = (K[S.MEG_DAMAGE, T[ST, S.PLAYERS]] if e == S.MEGALODON else
+           K[S.META, S.KRAKEN_WOUND] if e == S.KRAKEN else K[S.EN_DAMAGE, e])
+    return max(1, cap - T[r, S.E_DAMAGE])
+
+
+@njit(cache=True, _nrt=False)
+def enemy_worth(T, K, F, k, e):
+    """What defeating enemy e is worth to ship k per damage still needed (public: its card)."""
+    r = S.ENEMY0 + e
+    need = damage_needed(T, K, e)
+    gain = 1.0 * K[S.EN_REP, e]
+    if e == S.KRAKEN and T[r, S.E_WOUNDS] + 1 < K[S.META, S.KRAKEN_WOUNDS]:
+        gain = 0.5  # a first wound only sends it down
+    for i in range(5):
+        if T[r, S.E_SLOT0 + i] >= 0:
+            gain += 0.8  # a treasure token, about 400 gold
+    return gain / need
+
+
+@njit(cache=True, _nrt=False)
+def enemy_plan(P, T, K, F, k):
+    """(goal, intent) when an enemy shapes ship k's plan: flee a fearsome one within three hexes
+    while not brave; hunt one it would fire on within six hexes; raid a fort with a crew of three
+    or more (hunters of forts). (-1, -1) otherwise."""
+    seat = k // 2
+    h = T[SHIP0 + k, S.HEX]
+    like = w(F, seat, W_ENEMIES)
+    for e in range(S.N_ENEMIES):
+        r = S.ENEMY0 + e
+        if T[r, S.E_STATE] != S.E_ON or not fearsome(e) or brave(T, F, k):
+            continue
+        x = T[r, S.E_HEX]
+        if dist(K, h, x) <= (0 if e == S.KRAKEN else 2):  # the Kraken never moves: only leave its hex
+            # flee: the island or Outpost nearest the ship among those far from the enemy
+            best = OUTPOST_HEX
+            best_s = dist(K, h, OUTPOST_HEX) - 2.0 * min(dist(K, x, OUTPOST_HEX), 5)
+            for i in range(T[ST, S.N_ISLANDS]):
+                y = T[S.ISLANDS, i]
+                s = dist(K, h, y) - 2.0 * min(dist(K, x, y), 5)
+                if s < best_s:
+                    best_s = s
+                    best = y
+            return best, I_FLEE
+    if like < 1.0 or T[SHIP0 + k, S.DAMAGE] > 1:
+        return -1, -1  # only hunters of enemies sail out for them; the others fire when they meet
+    best = -1
+    best_v = 0.0
+    for e in range(S.N_ENEMIES - 1):
+        r = S.ENEMY0 + e
+        if T[r, S.E_STATE] != S.E_ON or not fire_on_enemy(T, K, F, k, e):
+            continue
+        d = dist(K, h, T[r, S.E_HEX])
+        if d <= 6:
+            v = enemy_worth(T, K, F, k, e) / (1.0 + d)
+            if v > best_v:
+                best_v = v
+                best = T[r, S.E_HEX]
+    if best >= 0:
+        return best, I_HUNT
+    r = S.ENEMY0 + S.FORT
+    if like >= 2.0 and T[r, S.E_STATE] == S.E_ON and S.crew_dice(T, k) >= 3 and T[SHIP0 + k, S.RES_N] > 0:
+        return T[r, S.E_HEX], I_RAID
+    return -1, -1
+
+
+@njit(cache=True, _nrt=False)
+def knave_ship_score(T, knave, k):
+    """The Scurvy Knave's liking for sending an enemy at ship k: never its own if it can help it,
+    else the leader's ship with the fullest hold (public: reputation and hold sizes)."""
+    if k // 2 == knave:
+        return -1000.0
+    return 10.0 * T[SEAT0 + k // 2, S.REP] + T[SHIP0 + k, S.HOLD_N]
+
+
+@njit(cache=True, _nrt=False)
+def knave_hex_score(T, K, knave, h):
+    """The Knave's liking for hex h as an enemy's spawn: far from its own ships, near the leader's."""
+    own = 50
+    lead = -1
+    for s in range(T[ST, S.PLAYERS]):
+        if s != knave and (lead < 0 or T[SEAT0 + s, S.REP] > T[SEAT0 + lead, S.REP]):
+            lead = s
+    rival = 50
+    for k in range(2 * T[ST, S.PLAYERS]):
+        x = T[SHIP0 + k, S.HEX]
+        if x < 0:
+            continue
+        if k // 2 == knave:
+            own = min(own, dist(K, h, x))
+        elif k // 2 == lead:
+            rival = min(rival, dist(K, h, x))
+    return 1.0 * min(own, 6) - 1.0 * rival
+
+
+@njit(cache=True, _nrt=False)
+def sands_score(T, K, knave, h):
+    """Shifting Sands: the Knave's liking for a skeleton standing on island h (as knave_hex_score)."""
+    return knave_hex_score(T, K, knave, h)
+
+
+@njit(cache=True, _nrt=False)
+def use_charm(T, F, k, failures):
+    """Discard a kept Lucky Charm to reroll the failed dice: when no fortune card is spared."""
+    return failures > 0
+
+
 @njit(cache=True, _nrt=False)
 def ship_goal(P, T, K, F, k):
     """(goal hex, intent) of ship k's plan."""
@@ -167,6 +309,9 @@ def ship_goal(P, T, K, F, k):
     danger = dmg > 0 and T[SHIP0 + k, S.RES_N] == 0 and T[SHIP0 + k, S.WATER] + 2 * dmg >= gauge(T, K, k)
     if danger:
         return OUTPOST_HEX, I_TRADE
+    eg, ei = enemy_plan(P, T, K, F, k)
+    if ei == I_FLEE or ei == I_HUNT:
+        return eg, ei
     value = hold_value(T, K, k)
     if value >= w(F, seat, W_SELL_AT) or (value > 0 and wants_upgrade(P, T, F, k, value)):
         return OUTPOST_HEX, I_TRADE
@@ -176,6 +321,8 @@ def ship_goal(P, T, K, F, k):
         return OUTPOST_HEX, I_TRADE
     if wants_upgrade(P, T, F, k, value):
         return OUTPOST_HEX, I_TRADE
+    if ei == I_RAID:
+        return eg, ei
     if w(F, seat, W_HUNT) > 0.0:
         target, d = nearest_rival(T, K, k, h, True)
         if target >= 0 and d <= 6:

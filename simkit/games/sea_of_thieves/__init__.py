@@ -1,5 +1,6 @@
-"""Sea of Thieves: The Board Game, 2-4 players (part 1: the board, the Fleets phase, voyages,
-the economy and scoring): the game package the toolkit reads through GAME."""
+"""Sea of Thieves: The Board Game, 2-4 players (the board, the four phases of a round - fleets,
+ocean hazards, events, fortune -, voyages, enemies, the economy and scoring): the game package
+the toolkit reads through GAME."""
 
 from simkit.game import Compiled, Game, Metric
 from simkit.games.sea_of_thieves import components, events, rules
@@ -37,6 +38,10 @@ GAME = Game(
         Metric("commissions", "commissions claimed"),
         Metric("sinkings", "times the seat's ships sank"),
         Metric("upgrades", "ship upgrades bought"),
+        Metric("monsters_defeated", "sea monsters (Megalodon, Kraken) the seat defeated"),
+        Metric("forts_raided", "skeleton forts the seat raided"),
+        Metric("ships_sunk_by_hazards", "the seat's ships sunk while the last damage on them came from an enemy "
+               "or an event"),
     ),
     compile=compile_rules,
     play_chunk=play_chunk,

@@ -7,7 +7,9 @@ declared schema (types, bounds, counts, cross-references) before any game is pla
 names the file, the entry and the rule it breaks, as one `error:` line (InputError).
 
 Files: hub.txt, tiles.txt (ASCII hex maps), board.toml (first-game and two-player layouts),
-bags.toml, ships.toml, track.toml, voyages.csv, special_crew.csv, fortune.csv.
+bags.toml, ships.toml, track.toml, voyages.csv, special_crew.csv, fortune.csv; part 2:
+enemies.toml (reference cards and the fort track), behaviour.toml (behaviour charts),
+events.csv (the event cards), captains.csv (the skeleton captains).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from simkit.games.sea_of_thieves import state as S
 
 FOLDER = Path(__file__).parent / "components"
 FILES = ("hub.txt", "tiles.txt", "board.toml", "bags.toml", "ships.toml", "track.toml", "voyages.csv",
-         "special_crew.csv", "fortune.csv")
+         "special_crew.csv", "fortune.csv", "enemies.toml", "behaviour.toml", "events.csv", "captains.csv")
 SETS = shipped(FOLDER)
 ROW_LENGTHS = (3, 4, 5, 4, 3)  # a hexagon of radius 2, row by row
 SYMBOLS = "abcdefghijkl"
@@ -111,6 +113,30 @@ TOKEN_SCHEMA = (
     Field("value", "int", 0, 5000, rule="Components: token values"),
     Field("count", "int", 1, 60, rule="Components: token counts"),
 )
+EVENT_SCHEMA = (
+    Field("name", "str", rule="Event Phase: event cards"),
+    Field("spawn", "choice", choices=S.SPAWNS, rule="Event Phase: Enemy Spawns (four enemies)"),
+    Field("waypoint", "int", 1, 3, rule="Basics: Waypoints (three per tile)", optional=True),
+    Field("kraken", "int", 1, 6, rule="Event Phase: Kraken (kraken symbols on the card)", optional=True),
+    Field("fort_island", "choice", choices=tuple(SYMBOLS), rule="Event Phase: Skeleton Fort (an island hex)",
+          optional=True),
+    Field("high_seas", "choice", choices=S.HIGH_SEAS, rule="A46: the High Seas vocabulary"),
+    Field("high_arg", "int", 0, 6, rule="A46"),
+    Field("corner", "choice", choices=S.CORNERS, rule="A46: the Cutthroats' Corner vocabulary"),
+    Field("corner_arg", "int", 0, 1000, rule="A46"),
+)
+CAPTAIN_SCHEMA = (
+    Field("name", "str", rule="Skeleton Captains: eight unique tokens"),
+    Field("reputation", "int", 0, 10, rule="Skeleton Captains: reputation on the treasure face (A45)"),
+    Field("gold", "int", 0, 5000, rule="Skeleton Captains: gold on the treasure face (A45)"),
+)
+ENEMY_FIELDS = {
+    "skeleton_sloop": ("order", "slots", "attack", "reputation"),
+    "skeleton_galleon": ("order", "slots", "attack", "reputation"),
+    "megalodon": ("order", "damage_by_players", "attack", "reputation"),
+    "kraken": ("order", "tentacles", "wound", "wounds", "attack", "reputation"),
+    "skeleton_fort": ("order", "track_by_players", "wave", "treasure", "reputation"),
+}
 SHIP_SCHEMA = (
     Field("crew", "int", 1, S.MAX_SLOTS, rule="Ships: crew slots 2 / 3 / 4"),
     Field("gauge", "int", 1, 20, rule="Ships: water gauge (A5)"),
@@ -229,6 +255,10 @@ class Components:
     voyages: tuple  # dicts, in tier order
     crew: tuple  # dicts
     fortune: tuple  # (effect, amount) per card
+    enemies: dict  # enemies.toml, checked
+    charts: dict  # behaviour.toml: chart name -> tuple of (op, arg, yes, no)
+    events: tuple  # dicts
+    captains: tuple  # (name, reputation, gold)
     raw: bytes
 
 
@@ -358,8 +388,143 @@ def load(set_name: str = "standard") -> Components:
     fortune = [(S.FORTUNE_EFFECTS.index(r["effect"]), r["amount"]) for r in fortune_rows for _ in range(r["copies"])]
     if len(fortune) != 52:
         raise fail(files.where("fortune.csv"), "copies", f"sum to {len(fortune)}", "Components: 52 fortune cards")
+    enemies = _enemies(files)
+    charts = _charts(files)
+    events = _csv(files, "events.csv", EVENT_SCHEMA)
+    label = files.where("events.csv")
+    if len(events) != 20:
+        raise fail(label, "entries", f"{len(events)} cards", "Components: 20 event cards")
+    for i, e in enumerate(events, start=1):
+        need = {"megalodon": "waypoint", "skeleton_ship": "waypoint", "kraken": "kraken",
+                "skeleton_fort": "fort_island"}[e["spawn"]]
+        for key in ("waypoint", "kraken", "fort_island"):
+            if key == need and not e[key]:
+                raise fail(label, f"entry {i}", f"a {e['spawn']} spawn needs {key}", "Event Phase: Enemy Spawns")
+            if key != need and e[key]:
+                raise fail(label, f"entry {i}", f"a {e['spawn']} spawn takes no {key}", "Event Phase: Enemy Spawns")
+        if e["fort_island"] and e["fort_island"] not in present:
+            raise fail(label, f"entry {i}", f"fort_island {e['fort_island']} is on no sea tile", "Basics: Voyage Symbols")
+        if e["high_seas"] in ("flotsam", "shipwreck") and not 1 <= e["high_arg"] <= 3:
+            raise fail(label, f"entry {i}", f"{e['high_seas']} needs a waypoint 1-3 in high_arg", "Basics: Waypoints")
+    caps = _csv(files, "captains.csv", CAPTAIN_SCHEMA)
+    if len(caps) != 8 or len({c["name"] for c in caps}) != 8:
+        raise fail(files.where("captains.csv"), "entries", f"{len(caps)} captains", "Components: 8 unique skeleton captains")
+    if len(tokens) + skeletons + len(caps) > S.MAX_TOKENS:
+        raise fail(label, "counts", "too many tokens with the captains", "engine limit")
     return Components(faces, tuple(first_layout), tuple(two), tuple(tokens), skeletons, tuple(ships), length,
-                      tuple(sorted(syms)), tuple(voyages), tuple(crew), tuple(fortune), files.raw(FILES))
+                      tuple(sorted(syms)), tuple(voyages), tuple(crew), tuple(fortune), enemies, charts,
+                      tuple(events), tuple((c["name"], c["reputation"], c["gold"]) for c in caps), files.raw(FILES))
+
+
+def _enemies(files: ComponentSet) -> dict:
+    """enemies.toml: one table per enemy card with exactly its fields."""
+    data, label = _toml(files, "enemies.toml")
+    if set(data) != set(ENEMY_FIELDS):
+        raise fail(label, "tables", f"has [{'], ['.join(sorted(data))}]; expected {', '.join(sorted(ENEMY_FIELDS))}",
+                   "Components: the enemy cards")
+    out = {}
+    orders = []
+    for name, fields in ENEMY_FIELDS.items():
+        e = data[name]
+        if not isinstance(e, dict) or set(e) != set(fields):
+            raise fail(label, f"[{name}]", f"needs exactly {', '.join(fields)}", "Components: the enemy cards")
+        row = {}
+        for f in fields:
+            if f.endswith("_by_players"):
+                v = e[f]
+                if not isinstance(v, list) or len(v) != 3:
+                    raise fail(label, f"[{name}] {f}", "must list three values, for 2, 3 and 4 players",
+                               "Event Phase: by the number of players")
+                row[f] = [Field(f, "int", 1, 30, rule="Event Phase: by the number of players").check(x, label, f"[{name}] {f}")
+                          for x in v]
+            else:
+                low = 0 if f in ("reputation", "treasure") else 1
+                high = 5 if f == "slots" else 30
+                row[f] = Field(f, "int", low, high, rule="Damaging Enemies: the enemy cards").check(e[f], label, f"[{name}]")
+        out[name] = row
+        orders.append(row["order"])
+    if len(set(orders)) != len(orders):
+        raise fail(label, "order", "two reference cards share a number", "Ocean Hazards Phase: enemies act in card order")
+    if out["kraken"]["tentacles"] > 6:
+        raise fail(label, "[kraken] tentacles", "more than the six tentacle tokens", "Components: 6 tentacle tokens")
+    if out["skeleton_fort"]["track_by_players"] != [2, 3, 4]:
+        raise fail(label, "[skeleton_fort] track_by_players", "must be [2, 3, 4]",
+                   "Event Phase: Skeleton Fort (the slot matching the number of players)")
+    if out["skeleton_fort"]["wave"] != 2:
+        raise fail(label, "[skeleton_fort] wave", "must be 2", "Event Phase: Skeleton Fort (two skeleton tokens)")
+    if out["kraken"]["wound"] != 3:
+        raise fail(label, "[kraken] wound", "must be 3", "Damaging Enemies: the Kraken card at three tokens")
+    return out
+
+
+CHART_NAMES = ("skeleton_ship", "megalodon", "kraken")
+
+
+def _charts(files: ComponentSet) -> dict:
+    """behaviour.toml: each chart a list of nodes; every arrow points at a node of the chart, and
+    every path from the first node reaches `end` (no loops)."""
+    data, label = _toml(files, "behaviour.toml")
+    if set(data) != set(CHART_NAMES):
+        raise fail(label, "charts", f"has {', '.join(sorted(data))}; expected {', '.join(CHART_NAMES)}",
+                   "Ocean Hazards Phase: one behaviour card per enemy kind (skeleton ships share one)")
+    out = {}
+    for name in CHART_NAMES:
+        nodes = data[name]
+        if not isinstance(nodes, list) or not nodes or len(nodes) > 16:
+            raise fail(label, name, "must be a list of 1-16 nodes", "Ocean Hazards Phase: behaviour cards")
+        compiled = []
+        for i, n in enumerate(nodes):
+            entry = f"{name} node {i}"
+            if not isinstance(n, dict) or ("ask" in n) == ("do" in n):
+                raise fail(label, entry, "needs either ask or do", "behaviour.toml's node grammar")
+            op = n.get("ask", n.get("do"))
+            if op not in S.CHART_OPS or (("ask" in n) != (S.CHART_OPS.index(op) <= S.Q_DAMAGED)):
+                raise fail(label, entry, f"{op!r} is not a known {'question' if 'ask' in n else 'deed'}",
+                           "behaviour.toml's node grammar")
+            code = S.CHART_OPS.index(op)
+            keys = {"ask", "arg", "yes", "no"} if "ask" in n else {"do", "arg", "next"}
+            if set(n) - keys:
+                raise fail(label, entry, f"unknown key(s) {', '.join(sorted(set(n) - keys))}", "behaviour.toml's node grammar")
+            arg = n.get("arg", 0)
+            if code in (S.Q_SHIP_WITHIN, S.Q_DAMAGED, S.D_MOVE_TOWARD, S.D_GRAB) and (
+                    not isinstance(arg, int) or not 1 <= arg <= 12):
+                raise fail(label, entry, f"{op} needs arg 1-12", "behaviour.toml's node grammar")
+            if "ask" in n:
+                yes, no = n.get("yes"), n.get("no")
+            else:
+                yes = no = n.get("next", -1) if code != S.D_END else -1
+                if code != S.D_END and "next" not in n:
+                    raise fail(label, entry, "needs next", "behaviour.toml's node grammar")
+            for target in (yes, no):
+                if code != S.D_END and (not isinstance(target, int) or not 0 <= target < len(nodes) or target == i):
+                    raise fail(label, entry, f"arrow to {target!r} leads to no other node of the chart",
+                               "Ocean Hazards Phase: follow the arrows")
+            compiled.append((code, arg, yes, no))
+        # every path ends: depth-first with the path on a stack
+        def walk(i, seen):
+            if i in seen:
+                raise fail(label, name, f"a loop through node {i}", "Ocean Hazards Phase: the turn ends")
+            op, _a, yes, no = compiled[i]
+            if op == S.D_END:
+                return
+            for t in {yes, no}:
+                walk(t, seen | {i})
+        walk(0, frozenset())
+        if name == "skeleton_ship":
+            # the rulebook's example: not in a ship's hex but within three hexes: move in, attack, end
+            first = compiled[0]
+            ok = first[0] == S.Q_SHIP_HERE
+            if ok:
+                q = compiled[first[3]]
+                ok = q[0] == S.Q_SHIP_WITHIN and q[1] == 3 and compiled[q[2]][0] == S.D_MOVE_IN
+                if ok:
+                    att = compiled[compiled[q[2]][2]]
+                    ok = att[0] == S.D_ATTACK and compiled[att[2]][0] == S.D_END
+            if not ok:
+                raise fail(label, name, "must follow the rulebook's example (no ship here, one within three hexes: "
+                           "move in, attack, end)", "Ocean Hazards Phase: the skeleton ship example")
+        out[name] = tuple(compiled)
+    return out
 
 
 # ------------------------------------------------------------------ geometry
@@ -437,10 +602,55 @@ def compile_arrays(comp: Components, two_player: bool) -> np.ndarray:
         m[S.POSITION_USED0 + p] = 1 if p in used else 0
     m[S.POSITION_USED0] = 1
     tokens = list(comp.tokens) + [(S.LOOT_BAG, S.SKELETON, 0)] * comp.skeletons
+    m[S.FIRST_CAPTAIN] = len(tokens)
+    m[S.N_CAPTAINS] = len(comp.captains)
+    tokens += [(S.CAPTAIN_POOL, S.CAPTAIN, gold) for _name, _rep, gold in comp.captains]
+    m[S.N_TOKENS] = len(tokens)
     for i, (bag, kind, value) in enumerate(tokens):
         K[S.TOK_BAG, i] = bag
         K[S.TOK_KIND, i] = kind
         K[S.TOK_VALUE, i] = value
+    for i, (_name, rep, _gold) in enumerate(comp.captains):
+        K[S.TOK_REP, m[S.FIRST_CAPTAIN] + i] = rep
+    en = comp.enemies
+    node = 0
+    starts = {}
+    for name in CHART_NAMES:
+        starts[name] = node
+        for j, (op, arg, yes, no) in enumerate(comp.charts[name]):
+            K[S.CH_OP, node + j] = op
+            K[S.CH_ARG, node + j] = arg
+            K[S.CH_YES, node + j] = node + yes if yes >= 0 else -1
+            K[S.CH_NO, node + j] = node + no if no >= 0 else -1
+        node += len(comp.charts[name])
+    for e, key in enumerate(S.ENEMY_KEYS):
+        row = en[key]
+        K[S.EN_ORDER, e] = row["order"]
+        K[S.EN_REP, e] = row["reputation"]
+        K[S.EN_ATTACK, e] = row.get("attack", 0)
+        K[S.EN_SLOTS, e] = row.get("slots", 0)
+        K[S.EN_DAMAGE, e] = row.get("slots", 0)  # a skeleton ship sinks when its damage slots are full
+        chart = {"megalodon": "megalodon", "kraken": "kraken", "skeleton_sloop": "skeleton_ship",
+                 "skeleton_galleon": "skeleton_ship"}.get(key)
+        K[S.EN_CHART, e] = starts[chart] if chart else -1
+    for players in (2, 3, 4):
+        K[S.MEG_DAMAGE, players] = en["megalodon"]["damage_by_players"][players - 2]
+        K[S.FORT_TRACK, players] = en["skeleton_fort"]["track_by_players"][players - 2]
+    m[S.KRAKEN_TENTACLES] = en["kraken"]["tentacles"]
+    m[S.KRAKEN_WOUND] = en["kraken"]["wound"]
+    m[S.KRAKEN_WOUNDS] = en["kraken"]["wounds"]
+    m[S.FORT_WAVE] = en["skeleton_fort"]["wave"]
+    m[S.FORT_TREASURE] = en["skeleton_fort"]["treasure"]
+    m[S.N_EVENTS] = len(comp.events)
+    for i, e in enumerate(comp.events):
+        sp = S.SPAWNS.index(e["spawn"])
+        K[S.EVT_SPAWN, i] = sp
+        K[S.EVT_SPAWN_ARG, i] = (e["waypoint"] if sp in (S.SP_MEGALODON, S.SP_SKELETON_SHIP) else
+                                 e["kraken"] if sp == S.SP_KRAKEN else SYMBOLS.index(e["fort_island"]))
+        K[S.EVT_HIGH, i] = S.HIGH_SEAS.index(e["high_seas"])
+        K[S.EVT_HIGH_ARG, i] = e["high_arg"]
+        K[S.EVT_CORNER, i] = S.CORNERS.index(e["corner"])
+        K[S.EVT_CORNER_ARG, i] = e["corner_arg"]
     for i, v in enumerate(comp.voyages):
         K[S.V_TIER, i] = S.TIER_NAMES.index(v["tier"])
         K[S.V_COMPANY, i] = S.COMPANIES.index(v["company"])

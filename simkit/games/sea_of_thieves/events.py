@@ -41,10 +41,35 @@ OPEN_FIRE = 32  # a = ship, b = target ship, c = damage
 DISCARD = 33  # a = 0 fortune / 1 voyage, b = card
 LAYOUT = 34  # a = hub position, b = tile face (tile = b // 2 + 1, side = "AB"[b % 2])
 SWAP = 35  # a = from ship, b = to ship, c = token
+# part 2: enemies, ocean hazards and events (seat = the Scurvy Knave where one decides, else -1)
+ENEMY_TURN = 36  # a = enemy, b = its hex
+ENEMY_MOVE = 37  # a = enemy, b = from, c = to
+ENEMY_ATTACK = 38  # a = enemy, b = ship attacked, c = damage
+ENEMY_GRAB = 39  # a = enemy, b = ship, c = crew grabbed
+SUBMERGE = 40  # a = enemy, b = hex it left
+ENEMY_SPAWN = 41  # a = enemy, b = hex, c = tile position rolled / Kraken: ship under it / fort: progress slot
+ENEMY_DAMAGE = 42  # a = enemy, b = ship firing, c = damage on its card now
+ENEMY_DEFEATED = 43  # a = enemy (defeated, or a skeleton ship sunk), b = ship, c = hex
+KRAKEN_WOUND = 44  # a = ship, b = wounds
+KRAKEN_WAITS = 45
+TENTACLES = 46  # a = tentacle tokens on the Kraken card
+FORT_WAVE = 47  # a = hex, b = progress slot now, c = ship
+FORT_RAIDED = 48  # a = ship, b = hex, c = reputation
+CAPTAIN_DEFEATED = 49  # a = ship, b = captain token, c = hex
+CAPTAIN_SOLD = 50  # a = ship, b = reputation
+EVENT_CARD = 51  # a = event card
+HIGH_SEAS = 52  # a = High Seas effect, b = its argument
+CORNER = 53  # a = Cutthroats' Corner effect, b = its argument
+SANDS = 54  # a = from island hex, b = to island hex
+FIRE_ENEMY = 55  # a = ship, b = enemy, c = damage
 
 
 def _ship(k: int) -> str:
     return f"seat {k // 2} ship {k % 2}"
+
+
+def _enemy(e: int) -> str:
+    return S.ENEMY_NAMES[e] if 0 <= e < S.N_ENEMIES else f"enemy {e}"
 
 
 def describe_event(row, context=None) -> str:
@@ -58,9 +83,10 @@ def describe_event(row, context=None) -> str:
         TASK: lambda: f"{_ship(a)} crew task {S.TASK_NAMES[b]} (at hex {c})",
         MOVE: lambda: f"{_ship(a)} sails {b} -> {c}",
         PUSH: lambda: f"{_ship(a)} is pushed {b} -> {c}",
-        DAMAGE: lambda: f"{_ship(a)} damaged ({'treacherous waters' if c else 'cannon fire'}), {b} now",
+        DAMAGE: lambda: f"{_ship(a)} damaged ({('cannon fire', 'treacherous waters', 'a storm')[c]}), {b} now",
         ROLL: lambda: f"{_ship(a)} crew roll: {b} dice, {c} successes",
-        REROLL: lambda: f"{_ship(a)} discards fortune card {c} to reroll {b} dice",
+        REROLL: lambda: f"{_ship(a)} discards " + (f"fortune card {c}" if c >= 0 else f"kept event card {-100 - c}")
+                        + f" to reroll {b} dice",
         FIGHT: lambda: f"{_ship(a)} fights a skeleton at hex {b} ({c} left)",
         LOOT: lambda: f"{_ship(a)} loots: {S.KIND_NAMES[b]}" + (f" ({c} gold)" if b != S.SKELETON else ""),
         HAUL: lambda: f"{_ship(a)} hauls a {S.KIND_NAMES[b]} ({c} gold)",
@@ -87,5 +113,29 @@ def describe_event(row, context=None) -> str:
         DISCARD: lambda: f"{who} discards {'voyage' if a else 'fortune'} card {b} at clean up",
         LAYOUT: lambda: f"hub position {a}: tile {b // 2 + 1} side {'AB'[b % 2]}",
         SWAP: lambda: f"{_ship(a)} passes a cargo token to {_ship(b)}",
+        ENEMY_TURN: lambda: f"ocean hazards: the {_enemy(a)} takes its turn at hex {b}",
+        ENEMY_MOVE: lambda: f"the {_enemy(a)} moves {b} -> {c}",
+        ENEMY_ATTACK: lambda: f"the {_enemy(a)} attacks {_ship(b)}: {c} damage",
+        ENEMY_GRAB: lambda: f"the {_enemy(a)} grabs {c} crew of {_ship(b)}",
+        SUBMERGE: lambda: f"the {_enemy(a)} submerges at hex {b}",
+        ENEMY_SPAWN: lambda: f"the {_enemy(a)} appears at hex {b}" + (
+            f" (tile position {c})" if a in (S.MEGALODON, S.SKELETON_SLOOP, S.SKELETON_GALLEON) else
+            f" under {_ship(c)}" if a == S.KRAKEN else f" (progress slot {c})"),
+        ENEMY_DAMAGE: lambda: f"{_ship(b)} hits the {_enemy(a)}: {c} damage on its card",
+        ENEMY_DEFEATED: lambda: f"the {_enemy(a)} " + ("sinks" if a in (S.SKELETON_SLOOP, S.SKELETON_GALLEON)
+                                                     else "is defeated") + f" by {_ship(b)} at hex {c}",
+        KRAKEN_WOUND: lambda: f"{_ship(a)} wounds the Kraken (three damage tokens): wound {b}",
+        KRAKEN_WAITS: lambda: "the Kraken finds no ship to rise under and waits beside the board",
+        TENTACLES: lambda: f"{a} tentacle token(s) on the Kraken card",
+        FORT_WAVE: lambda: f"the fort at hex {a} is cleared by {_ship(c)}: progress slot {b}"
+                           + (", a new wave rises" if b > 0 else ""),
+        FORT_RAIDED: lambda: f"{_ship(a)} raids the skeleton fort at hex {b} (+{c} reputation)",
+        CAPTAIN_DEFEATED: lambda: f"{_ship(a)} defeats a skeleton captain at hex {c}: captain's treasure",
+        CAPTAIN_SOLD: lambda: f"{_ship(a)} sells captain's treasure: +{b} reputation",
+        EVENT_CARD: lambda: f"event phase: the Scurvy Knave ({who}) draws event card {a}",
+        HIGH_SEAS: lambda: f"high seas: {S.HIGH_SEAS[a]} ({b})",
+        CORNER: lambda: f"cutthroats' corner for {who}: {S.CORNERS[a]} ({b})",
+        SANDS: lambda: f"shifting sands: {who} moves a skeleton from hex {a} to hex {b}",
+        FIRE_ENEMY: lambda: f"{_ship(a)} opens fire on the {_enemy(b)}: {c} hits",
     }.get(code)
     return f"r{rnd:>3} " + (text() if text else f"{who} code {code} ({a}, {b}, {c})")

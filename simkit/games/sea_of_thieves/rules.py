@@ -45,6 +45,10 @@ PARAMS = (
     Param("two_player_skeletons_removed", "int", 8, (0, 20), "skeleton tokens boxed in a two-player game",
           "Bags and Tokens"),
     Param("round_cap", "int", 100, (5, 10000), "rounds after which an unfinished game stops", "A16"),
+    Param("beginner", "bool", False, meaning="first games: the Megalodon, the Kraken and the skeleton forts are "
+          "left in the box", source="Setting Up: Voyage Decks (first games)"),
+    Param("boxed_spawns", "choice", "ignore", ("ignore", "skeleton_ship"), "beginner game: an event symbol of a "
+          "boxed enemy is ignored, or read as a skeleton ship like a defeated monster's", "A49"),
     Param("starting_reputation", "ints", (0, 0, 0, 0), (0, 24, 4),
           "reputation of the first, second, third and fourth player at set-up (0 in the rulebook): a "
           "compensation lever beside starting gold", DESIGNER_KNOB),
@@ -55,6 +59,7 @@ VARIANTS = (
             "selectable at 3-4 to compare, and `--set two_player=off` compares at 2)"),
     Variant("equal_gold", {"equal_gold": True}, "every seat starts with the same gold (equal_gold_amount)"),
     Variant("first_game", {"first_game_layout": True}, "the cover sheet's fixed first-game layout"),
+    Variant("beginner", {"beginner": True}, "first games without the Megalodon, the Kraken and skeleton forts"),
 )
 
 SCHEMA = RuleSchema("sea_of_thieves", PARAMS, VARIANTS)

@@ -33,9 +33,9 @@ HEX_CHARS = {".": SEA, "I": ISLAND, "T": REEF, "O": OUTPOST}
 SLOOP, BRIGANTINE, GALLEON = 0, 1, 2
 SHIP_NAMES = ("Sloop", "Brigantine", "Galleon")
 # --- cargo and token kinds (Cargo; Components)
-RESOURCE, GEM, CHEST, SKULL, CRATE, TRINKET, SKELETON = 0, 1, 2, 3, 4, 5, 6
-KIND_NAMES = ("resource", "gem", "chest", "skull", "crate", "trinket", "skeleton")
-LOOT_BAG, TREASURE_BAG = 0, 1
+RESOURCE, GEM, CHEST, SKULL, CRATE, TRINKET, SKELETON, CAPTAIN = 0, 1, 2, 3, 4, 5, 6, 7
+KIND_NAMES = ("resource", "gem", "chest", "skull", "crate", "trinket", "skeleton", "captain")
+LOOT_BAG, TREASURE_BAG, CAPTAIN_POOL = 0, 1, 2  # K TOK_BAG; captains are never bagged (Bags and Tokens)
 # token locations (T row TOK_LOC): a hex id (lying there face up, or a skeleton standing
 # there), HOLD + ship (in that ship's hold), or one of these
 IN_LOOT_BAG, IN_TREASURE_BAG, IN_BOX = -1, -2, -3
@@ -64,6 +64,28 @@ TASK_NAMES = ("none", "Revive", "Sail", "Repair", "Bail")
 # --- plunder entries
 P_STOP, P_FIGHT, P_LOOT, P_HAUL = 0, 1, 2, 3
 
+# --- enemies (Enemies and Ocean Hazards; components/enemies.toml): T row ENEMY0 + e
+MEGALODON, KRAKEN, SKELETON_SLOOP, SKELETON_GALLEON, FORT = 0, 1, 2, 3, 4
+N_ENEMIES = 5
+ENEMY_NAMES = ("Megalodon", "Kraken", "Skeleton Sloop", "Skeleton Galleon", "Skeleton Fort")
+ENEMY_KEYS = ("megalodon", "kraken", "skeleton_sloop", "skeleton_galleon", "skeleton_fort")
+# enemy states (column E_STATE)
+E_OFF, E_ON, E_DEFEATED, E_WAITING, E_BOXED = 0, 1, 2, 3, 4  # off: in reserve (submerged, sunk, not yet summoned)
+# --- behaviour charts (components/behaviour.toml): node ops
+Q_SHIP_HERE, Q_SHIP_WITHIN, Q_DAMAGED = 0, 1, 2  # questions (yes / no)
+D_MOVE_IN, D_MOVE_TOWARD, D_ATTACK, D_GRAB, D_SUBMERGE, D_END = 3, 4, 5, 6, 7, 8  # deeds (next)
+CHART_OPS = ("ship_here", "ship_within", "damaged", "move_in", "move_toward", "attack", "grab", "submerge", "end")
+MAX_NODES = 48
+# --- event cards (components/events.csv)
+SPAWNS = ("megalodon", "kraken", "skeleton_ship", "skeleton_fort")
+SP_MEGALODON, SP_KRAKEN, SP_SKELETON_SHIP, SP_FORT = 0, 1, 2, 3
+HIGH_SEAS = ("flotsam", "storm", "skeleton_captain", "restless_dead", "shipwreck", "calm_seas")
+H_FLOTSAM, H_STORM, H_CAPTAIN, H_RESTLESS, H_SHIPWRECK, H_CALM = 0, 1, 2, 3, 4, 5
+CORNERS = ("shifting_sands", "windfall", "fortune", "lucky_charm")
+C_SANDS, C_WINDFALL, C_FORTUNE, C_CHARM = 0, 1, 2, 3
+MAX_EVENTS = 32
+HAZARD = -2  # ship column LAST_HIT: the last damage came from an enemy or an event
+
 END_REPUTATION, END_ROUND_CAP = 0, 1
 END_REASONS = ("reputation", "round_cap")
 
@@ -87,7 +109,9 @@ TRIGGER_SEAT = 18  # seat whose reputation triggered the end (-1)
 N_HEX_USED = 19
 ACTIVE = 20  # seat whose turn it is (-1 between phases)
 N_ISLANDS = 21  # island hexes on this board (ids in row ISLANDS)
-ST_SIZE = 22
+EVENT_HEAD = 22  # event deck ring (row EVENT_DECK)
+EVENT_N = 23
+ST_SIZE = 24
 
 # --- seat columns (row SEAT0 + s)
 GOLD = 0
@@ -101,7 +125,11 @@ UPGRADES = 7  # upgrades bought
 VOYAGES_DONE = 8  # voyages completed
 ABANDONED = 9  # voyages abandoned (sinking included)
 FINAL = 10  # final score after final scoring
-SEAT_COLS = 11
+MONSTERS = 11  # sea monsters this seat defeated (Defeating Monsters)
+FORTS = 12  # skeleton forts this seat raided
+HAZARD_SINKS = 13  # this seat's ships sunk by hazards (last damage from an enemy or an event)
+KEPT = 14  # Cutthroats' Corner cards kept in front of this player (ids: row KEPT_BY)
+SEAT_COLS = 15
 
 # --- ship columns (row SHIP0 + k, k = 2 * seat + 0/1)
 HEX = 0  # hex id, -1 while sunk
@@ -118,7 +146,7 @@ HOLD_N = 10  # cargo tokens in the hold (public: A18)
 RES_N = 11  # resource tokens in the hold
 SPEC0 = 12  # special crew card in slot i (12..15), -1 empty
 SPEC_DOWN0 = 16  # 1 if the special crew token in slot i is defeated (16..19)
-LAST_HIT = 20  # ship that last damaged this ship by Open Fire (-1)
+LAST_HIT = 20  # ship that last damaged this ship by Open Fire (-1; HAZARD: an enemy or event)
 VOY_AGE = 21  # actions the ship has made since starting its voyage
 HOLD_VALUE = 22  # gold value of the hold's cargo (kept with HOLD_N)
 SHIP_COLS = 23
@@ -146,7 +174,23 @@ LAYOUT = SYMBOL_HEX + 1  # column = hub position 1..6: tile face there (-1 no ti
 ISLANDS = LAYOUT + 1  # columns 0..N_ISLANDS-1: the island hexes of this board
 DICE = ISLANDS + 1  # scratch: the faces of the current crew roll
 SCRATCH = DICE + 1  # scratch: candidate lists
-T_ROWS = SCRATCH + 1
+ENEMY0 = SCRATCH + 1  # rows ENEMY0 + e: one enemy card and standee, columns below
+EVENT_DECK = ENEMY0 + N_ENEMIES  # ring of event card ids
+KEPT_BY = EVENT_DECK + 1  # column = event card: seat it lies in front of (-1)
+TOK_SIDE = KEPT_BY + 1  # column = token: captains 0 skeleton captain face / 1 captain's treasure face
+HEX_CAPTAINS = TOK_SIDE + 1  # column = hex: skeleton captains standing there (also in HEX_SKELETONS)
+T_ROWS = HEX_CAPTAINS + 1
+# --- enemy columns (row ENEMY0 + e)
+E_HEX = 0  # hex of its standee (-1 off the board)
+E_STATE = 1  # E_OFF / E_ON / E_DEFEATED / E_WAITING / E_BOXED
+E_DAMAGE = 2  # damage tokens on its card
+E_WOUNDS = 3  # the Kraken: times its card held three damage tokens
+E_TENTACLES = 4  # the Kraken: tentacle tokens on its card
+E_PROGRESS = 5  # the fort: slot of the progress token on its track
+E_SLOT0 = 6  # 6..10: skeleton ships: the treasure token in each slot (-1)
+E_LAST_HIT = 11  # ship that last damaged it
+E_TARGET = 12  # ship it has chosen this turn (-1)
+E_COLS = 13
 T_WIDTH = 160
 
 # ================================================================== K: static rows
@@ -194,7 +238,35 @@ FACE_TREASURE = 26  # 1 if a treasure symbol
 HEX_POSITION = 27  # column = hex: hub position 0..6
 NEXT0 = 28  # rows 28..33: neighbour of the hex in direction d (-1 off the board)
 DIST0 = NEXT0 + 6  # row DIST0 + a, column b: hexes between a and b on this board
-K_ROWS = DIST0 + MAX_HEX
+TOK_REP = DIST0 + MAX_HEX  # column = token: reputation on a captain's treasure face
+EN_ORDER = TOK_REP + 1  # column = enemy: number on its reference card (turn order)
+EN_DAMAGE = EN_ORDER + 1  # damage it suffers before it is defeated (sunk); Megalodon: MEG_DAMAGE
+EN_ATTACK = EN_DAMAGE + 1  # dice of its attack
+EN_SLOTS = EN_ATTACK + 1  # treasure slots (skeleton ships)
+EN_REP = EN_SLOTS + 1  # reputation for defeating it / raiding it
+EN_CHART = EN_REP + 1  # first node of its behaviour chart (-1: none, the fort)
+MEG_DAMAGE = EN_CHART + 1  # column = players: the Megalodon's damage before defeat
+FORT_TRACK = MEG_DAMAGE + 1  # column = players: the fort card's starting slot
+CH_OP = FORT_TRACK + 1  # column = chart node
+CH_ARG = CH_OP + 1
+CH_YES = CH_ARG + 1  # next node if yes (deeds: the next node)
+CH_NO = CH_YES + 1
+EVT_SPAWN = CH_NO + 1  # column = event card
+EVT_SPAWN_ARG = EVT_SPAWN + 1  # waypoint (megalodon, skeleton ship), kraken symbols, fort island symbol
+EVT_HIGH = EVT_SPAWN_ARG + 1
+EVT_HIGH_ARG = EVT_HIGH + 1
+EVT_CORNER = EVT_HIGH_ARG + 1
+EVT_CORNER_ARG = EVT_CORNER + 1
+K_ROWS = EVT_CORNER_ARG + 1
+# META columns of part 2
+N_EVENTS = 32
+N_CAPTAINS = 33
+KRAKEN_TENTACLES = 34  # tentacles on the card that bring the Kraken up
+KRAKEN_WOUND = 35  # damage tokens on the Kraken card that wound it (three)
+KRAKEN_WOUNDS = 36  # wounds that defeat it
+FORT_WAVE = 37  # skeletons the fort raises at a time
+FORT_TREASURE = 38  # treasure tokens a raided fort leaves
+FIRST_CAPTAIN = 39  # token id of the first captain
 KW = 272
 
 
@@ -264,3 +336,20 @@ def ship_in_hex(T, h, seat, own):
 def hold_value(T, K, k):
     """Gold value of the cargo in ship k's hold (resources count 0 under A7)."""
     return T[SHIP0 + k, HOLD_VALUE]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def is_skeleton(T, K, t):
+    """A skeleton token, or a skeleton captain still on its skeleton face (Skeleton Captains:
+    treated like normal skeletons until defeated, then captain's treasure, a cargo)."""
+    kind = K[TOK_KIND, t]
+    return kind == SKELETON or (kind == CAPTAIN and T[TOK_SIDE, t] == 0)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def enemy_here(T, h, with_fort):
+    """The first enemy standee in hex h (the fort only if with_fort), -1 if none."""
+    for e in range(N_ENEMIES):
+        if T[ENEMY0 + e, E_STATE] == E_ON and T[ENEMY0 + e, E_HEX] == h and (with_fort or e != FORT):
+            return e
+    return -1

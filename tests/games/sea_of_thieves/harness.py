@@ -16,15 +16,17 @@ import numpy as np
 from simkit.game import SEAT_COLUMNS
 from simkit.games.sea_of_thieves import GAME, components, events, rules
 from simkit.games.sea_of_thieves import state as S
-from simkit.games.sea_of_thieves.engine import (actions, cargo, common, crew, hexes, lookahead, round, scoring, trade,
-                                                voyages)
+from simkit.games.sea_of_thieves.engine import (actions, cargo, common, crew, enemies, hazards, hexes, lookahead, round,
+                                                scoring, trade, voyages)
+from simkit.games.sea_of_thieves.engine import events as event_cards
 from simkit.rng import seed_streams
 
 from ..engine_calls import call_by_name
 
 PRESETS = GAME.preset_table()
 PRESET_INDEX = {p.name: i for i, p in enumerate(GAME.presets)}
-MODULES = (round, actions, trade, voyages, crew, cargo, hexes, scoring, common, lookahead)
+MODULES = (round, hazards, event_cards, enemies, actions, trade, voyages, crew, cargo, hexes, scoring, common,
+           lookahead)
 LOG_ROWS = 200_000
 OUTPOST = 9
 

@@ -40,7 +40,8 @@ def test_setup_puts_skeletons_and_treasure_on_their_symbols_and_the_rest_in_the_
     resources_in_holds = sum(len(t.hold(k, S.RESOURCE)) for k in range(8))
     assert resources_in_holds == 16  # two per ship (A14)
     assert len(c["loot"]) == 46 - 16 + bag_skeletons
-    assert not c["boxed"]
+    # only the eight skeleton captains wait outside the bags (Bags and Tokens: never in the loot bag)
+    assert [int(t.K[S.TOK_KIND, i]) for i in c["boxed"]] == [S.CAPTAIN] * 8
 
 
 def test_an_empty_bag_gives_nothing_and_a_missing_kind_is_not_drawn():

@@ -36,6 +36,27 @@ def broken(tmp_path, name, old, new):
     ("hub.txt", ".    .    O    .    .", ".    .    .    .    .", ["hub.txt", "Outpost"]),
     ("ships.toml", "gauge = 4", "gauge = 0", ["ships.toml", "[sloop]", "gauge", "A5"]),
     ("bags.toml", "value = 400, count = 4", "value = 400, count = 400", ["bags.toml", "loot entry 2", "count"]),
+    # part 2: enemy cards, behaviour charts, event cards, captains
+    ("enemies.toml", "damage_by_players = [5, 6, 7]", "damage_by_players = [5, 6]",
+     ["enemies.toml", "[megalodon] damage_by_players", "number of players"]),
+    ("enemies.toml", "track_by_players = [2, 3, 4]", "track_by_players = [3, 3, 4]",
+     ["enemies.toml", "[skeleton_fort]", "Skeleton Fort"]),
+    ("enemies.toml", "wound = 3", "wound = 2", ["enemies.toml", "[kraken] wound", "three tokens"]),
+    ("enemies.toml", "order = 2", "order = 1", ["enemies.toml", "order", "card order"]),
+    ("behaviour.toml", '{ do = "move_toward", arg = 2, next = 5 }', '{ do = "move_toward", arg = 2, next = 9 }',
+     ["behaviour.toml", "skeleton_ship node 4", "follow the arrows"]),
+    ("behaviour.toml", '{ do = "submerge", next = 4 }', '{ do = "submerge", next = 0 }',
+     ["behaviour.toml", "kraken", "loop", "turn ends"]),
+    ("behaviour.toml", '{ ask = "ship_within", arg = 3, yes = 2, no = 4 }', '{ ask = "ship_within", arg = 2, yes = 2, no = 4 }',
+     ["behaviour.toml", "skeleton_ship", "the skeleton ship example"]),
+    ("behaviour.toml", '{ do = "grab", arg = 1, next = 2 }', '{ do = "bite", arg = 1, next = 2 }',
+     ["behaviour.toml", "kraken node 1", "node grammar"]),
+    ("events.csv", "Flotsam,skeleton_ship,1,,,flotsam,2", "Flotsam,skeleton_ship,,,,flotsam,2",
+     ["events.csv", "entry 1", "waypoint", "Enemy Spawns"]),
+    ("events.csv", "Long Night,kraken,,1,,calm_seas,1,fortune,2\n", "", ["events.csv", "20 event cards"]),
+    ("events.csv", "Flotsam,skeleton_ship,1,,,flotsam,2", "Flotsam,skeleton_ship,1,,,tsunami,2",
+     ["events.csv", "entry 1", "high_seas", "A46"]),
+    ("captains.csv", "Captain Dread,3,500\n", "", ["captains.csv", "8 unique skeleton captains"]),
 ])
 def test_a_broken_file_names_itself_the_entry_and_the_rule(tmp_path, name, old, new, words):
     folder = broken(tmp_path, name, old, new)

@@ -28,11 +28,24 @@ def census_ok(t):
         assert t.T[S.TOK_LOC, t_id] == S.IN_TREASURE_BAG
     for h in range(S.MAX_HEX):
         here = [i for i in c["placed"] if t.T[S.TOK_LOC, i] == h]
-        sk = sum(t.K[S.TOK_KIND, i] == S.SKELETON for i in here)
+        sk = sum(bool(S.is_skeleton(t.T, t.K, i)) for i in here)
+        captains = sum(t.K[S.TOK_KIND, i] == S.CAPTAIN and t.T[S.TOK_SIDE, i] == 0 for i in here)
         assert t.T[S.HEX_SKELETONS, h] == sk and t.T[S.HEX_CARGO, h] == len(here) - sk
+        assert t.T[S.HEX_CAPTAINS, h] == captains
+    # standees: ships and the enemies on the board, at most two a hex (Hexes)
     ships = [int(t.ship(k)[S.HEX]) for k in range(2 * t.players)]
+    enemies = [int(t.T[S.ENEMY0 + e, S.E_HEX]) for e in range(S.N_ENEMIES) if t.T[S.ENEMY0 + e, S.E_STATE] == S.E_ON]
+    assert all(t.T[S.ENEMY0 + e, S.E_HEX] == -1 for e in range(S.N_ENEMIES) if t.T[S.ENEMY0 + e, S.E_STATE] != S.E_ON)
+    assert all(h >= 0 for h in enemies)
+    # a skeleton ship's treasure is on its card while it sails, and nowhere else
+    on_cards = [int(x) for e in (S.SKELETON_SLOOP, S.SKELETON_GALLEON) for x in t.T[S.ENEMY0 + e, S.E_SLOT0:S.E_SLOT0 + 5]
+                if x >= 0]
+    for e in (S.SKELETON_SLOOP, S.SKELETON_GALLEON):
+        if t.T[S.ENEMY0 + e, S.E_STATE] != S.E_ON:
+            assert (t.T[S.ENEMY0 + e, S.E_SLOT0:S.E_SLOT0 + 5] == -1).all()
+    assert sorted(on_cards) == sorted(i for i in c["boxed"] if t.K[S.TOK_KIND, i] not in (S.CAPTAIN, S.SKELETON))
     for h in range(S.MAX_HEX):
-        assert t.T[S.HEX_STANDEES, h] == ships.count(h) <= 2
+        assert t.T[S.HEX_STANDEES, h] == ships.count(h) + enemies.count(h) <= 2
         if ships.count(h):
             assert t.T[S.HEX_TYPE, h] != S.ABSENT
     for k in range(2 * t.players):

@@ -8,12 +8,13 @@ from numba import njit
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
-from simkit.games.sea_of_thieves.engine.cargo import best_cargo_at, draw, to_bag, to_hex, to_hold, token_at
+from simkit.games.sea_of_thieves.engine.cargo import best_cargo_at, defeat_skeleton, draw, to_hex, to_hold
 from simkit.games.sea_of_thieves.engine.common import is_random, log_event
 from simkit.games.sea_of_thieves.engine.crew import crew_roll, defeat_crew, discard_fortune, do_tasks
+from simkit.games.sea_of_thieves.engine.enemies import damage_enemy, fire_targets, fort_cleared
 from simkit.games.sea_of_thieves.engine.trade import trade
 from simkit.games.sea_of_thieves.engine.voyages import abandon_voyage, after_action, on_fight, on_loot, start_voyage
-from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
+from simkit.games.sea_of_thieves.state import ENEMY0, SEAT0, SHIP0, ST
 from simkit.kernels import decide
 from strategies import sea_of_thieves as bot
 
@@ -81,27 +82,31 @@ def full_sail(P, T, K, F, rng, log, k, goal, bonus):
 # ------------------------------------------------------------------ Open Fire
 @njit(cache=True, inline="always", _nrt=False)
 def rival_count(T, k):
-    """Other players' ships in k's hex (part 1: the targets of Open Fire; enemies join in part 2)."""
+    """Targets of Open Fire in k's hex: other players' ships (A24), monsters and skeleton ships
+    (Damaging Enemies; never the fort)."""
     h = T[SHIP0 + k, S.HEX]
     n = 0
     for j in range(2 * T[ST, S.PLAYERS]):
         if j // 2 != k // 2 and T[SHIP0 + j, S.HEX] == h:
             n += 1
-    return n
+    return n + fire_targets(T, k)
 
 
 @njit(cache=True, _nrt=False)
 def open_fire(P, T, K, F, rng, log, k, bonus):
-    """Choose another player's ship in the hex (never one's own: A24), crew roll, one damage per
-    success on the target."""
+    """Choose another player's ship or an enemy in the hex (never one's own ship: A24, nor the
+    fort), crew roll, one damage per success on the target's card. The bots fire on an enemy
+    they hunt, else on the rival ship with the fullest hold."""
     seat = k // 2
     h = T[SHIP0 + k, S.HEX]
     n = rival_count(T, k)
     if n == 0:
         return
+    n_enemies = fire_targets(T, k)
     pick = decide(rng, seat, n) if is_random(F, rng, seat) else np.int64(-1)
     target = -1
-    best = -1
+    enemy = -1
+    best = -1.0
     for j in range(2 * T[ST, S.PLAYERS]):
         if j // 2 != seat and T[SHIP0 + j, S.HEX] == h:
             if pick >= 0:
@@ -109,11 +114,29 @@ def open_fire(P, T, K, F, rng, log, k, bonus):
                     target = j
                 pick -= 1
             else:
-                score = T[SHIP0 + j, S.HOLD_N] * 4 + T[SHIP0 + j, S.DAMAGE] + T[SEAT0 + j // 2, S.REP]
+                score = 1.0 * (T[SHIP0 + j, S.HOLD_N] * 4 + T[SHIP0 + j, S.DAMAGE] + T[SEAT0 + j // 2, S.REP])
                 if score > best:
                     best = score
                     target = j
+    for i in range(n_enemies):
+        e = T[S.SCRATCH, 16 + i]
+        if pick >= 0:
+            if pick == 0:
+                enemy = e
+                target = -1
+            pick -= 1
+        elif bot.fire_on_enemy(T, K, F, k, e):
+            if enemy < 0 or bot.enemy_worth(T, K, F, k, e) > bot.enemy_worth(T, K, F, k, enemy):
+                enemy = e
+    if enemy >= 0 and pick < 0 and not is_random(F, rng, seat):
+        target = -1
     hits = crew_roll(T, K, F, rng, log, k) + bonus + S.special_amount(T, K, k, np.int64(S.E_GUNNER))
+    if target < 0:
+        if enemy < 0:
+            enemy = T[S.SCRATCH, 16]
+        log_event(T, log, seat, EV.FIRE_ENEMY, k, enemy, hits)
+        damage_enemy(P, T, K, F, rng, log, enemy, k, hits)
+        return
     T[SHIP0 + target, S.DAMAGE] += hits
     if hits > 0:
         T[SHIP0 + target, S.LAST_HIT] = k
@@ -161,10 +184,14 @@ def plunder(P, T, K, F, rng, log, k):
         if entry == S.P_STOP:
             break
         if entry == S.P_FIGHT:
-            t = token_at(T, K, h, np.int64(S.SKELETON))
-            to_bag(T, K, t)
+            t = defeat_skeleton(T, K, h)
             log_event(T, log, seat, EV.FIGHT, k, h, T[S.HEX_SKELETONS, h])
+            if K[S.TOK_KIND, t] == S.CAPTAIN:
+                log_event(T, log, seat, EV.CAPTAIN_DEFEATED, k, t, h)
             on_fight(P, T, K, rng, log, k)
+            fort = T[ENEMY0 + S.FORT, S.E_STATE] == S.E_ON and T[ENEMY0 + S.FORT, S.E_HEX] == h
+            if fort and T[S.HEX_SKELETONS, h] == 0:
+                fort_cleared(P, T, K, F, rng, log, k)  # the fort is fought hand to hand (A43)
         elif entry == S.P_LOOT:
             t = draw(T, rng, np.int64(S.LOOT_BAG))
             if t >= 0:
@@ -304,10 +331,13 @@ def choose_action(P, T, K, F, rng, k, goal, intent):
                        or T[SHIP0 + k, S.DAMAGE] > 0 or T[SEAT0 + seat, S.VOY_N] == 0):
         return S.A_TRADE, np.int64(-1)
     v = T[SHIP0 + k, S.VOYAGE]
-    hunting = v >= 0 and K[S.V_TASK, v] == S.V_SINK
+    hunting = v >= 0 and K[S.V_TASK, v] == S.V_SINK and rivals > fire_targets(T, k)
     if rivals > 0 and not hunting:
         for j in range(2 * T[ST, S.PLAYERS]):
             if j // 2 != seat and T[SHIP0 + j, S.HEX] == h and bot.fire_on(T, F, k, j):
+                hunting = True
+        for i in range(fire_targets(T, k)):
+            if bot.fire_on_enemy(T, K, F, k, T[S.SCRATCH, 16 + i]):
                 hunting = True
     if rivals > 0 and hunting:
         i = fortune_index(T, K, seat, np.int64(S.F_BROADSIDE))

@@ -18,8 +18,10 @@ def leave(T, K, t):
     """Take token t out of its hex or hold counts (not out of a bag list)."""
     loc = T[S.TOK_LOC, t]
     if 0 <= loc < S.HOLD:
-        if K[S.TOK_KIND, t] == S.SKELETON:
+        if S.is_skeleton(T, K, t):
             T[S.HEX_SKELETONS, loc] -= 1
+            if K[S.TOK_KIND, t] == S.CAPTAIN:
+                T[S.HEX_CAPTAINS, loc] -= 1
         else:
             T[S.HEX_CARGO, loc] -= 1
     elif loc >= S.HOLD:
@@ -32,11 +34,13 @@ def leave(T, K, t):
 
 @njit(cache=True, inline="always", _nrt=False)
 def to_hex(T, K, t, h):
-    """Token t lies face up in (cargo) or stands in (skeleton) hex h."""
+    """Token t lies face up in (cargo) or stands in (skeleton, skeleton captain) hex h."""
     leave(T, K, t)
     T[S.TOK_LOC, t] = h
-    if K[S.TOK_KIND, t] == S.SKELETON:
+    if S.is_skeleton(T, K, t):
         T[S.HEX_SKELETONS, h] += 1
+        if K[S.TOK_KIND, t] == S.CAPTAIN:
+            T[S.HEX_CAPTAINS, h] += 1
     else:
         T[S.HEX_CARGO, h] += 1
 
@@ -54,9 +58,14 @@ def to_hold(T, K, t, k):
 
 @njit(cache=True, inline="always", _nrt=False)
 def to_bag(T, K, t):
-    """Token t goes back into its bag (skeletons and resources into the loot bag)."""
+    """Token t goes back into its bag (skeletons and resources into the loot bag); a captain
+    (defeated and sold, or never defeated) goes back to the captains' pool, skeleton face up
+    (A47)."""
     leave(T, K, t)
-    if K[S.TOK_BAG, t] == S.LOOT_BAG:
+    if K[S.TOK_BAG, t] == S.CAPTAIN_POOL:
+        T[S.TOK_LOC, t] = S.IN_BOX
+        T[S.TOK_SIDE, t] = 0
+    elif K[S.TOK_BAG, t] == S.LOOT_BAG:
         T[S.LOOT_BAG_ROW, T[ST, S.LOOT_N]] = t
         T[ST, S.LOOT_N] += 1
         T[S.TOK_LOC, t] = S.IN_LOOT_BAG
@@ -108,7 +117,7 @@ def token_at(T, K, loc, kind):
     for t in range(K[S.META, S.N_TOKENS]):
         if T[S.TOK_LOC, t] == loc:
             kk = K[S.TOK_KIND, t]
-            if (kind < 0 and kk != S.SKELETON) or kk == kind:
+            if (kind < 0 and not S.is_skeleton(T, K, t)) or kk == kind:
                 return t
     return np.int64(-1)
 
@@ -119,10 +128,50 @@ def best_cargo_at(T, K, loc):
     best = -1
     best_v = -1
     for t in range(K[S.META, S.N_TOKENS]):
-        if T[S.TOK_LOC, t] == loc and K[S.TOK_KIND, t] != S.SKELETON and K[S.TOK_VALUE, t] > best_v:
+        if T[S.TOK_LOC, t] == loc and not S.is_skeleton(T, K, t) and K[S.TOK_VALUE, t] > best_v:
             best_v = K[S.TOK_VALUE, t]
             best = t
     return best
+
+
+@njit(cache=True, _nrt=False)
+def place_captain(T, K, rng, h):
+    """A random skeleton captain from the pool stands in hex h (Skeleton Captains: shuffle the
+    tokens and place a random one); -1 if all eight are out."""
+    n = 0
+    for t in range(K[S.META, S.FIRST_CAPTAIN], K[S.META, S.N_TOKENS]):
+        if T[S.TOK_LOC, t] == S.IN_BOX:
+            n += 1
+    if n == 0:
+        return np.int64(-1)
+    pick = randint(rng, CHANCE, np.int64(n))
+    for t in range(K[S.META, S.FIRST_CAPTAIN], K[S.META, S.N_TOKENS]):
+        if T[S.TOK_LOC, t] == S.IN_BOX:
+            if pick == 0:
+                T[S.TOK_SIDE, t] = 0
+                to_hex(T, K, t, h)
+                return np.int64(t)
+            pick -= 1
+    return np.int64(-1)
+
+
+@njit(cache=True, _nrt=False)
+def defeat_skeleton(T, K, h):
+    """Fight: a normal skeleton of hex h goes back to the loot bag; a skeleton captain only when no
+    normal skeleton shares the hex, and it stays, flipped to its captain's treasure face (Skeleton
+    Captains). Returns the token (-1: none) ."""
+    for t in range(K[S.META, S.N_TOKENS]):
+        if T[S.TOK_LOC, t] == h and K[S.TOK_KIND, t] == S.SKELETON:
+            to_bag(T, K, t)
+            return np.int64(t)
+    for t in range(K[S.META, S.FIRST_CAPTAIN], K[S.META, S.N_TOKENS]):
+        if T[S.TOK_LOC, t] == h and T[S.TOK_SIDE, t] == 0:
+            leave(T, K, t)
+            T[S.TOK_SIDE, t] = 1
+            T[S.TOK_LOC, t] = S.IN_BOX
+            to_hex(T, K, t, h)
+            return np.int64(t)
+    return np.int64(-1)
 
 
 @njit(cache=True, _nrt=False)
@@ -154,6 +203,6 @@ def count_kinds(T, K, seat, treasure_bag):
     for t in range(K[S.META, S.N_TOKENS]):
         loc = T[S.TOK_LOC, t]
         if (loc >= S.HOLD and (loc - S.HOLD) // 2 == seat and K[S.TOK_BAG, t] == treasure_bag
-                and K[S.TOK_KIND, t] != S.SKELETON):
+                and K[S.TOK_KIND, t] != S.SKELETON):  # captain's treasure is neither (A17)
             n += 1
     return n

@@ -42,6 +42,19 @@ def discard_fortune(T, seat, i):
 
 
 @njit(cache=True, _nrt=False)
+def use_lucky_charm(T, seat):
+    """Discard a Cutthroats' Corner card kept in front of the seat to the bottom of the event deck;
+    its id (reported as -100 - id in the reroll's log row)."""
+    for c in range(S.MAX_EVENTS):
+        if T[S.KEPT_BY, c] == seat:
+            T[S.KEPT_BY, c] = -1
+            T[SEAT0 + seat, S.KEPT] -= 1
+            deck_bottom(T, S.EVENT_DECK, S.EVENT_HEAD, S.EVENT_N, np.int64(S.MAX_EVENTS), c)
+            return np.int64(-100 - c)
+    return np.int64(-1)
+
+
+@njit(cache=True, _nrt=False)
 def crew_roll(T, K, F, rng, log, k):
     """Successes of a crew roll for ship k: a die per face-up crew and special crew token. The
     roller may discard fortune cards, one per reroll, to reroll any dice, again and again
@@ -50,7 +63,7 @@ def crew_roll(T, K, F, rng, log, k):
     n = S.crew_dice(T, k)
     for i in range(n):
         T[S.DICE, i] = 1 + randint(rng, CHANCE, np.int64(6))
-    while T[SEAT0 + seat, S.FORT_N] > 0:
+    while T[SEAT0 + seat, S.FORT_N] > 0 or T[SEAT0 + seat, S.KEPT] > 0:
         failures = 0
         for i in range(n):
             if T[S.DICE, i] <= 2:
@@ -60,12 +73,17 @@ def crew_roll(T, K, F, rng, log, k):
         if is_random(F, rng, seat):
             if decide(rng, seat, np.int64(2)) == 0:
                 break
-            card_i = decide(rng, seat, T[SEAT0 + seat, S.FORT_N])
+            card_i = decide(rng, seat, T[SEAT0 + seat, S.FORT_N] + T[SEAT0 + seat, S.KEPT])
+            if card_i >= T[SEAT0 + seat, S.FORT_N]:
+                card_i = -1
         else:
             card_i = bot.reroll_card(T, K, F, seat, failures)
-            if card_i < 0:
+            if card_i < 0 and (T[SEAT0 + seat, S.KEPT] == 0 or not bot.use_charm(T, F, k, failures)):
                 break
-        card = discard_fortune(T, seat, card_i)
+        if card_i < 0:
+            card = use_lucky_charm(T, seat)  # a kept event card rerolls like a fortune card (A46)
+        else:
+            card = discard_fortune(T, seat, card_i)
         for i in range(n):
             if T[S.DICE, i] <= 2:
                 T[S.DICE, i] = 1 + randint(rng, CHANCE, np.int64(6))
@@ -227,6 +245,8 @@ def sink_ship(P, T, K, F, rng, log, k):
     log_event(T, log, seat, EV.SINK, k, h, left)
     hexes.set_ship_hex(T, k, np.int64(-1))
     T[SEAT0 + seat, S.SINKINGS] += 1
+    if T[SHIP0 + k, S.LAST_HIT] == S.HAZARD:  # the last damage came from an enemy or an event
+        T[SEAT0 + seat, S.HAZARD_SINKS] += 1
     abandon_voyage(P, T, K, log, k)
     for i in range(S.MAX_SLOTS):
         c = T[SHIP0 + k, S.SPEC0 + i]

@@ -137,7 +137,7 @@ def _recount_holds(T, K, me, players):
 
 @njit(cache=True, _nrt=False)
 def redeal(T, K, rng, me, players):
-    """Deal again what seat `me` cannot see (A<lookahead>): the order of every deck, the rivals'
+    """Deal again what seat `me` cannot see (A50): the order of every deck (events included), the rivals'
     fortune and voyage hands (voyages within their tier), and which tokens lie in the bags or
     face down in the rivals' holds. Public facts keep: hand and hold sizes, the Outpost's cards,
     everything on the board, every seat's own cards and cargo."""
@@ -148,6 +148,8 @@ def redeal(T, K, rng, me, players):
                      np.int64(S.MAX_VOYAGES), S.VHAND0, S.VOY_N, me, players, np.int64(tier), K)
     _redeal_ring(T, rng, S.CREW_DECK, S.CREW_HEAD, S.CREW_N, np.int64(S.MAX_CREW_CARDS), S.FHAND0,
                  S.FORT_N, me, np.int64(0), np.int64(-1), K)  # no hands: the deck alone
+    _redeal_ring(T, rng, S.EVENT_DECK, S.EVENT_HEAD, S.EVENT_N, np.int64(S.MAX_EVENTS), S.FHAND0,
+                 S.FORT_N, me, np.int64(0), np.int64(-1), K)
     _redeal_tokens(T, K, rng, me, players, np.int64(S.LOOT_BAG))
     _redeal_tokens(T, K, rng, me, players, np.int64(S.TREASURE_BAG))
     _recount_holds(T, K, me, players)

@@ -1,6 +1,7 @@
 """Set-up and the round: the Fleets phase (each player's turn: A respawn, B actions, C rising
-waters, D clean up), the Ocean Hazards and Event phases (empty hooks until part 2), and the
-Fortune phase; the end at win_reputation, finishing the round (Playing the Game)."""
+waters, D clean up), the Ocean Hazards phase (engine/hazards.py), the Event phase
+(engine/events.py) and the Fortune phase; the end at win_reputation, finishing the round
+(Playing the Game)."""
 
 import numpy as np
 from numba import njit
@@ -14,6 +15,8 @@ from simkit.games.sea_of_thieves.engine.cargo import draw, draw_kind, to_bag, to
 from simkit.games.sea_of_thieves.engine.common import deck_draw, is_random, log_event, shuffle_row
 from simkit.games.sea_of_thieves.engine.crew import discard_fortune, respawn, rising_waters
 from simkit.games.sea_of_thieves.engine import lookahead as la
+from simkit.games.sea_of_thieves.engine.events import event_phase
+from simkit.games.sea_of_thieves.engine.hazards import ocean_hazards_phase
 from simkit.games.sea_of_thieves.engine.scoring import final_score, final_scoring
 from simkit.games.sea_of_thieves.engine.voyages import discard_voyage
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, T_ROWS, T_WIDTH
@@ -67,7 +70,7 @@ def build_board(P, T, K, rng, log):
             T[S.HEX_WAYPOINT, h] = K[S.FACE_WAYPOINT, c]
             if K[S.FACE_SYMBOL, c] >= 0:
                 T[S.SYMBOL_HEX, K[S.FACE_SYMBOL, c]] = h
-            if K[S.FACE_SKELETON, c] == 1 and skeleton < K[S.META, S.N_TOKENS]:
+            if K[S.FACE_SKELETON, c] == 1 and skeleton < K[S.META, S.FIRST_CAPTAIN]:
                 T[S.TOK_LOC, skeleton] = S.IN_BOX
                 to_hex(T, K, skeleton, h)
                 skeleton += 1
@@ -125,6 +128,30 @@ def deal_decks(P, T, K, rng):
         shuffle_row(T, rng, CHANCE, S.VOY_DECK0 + tier, np.int64(m))
         T[ST, S.VOY_HEAD0 + 2 * tier] = 0
         T[ST, S.VOY_N0 + 2 * tier] = m
+
+
+@njit(cache=True, _nrt=False)
+def setup_hazards(P, T, K, rng):
+    """The event deck shuffled face down; every enemy card beside the board with nothing on it, the
+    Kraken's tentacle tokens beside its card (Monster Setup); the beginner game boxes the
+    Megalodon, the Kraken and the forts (Setting Up). Captains wait in their pool."""
+    n = K[S.META, S.N_EVENTS]
+    for i in range(n):
+        T[S.EVENT_DECK, i] = i
+    shuffle_row(T, rng, CHANCE, np.int64(S.EVENT_DECK), n)
+    T[ST, S.EVENT_HEAD] = 0
+    T[ST, S.EVENT_N] = n
+    for i in range(S.MAX_EVENTS):
+        T[S.KEPT_BY, i] = -1
+    for e in range(S.N_ENEMIES):
+        T[S.ENEMY0 + e, S.E_HEX] = -1
+        T[S.ENEMY0 + e, S.E_STATE] = S.E_OFF
+        T[S.ENEMY0 + e, S.E_TARGET] = -1
+        T[S.ENEMY0 + e, S.E_LAST_HIT] = -1
+        for i in range(5):
+            T[S.ENEMY0 + e, S.E_SLOT0 + i] = -1
+        if P.beginner and (e == S.MEGALODON or e == S.KRAKEN or e == S.FORT):
+            T[S.ENEMY0 + e, S.E_STATE] = S.E_BOXED
 
 
 @njit(cache=True, _nrt=False)
@@ -189,13 +216,14 @@ def setup_game(P, T, K, F, rng, log, players):
     fill_bags(P, T, K)
     skeleton = build_board(P, T, K, rng, log)
     removed = P.two_player_skeletons_removed if T[ST, S.TWO_PLAYER] == 1 else 0
-    for t in range(skeleton, K[S.META, S.N_TOKENS]):
+    for t in range(skeleton, K[S.META, S.FIRST_CAPTAIN]):  # captains stay out of the bag (Bags and Tokens)
         if removed > 0:
             T[S.TOK_LOC, t] = S.IN_BOX  # back to the game box (Bags and Tokens, two players)
             removed -= 1
         else:
             to_bag(T, K, t)
     deal_decks(P, T, K, rng)
+    setup_hazards(P, T, K, rng)
     for s in range(players):
         if P.equal_gold:
             gold = P.equal_gold_amount
@@ -321,19 +349,7 @@ def take_turn(P, T, K, F, rng, log, seat):
     T[ST, S.ACTIVE] = -1
 
 
-# ------------------------------------------------------------------ the other phases
-@njit(cache=True, _nrt=False)
-def ocean_hazards_phase(P, T, K, F, rng, log, players):
-    """Phase 2: monsters and skeleton ships act - part 2 (issue 10); nothing acts yet."""
-    return
-
-
-@njit(cache=True, _nrt=False)
-def event_phase(P, T, K, F, rng, log, players):
-    """Phase 3: the Scurvy Knave draws and resolves an event card - part 2 (issue 10)."""
-    return
-
-
+# ------------------------------------------------------------------ the fortune phase
 @njit(cache=True, _nrt=False)
 def fortune_draws(T, K, seat, players):
     """1 + the fortune symbols on the track above the seat's reputation up to the leader's (A10)."""

@@ -15,7 +15,7 @@ from simkit.games.sea_of_thieves.engine.common import log_event
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
 
 # seat metric columns after the toolkit's SCORE, RANK, WINNER
-M_REPUTATION, M_GOLD, M_VOYAGES, M_COMMISSIONS, M_SINKINGS, M_UPGRADES = range(6)
+M_REPUTATION, M_GOLD, M_VOYAGES, M_COMMISSIONS, M_SINKINGS, M_UPGRADES, M_MONSTERS, M_FORTS, M_HAZARD_SINKS = range(9)
 
 
 @njit(cache=True, _nrt=False)
@@ -62,4 +62,7 @@ def final_scoring(P, T, K, log, players, out, g):
         out[g, s, m + M_COMMISSIONS] = T[SEAT0 + s, S.COMMISSIONS]
         out[g, s, m + M_SINKINGS] = T[SEAT0 + s, S.SINKINGS]
         out[g, s, m + M_UPGRADES] = T[SEAT0 + s, S.UPGRADES]
+        out[g, s, m + M_MONSTERS] = T[SEAT0 + s, S.MONSTERS]
+        out[g, s, m + M_FORTS] = T[SEAT0 + s, S.FORTS]
+        out[g, s, m + M_HAZARD_SINKS] = T[SEAT0 + s, S.HAZARD_SINKS]
         log_event(T, log, s, EV.SCORE, a0, better + 1, out[g, s, G.WINNER])

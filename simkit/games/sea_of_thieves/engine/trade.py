@@ -45,6 +45,7 @@ def sell_stage(P, T, K, F, rng, log, k):
     c_skull = 0
     c_crate = 0
     c_gem = 0
+    rep = 0
     for t in range(K[S.META, S.N_TOKENS]):
         if T[S.TOK_LOC, t] != S.HOLD + k:
             continue
@@ -64,11 +65,16 @@ def sell_stage(P, T, K, F, rng, log, k):
             c_crate += 1
         elif kind == S.GEM:
             c_gem += 1
+        elif kind == S.CAPTAIN:
+            rep += K[S.TOK_REP, t]  # captain's treasure earns its reputation too (Skeleton Captains)
         to_bag(T, K, t)
     if sold == 0:
         return
     T[SEAT0 + seat, S.GOLD] += gold
     log_event(T, log, seat, EV.SELL, k, np.int64(sold), np.int64(gold))
+    if rep > 0:
+        log_event(T, log, seat, EV.CAPTAIN_SOLD, k, np.int64(rep), ZERO)
+        gain_reputation(P, T, log, seat, np.int64(rep))
     n = commissions(c_chest, c_skull, c_crate, c_gem, P.commission_set)
     if n > 0:
         T[SEAT0 + seat, S.COMMISSIONS] += n
