@@ -460,6 +460,17 @@ def _enemies(files: ComponentSet) -> dict:
 CHART_NAMES = ("skeleton_ship", "megalodon", "kraken")
 
 
+def _walk(compiled: list, i: int, seen: frozenset, label: str, name: str):
+    """Every path from node i reaches `end` without passing a node twice."""
+    if i in seen:
+        raise fail(label, name, f"a loop through node {i}", "Ocean Hazards Phase: the turn ends")
+    op, _a, yes, no = compiled[i]
+    if op == S.D_END:
+        return
+    for t in {yes, no}:
+        _walk(compiled, t, seen | {i}, label, name)
+
+
 def _charts(files: ComponentSet) -> dict:
     """behaviour.toml: each chart a list of nodes; every arrow points at a node of the chart, and
     every path from the first node reaches `end` (no loops)."""
@@ -501,15 +512,7 @@ def _charts(files: ComponentSet) -> dict:
                                "Ocean Hazards Phase: follow the arrows")
             compiled.append((code, arg, yes, no))
         # every path ends: depth-first with the path on a stack
-        def walk(i, seen):
-            if i in seen:
-                raise fail(label, name, f"a loop through node {i}", "Ocean Hazards Phase: the turn ends")
-            op, _a, yes, no = compiled[i]
-            if op == S.D_END:
-                return
-            for t in {yes, no}:
-                walk(t, seen | {i})
-        walk(0, frozenset())
+        _walk(compiled, 0, frozenset(), label, name)
         if name == "skeleton_ship":
             # the rulebook's example: not in a ship's hex but within three hexes: move in, attack, end
             first = compiled[0]

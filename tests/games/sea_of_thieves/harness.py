@@ -16,8 +16,20 @@ import numpy as np
 from simkit.game import SEAT_COLUMNS
 from simkit.games.sea_of_thieves import GAME, components, events, rules
 from simkit.games.sea_of_thieves import state as S
-from simkit.games.sea_of_thieves.engine import (actions, cargo, common, crew, enemies, hazards, hexes, lookahead, round,
-                                                scoring, trade, voyages)
+from simkit.games.sea_of_thieves.engine import (
+    actions,
+    cargo,
+    common,
+    crew,
+    enemies,
+    hazards,
+    hexes,
+    lookahead,
+    round,
+    scoring,
+    trade,
+    voyages,
+)
 from simkit.games.sea_of_thieves.engine import events as event_cards
 from simkit.rng import seed_streams
 

@@ -2,7 +2,6 @@
 Corner - and the beginner game without monsters and forts."""
 
 import numpy as np
-import pytest
 
 from simkit.games.sea_of_thieves import events as EV
 
@@ -32,7 +31,7 @@ def test_megalodon_spawns_on_the_rolled_tiles_waypoint_or_an_adjacent_hex_when_b
     rows = spawn(t, c)
     h = int(t.T[E + S.MEGALODON, S.E_HEX])
     assert t.T[E + S.MEGALODON, S.E_STATE] == S.E_ON and t.T[S.HEX_WAYPOINT, h] == wp
-    pos = [r for r in rows if r[2] == EV.ENEMY_SPAWN][0][5]
+    pos = next(r for r in rows if r[2] == EV.ENEMY_SPAWN)[5]
     assert h // S.TILE_HEXES == pos
     # blocked: two ships on every waypoint with this symbol - an adjacent hex instead
     t2 = Table(4, seed=1)
@@ -192,7 +191,7 @@ def test_shifting_sands_moves_a_skeleton_between_islands_away_from_the_knave():
     t.call("shifting_sands", knave=np.int64(0))
     assert t.T[S.HEX_SKELETONS, mine] == 0
     assert sum(int(t.T[S.HEX_SKELETONS, h]) for h in range(S.MAX_HEX)) == total
-    moved = [r for r in t.events(EV.SANDS)][0]
+    moved = next(iter(t.events(EV.SANDS)))
     assert t.T[S.HEX_TYPE, moved[4]] == S.ISLAND and t.K[S.DIST0 + moved[4], far] < t.K[S.DIST0 + mine, far]
 
 

@@ -250,7 +250,7 @@ def test_captains_treasure_sells_for_its_gold_and_reputation_and_returns_to_the_
 def test_fort_waves_by_player_count_then_raided_for_reputation_and_treasure(players):
     t = Table(players, seed=17)
     t.clear_board()
-    symbol = int(t.K[S.EVT_SPAWN_ARG, [c for c in range(20) if t.K[S.EVT_SPAWN, c] == S.SP_FORT][0]])
+    symbol = int(t.K[S.EVT_SPAWN_ARG, next(c for c in range(20) if t.K[S.EVT_SPAWN, c] == S.SP_FORT)])
     t.call("spawn_fort", knave=np.int64(0), symbol=np.int64(symbol))
     h = int(t.T[E + S.FORT, S.E_HEX])
     if h < 0:

@@ -125,9 +125,9 @@ def open_fire(P, T, K, F, rng, log, k, bonus):
                 enemy = e
                 target = -1
             pick -= 1
-        elif bot.fire_on_enemy(T, K, F, k, e):
-            if enemy < 0 or bot.enemy_worth(T, K, F, k, e) > bot.enemy_worth(T, K, F, k, enemy):
-                enemy = e
+        elif bot.fire_on_enemy(T, K, F, k, e) and (
+                enemy < 0 or bot.enemy_worth(T, K, F, k, e) > bot.enemy_worth(T, K, F, k, enemy)):
+            enemy = e
     if enemy >= 0 and pick < 0 and not is_random(F, rng, seat):
         target = -1
     hits = crew_roll(T, K, F, rng, log, k) + bonus + S.special_amount(T, K, k, np.int64(S.E_GUNNER))

@@ -232,16 +232,15 @@ def damage_enemy(P, T, K, F, rng, log, e, k, n):
     elif e == S.MEGALODON:
         if T[ENEMY0 + e, S.E_DAMAGE] >= K[S.MEG_DAMAGE, T[ST, S.PLAYERS]]:
             defeat_monster(P, T, K, log, e, k)
-    elif e == S.KRAKEN:
+    elif e == S.KRAKEN and T[ENEMY0 + e, S.E_DAMAGE] >= K[S.META, S.KRAKEN_WOUND]:
         # three loose tokens: the card's rule (A42) - a wound; the Kraken lets go and submerges,
         # or is defeated at its last wound; damage beyond the three is lost with it
-        if T[ENEMY0 + e, S.E_DAMAGE] >= K[S.META, S.KRAKEN_WOUND]:
-            T[ENEMY0 + e, S.E_WOUNDS] += 1
-            log_event(T, log, k // 2, EV.KRAKEN_WOUND, k, T[ENEMY0 + e, S.E_WOUNDS], ZERO)
-            if T[ENEMY0 + e, S.E_WOUNDS] >= K[S.META, S.KRAKEN_WOUNDS]:
-                defeat_monster(P, T, K, log, e, k)
-            else:
-                submerge(T, log, e)
+        T[ENEMY0 + e, S.E_WOUNDS] += 1
+        log_event(T, log, k // 2, EV.KRAKEN_WOUND, k, T[ENEMY0 + e, S.E_WOUNDS], ZERO)
+        if T[ENEMY0 + e, S.E_WOUNDS] >= K[S.META, S.KRAKEN_WOUNDS]:
+            defeat_monster(P, T, K, log, e, k)
+        else:
+            submerge(T, log, e)
 
 
 # ------------------------------------------------------------------ skeleton forts

@@ -9,10 +9,18 @@ from numba import njit
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
-from simkit.games.sea_of_thieves.engine.cargo import draw, draw_kind, place_captain, to_bag, to_hex
+from simkit.games.sea_of_thieves.engine.cargo import draw, place_captain, to_bag, to_hex
 from simkit.games.sea_of_thieves.engine.common import deck_bottom, deck_draw, is_random, log_event
-from simkit.games.sea_of_thieves.engine.enemies import (blocked, hazard_damage, knave_adjacent, raise_skeletons,
-                                                        scurvy_knave, set_enemy_hex, skeleton_island, waypoint_hex)
+from simkit.games.sea_of_thieves.engine.enemies import (
+    blocked,
+    hazard_damage,
+    knave_adjacent,
+    raise_skeletons,
+    scurvy_knave,
+    set_enemy_hex,
+    skeleton_island,
+    waypoint_hex,
+)
 from simkit.games.sea_of_thieves.state import ENEMY0, SEAT0, SHIP0, ST
 from simkit.kernels import decide
 from simkit.rng import CHANCE, randint

@@ -13,7 +13,13 @@ from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.common import is_random, log_event
 from simkit.games.sea_of_thieves.engine.crew import defeat_crew
-from simkit.games.sea_of_thieves.engine.enemies import enemy_attack, scurvy_knave, set_enemy_hex, submerge, target_choice
+from simkit.games.sea_of_thieves.engine.enemies import (
+    enemy_attack,
+    scurvy_knave,
+    set_enemy_hex,
+    submerge,
+    target_choice,
+)
 from simkit.games.sea_of_thieves.state import ENEMY0, SHIP0, ST
 from simkit.kernels import decide
 from strategies import sea_of_thieves as bot
