@@ -73,12 +73,13 @@ def knave_adjacent(P, T, K, F, rng, log, knave, h):
     """The Scurvy Knave picks a hex adjacent to h for a blocked spawn: on the board, not blocked
     (A48: -1 if there is none, and the enemy is not placed). The bots' ties are drawn from the
     Knave's decision stream, so no seat is favoured by the order of the hexes."""
+    at_random = is_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
     best_s = -1e18
     ties = 0
     for d in range(6):
         x = K[S.NEXT0 + d, h]
         if x >= 0 and T[S.HEX_TYPE, x] != S.ABSENT and not blocked(T, x):
-            s = 0.0 if is_random(F, rng, knave) else bot.knave_hex_score(T, K, knave, x)
+            s = 0.0 if at_random else bot.knave_hex_score(T, K, knave, x)
             if s > best_s:
                 best_s = s
                 ties = 1
@@ -90,7 +91,7 @@ def knave_adjacent(P, T, K, F, rng, log, knave, h):
     for d in range(6):
         x = K[S.NEXT0 + d, h]
         if x >= 0 and T[S.HEX_TYPE, x] != S.ABSENT and not blocked(T, x):
-            s = 0.0 if is_random(F, rng, knave) else bot.knave_hex_score(T, K, knave, x)
+            s = 0.0 if at_random else bot.knave_hex_score(T, K, knave, x)
             if s == best_s:
                 if pick == 0:
                     return np.int64(x)
@@ -122,11 +123,12 @@ def skeleton_island(T, K, position):
 def target_choice(P, T, K, F, rng, h, knave):
     """The player ship in hex h an enemy attacks; with several, the Scurvy Knave picks (The
     Scurvy Knave: ties on enemy turns; the bots' own ties drawn from its stream). -1 if none."""
+    at_random = is_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
     best_s = -1e18
     ties = 0
     for k in range(2 * T[ST, S.PLAYERS]):
         if T[SHIP0 + k, S.HEX] == h:
-            s = 0.0 if is_random(F, rng, knave) else bot.knave_ship_score(T, knave, k)
+            s = 0.0 if at_random else bot.knave_ship_score(T, knave, k)
             if s > best_s:
                 best_s = s
                 ties = 1
@@ -137,7 +139,7 @@ def target_choice(P, T, K, F, rng, h, knave):
     pick = decide(rng, knave, np.int64(ties)) if ties > 1 else np.int64(0)
     for k in range(2 * T[ST, S.PLAYERS]):
         if T[SHIP0 + k, S.HEX] == h:
-            s = 0.0 if is_random(F, rng, knave) else bot.knave_ship_score(T, knave, k)
+            s = 0.0 if at_random else bot.knave_ship_score(T, knave, k)
             if s == best_s:
                 if pick == 0:
                     return np.int64(k)

@@ -105,10 +105,11 @@ def place_kraken(P, T, K, F, rng, log, knave):
         T[ENEMY0 + e, S.E_STATE] = S.E_WAITING
         log_event(T, log, knave, EV.KRAKEN_WAITS, ZERO, ZERO, ZERO)
         return
+    at_random = is_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
     best = -1e18
     ties = 0
     for i in range(n):
-        s = 0.0 if is_random(F, rng, knave) else bot.knave_ship_score(T, knave, T[S.SCRATCH, 24 + i])
+        s = 0.0 if at_random else bot.knave_ship_score(T, knave, T[S.SCRATCH, 24 + i])
         if s > best:
             best = s
             ties = 1
@@ -117,7 +118,7 @@ def place_kraken(P, T, K, F, rng, log, knave):
     pick = decide(rng, knave, np.int64(ties)) if ties > 1 else np.int64(0)
     k = T[S.SCRATCH, 24]
     for i in range(n):
-        s = 0.0 if is_random(F, rng, knave) else bot.knave_ship_score(T, knave, T[S.SCRATCH, 24 + i])
+        s = 0.0 if at_random else bot.knave_ship_score(T, knave, T[S.SCRATCH, 24 + i])
         if s == best:
             if pick == 0:
                 k = T[S.SCRATCH, 24 + i]

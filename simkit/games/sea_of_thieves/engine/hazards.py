@@ -49,13 +49,14 @@ def nearest_ship_hex(P, T, K, F, rng, e, knave, reach, need_room):
     if n == 0:
         return np.int64(-1)
     # among the nearest, the Knave's pick (the bots' ties drawn from its stream)
+    at_random = is_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
     best_s = -1e18
     ties = 0
     for k in range(2 * T[ST, S.PLAYERS]):
         x = T[SHIP0 + k, S.HEX]
         if x < 0 or x == h or (need_room and T[S.HEX_STANDEES, x] >= 2) or S.dist(K, h, x) != best_d:
             continue
-        s = 0.0 if is_random(F, rng, knave) else bot.knave_ship_score(T, knave, k)
+        s = 0.0 if at_random else bot.knave_ship_score(T, knave, k)
         if s > best_s:
             best_s = s
             ties = 1
@@ -66,7 +67,7 @@ def nearest_ship_hex(P, T, K, F, rng, e, knave, reach, need_room):
         x = T[SHIP0 + k, S.HEX]
         if x < 0 or x == h or (need_room and T[S.HEX_STANDEES, x] >= 2) or S.dist(K, h, x) != best_d:
             continue
-        s = 0.0 if is_random(F, rng, knave) else bot.knave_ship_score(T, knave, k)
+        s = 0.0 if at_random else bot.knave_ship_score(T, knave, k)
         if s == best_s:
             if pick == 0:
                 return np.int64(x)
