@@ -144,8 +144,8 @@ def test_lookahead_is_deterministic_and_finishes():
 
 
 def test_lookahead_beats_the_merchant_at_two_players():
-    """Measured 68.7% over 600 games (README); 200 games put 55% 3.9 standard errors below that."""
-    assert win_share(["lookahead", "merchant"], "lookahead", n=200) > 0.55
+    """Measured 59.7% over 2,000 games (README); over 300 games 52% lies 2.8 standard errors below."""
+    assert win_share(["lookahead", "merchant"], "lookahead", n=300) > 0.52
 
 
 # ------------------------------------------------------------------ trace
