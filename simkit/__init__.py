@@ -17,7 +17,6 @@ import sys
 import time
 from importlib import metadata
 
-
 IDLE_CACHE_SECONDS = 86_400  # a numba cache folder unused this long may be removed
 
 

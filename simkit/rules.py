@@ -19,7 +19,6 @@ import numpy as np
 
 from simkit.errors import InputError, unknown
 
-
 DESIGNER_KNOB = "designer knob"  # Param.source of a compensation lever that is not a rule (simkit tune)
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ import numpy as np
 from numba import njit
 
 from simkit.games.sea_of_thieves import state as S
-from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
 from simkit.games.sea_of_thieves.engine.scoring import final_score
+from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
 from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
 

@@ -10,11 +10,11 @@ from simkit import game as G
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
+from simkit.games.sea_of_thieves.engine import lookahead as la
 from simkit.games.sea_of_thieves.engine.actions import take_action
 from simkit.games.sea_of_thieves.engine.cargo import draw, draw_kind, to_bag, to_hex, to_hold
 from simkit.games.sea_of_thieves.engine.common import deck_draw, is_random, log_event, shuffle_row
 from simkit.games.sea_of_thieves.engine.crew import discard_fortune, respawn, rising_waters
-from simkit.games.sea_of_thieves.engine import lookahead as la
 from simkit.games.sea_of_thieves.engine.events import event_phase
 from simkit.games.sea_of_thieves.engine.hazards import ocean_hazards_phase
 from simkit.games.sea_of_thieves.engine.scoring import final_score, final_scoring
