@@ -35,6 +35,8 @@ from simkit.errors import InputError
 from simkit.game import NOISE_MARK, Game, parse_strategy
 from simkit.stats import Z95
 
+MIN_DECIDED = 100  # a tier with fewer decided games (say, one that hardly ever finishes) is not compared
+
 RANDOM = "random"
 LOOKAHEAD = "lookahead"
 
@@ -170,7 +172,10 @@ def summarize(folder: Path, cells: list[dict], manifest: dict | None = None) -> 
                 "incomplete_share": cell["incomplete_share"], "tie_share": cell["tie_share"],
                 "games_per_second": spent["games"] / spent["seconds"] if spent and spent["seconds"] > 0 else None,
             })
-        usable = [t for t in tiers if t["decided_games"]]
+        # a tier that hardly ever finishes its games has no seat figure worth comparing (its
+        # row in the report shows the capped share): compare the tiers with enough decided games
+        usable = [t for t in tiers if t["decided_games"] >= MIN_DECIDED]
+        unfinished = [t["tier"] for t in tiers if t not in usable]
         comparisons = [_difference(high, low) for low, high in itertools.pairwise(usable)]
         if len(usable) > 2:
             comparisons.append(_difference(usable[-1], usable[0]))
@@ -185,7 +190,10 @@ def summarize(folder: Path, cells: list[dict], manifest: dict | None = None) -> 
         out.append({
             "game": game_id, "players": players, "variant": variant, "overrides": json.loads(overrides),
             "lookahead": has_lookahead,
-            "note": "" if has_lookahead else f"{game_id} has no '{LOOKAHEAD}' preset: no lookahead tier",
+            "note": "; ".join(filter(None, (
+                "" if has_lookahead else f"{game_id} has no '{LOOKAHEAD}' preset: no lookahead tier",
+                f"left out of the comparisons, fewer than {MIN_DECIDED} decided games: {', '.join(unfinished)}"
+                if unfinished else ""))),
             "tiers": tiers, "comparisons": comparisons,
             "skill_effect": {**comparisons[-1], "verdict": _verdict(comparisons[-1])} if comparisons else None,
             "lookahead_cost": cost,
