@@ -33,8 +33,7 @@ from simkit.games.tide_of_avaris.state import (
     hold_shape,
     unbound_total,
 )
-from simkit.kernels import decide, pick_best
-from simkit.rng import next_u64
+from simkit.kernels import decide, noisy, pick_best
 
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic, 2 lookahead (the heuristic but for the destination, lookahead.py)
@@ -100,7 +99,7 @@ def plays_random(F, rng, seat):
     if F[1 + seat, POLICY] == 0.0:
         return True
     noise = F[1 + seat, NOISE]
-    return noise > 0.0 and (next_u64(rng, 1 + seat) >> np.uint64(11)) * (1.0 / 9007199254740992.0) < noise
+    return noisy(rng, seat, noise)
 
 
 # --------------------------------------------------------------------------- values

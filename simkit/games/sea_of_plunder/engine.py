@@ -46,7 +46,7 @@ from simkit.games.sea_of_plunder.state import (
     STEPS0,
     T_ROWS,
 )
-from simkit.kernels import decide, pick_best, unowned_float, unowned_int, unowned_uint
+from simkit.kernels import decide, noisy, pick_best, unowned_float, unowned_int, unowned_uint
 from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
 from strategies import sea_of_plunder as bot
 
@@ -78,11 +78,11 @@ def log_event(T, log, seat, code, a, b, c):
 def plays_randomly(F, rng, seat):
     """True when this decision of `seat` is a uniformly random legal choice: its preset is
     `random`, or its noise (the skill knob, DESIGN §5) comes up. The noise coin is drawn from
-    the seat's own stream, and only when its noise is above 0 (noise 0 draws nothing)."""
+    the seat's own stream, and only when its noise is above 0 (noise 0 draws nothing, noise 1 plays random's draws exactly)."""
     if F[1 + seat, bot.POLICY] == 0:
         return True
     noise = F[1 + seat, bot.NOISE]
-    return noise > 0.0 and (next_u64(rng, 1 + seat) >> np.uint64(11)) * (1.0 / 9007199254740992.0) < noise
+    return noisy(rng, seat, noise)
 
 
 @njit(cache=True, inline="always")

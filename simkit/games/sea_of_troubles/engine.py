@@ -29,8 +29,8 @@ from simkit.games.sea_of_troubles.state import (
     fits,
     type_total,
 )
-from simkit.kernels import decide, pick_best
-from simkit.rng import CHANCE, next_u64, randint, shuffle
+from simkit.kernels import decide, noisy, pick_best
+from simkit.rng import CHANCE, randint, shuffle
 from strategies import sea_of_troubles as bot
 
 # candidate action kinds (buf rows KIND, ARG)
@@ -72,7 +72,7 @@ def acts_random(F, rng, seat):
     if F[1 + seat, bot.POLICY] == 0.0:
         return True
     noise = F[1 + seat, NOISE]
-    return noise > 0.0 and (next_u64(rng, 1 + seat) >> np.uint64(11)) * (1.0 / 9007199254740992.0) < noise
+    return noisy(rng, seat, noise)
 
 
 # --------------------------------------------------------------------------- cards

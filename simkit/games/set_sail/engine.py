@@ -42,8 +42,8 @@ from simkit.games.set_sail.state import (
     T_WIDTH,
     TRADE_COL0,
 )
-from simkit.kernels import decide, unowned_float, unowned_int, unowned_uint
-from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
+from simkit.kernels import decide, noisy, unowned_float, unowned_int, unowned_uint
+from simkit.rng import CHANCE, randint, seed_streams, shuffle
 from strategies import set_sail as bot
 
 # rows of the scratch table `buf`
@@ -88,7 +88,7 @@ def plays_random(F, rng, seat):
     if F[1 + seat, bot.POLICY] == 0:
         return True
     noise = F[1 + seat, F.shape[1] - 1]
-    return noise > 0.0 and (next_u64(rng, 1 + seat) >> np.uint64(11)) * (1.0 / 9007199254740992.0) < noise
+    return noisy(rng, seat, noise)
 
 
 @njit(cache=True)
