@@ -1,11 +1,12 @@
 # The README's two commands. Both need only Python 3.11+ on the machine.
 #   make demo   create .venv, install simkit, run the default sweep, say where the report is
 #   make test   create .venv with the dev extras, run the whole test suite
+#   make mutants  break each rule of tests/mutants/<game>.toml in a scratch copy: the tests must go red
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test
+.PHONY: demo test mutants
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,3 +27,7 @@ demo: $(VENV)/.installed
 # pytest exits 5 when it collects no tests; make treats that as the failure it is
 test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest -q
+
+# not part of `make test` or CI: every mutant recompiles its game's engine (see tests/mutants/run.py)
+mutants: $(VENV)/.installed-dev
+	$(BIN)/python tests/mutants/run.py --jobs 2
