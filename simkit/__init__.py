@@ -92,7 +92,7 @@ def __getattr__(name: str):
 
 _RUN_OPTIONS = ("jobs", "chunk", "backend", "address", "quiet", "report")
 _SPEC_OPTIONS = ("game", "players", "variant", "set", "strategies", "games", "seed", "name", "precision", "arcs",
-                 "tiers", "skill", "tournament")
+                 "tiers", "skill", "tournament", "bots")
 
 
 def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
@@ -104,7 +104,8 @@ def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
     ["key=value"]), strategies ("a,b" for one line-up, or a list of line-ups), games,
     seed, name, precision, arcs (trace score arcs), tiers (skill-tier cells), skill ("0.25,0.5":
     noise levels of extra tiers), tournament (True: every preset against every other, seats
-    balanced; see simkit.tournament). Run options: jobs (default: all cores), chunk, backend
+    balanced; see simkit.tournament), bots (bot parameters: ["greedy:preset=merchant,sell_at=400"] or
+    {"greedy": {"preset": "merchant", "sell_at": 400}}; see simkit.bots). Run options: jobs (default: all cores), chunk, backend
     ("loky" or "dask"), address (the Dask scheduler), quiet, report (False: tables and
     summary only, no report.md/.html or plots). out: the folder (default
     reports/<name>-<time>/). resume=True finishes the sweep in `out`; spec and spec

@@ -41,8 +41,9 @@ def _cell(game_id: str, players: int | None, preset: str) -> specs.Cell:
 
 def _play_range(cell: specs.Cell, start: int, stop: int):
     game = registry.get(cell.game)
-    strategies = seat_strategies(game, cell.lineup, cell.players, start, stop - start)
-    out_games, out_seats, _ = play(game, compiled(cell)[0], strategies, game_seeds(np.uint64(ROOT_SEED), start, stop))
+    strategies = seat_strategies(game, cell.lineup, cell.players, start, stop - start, cell.bots)
+    out_games, out_seats, _ = play(game, compiled(cell)[0], strategies, game_seeds(np.uint64(ROOT_SEED), start, stop),
+                                   lineup=cell.lineup, bots=cell.bots)
     return out_games, out_seats
 
 

@@ -61,6 +61,12 @@ SetOption = Annotated[
     list[str] | None,
     typer.Option("--set", metavar="KEY=VALUE", help="Rule override, repeatable; a TOML list (k=[1,2]) sweeps it."),
 ]
+BotOption = Annotated[
+    list[str] | None,
+    typer.Option("--bot", metavar="LABEL:KEY=VALUE,...",
+                 help="Bot parameters, repeatable: 'merchant:sell_at=400' changes a preset; "
+                      "'greedy:preset=merchant,sell_at=400' adds a strategy for line-ups (see simkit strategies)."),
+]
 ComponentsOption = Annotated[
     str | None,
     typer.Option("--components", metavar="SET|PATH",
@@ -125,16 +131,27 @@ def strategies(
     game: Annotated[str, typer.Argument(help="Game id (see `simkit games`).")],
     json_: JsonOption = False,
 ) -> None:
-    """Bot presets and what each one favours."""
+    """Bot presets, what each one favours, and their parameters (set them with --bot or [bots.<label>])."""
     from simkit import games as registry
 
     g = registry.get(game)
-    rows = [{"name": p.name, "description": p.description, "default": p.name == g.default_strategy}
-            for p in g.presets]
+    rows = [{"name": p.name, "description": p.description, "default": p.name == g.default_strategy, "kind": p.kind,
+             "parameters": [{"name": q.name, "default": g.strategy_table((p.name,))[0][i, q.slot], "low": q.low,
+                             "high": q.high, "integer": q.integer, "reader": q.reader, "meaning": q.meaning}
+                            for q in g.params_of(p.name)]}
+            for i, p in enumerate(g.presets)]
     if json_:
         return _echo_json(rows)
     _print_table(["name", "description"],
                  [[r["name"] + (" (default)" if r["default"] else ""), r["description"]] for r in rows])
+    if not g.bot_params:
+        return
+    shown = [r for r in rows if r["parameters"]]
+    typer.echo("\nparameters (each preset's value; set with --bot PRESET:name=value or [bots.<label>] in a spec):")
+    _print_table(["name", "range", *(r["name"] for r in shown), "meaning"],
+                 [[q.name, q.range_text(),
+                   *(next((f"{x['default']:g}" for x in r["parameters"] if x["name"] == q.name), "") for r in shown),
+                   q.meaning] for q in g.bot_params])
 
 
 @app.command()
@@ -172,6 +189,7 @@ def sweep(
     tournament: Annotated[bool, typer.Option(
         "--tournament", help="Every preset against every other, seats balanced: one cell per player count, --games "
         "each; --strategies names the presets (default: all but the slow lookahead tier).")] = False,
+    bot: BotOption = None,
 ) -> None:
     """Run a sweep and write its results and report."""
     import simkit
@@ -181,7 +199,7 @@ def sweep(
         set=_with_components(set_, components),
         strategies=strategies[0] if strategies and len(strategies) == 1 else strategies, games=games, seed=seed,
         precision=precision, jobs=jobs, chunk=chunk, backend=backend, address=address, quiet=quiet,
-        arcs=arcs or None, tiers=tiers or None, skill=skill, tournament=tournament or None,
+        arcs=arcs or None, tiers=tiers or None, skill=skill, tournament=tournament or None, bots=bot,
     )
     m = results.manifest
     if getattr(results, "already_complete", False):
@@ -227,12 +245,13 @@ def replay(
         str | None, typer.Option(help="Seat 0's, seat 1's, ... preset; a shorter list repeats.")
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Game seed: the `seed` column of games.parquet.")] = None,
+    bot: BotOption = None,
 ) -> None:
     """Play one game and narrate it from its event log."""
     from simkit.replay import replay as play_one
 
     r = play_one(game, players=players, variant=variant, overrides=_with_components(set_, components),
-                 strategies=strategies, seed=seed)
+                 strategies=strategies, seed=seed, bots=bot)
     typer.echo(r.header())
     for line in r.lines:
         typer.echo(line)
@@ -354,6 +373,51 @@ def tune(
     typer.echo(f"evidence and every evaluation: {Path(result.folder) / 'tune.md'} (and tune.json)")
     if result.exit_code:
         raise typer.Exit(result.exit_code)
+
+
+@app.command()
+def train(
+    game: Annotated[str, typer.Argument(help="Game id (see `simkit games`).")],
+    preset: Annotated[str, typer.Option("--preset", help="The heuristic preset whose parameters are searched.")],
+    players: Annotated[str, typer.Option(help="Player counts the objective plays, e.g. 2 or 2,4.")] = "2",
+    variant: Annotated[str, typer.Option(help="Variant; 'a+b' combines.")] = "standard",
+    set_: Annotated[list[str] | None, typer.Option("--set", metavar="KEY=VALUE",
+                                                   help="Rule override held fixed, repeatable.")] = None,
+    params: Annotated[str | None, typer.Option(help="Parameters searched, comma-separated (default: every "
+                                                     "heuristic parameter of the preset).")] = None,
+    games: Annotated[int, typer.Option(help="Games per candidate against each opponent and player count.")] = 2000,
+    population: Annotated[int, typer.Option(help="Candidates per generation (0: CMA-ES's default).")] = 0,
+    generations: Annotated[int, typer.Option(help="Generations of the search.")] = 20,
+    lookahead_share: Annotated[float, typer.Option(help="Games against the lookahead tier, as a share of --games "
+                                                        "(0: none).")] = 0.05,
+    validate_games: Annotated[int, typer.Option(help="Games per finalist against each opponent (fresh seeds).")
+                              ] = 8000,
+    evidence_games: Annotated[int, typer.Option(help="Games per head-to-head of the answer (fresh seeds).")] = 8000,
+    evidence_lookahead_games: Annotated[int, typer.Option(help="Games of the answer against lookahead at 2 players."
+                                                          )] = 2000,
+    seed: Annotated[int, typer.Option(help="Seed of the search and of every game it plays.")] = 1,
+    jobs: Annotated[int | None, typer.Option(help="Worker processes (default: all cores).")] = None,
+    backend: Annotated[str, typer.Option(help="loky (local cores) or dask (a Dask cluster).")] = "loky",
+    address: Annotated[str | None, typer.Option(help="Dask scheduler address, tcp://HOST:PORT.")] = None,
+    out: Annotated[Path | None, typer.Option(help="Training folder (default reports/train-<game>-<preset>-<time>).")
+                   ] = None,
+    resume: Annotated[bool, typer.Option(help="Finish the stopped training in --out.")] = False,
+    write: Annotated[bool, typer.Option(help="Write tuned.toml and its evidence into the game package.")] = True,
+    quiet: Annotated[bool, typer.Option(help="No progress lines.")] = False,
+) -> None:
+    """Search a preset's bot parameters for strength (CMA-ES); write the `tuned` preset and its evidence."""
+    from simkit.train import train as run_train
+
+    state = run_train(game, preset, players=players, variant=variant, set=set_, params=params, games=games,
+                      population=population, generations=generations, lookahead_share=lookahead_share,
+                      validate_games=validate_games, evidence_games=evidence_games,
+                      evidence_lookahead_games=evidence_lookahead_games, seed=seed, jobs=jobs, backend=backend,
+                      address=address, out=out, resume=resume, write=write,
+                      progress=None if quiet else lambda line: typer.echo(line))
+    rows = [[e["players"], e["opponent"] or "self-play", f"{e['games']:,}",
+             f"{100 * e['share']:.1f}% ({100 * e['ci_low']:.1f}–{100 * e['ci_high']:.1f})" if e["opponent"] else "",
+             f"{100 * e['capped']:.2f}%"] for e in state["evidence"]]
+    _print_table(["players", "opponent", "games", "tuned's share of decided games (95% CI)", "capped"], rows)
 
 
 def main() -> None:

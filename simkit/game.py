@@ -13,7 +13,9 @@ Engine contract (numba njit, no Python objects inside)::
 - presets: float64[n_rows, n_weights + 1], one row per strategy (`Game.strategy_table`):
   the preset's weights, then in the last column (`presets.shape[1] - 1`) its noise, the
   skill knob of DESIGN §5: the chance that a decision is a uniformly random legal choice
-  instead of the policy's, drawn from the seat's own decision stream.
+  instead of the policy's, drawn from the seat's own decision stream. The first rows are
+  the game's presets as shipped, in preset order, whatever the line-up (an engine may read
+  a preset's row by its index, e.g. for the rollouts of its lookahead tier).
 - seat_strategies: int64[n_games, players], the strategy row each seat plays in each game.
 - seeds: uint64[n_games], game i's seed (`simkit.rng.derive(root, game_index)`).
 - out_games: int64[n_games, GAME_COLUMNS + len(game_metrics)], filled by the engine:
@@ -38,6 +40,8 @@ from typing import Any
 
 import numpy as np
 
+from simkit import bots as bot_params
+from simkit.bots import HEURISTIC, BotParam
 from simkit.rules import RuleSchema
 
 # out_games columns every game fills
@@ -75,11 +79,13 @@ class Metric:
 
 @dataclass(frozen=True)
 class Preset:
-    """A named bot: one row of weights for the game's one compiled policy."""
+    """A named bot: one row of weights for the game's one compiled policy. kind (simkit.bots):
+    "random" (the baseline, reads no parameter), "heuristic" or "lookahead" (the rollout tier)."""
 
     name: str
     description: str
     weights: tuple[float, ...]
+    kind: str = HEURISTIC
 
 
 @dataclass(frozen=True)
@@ -109,27 +115,54 @@ class Game:
     describe_event: Callable[[tuple, dict], str]
     check_players: Callable[[int, dict], str | None] | None = None  # error text or None
     max_players: int = 0  # widest seat table the engine can fill (0: max(players))
+    bot_params: tuple[BotParam, ...] = ()  # every weight and threshold the policy reads (simkit.bots)
 
     def preset_names(self) -> list[str]:
         return [p.name for p in self.presets]
 
-    def strategy_table(self, labels: tuple[str, ...] = ()) -> tuple[np.ndarray, tuple[str, ...]]:
+    def preset(self, name: str) -> Preset:
+        return self.presets[self.preset_names().index(name)]
+
+    def params_of(self, preset: str) -> tuple[BotParam, ...]:
+        """The bot parameters a preset reads (none for random)."""
+        return bot_params.params_for(self.preset(preset).kind, self.bot_params)
+
+    def check_bots(self, bots, where: str) -> dict[str, dict]:
+        """Validated bot settings {label: {"preset": base, param: value}} (simkit.bots)."""
+        presets = {p.name: (p.kind, p.weights) for p in self.presets}
+        return bot_params.check_settings(bots, presets, self.bot_params, where)
+
+    def strategy_names(self, bots: dict | None = None) -> list[str]:
+        """Every name a line-up may use: the presets, then the new labels of `bots`."""
+        names = self.preset_names()
+        return names + [label for label in (bots or {}) if label not in names]
+
+    def strategy_table(self, labels: tuple[str, ...] = (), bots: dict | None = None,
+                       ) -> tuple[np.ndarray, tuple[str, ...]]:
         """(float64[n_rows, n_weights + 1] for the engine, the label of each row).
 
-        One row per preset (noise 0, in preset order), then one per noisy label
-        ("name@p") among `labels`. The last column is the row's noise.
+        One row per preset as shipped (noise 0, in preset order), then one per label of
+        `labels` that is noisy ("name@p") or set by `bots` (checked settings, see
+        `check_bots`). The last column is the row's noise. A preset changed by `bots` keeps
+        its shipped row, unlabelled (""), for engines that read a preset's row by index.
         """
+        bots = bots or {}
         names = self.preset_names()
-        rows = [(n, 0.0) for n in names]
-        extra = [label for label in dict.fromkeys(labels) if label not in names]
-        rows += [parse_strategy(label) for label in extra]
+        shown = ["" if n in bots else n for n in names]
+        rows = [(n, {}, 0.0) for n in names]
+        extra = [label for label in dict.fromkeys(labels) if label not in shown]
+        for label in extra:
+            name, noise = parse_strategy(label)
+            setting = bots.get(name, {})
+            rows.append((setting.get(bot_params.BASE, name), setting, noise))
         width = max(len(p.weights) for p in self.presets)
+        width = max([width] + [p.slot + 1 for p in self.bot_params])
         table = np.zeros((len(rows), width + 1), dtype=np.float64)
-        for i, (name, noise) in enumerate(rows):
-            weights = self.presets[names.index(name)].weights
+        for i, (name, setting, noise) in enumerate(rows):
+            weights = bot_params.apply(self.preset(name).weights, setting, self.bot_params)
             table[i, : len(weights)] = weights
             table[i, width] = noise
-        return table, tuple(names) + tuple(extra)
+        return table, tuple(shown) + tuple(extra)
 
     def preset_table(self) -> np.ndarray:
         """float64[n_presets, n_weights + 1] for the engine: every preset, noise 0."""

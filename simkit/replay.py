@@ -10,7 +10,7 @@ and the seat-by-seat `strategy` from seats.parquet.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -37,10 +37,13 @@ class Replay:
     log_full: bool  # the log filled up: the narration stops early
     outcome: dict  # the games.parquet row
     seats: list[dict]  # the seats.parquet rows (without cell and game_index)
+    bots: dict = field(default_factory=dict)  # bot settings of the line-up's labels (simkit.bots)
 
     def header(self) -> str:
         seats = ", ".join(f"seat {s} {name}" for s, name in enumerate(self.lineup))
         rules = "".join(f", {k}={v}" for k, v in self.overrides.items())
+        rules += "".join(f", {label} ({', '.join(f'{k}={v:g}' if k != 'preset' else f'from {v}' for k, v in b.items())})"
+                         for label, b in self.bots.items())
         return f"{self.game}, {self.players} players, {self.variant}{rules}, seed {self.seed}: {seats}"
 
     def ending(self) -> str:
@@ -58,8 +61,10 @@ def replay(
     strategies: str | None = None,
     seed: int | None = None,
     log_capacity: int = LOG_CAPACITY,
+    bots: list[str] | dict | None = None,
 ) -> Replay:
-    """Play one game (validated like a one-cell sweep) and narrate it.
+    """Play one game (validated like a one-cell sweep) and narrate it. `bots`: bot settings as
+    for a sweep (simkit.bots), e.g. ["merchant:sell_at=400"].
 
     players defaults to the largest count the variant allows; strategies names seat 0's,
     seat 1's, ... preset (a shorter list repeats; default: the game's default preset).
@@ -75,14 +80,14 @@ def replay(
     if listed:
         raise InputError(f"replay plays one game: give {listed[0]} one value, not a list")
     cells = specs.load(game=game, players=players, variant=variant, set=overrides, strategies=strategies,
-                       games=1, balanced=False).cells
+                       games=1, balanced=False, bots=bots).cells
     cell = max(cells, key=lambda c: c.players)
     g = registry.get(cell.game)
     rules, _ = compiled(cell)
-    lineup = seat_strategies(g, cell.lineup, cell.players, 0, 1)
+    lineup = seat_strategies(g, cell.lineup, cell.players, 0, 1, cell.bots)
     seeds = np.array([seed], dtype=np.uint64)
-    out_games, out_seats, log = play(g, rules, lineup, seeds, log_capacity, cell.lineup)
-    labels = g.strategy_table(cell.lineup)[1]
+    out_games, out_seats, log = play(g, rules, lineup, seeds, log_capacity, cell.lineup, bots=cell.bots)
+    labels = cell.strategy_table()[1]
     names = [labels[k] for k in lineup[0]]
     context = {"game": g, "players": cell.players, "strategies": names, "rules": cell.rules(), "seed": seed}
     games, seats = chunk_tables(g, cell.id, 0, seeds, lineup, out_games, out_seats, labels)
@@ -92,4 +97,5 @@ def replay(
         log_full=len(log) >= log_capacity,
         outcome=games.row(0, named=True),
         seats=seats.drop("cell", "game_index").to_dicts(),
+        bots=cell.bots,
     )

@@ -250,11 +250,12 @@ def cells_table(rows: list[dict]) -> pl.DataFrame:
             "variant": [r["variant"] for r in rows],
             "overrides": [json.dumps(r["overrides"], sort_keys=True) for r in rows],
             "strategies": [",".join(r["lineup"]) for r in rows],
+            "bots": [json.dumps(r.get("bots", {}), sort_keys=True) for r in rows],
             "games": [r["games_played"] for r in rows],
             "rules_hash": [r["rules_hash"] for r in rows],
         },
         schema={"cell": pl.Utf8, "game": pl.Utf8, "players": pl.Int64, "variant": pl.Utf8, "overrides": pl.Utf8,
-                "strategies": pl.Utf8, "games": pl.Int64, "rules_hash": pl.Utf8},
+                "strategies": pl.Utf8, "bots": pl.Utf8, "games": pl.Int64, "rules_hash": pl.Utf8},
     )
 
 

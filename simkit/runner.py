@@ -61,21 +61,22 @@ BACKENDS = ("loky", "dask")
 # -- playing games ---------------------------------------------------------------------------
 
 
-def seat_strategies(game: Game, lineup: tuple[str, ...], players: int, start: int, n: int) -> np.ndarray:
-    """int64[n, players]: the strategy row (of `game.strategy_table(lineup)`) of each seat in games
-    start..start+n-1, from the line-up's balanced seating design (`simkit.tournament.design`):
+def seat_strategies(game: Game, lineup: tuple[str, ...], players: int, start: int, n: int,
+                    bots: dict | None = None) -> np.ndarray:
+    """int64[n, players]: the strategy row (of `game.strategy_table(lineup, bots)`) of each seat in
+    games start..start+n-1, from the line-up's balanced seating design (`simkit.tournament.design`):
     game i plays seating i mod period, every strategy in every seat and every pair meeting
     equally often over each period."""
-    index = game.strategy_table(lineup)[1]
+    index = game.strategy_table(lineup, bots)[1]
     seatings = design(tuple(lineup), players)[0]
     rows = np.array([[index.index(name) for name in seating] for seating in seatings], dtype=np.int64)
     return rows[np.arange(start, start + n, dtype=np.int64) % len(seatings)]
 
 
 def play(game: Game, compiled: Compiled, strategies: np.ndarray, seeds: np.ndarray, log_capacity: int = 0,
-         lineup: tuple[str, ...] = (), trace: np.ndarray | None = None):
+         lineup: tuple[str, ...] = (), trace: np.ndarray | None = None, bots: dict | None = None):
     """Run the engine on one batch: (out_games, out_seats, log rows used). `strategies` holds
-    rows of `game.strategy_table(lineup)`. `trace`: an `arcs.trace_buffer` for the batch, which
+    rows of `game.strategy_table(lineup, bots)`. `trace`: an `arcs.trace_buffer` for the batch, which
     the engine fills with the score trace; None (the fast path) passes n_traced = 0."""
     n, players = strategies.shape
     out_games = np.zeros((n, GAME_COLUMNS + len(game.game_metrics)), dtype=np.int64)
@@ -84,7 +85,7 @@ def play(game: Game, compiled: Compiled, strategies: np.ndarray, seeds: np.ndarr
     log_count = np.zeros(1, dtype=np.int64)
     if trace is None:
         trace = np.zeros((0, 1, players), dtype=np.int64)
-    game.play_chunk(compiled.params, compiled.components, game.strategy_table(lineup)[0], strategies,
+    game.play_chunk(compiled.params, compiled.components, game.strategy_table(lineup, bots)[0], strategies,
                     np.ascontiguousarray(seeds, dtype=np.uint64), out_games, out_seats, log, log_count, trace)
     return out_games, out_seats, log[: log_count[0]]
 
@@ -98,8 +99,15 @@ def _compiled(game_id: str, variant: str, overrides: str, players: int) -> tuple
 
 
 def compiled(cell: Cell) -> tuple[Compiled, str]:
-    """The cell's rule set ready for the engine, and its rules hash (cached per process)."""
-    return _compiled(cell.game, cell.variant, json.dumps(cell.overrides, sort_keys=True), cell.players)
+    """The cell's rule set ready for the engine, and its rules hash (cached per process).
+
+    The hash covers the rule values, the component files and the bots: every row of the
+    line-up's strategy table, so a changed preset, bot setting or tuned-preset file
+    (simkit.bots) is a different hash.
+    """
+    rules, digest = _compiled(cell.game, cell.variant, json.dumps(cell.overrides, sort_keys=True), cell.players)
+    table, labels = cell.strategy_table()
+    return rules, rules_hash(cell.game, {"rules": digest, "strategies": labels}, table.tobytes())
 
 
 def seat0_blocks(seats: pl.DataFrame) -> dict[int, tuple[int, float]]:
@@ -143,7 +151,7 @@ def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, r
     game = registry.get(cell.game)
     rules = unship(game, rules)
     seeds = game_seeds(np.uint64(root), start, stop)
-    strategies = seat_strategies(game, cell.lineup, cell.players, start, stop - start)
+    strategies = seat_strategies(game, cell.lineup, cell.players, start, stop - start, cell.bots)
     slices, traced = [], []
     step = max(1, -(-(stop - start) // ORPHAN_CHECKS))
     began = time.perf_counter()
@@ -153,14 +161,14 @@ def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, r
         # the buffer is one slice's: memory stays bounded by the slice, whatever the chunk
         trace = arcs_module.trace_buffer(min(step, stop - start - a), cell.players) if arcs else None
         slices.append(play(game, rules, strategies[a:a + step], seeds[a:a + step], lineup=cell.lineup,
-                           trace=trace)[:2])
+                           trace=trace, bots=cell.bots)[:2])
         if arcs:
             traced.append(arcs_module.trace_rows(cell.id, start + a, trace))
     seconds = time.perf_counter() - began
     out_games = np.concatenate([g for g, _ in slices])
     out_seats = np.concatenate([s for _, s in slices])
     games, seats = results.chunk_tables(game, cell.id, start, seeds, strategies, out_games, out_seats,
-                                        game.strategy_table(cell.lineup)[1])
+                                        cell.strategy_table()[1])
     results.write_parts(Path(folder), cell_index, start, games, seats, pl.concat(traced) if arcs else None)
     return {"cell_index": cell_index, "start": start, "stop": stop, "seconds": seconds,
             "blocks": seat0_blocks(seats) if precise else {}}
@@ -412,7 +420,8 @@ def _warm_game(cell: dict) -> tuple[str, float]:
     cell = Cell.from_dict(cell)
     game = registry.get(cell.game)
     rules, _ = compiled(cell)
-    play(game, rules, seat_strategies(game, cell.lineup, cell.players, 0, 2), game_seeds(np.uint64(0), 0, 2))
+    play(game, rules, seat_strategies(game, cell.lineup, cell.players, 0, 2, cell.bots),
+         game_seeds(np.uint64(0), 0, 2), lineup=cell.lineup, bots=cell.bots)
     return cell.game, time.perf_counter() - began
 
 
@@ -468,9 +477,9 @@ def _rates_and_hashes(cells: list[Cell], need_rates: bool) -> tuple[list[float],
             continue
         n = 16
         while True:
-            strategies = seat_strategies(game, cell.lineup, cell.players, 0, n)
+            strategies = seat_strategies(game, cell.lineup, cell.players, 0, n, cell.bots)
             t = time.perf_counter()
-            play(game, rules, strategies, game_seeds(np.uint64(0), 0, n))
+            play(game, rules, strategies, game_seeds(np.uint64(0), 0, n), lineup=cell.lineup, bots=cell.bots)
             elapsed = time.perf_counter() - t
             spent += elapsed
             if elapsed >= MEASURE_SECONDS or n >= cell.games:

@@ -20,6 +20,12 @@ A spec file::
     strategies = ["default", "raider,random"] # line-ups; "default" = the game's default preset
     games = 20000                             # per-block games
 
+    [study.bots.greedy]          # bot parameters (simkit.bots): a new strategy for line-ups,
+    preset = "merchant"          # built from a preset, with some of its parameters set
+    sell_at = 400
+    [study.bots.raider]          # a preset's own label changes that preset in this block
+    hunt = 1                     # ([bots.<label>] at the top level: every block)
+
     [tournament]         # optional, beside or instead of [[study]] blocks: every preset
     game = "set_sail"    # against every other, seats balanced (simkit.tournament)
     players = [2, 3, 4]  # one cell per player count, its line-up the tournament's presets
@@ -38,14 +44,15 @@ the game declares is an error, except with `game = "*"`, where each game plays t
 requested counts it supports (and a request no game supports is an error).
 
 Command-line options (`load`'s keyword arguments) override the spec: seed, games, name
-and precision at the top; game, players, variants, set and strategies in every block
-(a `--set` key also replaces a grid over the same key). A `--set` value that is a TOML
-list (`--set target=[20,40]`) is a grid.
+and precision at the top; game, players, variants, set, strategies and bots in every block
+(a `--set` key also replaces a grid over the same key; a `--bot` label replaces the spec's
+setting of that label). A `--set` value that is a TOML list (`--set target=[20,40]`) is a grid.
 
 Cell ids read `<game>-<players>p-<variant>`, suffixed with `-key=value` for each rule
-override that varies among the sweep's cells of that game, and with the line-up when
-line-ups vary. Everything is validated here, before anything runs; every problem is an
-InputError naming what and where.
+override that varies among the sweep's cells of that game, with the line-up when
+line-ups vary, and with `-label.param=value` for each bot parameter a cell sets. A cell
+keeps the bot settings of the labels its line-up uses. Everything is validated here,
+before anything runs; every problem is an InputError naming what and where.
 """
 
 from __future__ import annotations
@@ -58,14 +65,15 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from simkit import bots as bot_settings
 from simkit import games as registry
 from simkit.errors import InputError, unknown
 from simkit.game import NOISE_MARK, parse_strategy
 
 TOP_KEYS = ("name", "description", "seed", "games", "precision", "check", "study", "arcs", "tiers", "skill",
-            "tournament")
-TOURNAMENT_KEYS = ("game", "players", "variants", "set", "presets", "include_random", "games")
-BLOCK_KEYS = ("game", "players", "variants", "set", "grid", "strategies", "games")
+            "tournament", "bots")
+TOURNAMENT_KEYS = ("game", "players", "variants", "set", "presets", "include_random", "games", "bots")
+BLOCK_KEYS = ("game", "players", "variants", "set", "grid", "strategies", "games", "bots")
 DEFAULT_GAMES = 10_000
 MAX_GAMES = 1_000_000_000  # per cell: past this the plan alone would not fit in memory
 MAX_PLAYERS = 100  # a sanity bound for parsing; each game then names its own range
@@ -87,6 +95,7 @@ class Cell:
     overrides: dict
     lineup: tuple[str, ...]  # strategy labels; game i seats them by the balanced design (simkit.tournament)
     games: int
+    bots: dict = field(default_factory=dict)  # checked bot settings of the line-up's labels (simkit.bots)
 
     def to_dict(self) -> dict:
         return {**asdict(self), "lineup": list(self.lineup)}
@@ -94,7 +103,11 @@ class Cell:
     @classmethod
     def from_dict(cls, d: dict) -> Cell:
         return cls(d["id"], d["game"], int(d["players"]), d["variant"], dict(d["overrides"]), tuple(d["lineup"]),
-                   int(d["games"]))
+                   int(d["games"]), {k: dict(v) for k, v in d.get("bots", {}).items()})
+
+    def strategy_table(self):
+        """(the engine's strategy table, the label of each row) for this cell's line-up and bots."""
+        return registry.get(self.game).strategy_table(self.lineup, self.bots)
 
     def rules(self) -> dict:
         """Every rule parameter's value for this cell (validated when the cell was made)."""
@@ -129,6 +142,8 @@ class Sweep:
             if c.overrides:
                 lines.append(f"set = {_toml(c.overrides)}")
             lines += [f"strategies = {_toml(','.join(c.lineup))}", f"games = {c.games}"]
+            if c.bots:
+                lines.append(f"bots = {_toml(c.bots)}")
         return "\n".join(lines) + "\n"
 
     def to_dict(self) -> dict:
@@ -246,6 +261,7 @@ def load(
     skill: str | list | None = None,
     tournament: bool = False,
     balanced: bool = True,
+    bots: list[str] | dict | None = None,
 ) -> Sweep:
     """A validated Sweep from a spec (a TOML path, or its table as a dict) and/or options.
 
@@ -258,7 +274,8 @@ def load(
     `tournament` (`sweep --tournament`): each block's line-up is the tournament's (every preset but the slow tiers, see
     `simkit.tournament.tournament_lineup`) unless `strategies` names one. balanced=False
     skips the refusal of a cell too short to balance its line-up (replay and bench play
-    single games, not a sweep).
+    single games, not a sweep). `bots`: bot settings (simkit.bots), as `--bot` texts
+    ('greedy:preset=merchant,sell_at=400') or a table {label: {"preset": ..., param: value}}.
     """
     text = ""
     if isinstance(spec, dict):
@@ -295,6 +312,10 @@ def load(
            "strategies": strategies}
     cli = {k: v for k, v in cli.items() if v is not None}
     cli_set = parse_set(set)
+    cli_bots = bots if isinstance(bots, dict) else bot_settings.merge_options(bots)
+    top_bots = table.get("bots", {})
+    if not isinstance(top_bots, dict):
+        raise InputError(f"bots in {source} must be tables [bots.<label>], got {top_bots!r}")
 
     top_games = _games(games if games is not None else table.get("games", DEFAULT_GAMES), f"games in {source}")
     root = _seed(seed if seed is not None else table.get("seed", DEFAULT_SEED), source)
@@ -330,6 +351,10 @@ def load(
             block["grid"] = {k: v for k, v in block.get("grid", {}).items() if k not in cli_set}
         if games is not None:
             block["games"] = games
+        block_bots = block.get("bots", {})
+        if not isinstance(block_bots, dict):
+            raise InputError(f"bots in {where} must be tables [study.bots.<label>], got {block_bots!r}")
+        block["bots"] = {**top_bots, **block_bots, **cli_bots}
         raw += _expand(block, top_games, where, levels if tiered else None)
 
     cells = _with_ids(raw)
@@ -459,6 +484,7 @@ def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | 
     tournament = block.get(TOURNAMENT)
     fixed = block.get("set", {})
     grid = block.get("grid", {})
+    bots = block.get("bots", {})
     for key, value in (("set", fixed), ("grid", grid)):
         if not isinstance(value, dict):
             raise InputError(f"{key} in {where} must be a table like {{ param = value }}, got {value!r}")
@@ -483,7 +509,8 @@ def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | 
         schema = game.rules
         fixed_ok = schema.validate(fixed, where)
         grid_ok = {k: [schema.validate({k: v}, where)[k] for v in vs] for k, vs in grid.items()}
-        presets = game.preset_names()
+        bots_ok = game.check_bots(bots, where)
+        presets = game.strategy_names(bots_ok)
         resolved_lineups = []
         if tiers is not None:
             from simkit.tiers import tier_lineups
@@ -514,6 +541,8 @@ def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | 
                 if preset not in presets:
                     raise unknown(f"strategy of {game_id}", preset, presets + [DEFAULT_LINEUP], where)
             resolved_lineups.append(tuple(names))
+        used = {label: bots_ok[label] for lineup in resolved_lineups for label in
+                sorted({parse_strategy(n)[0] for n in lineup}) if label in bots_ok}
         width = game.max_players or max(game.players)
         for variant in variants:
             if not isinstance(variant, str):
@@ -544,8 +573,9 @@ def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | 
                 problem = game.check_players(p, values) if game.check_players else None
                 if problem:
                     raise InputError(f"{game_id} {p}p {variant}: {problem} (in {where})")
+                own = {label: used[label] for label in sorted({parse_strategy(n)[0] for n in lineup}) if label in used}
                 out.append(({"game": game_id, "players": p, "variant": variant, "overrides": overrides,
-                             "lineup": lineup, "games": games}, where))
+                             "lineup": lineup, "games": games, "bots": own}, where))
     if not out:
         raise InputError(f"{where} makes no cells: no game supports players {requested}")
     return out
@@ -570,6 +600,8 @@ def _with_ids(raw: list[tuple[dict, str]]) -> list[Cell]:
         parts += [f"{k}={_id_value(fields['overrides'][k])}" for k in order if k in keys and k in fields["overrides"]]
         if lineups_vary:
             parts.append(",".join(fields["lineup"]))
+        parts += [f"{label}.{k}={v:g}" for label, setting in fields["bots"].items() for k, v in setting.items()
+                  if k != bot_settings.BASE]
         cell_id = "-".join(parts)
         if cell_id in seen:
             raise InputError(f"cell {cell_id} is asked for twice ({seen[cell_id]} and {where}); drop one")

@@ -12,6 +12,9 @@ tie-break makes it uniform over legal choices.
 import numpy as np
 from numba import njit
 
+from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
+from simkit.bots import RANDOM as BASELINE
+from simkit.bots import BotParam
 from simkit.game import Preset
 from simkit.games.sea_of_plunder import state as S
 from simkit.games.sea_of_plunder.state import CARD0, DICE0, DIST0, GS0, META, NUMBER_FACES, OWNER, POS, SEAT0, ST
@@ -53,13 +56,42 @@ RAIDER = (1.0, 8.0, 0.7, 1.0, 0.9, 0.6, 0.3, 0.6, 1.5, 2.5, 0.3, 1.4, 0.0, 0.3, 
 LOOKAHEAD = (2.0,) + COLLECTOR[1:] + (4, 8, 2, 0.25, 3.0)
 
 PRESETS = (
-    Preset("random", "uniform over legal choices (the baseline)", RANDOM),
+    Preset("random", "uniform over legal choices (the baseline)", RANDOM, BASELINE),
     Preset("racer", "races for Treasure Islands; spends compasses to reach them", RACER),
     Preset("collector", "gathers Goods into scoring sets; visits ports, bribes cheaply", COLLECTOR),
     Preset("raider", "steers pirates into rivals and their islands, steals, plays attack cards", RAIDER),
     # appended last: the rows of the presets above keep their indices
     Preset("lookahead", "collector, but its turn's first play is the best of collector's top 4 plays, "
-                        "each played out 8 times for 2 turns from re-dealt hidden cards", LOOKAHEAD),
+                        "each played out 8 times for 2 turns from re-dealt hidden cards", LOOKAHEAD, LOOKAHEAD_TIER),
+)
+
+# every weight and threshold above, declared for --bot, [bots.<label>], simkit strategies and simkit train
+PARAMS = (
+    BotParam("treasure", W_TREASURE, 0, 30, "value of collecting a Treasure"),
+    BotParam("goods", W_GOODS, 0, 5, "value per point a Good adds to the best set partition"),
+    BotParam("debt", W_DEBT, 0, 5, "cost of a Debt token"),
+    BotParam("card", W_CARD, 0, 4, "value of an extra card in hand"),
+    BotParam("distance", W_DIST, 0, 3, "cost per square between the ship and the nearest Treasure Island"),
+    BotParam("pirate_near", W_PIRATE_NEAR, 0, 3, "cost of ending within two squares of a pirate"),
+    BotParam("compass", W_COMPASS, 0, 4, "cost of spending a Magical Compass"),
+    BotParam("harass", W_HARASS, 0, 6, "value of a pirate hitting an opponent"),
+    BotParam("deny", W_DENY, 0, 8, "value of a pirate taking an island an opponent is closer to"),
+    BotParam("pirate_gain", W_PIRATE_GAIN, 0, 3, "cost of the pirates gaining a Treasure"),
+    BotParam("attack", W_ATTACK, 0, 5, "value per opponent hit by Cursed Treasure / Broken Compass"),
+    BotParam("port_distance", W_PORT_DIST, 0, 2, "cost per square to the nearest port whose Good improves the set"),
+    BotParam("keep", W_KEEP, 0, 2, "weight of a card's keep value when choosing the discard"),
+    BotParam("pirate_turns", PIRATE_TURNS, 0, 1, "1: consider spending a compass to turn the discard that moves a "
+             "pirate", integer=True),
+    BotParam("discard_shortlist", DISCARD_SHORTLIST, 0, 8, "consider discarding only this many least-kept cards "
+             "(0: every card)", integer=True),
+    BotParam("candidates", LA_CANDIDATES, 1, MAX_LOOKAHEAD, "the heuristic's best plays tried by rollouts",
+             integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("rollouts", LA_ROLLOUTS, 1, 64, "rollouts per candidate", integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("horizon", LA_HORIZON, 0, 20, "turns played after the candidate's turn (0: to the end)", integer=True,
+             reader=LOOKAHEAD_TIER),
+    BotParam("margin", LA_MARGIN, 0, 10, "points per rollout a candidate must gain over the heuristic's choice",
+             reader=LOOKAHEAD_TIER),
+    BotParam("win", LA_WIN, 0, 20, "value, in points, of being ahead when a rollout stops", reader=LOOKAHEAD_TIER),
 )
 DEFAULT = "collector"
 DEFAULT_ROW = [p.name for p in PRESETS].index(DEFAULT)  # the heuristic every seat plays in a rollout

@@ -12,6 +12,9 @@ Policy 0 (`random`) never calls these helpers: the engine chooses uniformly inst
 import numpy as np
 from numba import njit
 
+from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
+from simkit.bots import RANDOM as BASELINE
+from simkit.bots import BotParam
 from simkit.game import Preset
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, dist, gauge, hold_value
@@ -50,14 +53,41 @@ PLANS = np.array((MERCHANT, HUNTER, LEGEND), dtype=np.float64)
 LOOKAHEAD = MERCHANT + (8.0, 3.0)
 
 PRESETS = (
-    Preset("random", "uniform over legal choices (the baseline)", RANDOM),
+    Preset("random", "uniform over legal choices (the baseline)", RANDOM, BASELINE),
     Preset("merchant", "meagre voyages, sells often, upgrades early (the tips' first plan); flees the big enemies",
            MERCHANT),
     Preset("hunter", "Order of Souls work: skeletons, forts, monsters once upgraded, and rival ships for their cargo",
            HUNTER),
     Preset("legend_chaser", "upgrades and special crew first, then legendary voyages and monsters", LEGEND),
     Preset("lookahead", "each turn plays the plan (merchant, hunter or legend chaser) whose rollouts "
-           "score best", LOOKAHEAD),
+           "score best", LOOKAHEAD, LOOKAHEAD_TIER),
+)
+
+# every weight and threshold above, declared for --bot, [bots.<label>], simkit strategies and simkit train
+PARAMS = (
+    BotParam("meagre", W_TIER0, 0, 5, "liking for meagre voyages (seeking and starting)"),
+    BotParam("valuable", W_TIER1, 0, 5, "liking for valuable voyages"),
+    BotParam("legendary", W_TIER2, 0, 8, "liking for legendary voyages"),
+    BotParam("upgrade", W_UPGRADE, 0, 1, "1: upgrade ships when the gold allows", integer=True),
+    BotParam("reserve", W_RESERVE, 0, 600, "gold kept back after an upgrade or a hire"),
+    BotParam("hire", W_HIRE, 0, 1, "1: hire special crew", integer=True),
+    BotParam("hunt", W_HUNT, 0, 1, "1: fire on rival ships carrying cargo and haul what they leave", integer=True),
+    BotParam("sell_at", W_SELL_AT, 0, 1500, "hold value (gold) that sends a ship to the Outpost"),
+    BotParam("keep_fortune", W_KEEP_FORTUNE, 0, 4, "fortune cards kept back from rerolls", integer=True),
+    BotParam("save_keep", W_SAVE_KEEP, 0, 5, "resources kept back from saving crew (save while holding more)",
+             integer=True),
+    BotParam("abandon", W_ABANDON, 1, 40, "actions after which an unfinished voyage is abandoned", integer=True),
+    BotParam("order_of_souls", W_FIGHT_VOY, 0, 4, "liking for Order of Souls voyages (fight skeletons, sink ships)"),
+    BotParam("last_loot", W_LAST_LOOT, 0, 1, "1: spend the last Plunder success on Loot", integer=True),
+    BotParam("legend_type", W_LEGEND_TYPE, 0, 2, "ship type needed before legendary voyages are sought (0 sloop, "
+             "1 brigantine, 2 galleon)", integer=True),
+    BotParam("enemies", W_ENEMIES, 0, 2, "enemies: 0 never fights them, 0.5 fires on a Skeleton Sloop met in passing, "
+             "1 hunts them, 2 also forts"),
+    BotParam("brave_type", W_BRAVE_TYPE, 0, 2, "ship type from which the Skeleton Galleon, the Megalodon and the "
+             "Kraken are fought, not fled", integer=True),
+    BotParam("rollouts", W_ROLLOUTS, 1, 32, "rollouts per plan", integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("horizon", W_HORIZON, 0, 10, "rounds a rollout plays after the turn's round", integer=True,
+             reader=LOOKAHEAD_TIER),
 )
 DEFAULT = "merchant"
 

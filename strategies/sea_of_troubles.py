@@ -13,6 +13,9 @@ preset's weights and, at each step of its turn, plays out the policy's best few 
 
 from numba import njit
 
+from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
+from simkit.bots import RANDOM as BASELINE
+from simkit.bots import BotParam
 from simkit.game import Preset
 from simkit.games.sea_of_troubles import state as S
 from simkit.games.sea_of_troubles.state import CARRY0, HAND0, META, SEAT0, ST, carried_infamy, type_total
@@ -48,13 +51,37 @@ QUESTER = (1.0, 2.5, 0.3, 0.1, 1.0, 3.0, 1.0, 9.0, 0.5, 1.0, 7.0, 1.0)
 LOOKAHEAD_PRESET = (LOOKAHEAD,) + PILLAGER[1:] + (4.0, 4.0, 0.0, 0.2)  # plays out from the default's policy
 
 PRESETS = (
-    Preset("random", "uniform over legal choices (the baseline)", RANDOM),
+    Preset("random", "uniform over legal choices (the baseline)", RANDOM, BASELINE),
     Preset("pillager", "raids open ports, buries what it cannot defend", PILLAGER),
     Preset("duellist", "hunts pirates carrying treasure, shoots, bids for the first turn", DUELLIST),
     Preset("hoarder", "pillages and buries early at its X", HOARDER),
     Preset("quester", "pillages, then delivers treasure to the quests' ports", QUESTER),
     Preset("lookahead", "at each step plays out the default's 4 best actions 4 times each to the round's end, "
-           "and takes the best", LOOKAHEAD_PRESET),
+           "and takes the best", LOOKAHEAD_PRESET, LOOKAHEAD_TIER),
+)
+
+# every weight and threshold above, declared for --bot, [bots.<label>], simkit strategies and simkit train
+PARAMS = (
+    BotParam("pillage", W_PILLAGE, 0, 8, "value of pillaging a port (and of sailing to an open one)"),
+    BotParam("hunt", W_HUNT, 0, 6, "value per carried Infamy of boarding a carrier"),
+    BotParam("shoot", W_SHOOT, 0, 4, "value of shooting a pirate"),
+    BotParam("bury", W_BURY, 0, 8, "value per Infamy of burying (and sailing to an X to bury)"),
+    BotParam("quest", W_QUEST, 0, 8, "value per Infamy of a delivery quest"),
+    BotParam("dig", W_DIG, 0, 5, "value of digging up a rival's treasure"),
+    BotParam("commit", W_COMMIT, 0, 30, "total the bot commits to a pillage"),
+    BotParam("nerve", W_NERVE, 0, 1.5, "fight: concede when the best answer is below this share of the attack's "
+             "expectation"),
+    BotParam("bid", W_BID, 0, 2, "cards bid at the end of a round", integer=True),
+    BotParam("min_fight", W_MIN_FIGHT, 0, 20, "smallest card total the bot attacks with"),
+    BotParam("discard", W_DISCARD, 0, 10, "at the round's end, action cards of this value or less are discarded and "
+             "redrawn", integer=True),
+    BotParam("candidates", W_LA_CANDIDATES, 1, 16, "candidates played out per step (the policy's best first)",
+             integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("rollouts", W_LA_ROLLOUTS, 1, 64, "playouts per candidate", integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("horizon", W_LA_HORIZON, 0, 10, "rounds played after the current one before a playout is scored",
+             integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("margin", W_LA_MARGIN, 0, 2, "a playout's worth per point of margin over the best rival",
+             reader=LOOKAHEAD_TIER),
 )
 DEFAULT = "pillager"
 

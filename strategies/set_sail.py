@@ -13,6 +13,9 @@ legal choices instead.
 import numpy as np
 from numba import njit
 
+from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
+from simkit.bots import RANDOM as BASELINE
+from simkit.bots import BotParam
 from simkit.game import Preset
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.state import MAPS0, POS, QCOST0, QTILE, QVP0, SEAT0, ST, TRADE_COL0
@@ -51,14 +54,38 @@ RAIDER = (1.0, 1.2, 0.6, 0.6, 3.0, 0.0, 1.0, 8.0, 0.2, 5.0, 0.35, 1.0, 0.8)
 LOOKAHEAD = (2.0,) + TREASURE_HUNTER[1:] + (4.0, 2.0, 2.0, 0.02, 0.02)
 
 PRESETS = (
-    Preset("random", "uniform over legal choices (the baseline)", RANDOM),
+    Preset("random", "uniform over legal choices (the baseline)", RANDOM, BASELINE),
     Preset("plunderer", "fights Deep Water and Trade Route ships, turns the cards into Plunder Quests; cannons",
            PLUNDERER),
     Preset("merchant", "buys Trade cards at the Trade Port for Trade Quests; barrels", MERCHANT),
     Preset("treasure_hunter", "buys Treasure Quests and sails to dig them up; oars", TREASURE_HUNTER),
     Preset("raider", "attacks rival pieces off port to steal cards; cannons", RAIDER),
     Preset("lookahead", "treasure hunter whose moves are chosen by playouts: up to 4 kinds of move, each played "
-           "on 2 rounds by the treasure hunter 2 times, hidden cards re-dealt", LOOKAHEAD),
+           "on 2 rounds by the treasure hunter 2 times, hidden cards re-dealt", LOOKAHEAD, LOOKAHEAD_TIER),
+)
+
+# every weight and threshold above, declared for --bot, [bots.<label>], simkit strategies and simkit train
+PARAMS = (
+    BotParam("plunder", W_PLUNDER, 0, 4, "value multiplier of plunder quest VP, and of ship cards held toward them"),
+    BotParam("trade", W_TRADE, 0, 4, "value multiplier of trade quest VP, and of Trade cards toward them"),
+    BotParam("treasure", W_TREASURE, 0, 4, "value multiplier of treasure maps and digging"),
+    BotParam("raid", W_RAID, 0, 8, "value of attacking an opponent's piece"),
+    BotParam("barrel", W_BARREL, 0, 10, "value of a Barrel Upgrade"),
+    BotParam("oar", W_OAR, 0, 10, "value of an Oar Upgrade"),
+    BotParam("cannon", W_CANNON, 0, 16, "value of a Cannon Upgrade"),
+    BotParam("fish", W_FISH, 0, 2, "value of a fishing silver"),
+    BotParam("safe_supply", W_SAFE, 0, 10, "Supply the seat tries to hold"),
+    BotParam("distance", W_DIST, 0, 2, "cost per tile between a piece and its goal"),
+    BotParam("maps", W_MAPS, 0, 5, "undug treasure maps the seat holds at most", integer=True),
+    BotParam("fight", W_FIGHT, 0, 3, "value of a ship fight's silver and card beyond quests"),
+    BotParam("candidates", W_CANDIDATES, 1, 16, "moves compared a turn: the heuristic's, then the best of each "
+             "other kind", integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("rollouts", W_ROLLOUTS, 1, 64, "playouts per candidate", integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("horizon", W_HORIZON, 0, 10, "rounds a playout runs past the current one (0: to the end)",
+             integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("margin", W_MARGIN, 0, 1, "playout value per VP of lead over the best rival", reader=LOOKAHEAD_TIER),
+    BotParam("prefer", W_PREFER, 0, 1, "mean playout value a candidate must gain over the heuristic's move",
+             reader=LOOKAHEAD_TIER),
 )
 DEFAULT = "treasure_hunter"
 DEFAULT_ROW = [p.name for p in PRESETS].index(DEFAULT)  # its row in every strategy table

@@ -15,6 +15,9 @@ Policy 0 (`random`) chooses uniformly among the legal choices at every decision.
 import numpy as np
 from numba import njit
 
+from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
+from simkit.bots import RANDOM as BASELINE
+from simkit.bots import BotParam
 from simkit.game import Preset
 from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.state import (
@@ -72,13 +75,44 @@ CONTROLLER = (1.0, 8, 0.9, 0.5, 3.0, 0.8, 0.5, 0.5, 4, 0.5, 0.8, 2.0, 1.0, 1, 1.
 LOOKAHEAD = (2.0,) + CONTROLLER[1:] + (3, 4, 1, 0.02, 0.05)
 
 PRESETS = (
-    Preset("random", "uniform over legal choices (the baseline)", RANDOM),
+    Preset("random", "uniform over legal choices (the baseline)", RANDOM, BASELINE),
     Preset("burier", "collects what fits and banks small holds often; buys crew dice", BURIER),
     Preset("hoarder", "fills the hold for a big burial, binds what it carries, buys defence", HOARDER),
     Preset("raider", "attacks pirates carrying unbound treasure and explores; buys attack", RAIDER),
     Preset("controller", "takes the spirit dice and Regions with a large fleet", CONTROLLER),
     Preset("lookahead", "controller, but each turn's destination is chosen by rollouts of the controller "
-           "from a copy of the table, rivals' hidden dice, gold, rum and cards re-dealt", LOOKAHEAD),
+           "from a copy of the table, rivals' hidden dice, gold, rum and cards re-dealt", LOOKAHEAD, LOOKAHEAD_TIER),
+)
+
+# every weight and threshold above, declared for --bot, [bots.<label>], simkit strategies and simkit train
+PARAMS = (
+    BotParam("bank", W_BANK, 0, 40, "bury once the hold's burial is worth this many points"),
+    BotParam("greed", W_GREED, 0, 4, "value per Treasure Point a collected treasure adds to the hold's burial"),
+    BotParam("raid", W_RAID, 0, 6, "value per treasure expected from attacking a pirate (and of combat spirits and "
+             "upgrades)"),
+    BotParam("control", W_CONTROL, 0, 8, "value of sending sloops to a spirit or a Region"),
+    BotParam("relic", W_RELIC, 0, 4, "value of the Add Relic(s) action"),
+    BotParam("explore", W_EXPLORE, 0, 5, "value of exploring a monster"),
+    BotParam("bind", W_BIND, 0, 5, "value per treasure bound"),
+    BotParam("wager", W_WAGER, 1, 7, "dice showing this Number or more stay for the Midnight Wager; the rest are "
+             "cashed at Sunset", integer=True),
+    BotParam("upgrade_attack", W_UP_ATTACK, 0, 4, "Night upgrade priority of attack (0: never)"),
+    BotParam("upgrade_defence", W_UP_DEFENCE, 0, 4, "Night upgrade priority of defence (0: never)"),
+    BotParam("upgrade_fleet", W_UP_FLEET, 0, 6, "Night upgrade priority of the fleet (0: never)"),
+    BotParam("upgrade_crew", W_UP_CREW, 0, 4, "Night upgrade priority of crew dice (0: never)"),
+    BotParam("reserve", W_RESERVE, 0, 10, "gold kept back at Night (rerolls, bribes)", integer=True),
+    BotParam("supply", W_SUPPLY, 0, 4, "value of the rum and raid actions"),
+    BotParam("reroll", W_REROLL, 0, 6, "reroll dice whose Number is at most this (0: never reroll)", integer=True),
+    BotParam("sink", W_SINK, 0, 20, "when sinking, jettison the treasure if its burial is worth less than this, else "
+             "a die"),
+    BotParam("candidates", LA_CANDIDATES, 1, 8, "destinations tried: the heuristic's best this many", integer=True,
+             reader=LOOKAHEAD_TIER),
+    BotParam("rollouts", LA_ROLLOUTS, 1, 64, "rollouts per candidate", integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("horizon", LA_HORIZON, 0, 10, "a rollout stops after this many Nights (or at the game's end)",
+             integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("margin", LA_MARGIN, 0, 1, "value per Treasure Point of lead over the best rival", reader=LOOKAHEAD_TIER),
+    BotParam("keep", LA_KEEP, 0, 1, "another destination must beat the heuristic's by this much per rollout",
+             reader=LOOKAHEAD_TIER),
 )
 DEFAULT = "controller"
 

@@ -14,8 +14,9 @@ shared. A game still running after `round_cap` rounds ends as "round_cap".
 Components. The d6's faces are a component file (dicegame_components/d6.txt); the
 shipped alternative set `alt-loaded` replaces the 5 with a second 6.
 
-Bots. Weights are (policy, hold_at, rollouts): policy 0 holds with probability 1/2 after
-each roll (`random`); policy 1 holds once the turn total reaches hold_at; policy 2
+Bots. Weights are (policy, hold_at, rollouts, hold_lead): policy 0 holds with probability 1/2
+after each roll (`random`); policy 1 holds once the turn total reaches hold_at (hold_lead
+instead while no rival is ahead, unless it is 0); policy 2
 (`lookahead`) scores "hold" and "roll again" by `rollouts` playouts each, every seat
 holding at hold_at in them, drawn from its own decision stream, and takes the better.
 The last column of a strategy row is its noise (skill knob): the chance that a decision
@@ -30,6 +31,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from simkit.bots import LOOKAHEAD, RANDOM, BotParam
 from simkit.components import ComponentSet, component_param
 from simkit.errors import InputError
 from simkit.game import END_REASON, RANK, ROUNDS, SCORE, TURNS, WINNER, Compiled, Game, Metric, Preset
@@ -159,7 +161,15 @@ def _holds(params, faces, rng, seat, weights, noise, score, rolls, turn_total, r
         if turn_total >= weights[1]:  # a tie goes to the heuristic's choice
             return value[0] >= value[1]
         return value[0] > value[1]
-    return turn_total >= weights[1]
+    hold_at = weights[1]
+    if weights[3] > 0.0:  # hold_lead: another total while the seat leads (0: the same)
+        leads = True
+        for t in range(score.shape[0]):
+            if t != seat and score[t] > score[seat]:
+                leads = False
+        if leads:
+            hold_at = weights[3]
+    return turn_total >= hold_at
 
 
 @njit(cache=True)
@@ -290,11 +300,18 @@ GAME = Game(
     players=(2, 3, 4),
     rules=RULES,
     presets=(
-        Preset("random", "holds at random after each roll", (0.0, 0.0, 0.0)),
+        Preset("random", "holds at random after each roll", (0.0, 0.0, 0.0), RANDOM),
         Preset("careful", "holds once the turn total reaches 12", (1.0, 12.0, 0.0)),
         Preset("bold", "holds once the turn total reaches 25", (1.0, 25.0, 0.0)),
         Preset("lookahead", "plays out holding and rolling on, 100 times each on the same dice, and takes the better",
-               (2.0, 12.0, 100.0)),
+               (2.0, 12.0, 100.0), LOOKAHEAD),
+    ),
+    bot_params=(
+        BotParam("hold_at", 1, 2, 60, "hold once the turn total reaches this (the lookahead's playouts too)",
+                 integer=True),
+        BotParam("rollouts", 2, 1, 1000, "playouts of each choice", integer=True, reader=LOOKAHEAD),
+        BotParam("hold_lead", 3, 0, 60, "while leading (no rival ahead), hold at this total instead (0: hold_at)",
+                 integer=True),
     ),
     default_strategy="careful",
     end_reasons=END_REASONS,

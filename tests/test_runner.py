@@ -55,7 +55,8 @@ def test_schema(reference, dicegame):
     assert seats.schema == pl.Schema({
         "cell": pl.Utf8, "game_index": pl.Int64, "seat": pl.Int64, "strategy": pl.Utf8, "score": pl.Int64,
         "rank": pl.Int64, "win": pl.Float64, "rolls_total": pl.Int64, "colour": pl.Utf8})
-    assert cells.columns == ["cell", "game", "players", "variant", "overrides", "strategies", "games", "rules_hash"]
+    assert cells.columns == ["cell", "game", "players", "variant", "overrides", "strategies", "bots", "games",
+                             "rules_hash"]
     assert cells["cell"].to_list() == ["dicegame-2p-standard", "dicegame-3p-standard", "dicegame-2p-sudden",
                                        "dicegame-3p-sudden"]
     assert cells["strategies"].unique().to_list() == ["careful,random,bold"]

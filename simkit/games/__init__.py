@@ -48,5 +48,15 @@ def get(game_id: str):
     return _loaded[game_id]
 
 
+def folder(game_id: str):
+    """The folder of the game's package (or of its module): where its data files, such as
+    the `tuned` preset's tuned.toml (simkit.bots), live."""
+    from pathlib import Path
+
+    get(game_id)
+    module = importlib.import_module(_modules()[game_id])
+    return Path(module.__file__).resolve().parent
+
+
 def all_games():
     return [get(g) for g in ids()]
