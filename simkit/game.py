@@ -88,6 +88,22 @@ class Preset:
     kind: str = HEURISTIC
 
 
+def with_tuned(presets: tuple[Preset, ...], params: tuple[BotParam, ...], folder) -> tuple[Preset, ...]:
+    """The presets, with `tuned` (simkit.bots.TUNED) before the lookahead tier when `folder`
+    holds the tuned.toml that `simkit train` writes: the preset it started from, with the
+    parameter values the search found (the evidence is in tuned.md beside it)."""
+    from pathlib import Path
+
+    found = bot_params.read_tuned(Path(folder), params, {p.name: (p.kind, p.weights) for p in presets})
+    if found is None:
+        return presets
+    base, weights = found
+    tuned = Preset(bot_params.TUNED, f"{base} with the parameters simkit train found for it (see tuned.md)",
+                   weights)
+    at = next((i for i, p in enumerate(presets) if p.kind == bot_params.LOOKAHEAD), len(presets))
+    return presets[:at] + (tuned,) + presets[at:]
+
+
 @dataclass(frozen=True)
 class Compiled:
     """A rule set ready for the engine: what `Game.compile` returns."""

@@ -9,13 +9,15 @@ Policy 0 (`random`) values every legal choice equally, so the engine's uniform
 tie-break makes it uniform over legal choices.
 """
 
+from pathlib import Path
+
 import numpy as np
 from numba import njit
 
 from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.bots import RANDOM as BASELINE
 from simkit.bots import BotParam
-from simkit.game import Preset
+from simkit.game import Preset, with_tuned
 from simkit.games.sea_of_plunder import state as S
 from simkit.games.sea_of_plunder.state import CARD0, DICE0, DIST0, GS0, META, NUMBER_FACES, OWNER, POS, SEAT0, ST
 
@@ -93,6 +95,8 @@ PARAMS = (
              reader=LOOKAHEAD_TIER),
     BotParam("win", LA_WIN, 0, 20, "value, in points, of being ahead when a rollout stops", reader=LOOKAHEAD_TIER),
 )
+# the `tuned` preset, once `simkit train` has written tuned.toml into the game's package
+PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
 DEFAULT = "collector"
 DEFAULT_ROW = [p.name for p in PRESETS].index(DEFAULT)  # the heuristic every seat plays in a rollout
 

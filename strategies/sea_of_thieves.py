@@ -9,13 +9,15 @@ skeletons lying on the board, reputation and gold (A18), and the Outpost's face-
 Policy 0 (`random`) never calls these helpers: the engine chooses uniformly instead.
 """
 
+from pathlib import Path
+
 import numpy as np
 from numba import njit
 
 from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.bots import RANDOM as BASELINE
 from simkit.bots import BotParam
-from simkit.game import Preset
+from simkit.game import Preset, with_tuned
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, dist, gauge, hold_value
 
@@ -89,6 +91,8 @@ PARAMS = (
     BotParam("horizon", W_HORIZON, 0, 10, "rounds a rollout plays after the turn's round", integer=True,
              reader=LOOKAHEAD_TIER),
 )
+# the `tuned` preset, once `simkit train` has written tuned.toml into the game's package
+PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
 DEFAULT = "merchant"
 
 I_TRADE, I_VOYAGE, I_LOOT, I_HUNT, I_FLEE, I_RAID = 0, 1, 2, 3, 4, 5

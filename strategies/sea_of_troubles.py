@@ -11,12 +11,14 @@ Policy 0 (`random`) never calls these helpers: the engine chooses uniformly inst
 preset's weights and, at each step of its turn, plays out the policy's best few actions.
 """
 
+from pathlib import Path
+
 from numba import njit
 
 from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.bots import RANDOM as BASELINE
 from simkit.bots import BotParam
-from simkit.game import Preset
+from simkit.game import Preset, with_tuned
 from simkit.games.sea_of_troubles import state as S
 from simkit.games.sea_of_troubles.state import CARRY0, HAND0, META, SEAT0, ST, carried_infamy, type_total
 
@@ -83,6 +85,8 @@ PARAMS = (
     BotParam("margin", W_LA_MARGIN, 0, 2, "a playout's worth per point of margin over the best rival",
              reader=LOOKAHEAD_TIER),
 )
+# the `tuned` preset, once `simkit train` has written tuned.toml into the game's package
+PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
 DEFAULT = "pillager"
 
 A_END, A_MOVE, A_PILLAGE, A_BOARD, A_SHOOT, A_BURY, A_DIG, A_DELIVER, A_RECOVER = 0, 1, 2, 3, 4, 5, 6, 7, 8

@@ -10,13 +10,15 @@ Policy 0 (`random`) never calls these helpers: the engine chooses uniformly amon
 legal choices instead.
 """
 
+from pathlib import Path
+
 import numpy as np
 from numba import njit
 
 from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.bots import RANDOM as BASELINE
 from simkit.bots import BotParam
-from simkit.game import Preset
+from simkit.game import Preset, with_tuned
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.state import MAPS0, POS, QCOST0, QTILE, QVP0, SEAT0, ST, TRADE_COL0
 
@@ -87,6 +89,8 @@ PARAMS = (
     BotParam("prefer", W_PREFER, 0, 1, "mean playout value a candidate must gain over the heuristic's move",
              reader=LOOKAHEAD_TIER),
 )
+# the `tuned` preset, once `simkit train` has written tuned.toml into the game's package
+PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
 DEFAULT = "treasure_hunter"
 DEFAULT_ROW = [p.name for p in PRESETS].index(DEFAULT)  # its row in every strategy table
 

@@ -12,13 +12,15 @@ pirate's dice, gold, rum, private burial bonuses or buried points, nor any deck'
 Policy 0 (`random`) chooses uniformly among the legal choices at every decision.
 """
 
+from pathlib import Path
+
 import numpy as np
 from numba import njit
 
 from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.bots import RANDOM as BASELINE
 from simkit.bots import BotParam
-from simkit.game import Preset
+from simkit.game import Preset, with_tuned
 from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.state import (
     CONTROL,
@@ -114,6 +116,8 @@ PARAMS = (
     BotParam("keep", LA_KEEP, 0, 1, "another destination must beat the heuristic's by this much per rollout",
              reader=LOOKAHEAD_TIER),
 )
+# the `tuned` preset, once `simkit train` has written tuned.toml into the game's package
+PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
 DEFAULT = "controller"
 
 ACT_NONE, ACT_BURY, ACT_BOARD = 0, 1, 2

@@ -215,3 +215,15 @@ def test_every_game_declares_the_parameters_its_presets_hold(game_id):
     for preset in game.presets:  # every slot past the policy code is a declared parameter
         missing = set(range(1, len(preset.weights))) - declared
         assert not missing, f"{game_id} {preset.name}: slots {sorted(missing)} are not declared"
+
+
+def test_a_tuned_file_adds_the_tuned_preset_before_the_lookahead(dicegame, tmp_path):
+    from simkit.game import with_tuned
+
+    assert with_tuned(dicegame.presets, dicegame.bot_params, tmp_path) == dicegame.presets
+    (tmp_path / bots.TUNED_FILE).write_text('preset = "bold"\n[params]\nhold_at = 21\n')
+    presets = with_tuned(dicegame.presets, dicegame.bot_params, tmp_path)
+    names = [p.name for p in presets]
+    assert names == ["random", "careful", "bold", "tuned", "lookahead"]
+    tuned = presets[3]
+    assert tuned.kind == bots.HEURISTIC and tuned.weights[:2] == (1.0, 21.0) and "bold" in tuned.description
