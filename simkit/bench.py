@@ -22,7 +22,7 @@ import numpy as np
 
 from simkit import games as registry
 from simkit import spec as specs
-from simkit.errors import InputError
+from simkit.errors import InputError, unknown
 from simkit.game import TURNS
 from simkit.rng import game_seeds
 from simkit.runner import compiled, play, seat_strategies
@@ -108,18 +108,27 @@ def _nojit_main(cell_json: str, games: str, budget: str, out: str) -> None:
 
 
 def bench(game_ids: list[str] | None = None, games: int | None = None, players: int | None = None,
-          seconds: float = JIT_SECONDS, nojit_seconds: float = NOJIT_SECONDS) -> list[dict]:
-    """One row per game and preset (default, then random); see the module docstring.
+          seconds: float = JIT_SECONDS, nojit_seconds: float = NOJIT_SECONDS,
+          presets: list[str] | None = None) -> list[dict]:
+    """One row per game and preset (default, then random; or `presets`, each game's that it
+    has, e.g. a tuned preset beside the one it was tuned from); see the module docstring.
 
     games: play exactly this many compiled games; default: as many as `seconds` allows.
     """
     if games is not None and games < 1:
         raise InputError(f"--games must be >= 1, got {games}")
+    ids = game_ids or registry.ids()
+    if presets:
+        known = {name for game_id in ids for name in registry.get(game_id).preset_names()}
+        for name in presets:
+            if name not in known:
+                raise unknown("preset", name, sorted(known), "--presets")
     rows = []
-    for game_id in game_ids or registry.ids():
+    for game_id in ids:
         game = registry.get(game_id)
         first = None
-        for preset in dict.fromkeys((game.default_strategy, "random")):
+        wanted = [p for p in presets if p in game.preset_names()] if presets else [game.default_strategy, "random"]
+        for preset in dict.fromkeys(wanted):
             cell = _cell(game_id, players, preset)
             if first is None:
                 first = _first_call(cell)

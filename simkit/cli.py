@@ -311,12 +311,15 @@ def bench(
     names: Annotated[list[str] | None, typer.Argument(metavar="[GAME]...", help="Games (default: all).")] = None,
     games: Annotated[int | None, typer.Option(help="Games per measurement (default: ~2 s worth).")] = None,
     players: Annotated[int | None, typer.Option(help="Player count (default: each game's largest).")] = None,
+    presets: Annotated[str | None, typer.Option(help="Presets measured, comma-separated (default: the default "
+                                                      "preset and random), e.g. tuned,collector.")] = None,
     json_: JsonOption = False,
 ) -> None:
     """Throughput per game on one core, compile time, and the speed-up over plain Python."""
     from simkit.bench import bench as run_bench
 
-    rows = run_bench(names or None, games=games, players=players)
+    rows = run_bench(names or None, games=games, players=players,
+                     presets=[p.strip() for p in presets.split(",")] if presets else None)
     if json_:
         _echo_json(rows)
     else:
