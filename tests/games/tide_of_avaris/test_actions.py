@@ -209,6 +209,16 @@ def test_add_relics_one_free_a_second_for_2_gold_and_the_row_refilled():
     assert t.seat(0)[S.N_RELICS] == 2 and t.seat(0)[S.GOLD] == 0 and t.st[S.DISPLAY_N] == t.P.relic_display
 
 
+def test_add_relics_may_first_clear_the_display_for_five_new_ones():
+    # TOA-197: the free refresh at the start of the action
+    t = at(Table(strategies="burier"), 0, "Relic Market")
+    old = [int(x) for x in t.T[S.DISPLAY, :5]]
+    assert with_choice(t, "refresh_relics", True)
+    assert [int(x) for x in t.T[S.RELIC_DISC, : t.st[S.RELIC_DISC_N]]] == old
+    assert t.st[S.DISPLAY_N] == 5 and not {int(x) for x in t.T[S.DISPLAY, :5]} & set(old)
+    assert t.seat(0)[S.N_RELICS] >= 1 and int(t.T[S.RELICS0, 0]) not in old
+
+
 def test_relic_slots_are_limited_to_four():
     t = at(Table(strategies="burier"), 0, "Relic Market")
     t.seat(0)[S.N_RELICS] = 4

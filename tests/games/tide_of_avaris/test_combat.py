@@ -294,3 +294,15 @@ def test_the_guardian_adds_hits_to_its_controller_only_when_defending():
     n = len(t.events(EV.BATTLE))
     t.call("battle", att=1, dfn=0, card=0, wind=0)  # attacking: the Guardian is idle, every roll ties
     assert all(b == (0, 0) for b in battles(t)[n:])
+
+
+def test_sinking_with_no_die_throws_the_treasure_and_with_neither_loses_nothing():
+    # A26 (TOA-G27)
+    t = Table(strategies="raider")
+    t.set_dice(0, [])
+    t.hold(0, {"red": 1})
+    t.weights(0, W_SINK=0)  # it would keep the treasure, but has no die to throw
+    t.call("sink", seat=0)
+    assert t.holds(0) == ({}, {}) and t.st[S.BOX_TREASURE] == 1
+    t.call("sink", seat=0)  # nothing left: it loses nothing more, and still sinks
+    assert t.seat(0)[S.CREW_N] == 0 and t.st[S.DICE_LOST] == 0 and t.seat(0)[S.SINKINGS] == 2

@@ -188,6 +188,9 @@ def test_a_final_tie_goes_to_the_pirate_higher_in_the_final_turn_order():
     t.st[S.END_REASON] = S.END_BAG
     t.call("final_scoring", players=4)
     assert [int(r) for r in t.out[:, 1]] == [2, 4, 1, 3] and [int(x) for x in t.out[:, 2]] == [0, 0, 1, 0]
+    t.seat(1)[S.POINTS] = 11  # more points beat a better place in the order
+    t.call("final_scoring", players=4)
+    assert [int(r) for r in t.out[:, 1]] == [3, 1, 2, 4] and [int(x) for x in t.out[:, 2]] == [0, 1, 0, 0]
 
 
 def test_a_capped_game_has_no_winner():
@@ -197,3 +200,18 @@ def test_a_capped_game_has_no_winner():
     assert t.st[S.END_REASON] in (S.END_BAG, S.END_ROUND_CAP)
     if t.st[S.END_REASON] == S.END_ROUND_CAP:
         assert t.out[:, 2].sum() == 0
+
+
+def test_a_sunk_ship_buries_at_the_end_but_meets_no_space_bonus():
+    # A55 (TOA-X24): off the board it still buries; a bonus tied to a space cannot be met there
+    t = Table(strategies="burier")
+    t.st[S.FINAL_DAY] = 1
+    for s in range(4):
+        t.set_dice(s, [])
+    blue = next(i for i in range(int(t.K[S.META, S.N_BURIAL]))
+                if t.K[S.BB_KIND, i] == S.BB_COLOUR and t.K[S.BB_ARG, i] == COLOUR["blue"])
+    t.st[S.PUBLIC_BONUS] = blue
+    t.seat(0)[S.POS] = -1
+    t.hold(0, {"red": 1, "blue": 1})
+    assert t.call("night", players=4)
+    assert t.buried(0) == {"red": 1, "blue": 1} and t.seat(0)[S.BONUS_POINTS] == 0

@@ -3,6 +3,8 @@
 
 import numpy as np
 
+from simkit.games.tide_of_avaris import engine
+
 from .harness import COLOUR, EV, S, Table, bot
 
 
@@ -175,6 +177,7 @@ def test_set_up_deals_the_decks_and_fills_every_treasure_slot():
     slots = int(t.K[S.META, S.N_SLOTS])
     assert int((t.T[S.SLOT] >= 0).sum()) == slots and int(t.T[S.BAG, :6].sum()) == 36 - slots
     assert t.st[S.NAVY_POS] == -1  # no Navy before the first Night (TOA-G12)
+    assert [int(x) for x in t.T[S.ORDER, :3]] == [0, 1, 2]  # seat 0 first, then clockwise (A58)
 
 
 def test_passing_through_an_occupied_space_needs_the_bribe():
@@ -205,3 +208,33 @@ def test_the_night_runs_upgrade_navy_wager_then_rising_tide():
     codes = [r[2] for r in t.rows()]
     first = {c: codes.index(c) for c in (EV.UPGRADE, EV.NAVY_PLACE, EV.WAGER, EV.TIDE)}
     assert first[EV.UPGRADE] < first[EV.NAVY_PLACE] < first[EV.WAGER] < first[EV.TIDE]
+
+
+def test_commanded_dice_gather_their_resource():
+    # TOA-053..055: a die commanded for supplies gives its face's gold or rum, once
+    t = Table()
+    t.set_dice(0, ["teal", "blue"])  # 1 gold, 1 rum (components/dice.toml)
+    gold, rum = int(t.seat(0)[S.GOLD]), int(t.seat(0)[S.RUM])
+    t.call("command", seat=0, i=0)
+    t.call("command", seat=0, i=1)
+    assert (t.seat(0)[S.GOLD], t.seat(0)[S.RUM]) == (gold + 1, rum + 1)
+    assert t.T[S.DICE0, S.READY: S.READY + 2].sum() == 0
+
+
+def test_the_mover_chooses_whom_to_fight_among_several():
+    # TOA-106, 210: a pirate and the Navy on the Raid; the engine fights whichever the mover names
+    for choice in (S.FOE_NAVY, 1):
+        t = Table(strategies="raider")
+        t.put(0, "Coral Harbour")
+        t.put(1, "Raid")
+        t.set_slot("Raid", None)
+        t.st[S.NAVY_CARD] = 0
+        t.st[S.NAVY_POS] = t.space("Raid")
+        t.set_dice(0, ["red"])
+        real = bot.choose_foe
+        bot.choose_foe = lambda *args, c=choice: c
+        try:
+            foe = engine.move_to.py_func(t.P, t.T, t.K, t.F, t.rng, t.log, 0, t.space("Raid"), 4)
+        finally:
+            bot.choose_foe = real
+        assert foe == choice
