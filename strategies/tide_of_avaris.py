@@ -28,7 +28,6 @@ from simkit.games.tide_of_avaris.state import (
     FACE,
     HOLD0,
     META,
-    ORDER,
     READY,
     SEAT0,
     SLOT,
@@ -185,9 +184,11 @@ def fight_value(T, K, F, seat, foe):
 @njit(cache=True, inline="always")
 def fight_value_with(T, K, F, seat, foe, mine, own):
     """fight_value given the seat's attack dice and its hold's burial value."""
+    if T[SEAT0 + seat, S.REL_WIND] > 0:
+        mine += 0.5  # its wind faces hit whoever has the Wind Advantage (A68)
     if foe >= 0:
         p = win_chance(mine, public_defence(T, foe))
-        loot = unbound_total(T, foe) // 2
+        loot = S.steal_count(T, seat, foe)
         return p * w(F, seat, W_RAID) * loot * 2.0 - (1.0 - p) * (0.5 * own + 2.0)
     card = T[ST, S.NAVY_CARD]
     p = win_chance(mine, K[S.NAVY_DEFENCE, card])
@@ -255,8 +256,8 @@ def action_value(P, T, K, F, seat, act, space, players):
         return 1.5
     if act == S.ACT_BIND:
         return w(F, seat, W_BIND) * min(2, unbound_total(T, seat))
-    if act == S.ACT_RECYCLE:
-        return 0.8 * min(2, S.exhausted_dice(T, seat))
+    if act == S.ACT_RECYCLE:  # commanded dice come back; a ready one is only rerolled
+        return 0.8 * min(2, S.exhausted_dice(T, seat)) + 0.1 * max(0, 2 - S.exhausted_dice(T, seat)) - 0.3
     if act == S.ACT_UNLOCK:
         return 2.0
     if act == S.ACT_RELICS:
@@ -305,9 +306,10 @@ def choose_destination(P, T, K, F, rng, seat, phase, players):
 
 @njit(cache=True)
 def random_destination(T, K, rng, seat):
-    """Uniform over the spaces within the seat's movement budget."""
+    """Uniform over the spaces within the seat's movement budget: every lane costs at least a die
+    or a rum, and a turn moves at most MAX_STEPS lanes (staying is a choice too, A29)."""
     here = T[SEAT0 + seat, S.POS]
-    budget = min(3, S.ready_dice(T, seat) + T[SEAT0 + seat, S.RUM])
+    budget = min(S.MAX_STEPS, S.ready_dice(T, seat) + T[SEAT0 + seat, S.RUM])
     n = K[META, S.N_SPACES]
     k = 0
     for b in range(n):
@@ -350,8 +352,11 @@ def heuristic_destination(P, T, K, F, rng, seat, phase, players):
     bonus_any = T[ST, S.PUBLIC_BONUS] >= 0 or T[SEAT0 + seat, S.PRIVATE_N] > 0
     bank = w(F, seat, W_BANK)
     last_sunset = T[ST, S.FINAL_DAY] == 1 and phase == 1
-    bribe = K[S.BRIBE, T[ORDER, S.POSITION + seat]]
+    bribe = S.bribe_amount(T, K, seat)
     bv = -0.5 * bribe if T[SEAT0 + seat, S.GOLD] >= bribe else -1e9
+    if T[SEAT0 + seat, S.REL_NO_BRIBE] > 0:
+        bv = 0.0  # enters unbribed (A68)
+    dig_and_collect = T[SEAT0 + seat, S.REL_COLLECT_AFTER_BURIAL] > 0
     for a in range(len(S.ACTIONS)):
         F[0, ACT0 + a] = UNKNOWN  # valued when a space in reach first shows the action
     for b in range(n):
@@ -365,7 +370,7 @@ def heuristic_destination(P, T, K, F, rng, seat, phase, players):
         if own > 0:
             bonus = bonus_here(T, K, seat, b, upper, lower) if bonus_any else 0
             v = float(own + bonus) if (own + bonus >= bank or last_sunset) else float(bonus)
-            best = max(best, v)
+            best = max(best, v + col if dig_and_collect else v)
         if b != here:
             act = K[S.SP_ACTION, b]
             if act == S.ACT_EXTRA:
@@ -385,15 +390,6 @@ def heuristic_destination(P, T, K, F, rng, seat, phase, players):
                     best += bv
         scores[b] = best - 0.6 * d
     return pick_best(scores, rng, seat, n)
-
-
-@njit(cache=True, inline="always")
-def first_other(T, seat, space, players):
-    for i in range(players):
-        s = T[ORDER, i]
-        if s != seat and T[SEAT0 + s, S.POS] == space:
-            return s
-    return NONE
 
 
 @njit(cache=True)
@@ -417,8 +413,9 @@ def best_foe(T, K, F, seat, space, players, mine, own):
 
 @njit(cache=True)
 def choose_foe(P, T, K, F, rng, seat, space, players):
-    """On entering an occupied space: -1 to pay the Bribe, else the ship to fight."""
-    bribe = K[S.BRIBE, T[ORDER, S.POSITION + seat]]
+    """On entering an occupied space: -1 to pay the Bribe (to pass unbribed with a no_bribe
+    relic), else the ship to fight."""
+    bribe = 0 if T[SEAT0 + seat, S.REL_NO_BRIBE] > 0 else S.bribe_amount(T, K, seat)
     can_bribe = T[SEAT0 + seat, S.GOLD] >= bribe
     if plays_random(F, rng, seat):
         k = 0
@@ -459,6 +456,8 @@ def choose_act(P, T, K, F, rng, seat, phase, players):
     col = collect_value(T, K, F, seat, here)
     b = bury_value(P, T, K, F, seat, here, phase) if can_bury else -1.0
     a = action_value(P, T, K, F, seat, K[S.SP_ACTION, here], here, players) if can_act else -1.0
+    if T[SEAT0 + seat, S.REL_COLLECT_AFTER_BURIAL] > 0 and b > 0:
+        b += col  # it still collects after burying (A68)
     if b > col and b > a + col:
         return ACT_BURY
     if a > 0:
@@ -479,7 +478,7 @@ def cash_die(T, K, F, rng, seat, i, phase):
     Midnight Wager (or a battle)."""
     f = T[DICE0 + seat, FACE + i]
     if plays_random(F, rng, seat):
-        return decide(rng, seat, 4 if phase == 0 else 2) == 0
+        return decide(rng, seat, 2) == 0
     if phase == 0:
         return False
     return K[S.CREW_NUMBER, f] < w(F, seat, W_WAGER)
@@ -509,6 +508,30 @@ def commit_combat_die(T, K, F, rng, seat, res):
     if plays_random(F, rng, seat):
         return decide(rng, seat, 2) == 1
     return True
+
+
+@njit(cache=True)
+def pick_recycle(T, K, F, rng, seat):
+    """A die slot to recycle (TOA-192: any of its dice, commanded or not), among those the engine
+    has not marked in SCRATCH yet; -1 none. The heuristic takes commanded dice first, then the
+    ready die with the lowest Number."""
+    scores = F[0]
+    randomly = plays_random(F, rng, seat)
+    k = 0
+    for i in range(S.DIE_SLOTS):
+        if not S.owns_die(T, seat, i) or T[S.SCRATCH, i] == 1:
+            scores[i] = -1e9
+            continue
+        k += 1
+        if randomly:
+            scores[i] = 1.0
+        elif T[DICE0 + seat, READY + i] == 0:
+            scores[i] = 100.0
+        else:
+            scores[i] = -1.0 * K[S.CREW_NUMBER, T[DICE0 + seat, FACE + i]]
+    if k == 0:
+        return NONE
+    return pick_best(scores, rng, seat, S.DIE_SLOTS)
 
 
 @njit(cache=True)
@@ -584,8 +607,7 @@ def whirlpool_target(P, T, K, F, rng, seat, players):
     n = K[META, S.N_SPACES]
     randomly = plays_random(F, rng, seat)
     for b in range(n):
-        free = b != here and T[ST, S.NAVY_POS] != b and first_other(T, seat, b, players) < 0
-        if not free:
+        if not S.whirlpool_legal(T, K, seat, b, players):
             scores[b] = -1e9
         elif randomly:
             scores[b] = 1.0
@@ -618,7 +640,6 @@ def region_target(P, T, K, F, rng, seat, players):
 @njit(cache=True)
 def navy_target(P, T, K, F, rng, seat, players):
     """Where to relocate the Navy (within reach): next to the rival with the most unbound treasure."""
-    at = T[ST, S.NAVY_POS]
     victim = NONE
     most = 0
     for s in range(players):
@@ -629,7 +650,7 @@ def navy_target(P, T, K, F, rng, seat, players):
     n = K[META, S.N_SPACES]
     randomly = plays_random(F, rng, seat)
     for b in range(n):
-        if K[S.DIST0 + at, b] > P.relocate_reach:
+        if not S.relocate_legal(P, T, K, b):
             scores[b] = -1e9
         elif randomly or victim < 0:
             scores[b] = 1.0
@@ -694,6 +715,20 @@ def refresh_relics(T, K, F, rng, seat):
 def relic_worth(T, K, F, seat, card):
     e = K[S.RELIC_EFFECT, card]
     a = K[S.RELIC_AMOUNT, card]
+    if e >= S.N_BONUS_EFFECTS:  # a rule-breaking relic (A68): a second of one kind adds nothing
+        if T[SEAT0 + seat, S.REL0 + e] > 0:
+            return 0.0
+        if e == S.RE_NO_BRIBE:
+            return 1.0 + 0.5 * w(F, seat, W_RAID)
+        if e == S.RE_ANY_COLOUR:
+            return 1.5
+        if e == S.RE_COLLECT_AFTER_BURIAL:
+            return 0.5 + w(F, seat, W_GREED)
+        if e == S.RE_STEAL_UP:
+            return 0.5 + w(F, seat, W_RAID)
+        if e == S.RE_NAVY_PASSES:
+            return 1.0 + 0.1 * w(F, seat, W_BANK)
+        return 0.5 + w(F, seat, W_RAID)  # wind_always
     if e == S.RE_ATTACK:
         return a * (0.5 + w(F, seat, W_RAID))
     if e == S.RE_DEFENCE:
@@ -725,6 +760,15 @@ def want_second_relic(P, T, K, F, rng, seat):
 
 
 # --------------------------------------------------------------------------- the Night
+@njit(cache=True, inline="always")
+def affordable(K, t, level, gold, rum):
+    """Whether the next step of track t can be paid from this gold and rum (Step 1: Upgrade)."""
+    cost = K[S.UP_COST0 + t, level] if level < S.KW else -1
+    if cost < 0:
+        return False
+    return (gold if K[S.UP_CURRENCY, t] == S.CUR_GOLD else rum) >= cost
+
+
 @njit(cache=True)
 def plan_upgrades(P, T, K, F, rng, seat):
     """Write the seat's purchases into its PLAN row (steps per track, column 4: dice bought back),
@@ -742,21 +786,28 @@ def plan_upgrades(P, T, K, F, rng, seat):
         plan[4] = 1
         rum -= P.rebuy_rum
     if randomly:
-        for _ in range(3):
-            t = decide(rng, seat, 5)
-            if t == 4:
+        for _ in range(16):  # uniform over the steps it can still pay for and stopping, until it stops
+            k = 0
+            for t in range(4):
+                if affordable(K, t, levels[t], gold, rum):
+                    k += 1
+            if k == 0:
                 break
-            cost = K[S.UP_COST0 + t, levels[t]]
-            if cost < 0:
-                continue
-            if K[S.UP_CURRENCY, t] == S.CUR_GOLD and gold >= cost:
-                gold -= cost
-            elif K[S.UP_CURRENCY, t] == S.CUR_RUM and rum >= cost:
-                rum -= cost
-            else:
-                continue
-            levels[t] += 1
-            plan[t] += 1
+            pick = decide(rng, seat, k + 1)
+            if pick == k:
+                break
+            for t in range(4):
+                if affordable(K, t, levels[t], gold, rum):
+                    if pick == 0:
+                        cost = K[S.UP_COST0 + t, levels[t]]
+                        if K[S.UP_CURRENCY, t] == S.CUR_GOLD:
+                            gold -= cost
+                        else:
+                            rum -= cost
+                        levels[t] += 1
+                        plan[t] += 1
+                        break
+                    pick -= 1
         return
     reserve = w(F, seat, W_RESERVE)
     for _ in range(6):

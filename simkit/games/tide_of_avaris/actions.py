@@ -26,7 +26,6 @@ from simkit.games.tide_of_avaris.state import (
     can_hold,
     colour_count,
     hold_shape,
-    unbound_total,
 )
 from simkit.rng import CHANCE, randint, shuffle
 from strategies import tide_of_avaris as bot
@@ -320,7 +319,7 @@ def gain_relic(P, T, K, log, seat, card):
     T[SEAT0 + seat, S.N_RELICS] = n + 1
     e = K[S.RELIC_EFFECT, card]
     a = K[S.RELIC_AMOUNT, card]
-    T[SEAT0 + seat, S.REL_ATTACK + e] += a  # REL_* columns follow RELIC_EFFECTS' order
+    T[SEAT0 + seat, S.REL0 + e] += a  # a bonus adds its amount; a rule-breaking relic counts 1 (A68)
     log_event(T, log, seat, EV.RELIC, card, e, a)
     return True
 
@@ -381,8 +380,10 @@ def battle(P, T, K, F, rng, log, att, dfn, card, wind):
         commit_crew(T, K, F, rng, log, att, np.int64(S.RES_ATTACK))
     if dfn >= 0:
         commit_crew(T, K, F, rng, log, dfn, np.int64(S.RES_DEFENCE))
-    a_win = P.wind == 1 and wind > 0
-    d_win = P.wind == 1 and wind < 0
+    # wind hits for the side with the Wind Advantage; a wind_always relic's owner counts it in
+    # every battle (A68)
+    a_win = P.wind == 1 and (wind > 0 or (att >= 0 and T[SEAT0 + att, S.REL_WIND] > 0))
+    d_win = P.wind == 1 and (wind < 0 or (dfn >= 0 and T[SEAT0 + dfn, S.REL_WIND] > 0))
     result = False
     for attempt in range(P.tie_rerolls + 1):
         if att >= 0:
@@ -433,9 +434,10 @@ def sink(P, T, K, F, rng, log, seat):
 
 @njit(cache=True)
 def steal(T, K, F, rng, log, winner, loser):
-    """Half the loser's unbound treasure, rounded down, chosen by the winner and bound to its ship
-    (Combat Outcomes); a treasure with no room in the winner's hold stays (A6)."""
-    n = unbound_total(T, loser) // 2
+    """Half the loser's unbound treasure, rounded down (a steal_round_up relic: up, A68), chosen by
+    the winner and bound to its ship (Combat Outcomes); a treasure with no room in the winner's
+    hold stays (A6)."""
+    n = S.steal_count(T, winner, loser)
     taken = ZERO
     for _ in range(n):
         c = bot.pick_steal(T, K, F, rng, winner, loser)
@@ -577,11 +579,12 @@ def first_occupant(T, space, seat, players):
 
 
 @njit(cache=True)
-def last_occupant(T, space, players):
-    """The pirate on `space` lowest in turn order (-1 none): whom the Navy fights (TOA-G37)."""
+def navy_prey(T, space, players):
+    """The pirate on `space` the Navy would attack: the one lowest in turn order (TOA-G37), a
+    navy_passes relic's owner excepted (A68); -1 none."""
     for i in range(players - 1, -1, -1):
         s = T[ORDER, i]
-        if T[SEAT0 + s, S.POS] == space:
+        if T[SEAT0 + s, S.POS] == space and T[SEAT0 + s, S.REL_NAVY_PASSES] == 0:
             return s
     return NONE
 

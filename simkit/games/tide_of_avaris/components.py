@@ -197,7 +197,26 @@ def _board(cset: ComponentSet):
             raise w.fail(f"region {name!r} needs exactly one starting harbour (start = true), has {len(starts)}")
     if sum(s[4] for s in spaces) == 0:
         raise w.fail("the board has no treasure slot")
+    _board_examples(w, names, lanes)
     return tuple(spaces), tuple(lanes), tuple(regions)
+
+
+def _board_examples(w: Where, names: dict[str, int], lanes: list) -> None:
+    """The worked examples of Navy Hunts a board with the named spaces must honour."""
+    sea = names.get("Buy a Sea")
+    if sea is not None:  # TOA-138: rolling N the Navy reaches Buy a Sea, which has no N exit
+        if any((a == sea and ex == 0) or (b == sea and ex == 2) for a, b, ex, _ in lanes):
+            raise w.fail("'Buy a Sea' has a lane through its N diamond; the worked example of Navy Hunts has "
+                         "none (TOA-138)")
+        if not any((b == sea and ex == 0) or (a == sea and ex == 2) for a, b, ex, _ in lanes):
+            raise w.fail("no lane reaches 'Buy a Sea' through its S diamond, as the Navy rolling N does in the "
+                         "worked example of Navy Hunts (TOA-138)")
+    crew, explore = names.get("Crew Spirit Die"), names.get("Explore")
+    if crew is not None and explore is not None:  # TOA-141: Crew Spirit Die -> Explore with the wind
+        along = [wind if a == crew else -wind for a, b, _, wind in lanes if {a, b} == {crew, explore}]
+        if along != [1]:
+            raise w.fail("the lane from 'Crew Spirit Die' to 'Explore' must blow along (the Navy arrives on "
+                         "Explore with the wind in the worked example of Navy Hunts, TOA-141)")
 
 
 def _dice(cset: ComponentSet) -> dict:
@@ -213,8 +232,16 @@ def _dice(cset: ComponentSet) -> dict:
     marauder = int_list(table(d, "marauder", w), "hits", w.at("[marauder]"), 1, 12, 0, 5)
     guardian = int_list(table(d, "guardian", w), "hits", w.at("[guardian]"), 1, 12, 0, 5)
     navy = choice_list(table(d, "navy", w), "faces", w.at("[navy]"), 1, 12, S.NAVY_FACES)
-    if S.SWORD not in combat or S.SHIELD not in combat:
-        raise w.at("[combat]").fail("a combat die needs an attack and a defence face, or fights never end (Battle)")
+    missing = [S.COMBAT_FACES[f] for f in range(len(S.COMBAT_FACES)) if f not in combat]
+    if missing:
+        raise w.at("[combat]").fail(f"the combat die shows attack, defence, miss and wind faces; {', '.join(missing)} "
+                                    "missing (3. Battle, TOA-223)")
+    pink = [f for f in range(n) if colour[f] == S.COLOURS.index("pink")]
+    if not pink or any(resource[f] != S.RES_GOLD or amount[f] != 2 for f in pink):
+        raise cw.fail("the pink face gives 2 gold (the worked example of Crew Dice, TOA-059)")
+    if not {4, 3, 1} <= set(number):
+        raise cw.fail("the Numbers must include 4, 3 and 1 (the worked example of the Midnight Wager: 4 + 3 = 7 "
+                      "against 1, TOA-152)")
     return {"colour": colour, "resource": resource, "amount": amount, "number": number, "combat": combat,
             "marauder": marauder, "guardian": guardian, "navy": navy}
 
@@ -252,6 +279,10 @@ def _ship(cset: ComponentSet) -> dict:
         raise ww.fail(f"position 2's Bribe is 1 gold (the worked example in 1. Move), not {bribe[1]}")
     start_gold = int_list(wager, "start_gold", ww, S.MAX_PLAYERS, S.MAX_PLAYERS, 0, 20)
     start_rum = int_list(wager, "start_rum", ww, S.MAX_PLAYERS, S.MAX_PLAYERS, 0, 20)
+    for i, (g, r) in enumerate(zip(start_gold, start_rum, strict=True)):
+        if g + r == 0:
+            raise ww.fail(f"position {i + 1} starts with nothing; every player collects the resources beside its "
+                          "token (3. First Day Setup, TOA-036)")
     sloops = get_int(table(d, "fleet", w), "sloops", w.at("[fleet]"), 0, 10)
     return {"upper": upper, "lower": lower, "count": count, "points": points, "tracks": tracks, "bribe": bribe,
             "start_gold": start_gold, "start_rum": start_rum, "sloops": sloops}
@@ -265,7 +296,13 @@ def _decks(cset: ComponentSet, space_names: list[str], regions: tuple) -> dict:
     relics = []
     for i, e in enumerate(entries(d, "relic", w, 1, S.MAX_CARDS)):
         at = w.at(f"relic {i + 1} ({e.get('name')!r})")
-        relics.append((get_choice(e, "effect", at, S.RELIC_EFFECTS), get_int(e, "amount", at, 1, 5)))
+        effect = get_choice(e, "effect", at, S.RELIC_EFFECTS)
+        if effect < S.N_BONUS_EFFECTS:
+            relics.append((effect, get_int(e, "amount", at, 1, 5)))
+        elif "amount" in e:
+            raise at.fail(f"'amount' is for bonus relics; {S.RELIC_EFFECTS[effect]} breaks a rule and has none (A68)")
+        else:
+            relics.append((effect, 1))
     monsters = []
     for i, e in enumerate(entries(d, "monster", w, 1, S.MAX_CARDS)):
         at = w.at(f"monster {i + 1} ({e.get('name')!r})")
@@ -279,6 +316,9 @@ def _decks(cset: ComponentSet, space_names: list[str], regions: tuple) -> dict:
         if sp not in space_names:
             raise at.fail(f"'space' = {sp!r} names no space of the board{did_you_mean(sp, space_names)}")
         get_choice(e, "on_win", at, S.ON_WINS)
+        if e.get("name") == "HMS Resolute" and get_int(e, "attack", at, 1, 12) < 6:
+            raise at.fail("HMS Resolute rolls 6 swords in the worked example of Combat Outcomes: 'attack' must be "
+                          "at least 6 (TOA-241)")
         navy.append((get_int(e, "attack", at, 1, 12), get_int(e, "defence", at, 1, 12), space_names.index(sp),
                      get_int(e, "reward", at, 0, 10), get_int(e, "on_win_amount", at, 0, 10)))
     burial = []
@@ -299,7 +339,8 @@ def _decks(cset: ComponentSet, space_names: list[str], regions: tuple) -> dict:
         arg = get_choice(e, "colour", at, S.COLOURS) if kind == S.EG_COLOUR else 0
         endgame.append((kind, arg))
     return {"tokens": tokens, "relics": relics, "monsters": monsters, "navy": navy, "burial": burial,
-            "endgame": endgame}
+            "endgame": endgame, "navy_names": [e.get("name") for e in d["navy"]],
+            "endgame_names": [e.get("name") for e in d["endgame"]]}
 
 
 @functools.cache

@@ -31,7 +31,6 @@ from simkit.rng import CHANCE, randint, shuffle
 from strategies import tide_of_avaris as bot
 
 F_WIDTH = 128  # row 0: scores and the policy's per-turn reads (strategies GAIN0, OCC0)
-MAX_STEPS = 12  # lanes a ship may move in one turn at most (each costs a die or a rum anyway)
 
 
 # --------------------------------------------------------------------------- set-up
@@ -122,13 +121,20 @@ def setup_game(P, T, K, F, rng, log, players):
 
 
 # --------------------------------------------------------------------------- movement
+@njit(cache=True, inline="always")
+def colour_matters(T, seat, space):
+    """Whether entering `space` asks for a matching die or two dice: it holds a treasure and the
+    seat has no any_colour relic (1. Move: Movement Cost; A68)."""
+    return A.has_treasure(T, space) and T[SEAT0 + seat, S.REL_ANY_COLOUR] == 0
+
+
 @njit(cache=True)
 def step_cost_ok(T, K, seat, space):
     """Whether the seat can pay to enter `space` (1. Move: Movement Cost)."""
     if T[SEAT0 + seat, S.RUM] > 0:
         return True
     ready = S.ready_dice(T, seat)
-    if not A.has_treasure(T, space):
+    if not colour_matters(T, seat, space):
         return ready >= 1
     if ready >= 2:
         return True
@@ -140,9 +146,9 @@ def step_cost_ok(T, K, seat, space):
 @njit(cache=True)
 def pay_step(T, K, log, seat, space):
     """Pay the cheapest way: a die matching a treasure there (the colour is the treasure's,
-    TOA-X3), one die onto a treasureless space, else one rum, else two dice. Returns the payment
-    (EV.PAY_*) or -1 if none is possible."""
-    if A.has_treasure(T, space):
+    TOA-X3), one die onto a treasureless space (onto any space with an any_colour relic, A68),
+    else one rum, else two dice. Returns the payment (EV.PAY_*) or -1 if none is possible."""
+    if colour_matters(T, seat, space):
         for k in range(S.MAX_SLOTS):
             c = T[SLOT, 2 * space + k]
             if c >= 0:
@@ -187,7 +193,7 @@ def next_step(T, K, here, dest, players):
 def bribe(T, K, log, seat, space, players):
     """Pay the Bribe beside one's own Wager position to the occupant highest in turn order, the
     Navy (the bank, TOA-G33) only if no pirate is there (1. Move: Bribe Cost)."""
-    amount = K[S.BRIBE, T[ORDER, S.POSITION + seat]]
+    amount = S.bribe_amount(T, K, seat)
     to = A.first_occupant(T, space, seat, players)
     if to >= 0:
         T[SEAT0 + seat, S.GOLD] -= amount
@@ -201,9 +207,10 @@ def bribe(T, K, log, seat, space, players):
 @njit(cache=True)
 def move_to(P, T, K, F, rng, log, seat, dest, players):
     """Move lane by lane toward dest, paying each step; an occupied space is bribed or fought.
-    Passing through needs a Bribe; without one the ship stops there and fights (TOA-X5). Returns
-    the foe to fight at the end (a seat, FOE_NAVY) or -1."""
-    for _ in range(MAX_STEPS):
+    Passing through needs a Bribe; without one the ship stops there and fights (TOA-X5); a
+    no_bribe relic lets it enter unbribed (A68). Returns the foe to fight at the end (a seat,
+    FOE_NAVY) or -1."""
+    for _ in range(S.MAX_STEPS):
         here = T[SEAT0 + seat, S.POS]
         if here == dest:
             return NONE
@@ -218,9 +225,11 @@ def move_to(P, T, K, F, rng, log, seat, dest, players):
         T[SEAT0 + seat, S.MOVED] = 1
         log_event(T, log, seat, EV.MOVE, here, b, paid)
         if A.occupied(T, b, seat, players):
-            amount = K[S.BRIBE, T[ORDER, S.POSITION + seat]]
+            amount = S.bribe_amount(T, K, seat)
             foe = bot.choose_foe(P, T, K, F, rng, seat, b, players)
-            if foe == NONE and T[SEAT0 + seat, S.GOLD] >= amount:
+            if foe == NONE and T[SEAT0 + seat, S.REL_NO_BRIBE] > 0:
+                pass  # the relic's owner enters without a Bribe (A68)
+            elif foe == NONE and T[SEAT0 + seat, S.GOLD] >= amount:
                 bribe(T, K, log, seat, b, players)
             else:
                 if foe == NONE:  # cannot pay the Bribe: fight the default target (TOA-G39)
@@ -255,6 +264,8 @@ def board_action(P, T, K, F, rng, log, seat, players):
         log_event(T, log, seat, EV.COLLECT, c, space, ONE)
     elif act == S.ACT_WHIRLPOOL:
         to = bot.whirlpool_target(P, T, K, F, rng, seat, players)
+        if not S.whirlpool_legal(T, K, seat, to, players):
+            to = S.whirlpool_fallback(T, K, seat, players)  # only another space with no ship (A32)
         T[SEAT0 + seat, S.POS] = to
         T[SEAT0 + seat, S.LAST_FROM] = -1
         log_event(T, log, seat, EV.WHIRLPOOL, space, to, ZERO)
@@ -269,6 +280,8 @@ def board_action(P, T, K, F, rng, log, seat, players):
         A.take_control(T, K, rng, log, seat, S.CTRL_REGION0 + r)
     elif act == S.ACT_NAVY:
         to = bot.navy_target(P, T, K, F, rng, seat, players)
+        if not S.relocate_legal(P, T, K, to):
+            to = T[ST, S.NAVY_POS]  # beyond `relocate_reach`: the Navy stays where it is
         log_event(T, log, seat, EV.RELOCATE, T[ST, S.NAVY_POS], to, ZERO)
         T[ST, S.NAVY_POS] = to  # no combat on a relocation (A28)
     elif act == S.ACT_BURIAL_DRAW:
@@ -290,18 +303,16 @@ def board_action(P, T, K, F, rng, log, seat, players):
         log_event(T, log, seat, EV.BIND, n, ZERO, ZERO)
     elif act == S.ACT_RECYCLE:
         A.pay_rum(T, seat, np.int64(P.recycle_cost))
+        # any two of its dice, commanded or not, back to the crew area and rerolled (TOA-192);
+        # the pirate chooses which (marked in SCRATCH while it chooses)
         n = ZERO
-        for _ in range(2):  # two dice, exhausted ones first, back to the crew area and rerolled
-            pick = NONE
-            for i in range(T[SEAT0 + seat, S.CREW_N]):
-                if T[DICE0 + seat, READY + i] == 0 and T[S.SCRATCH, i] == 0:
-                    pick = np.int64(i)
-                    break
-            if pick < 0:
-                break
+        for _ in range(2):
+            pick = bot.pick_recycle(T, K, F, rng, seat)
+            if pick < 0 or pick >= S.DIE_SLOTS or not S.owns_die(T, seat, pick) or T[S.SCRATCH, pick] == 1:
+                break  # no die left to choose (a pirate with one die recycles that one)
             T[S.SCRATCH, pick] = 1
             n += 1
-        for i in range(S.MAX_DICE):
+        for i in range(S.DIE_SLOTS):
             if T[S.SCRATCH, i] == 1:
                 A.roll_die(T, K, rng, seat, np.int64(i))
                 T[S.SCRATCH, i] = 0
@@ -356,13 +367,14 @@ def collect(P, T, K, F, rng, log, seat, players):
 
 @njit(cache=True)
 def act_and_collect(P, T, K, F, rng, log, seat, act, players):
-    """2. Act then 3. Collect: burying skips Collect; a board action needs a move this turn; a
-    sunk ship (Explore lost) collects nothing."""
+    """2. Act then 3. Collect: burying skips Collect (not with a collect_after_burial relic, A68);
+    a board action needs a move this turn; a sunk ship (Explore lost) collects nothing."""
     row = SEAT0 + seat
     if act == bot.ACT_BURY:
         A.bury(T, K, log, seat)
-        return
-    if act == bot.ACT_BOARD and T[row, S.MOVED] == 1:
+        if T[row, S.REL_COLLECT_AFTER_BURIAL] == 0:
+            return  # burying skips the Collect step
+    elif act == bot.ACT_BOARD and T[row, S.MOVED] == 1:
         board_action(P, T, K, F, rng, log, seat, players)
     if T[row, S.POS] >= 0 and bot.want_collect(P, T, K, F, rng, seat):
         collect(P, T, K, F, rng, log, seat, players)
@@ -478,7 +490,8 @@ def navy_hunts(P, T, K, F, rng, log, players):
     """Step 2: Navy Hunts. With no Navy on the board a Navy card is drawn and the ship placed on
     its space, and the step ends (TOA-X28: only this step). Otherwise the Navy die sends it up to
     two lanes through the rolled diamond, or toward the nearest pirate on Spotted (ties: the one
-    lowest in turn order; the route with the wind last), stopping to attack on a pirate's space."""
+    lowest in turn order; the route with the wind last), stopping to attack on a pirate's space.
+    A navy_passes relic's owner is neither hunted nor attacked (A68)."""
     if T[ST, S.NAVY_POS] < 0:
         if T[ST, S.NAVY_DECK_N] == 0:
             return  # every Navy ship has been defeated: the seas are free (A59)
@@ -497,7 +510,7 @@ def navy_hunts(P, T, K, F, rng, log, players):
         for i in range(players - 1, -1, -1):  # lowest in turn order first: it keeps ties
             s = T[ORDER, i]
             p = T[SEAT0 + s, S.POS]
-            if p < 0 or p == here:
+            if p < 0 or p == here or T[SEAT0 + s, S.REL_NAVY_PASSES] > 0:
                 continue
             d = K[S.DIST0 + here, p]
             if d <= P.navy_reach and d < best:
@@ -520,7 +533,7 @@ def navy_hunts(P, T, K, F, rng, log, players):
                 v = np.int64(0)
                 if b == target:
                     v = K[S.WIND0 + here, b]
-                elif A.last_occupant(T, b, players) >= 0:
+                elif A.navy_prey(T, b, players) >= 0:
                     v = np.int64(-5)
                 elif K[S.DIST0 + b, target] == 1:
                     v = K[S.WIND0 + b, target]
@@ -533,7 +546,7 @@ def navy_hunts(P, T, K, F, rng, log, players):
             return
         T[ST, S.NAVY_POS] = nxt
         log_event(T, log, NONE, EV.NAVY_MOVE, here, nxt, ZERO)
-        victim = A.last_occupant(T, nxt, players)
+        victim = A.navy_prey(T, nxt, players)
         if victim >= 0:
             A.navy_attacks(P, T, K, F, rng, log, victim, K[S.WIND0 + here, nxt])
             return

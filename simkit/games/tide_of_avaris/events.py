@@ -29,7 +29,7 @@ WAGER = 21  # a = total, b = new position
 TIDE = 22  # a = treasures placed, b = left in the bag, c = 1 if the bag ran out
 END = 23  # a = end reason
 SCORE = 24  # a = score, b = rank, c = 1 if winner
-RELIC = 25  # a = card, b = effect, c = amount
+RELIC = 25  # a = card, b = effect, c = amount (1 for a rule-breaking relic)
 EXPLORE = 26  # a = monster card
 COMMAND = 27  # a = face, b = resource, c = amount
 UNLOCK = 28  # a = endgame slot, b = token value
@@ -97,7 +97,7 @@ def describe_event(row, context=None) -> str:
         TIDE: lambda: f"the Rising Tide places {a} treasures, {b} left in the bag" + (" - the bag is empty" if c else ""),
         END: lambda: f"the game ends: {S.END_REASONS[a]}",
         SCORE: lambda: f"{who} ends with {a} Treasure Points (rank {b}){' - wins' if c else ''}",
-        RELIC: lambda: f"{who} gains relic {a} ({S.RELIC_EFFECTS[b]} +{c})",
+        RELIC: lambda: f"{who} gains relic {a} ({S.RELIC_EFFECTS[b]}{f' +{c}' if b < S.N_BONUS_EFFECTS else ''})",
         EXPLORE: lambda: f"{who} explores and meets monster {a}",
         COMMAND: lambda: f"{who} commands a die for {c} {S.RESOURCES[b]}",
         UNLOCK: lambda: f"{who} unlocks endgame bonus {a} with the {b} token",

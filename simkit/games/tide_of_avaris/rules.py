@@ -6,7 +6,8 @@ from simkit.games.tide_of_avaris.components import FOLDER
 from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 PARAMS = (
-    component_param(FOLDER, "component files: standard, alt-windward (board), alt-dice (dice) or a designer's folder"),
+    component_param(FOLDER, "component files: standard, alt-windward (board), alt-dice (dice), alt-plain-relics "
+                    "(relics that are bonuses, not rule-breakers) or a designer's folder"),
     Param("bag_2p", "int", 5, (1, 8), "treasures of each colour in the bag with 2 players", "A11"),
     Param("reroll_cost", "int", 1, (0, 10), "gold for the one Day-start reroll of any crew dice", "Day; A24"),
     Param("rebuy_rum", "int", 4, (0, 20), "rum to buy back a lost crew die at Night", "Step 1: Upgrade"),
@@ -31,7 +32,7 @@ PARAMS = (
     Param("round_cap", "int", 40, (2, 1000), "Days after which an unfinished game stops", "A62"),
     # compensation levers a designer would pull to even the seats (simkit tune); 0 plays the set-up
     Param("extra_starting_gold", "ints", [0, 0, 0, 0], (0, 12, 4), "gold each seat (0 = first player) gets at "
-          "set-up on top of its Wager-track position's starting gold (0, 1, 1, 2 by A8)", DESIGNER_KNOB),
+          "set-up on top of its Wager-track position's starting gold (1, 1, 1, 2 by A8)", DESIGNER_KNOB),
     Param("extra_starting_rum", "ints", [0, 0, 0, 0], (0, 6, 4), "rum each seat gets at set-up on top of its "
           "Wager-track position's starting rum (0, 0, 1, 1 by A8)", DESIGNER_KNOB),
 )
@@ -40,6 +41,8 @@ VARIANTS = (
     Variant("fixed_order", {"midnight_wager": False}, "turn order never changes: seat 0 first every Day (A63)"),
     Variant("windward", {"components": "alt-windward"}, "the alternative board (components/alt-windward)"),
     Variant("alt_dice", {"components": "alt-dice"}, "the alternative dice (components/alt-dice)"),
+    Variant("plain_relics", {"components": "alt-plain-relics"},
+            "relics that are plain bonuses instead of rule-breakers (components/alt-plain-relics, A68)"),
 )
 
 SCHEMA = RuleSchema("tide_of_avaris", PARAMS, VARIANTS)

@@ -31,8 +31,13 @@ TRACKS = ("attack", "defence", "fleet", "crew")
 UP_ATTACK, UP_DEFENCE, UP_FLEET, UP_CREW = 0, 1, 2, 3
 CUR_GOLD, CUR_RUM = 0, 1
 # --- card vocabularies (components/decks.toml, A9)
-RELIC_EFFECTS = ("attack", "defence", "rum_daily", "gold_daily", "burial", "wager")
+# relic effects (Relics, A9, A68): the first six are bonuses of `amount` (the alt-plain-relics set);
+# the rest each break one rule of the rulebook for their owner (the standard set)
+RELIC_EFFECTS = ("attack", "defence", "rum_daily", "gold_daily", "burial", "wager",
+                 "no_bribe", "any_colour", "collect_after_burial", "steal_round_up", "navy_passes", "wind_always")
 RE_ATTACK, RE_DEFENCE, RE_RUM, RE_GOLD, RE_BURIAL, RE_WAGER = range(6)
+RE_NO_BRIBE, RE_ANY_COLOUR, RE_COLLECT_AFTER_BURIAL, RE_STEAL_UP, RE_NAVY_PASSES, RE_WIND = range(6, 12)
+N_BONUS_EFFECTS = 6  # effects below this take an amount; the rule-breaking ones do not
 ABILITIES = ("none", "minus_hit")
 REWARDS = ("treasure", "gold", "rum", "relic")
 RW_TREASURE, RW_GOLD, RW_RUM, RW_RELIC = range(4)
@@ -59,6 +64,7 @@ SPIRIT_SLOT = MAX_DICE  # the seat's die slot for the Crew Spirit Die while it c
 DIE_SLOTS = MAX_DICE + 1
 MAX_RELICS = 4  # relic slots on a player board (Relics)
 MAX_PRIVATE = 8  # private burial bonuses a pirate may hold
+MAX_STEPS = 12  # lanes a ship may move in one turn at most (each costs a die or a rum anyway)
 FAR = 999
 
 # --- ST row: game scalars
@@ -112,19 +118,26 @@ MOVED = 14  # 1 once the ship moved this turn
 LAST_FROM = 15  # space the ship last moved from (wind advantage; -1 none)
 START = 16  # starting location (First Day Setup)
 WAGER = 17  # Midnight Wager total of the last Night
-REL_ATTACK = 18  # relic bonuses, summed over the seat's relics
-REL_DEFENCE = 19
-REL_RUM = 20
-REL_GOLD = 21
-REL_BURIAL = 22
-REL_WAGER = 23
 PRIVATE_N = 24  # private burial bonuses held (ids in row PRIVATE0 + s)
 BONUS_POINTS = 25  # part of POINTS from burial bonuses
 ENDGAME_POINTS = 26  # part of POINTS from endgame bonuses
 TEMP_ATTACK = 27  # crew dice commanded to attack in the current combat
 TEMP_DEFENCE = 28
 SECRET_POINTS = 29  # part of BONUS_POINTS from private burial bonuses (nobody else can know it)
-SEAT_COLS = 30
+REL0 = 30  # column REL0 + effect: the seat's relics of that effect, summed (a bonus's amount, or a count)
+REL_ATTACK = REL0 + RE_ATTACK  # extra combat dice when attacking
+REL_DEFENCE = REL0 + RE_DEFENCE
+REL_RUM = REL0 + RE_RUM  # rum at each Day's start
+REL_GOLD = REL0 + RE_GOLD
+REL_BURIAL = REL0 + RE_BURIAL  # extra Treasure Points per burial
+REL_WAGER = REL0 + RE_WAGER  # added to the Midnight Wager
+REL_NO_BRIBE = REL0 + RE_NO_BRIBE  # > 0: enters occupied spaces without a Bribe (1. Move)
+REL_ANY_COLOUR = REL0 + RE_ANY_COLOUR  # > 0: one die of any colour pays for a treasure space (1. Move)
+REL_COLLECT_AFTER_BURIAL = REL0 + RE_COLLECT_AFTER_BURIAL  # > 0: Collect after burying (2. Act)
+REL_STEAL_UP = REL0 + RE_STEAL_UP  # > 0: steals half the loser's unbound treasure rounded up (Combat Outcomes)
+REL_NAVY_PASSES = REL0 + RE_NAVY_PASSES  # > 0: the Navy never attacks the ship (Navy Hunts)
+REL_WIND = REL0 + RE_WIND  # > 0: its wind faces hit in every battle (Battle)
+SEAT_COLS = REL0 + len(RELIC_EFFECTS)
 
 # --- HOLD0 + s columns: the hold as counts per colour (Treasure Hold, A54)
 UNBOUND = 0  # columns 0..5: unbound treasure per colour
@@ -249,6 +262,16 @@ def unbound_total(T, seat):
 
 
 @njit(cache=True, inline="always")
+def steal_count(T, winner, loser):
+    """How many treasures the winner of a pirate battle takes: half the loser's unbound treasure,
+    rounded down (Combat Outcomes; Important Terms 7), up with a steal_round_up relic (A68)."""
+    unbound = unbound_total(T, loser)
+    if T[SEAT0 + winner, REL_STEAL_UP] > 0:
+        return unbound - unbound // 2
+    return unbound // 2
+
+
+@njit(cache=True, inline="always")
 def burial_value(T, K, seat):
     """Treasure Points a burial of the whole hold scores now, before bonuses: the rightmost
     covered Upper space's value plus one per Lower treasure (Treasure Hold)."""
@@ -306,13 +329,67 @@ def space_treasure(T, space):
     return -1
 
 
+@njit(cache=True, inline="always")
+def owns_die(T, seat, i):
+    """Whether die slot i holds one of the seat's dice: a crew die, or the Crew Spirit Die while
+    the seat controls it (Taking Control: "considered one of your Crew Dice")."""
+    if i == SPIRIT_SLOT:
+        return T[CONTROL, CTRL_CREW] == seat
+    return 0 <= i < T[SEAT0 + seat, CREW_N]
+
+
 @njit(cache=True)
 def exhausted_dice(T, seat):
+    """The seat's dice already commanded today (in the Bunks)."""
     n = 0
-    for i in range(T[SEAT0 + seat, CREW_N]):
-        if T[DICE0 + seat, READY + i] == 0:
+    for i in range(DIE_SLOTS):
+        if owns_die(T, seat, i) and T[DICE0 + seat, READY + i] == 0:
             n += 1
     return n
+
+
+@njit(cache=True)
+def owned_dice(T, seat):
+    n = 0
+    for i in range(DIE_SLOTS):
+        if owns_die(T, seat, i):
+            n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def bribe_amount(T, K, seat):
+    """The Bribe printed beside the mover's own Wager-track position (1. Move: Bribe Cost)."""
+    return K[BRIBE, T[ORDER, POSITION + seat]]
+
+
+@njit(cache=True)
+def relocate_legal(P, T, K, to):
+    """Relocate the Navy: any space up to `relocate_reach` lanes from where the Navy is (Taking
+    Control; 0 lanes: it stays)."""
+    at = T[ST, NAVY_POS]
+    return at >= 0 and 0 <= to < K[META, N_SPACES] and K[DIST0 + at, to] <= P.relocate_reach
+
+
+@njit(cache=True)
+def whirlpool_legal(T, K, seat, to, players):
+    """The Whirlpool: any other space of the board with no ship on it (A32)."""
+    if to < 0 or to >= K[META, N_SPACES] or to == T[SEAT0 + seat, POS] or to == T[ST, NAVY_POS]:
+        return False
+    for s in range(players):
+        if s != seat and T[SEAT0 + s, POS] == to:
+            return False
+    return True
+
+
+@njit(cache=True)
+def whirlpool_fallback(T, K, seat, players):
+    """The first space of the board the Whirlpool may reach (-1 none): where the engine sends a
+    ship whose chosen target is not a legal one."""
+    for b in range(K[META, N_SPACES]):
+        if whirlpool_legal(T, K, seat, b, players):
+            return b
+    return -1
 
 
 @njit(cache=True)
@@ -347,8 +424,10 @@ def action_legal(P, T, K, seat, act, space, players):
         return T[ST, BURIAL_DECK_N] > 0 and T[row, PRIVATE_N] < MAX_PRIVATE
     if act == ACT_BIND:
         return T[row, RUM] >= P.bind_cost and unbound_total(T, seat) > 0
-    if act == ACT_RECYCLE:
-        return T[row, RUM] >= P.recycle_cost and exhausted_dice(T, seat) > 0
+    if act == ACT_RECYCLE:  # any two of its dice, commanded or not (TOA-192)
+        return T[row, RUM] >= P.recycle_cost and owned_dice(T, seat) > 0
+    if act == ACT_WHIRLPOOL:
+        return whirlpool_fallback(T, K, seat, players) >= 0
     if act == ACT_UNLOCK:
         if T[ST, TOKENS_USED] >= K[META, N_TOKENS]:
             return False  # no token left: the action can no longer be taken (TOA-X18)
@@ -360,4 +439,4 @@ def action_legal(P, T, K, seat, act, space, players):
         return T[row, N_RELICS] < P.relic_slots and T[ST, DISPLAY_N] > 0
     if act == ACT_EXPLORE:
         return T[ST, MONSTER_DECK_N] + T[ST, MONSTER_DISC_N] > 0
-    return True  # rum, raid, whirlpool
+    return True  # rum, raid

@@ -3,7 +3,9 @@ further board actions listed after it)."""
 
 import pytest
 
-from .harness import COLOUR, EV, S, Table
+from simkit.games.tide_of_avaris import engine
+
+from .harness import COLOUR, EV, S, Table, bot
 
 
 def at(t: Table, seat: int, name: str) -> Table:
@@ -51,6 +53,31 @@ def test_whirlpool_travels_to_another_free_space():
     assert t.events(EV.WHIRLPOOL)
 
 
+def with_choice(t: Table, name: str, choice: int, seat: int = 0):
+    """The board action played by the engine (as Python) with the bot's choice `name` replaced by
+    one that answers `choice` whatever the table: the engine alone must keep it legal."""
+    real = getattr(bot, name)
+    setattr(bot, name, lambda *args: choice)
+    try:
+        return engine.board_action.py_func(t.P, t.T, t.K, t.F, t.rng, t.log, seat, t.players)
+    finally:
+        setattr(bot, name, real)
+
+
+@pytest.mark.parametrize("target", ["here", "Raid", "Navy", -1, 99])
+def test_the_engine_refuses_a_whirlpool_target_with_a_ship_or_off_the_board(target):
+    t = at(Table(strategies="burier"), 0, "Whirlpool")
+    t.put(1, "Raid")
+    t.st[S.NAVY_CARD] = 0
+    t.st[S.NAVY_POS] = t.space("Explore")
+    choice = {"here": t.space("Whirlpool"), "Raid": t.space("Raid"), "Navy": t.space("Explore")}.get(target, target)
+    assert with_choice(t, "whirlpool_target", choice)
+    to = int(t.seat(0)[S.POS])
+    assert 0 <= to < t.K[S.META, S.N_SPACES] and to not in (t.space("Whirlpool"), t.space("Raid"), t.space("Explore"))
+    t2 = at(Table(strategies="burier"), 0, "Whirlpool")  # a legal choice is the engine's answer too
+    assert with_choice(t2, "whirlpool_target", t2.space("Tavern")) and t2.seat(0)[S.POS] == t2.space("Tavern")
+
+
 @pytest.mark.parametrize("space,loc", [("Crew Spirit Die", S.CTRL_CREW), ("Marauder's Rock", S.CTRL_MARAUDER),
                                        ("Guardian's Reef", S.CTRL_GUARDIAN)])
 def test_control_needs_more_sloops_than_are_there_and_returns_them_when_lost(space, loc):
@@ -82,6 +109,18 @@ def test_region_control_takes_one_of_the_four_regions():
     assert act(t)
     held = [r for r in range(4) if t.T[S.CONTROL, S.CTRL_REGION0 + r] == 0]
     assert len(held) == 1
+
+
+@pytest.mark.parametrize("lanes", [0, 1, 2, 3, 4])
+def test_the_engine_moves_the_navy_at_most_two_lanes_whatever_is_chosen(lanes):
+    t = at(Table(strategies="raider"), 0, "Signal Tower")
+    t.st[S.NAVY_CARD] = 0
+    start = t.space("Deep Explore")
+    t.st[S.NAVY_POS] = start
+    choice = next(b for b in range(int(t.K[S.META, S.N_SPACES])) if t.K[S.DIST0 + start, b] == lanes)
+    assert with_choice(t, "navy_target", choice)
+    assert t.st[S.NAVY_POS] == (choice if lanes <= t.P.relocate_reach else start)
+    assert t.events(EV.RELOCATE)[-1][3:5] == (start, int(t.st[S.NAVY_POS]))
 
 
 def test_relocate_the_navy_up_to_two_lanes_without_a_fight():
@@ -118,12 +157,38 @@ def test_bind_needs_rum():
     assert not act(t)
 
 
-def test_recycle_costs_1_rum_and_returns_two_spent_dice_rerolled():
+@pytest.mark.parametrize("ready", [[0, 0, 0], [0, 1, 1], [1, 1, 1]])
+def test_recycle_costs_1_rum_and_rerolls_any_two_dice_commanded_or_not(ready):
+    # TOA-192: "Choose any two dice (expended or not)": also with fewer than two commanded
     t = at(Table(strategies="burier"), 0, "Tavern")
     t.seat(0)[S.RUM] = 1
-    t.set_dice(0, ["red", "red", "red"], ready=[0, 0, 0])
+    t.set_dice(0, ["red", "red", "red"], ready=ready)
     assert act(t)
-    assert S.ready_dice(t.T, 0) == 2 and t.seat(0)[S.RUM] == 0
+    assert t.seat(0)[S.RUM] == 0 and t.events(EV.RECYCLE)[-1][3] == 2
+    assert S.ready_dice(t.T, 0) == min(3, sum(ready) + 2)  # the heuristic brings commanded dice back first
+    assert (t.T[S.SCRATCH] == 0).all()
+
+
+def test_recycle_with_one_die_rerolls_it_and_needs_a_die_and_the_rum():
+    t = at(Table(strategies="burier"), 0, "Tavern")
+    t.seat(0)[S.RUM] = 1
+    t.set_dice(0, ["red"], ready=[0])
+    assert act(t) and t.events(EV.RECYCLE)[-1][3] == 1 and S.ready_dice(t.T, 0) == 1
+    t.seat(0)[S.RUM] = 0
+    t.set_dice(0, ["red"], ready=[0])
+    assert not act(t)  # no rum
+    t.seat(0)[S.RUM] = 1
+    t.set_dice(0, [])
+    assert not act(t)  # no die
+
+
+def test_recycle_can_take_the_crew_spirit_die_as_one_of_its_dice():
+    t = at(Table(strategies="burier"), 0, "Tavern")
+    t.seat(0)[S.RUM] = 1
+    t.set_dice(0, [])
+    t.T[S.CONTROL, S.CTRL_CREW] = 0
+    t.T[S.DICE0, S.READY + S.SPIRIT_SLOT] = 0
+    assert act(t) and t.T[S.DICE0, S.READY + S.SPIRIT_SLOT] == 1
 
 
 def test_unlock_places_the_highest_unplaced_token_until_none_is_left():
@@ -142,6 +207,16 @@ def test_add_relics_one_free_a_second_for_2_gold_and_the_row_refilled():
     t.seat(0)[S.GOLD] = 2
     assert act(t)
     assert t.seat(0)[S.N_RELICS] == 2 and t.seat(0)[S.GOLD] == 0 and t.st[S.DISPLAY_N] == t.P.relic_display
+
+
+def test_add_relics_may_first_clear_the_display_for_five_new_ones():
+    # TOA-197: the free refresh at the start of the action
+    t = at(Table(strategies="burier"), 0, "Relic Market")
+    old = [int(x) for x in t.T[S.DISPLAY, :5]]
+    assert with_choice(t, "refresh_relics", True)
+    assert [int(x) for x in t.T[S.RELIC_DISC, : t.st[S.RELIC_DISC_N]]] == old
+    assert t.st[S.DISPLAY_N] == 5 and not {int(x) for x in t.T[S.DISPLAY, :5]} & set(old)
+    assert t.seat(0)[S.N_RELICS] >= 1 and int(t.T[S.RELICS0, 0]) not in old
 
 
 def test_relic_slots_are_limited_to_four():

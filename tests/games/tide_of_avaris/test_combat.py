@@ -1,7 +1,6 @@
 """Combat (Determine Sides, Battle, Combat Outcomes, Bound Treasure, Sinking Ship) and the
 Navy (Step 2: Navy Hunts). Dice are made certain by giving the combat or navy die one face."""
 
-import numpy as np
 
 from .harness import COLOUR, EV, S, Table
 
@@ -31,26 +30,6 @@ def test_wind_hits_only_for_the_side_with_the_wind_advantage():
     assert battles(t)[-1] == (1, 0)
     assert not t.call("battle", att=0, dfn=1, card=0, wind=-1)  # against it: the defender's
     assert battles(t)[-1] == (0, 1)
-
-
-def test_worked_example_two_swords_and_a_wind_against_the_wind_lose_to_two_shields_and_a_wind():
-    t = Table()
-    t.K = t.K.copy()
-    # three combat dice each: faces sword, sword, wind for the attacker order; shield for the defender
-    t.K[S.COMBAT_FACE, :3] = [S.SWORD, S.SHIELD, S.WIND]
-    t.K[S.META, S.N_COMBAT_FACES] = 3
-    t.set_dice(0, [])
-    t.set_dice(1, [])
-    t.seat(0)[S.ATTACK] = 2
-    t.seat(1)[S.DEFENCE] = 2
-    for seed in range(40):  # whatever is rolled, only the defender may count its wind
-        from simkit.rng import seed_streams
-        seed_streams(t.rng, np.uint64(seed))
-        n = len(t.events(EV.BATTLE))
-        won = t.call("battle", att=0, dfn=1, card=0, wind=-1)
-        last = t.events(EV.BATTLE)[n:][-1]
-        assert won == (last[3] > last[4])
-        assert last[3] <= 3 and last[4] <= 3
 
 
 def test_a_tie_rerolls_everything_until_the_cap_then_the_defender_holds():
@@ -119,6 +98,8 @@ def test_pirate_against_pirate_the_loser_is_robbed_then_sinks():
     assert t.seat(0)[S.FIGHTS_WON] == 1 and sum(t.holds(0)[1].values()) == 2
     assert t.seat(1)[S.POS] == -1 and t.seat(1)[S.SINKINGS] == 1 and t.seat(1)[S.CREW_N] == 1
     assert sum(t.holds(1)[0].values()) == 2
+    blue = t.comp.dice["colour"].index(COLOUR["blue"])
+    assert t.T[S.DICE0 + 1, S.FACE] == blue and t.T[S.DICE0 + 1, S.READY] == 1  # no reroll on sinking
 
 
 def test_sinking_jettisons_all_treasure_bound_too_when_chosen():
@@ -179,17 +160,6 @@ def test_beating_the_navy_claims_its_reward_and_what_it_held_and_clears_it():
     assert t.st[S.NAVY_POS] == -1 and t.st[S.NAVY_CARD] == -1 and t.st[S.NAVY_HELD] == 0
 
 
-def test_navy_follows_the_rolled_diamond_and_stops_where_the_exit_is_missing():
-    # the worked example: rolling N onto "Buy a Sea", which has no N exit, ends the move there
-    t = Table()
-    navy_face(t, S.NORTH)
-    t.clear_ships()
-    t.st[S.NAVY_CARD] = 0
-    t.st[S.NAVY_POS] = t.space("Twin Wrecks")
-    t.call("navy_hunts", players=4)
-    assert t.st[S.NAVY_POS] == t.space("Buy a Sea") and len(t.events(EV.NAVY_MOVE)) == 1
-
-
 def test_navy_moves_two_lanes_and_stops_to_attack_on_a_pirate():
     t = Table(strategies="burier")
     navy_face(t, S.WEST)
@@ -240,25 +210,6 @@ def test_spotted_with_nobody_in_reach_stays():
     assert t.st[S.NAVY_POS] == t.space("Explore") and not t.events(EV.NAVY_MOVE)
 
 
-def test_spotted_takes_the_route_arriving_with_the_wind():
-    t = Table(strategies="burier")
-    navy_face(t, S.SPOTTED)
-    one_face(t, S.MISS)
-    t.clear_ships()
-    t.st[S.NAVY_CARD] = 0
-    # from Lashing Post to Explore two routes: via Crew Spirit Die or via Whirlpool
-    t.st[S.NAVY_POS] = t.space("Lashing Post")
-    for s in (1, 2, 3):
-        t.seat(s)[S.POS] = -1
-    t.put(0, "Explore")
-    t.set_dice(0, [])
-    t.call("navy_hunts", players=4)
-    moves = t.events(EV.NAVY_MOVE)
-    mid = moves[0][4]
-    assert t.K[S.WIND0 + mid, t.space("Explore")] == 1
-    assert t.events(EV.NAVY_ATTACK)[0][4] == 1
-
-
 def test_a_missing_navy_is_drawn_and_placed_and_does_nothing_else_that_night():
     t = Table()
     t.clear_ships()
@@ -276,3 +227,82 @@ def test_explore_fights_the_monster_as_attacker_without_wind():
     t.call("explore", seat=0)
     assert t.events(EV.EXPLORE) and all(b == (0, 0) for b in battles(t))
     assert t.seat(0)[S.POS] == -1  # the monster held: the pirate sinks
+
+
+def test_navy_with_no_exit_in_the_rolled_direction_stays():
+    # TOA-143: Buy a Sea has no N diamond: rolling N, the Navy does not move
+    t = Table()
+    navy_face(t, S.NORTH)
+    t.clear_ships()
+    t.st[S.NAVY_CARD] = 0
+    t.st[S.NAVY_POS] = t.space("Buy a Sea")
+    t.call("navy_hunts", players=4)
+    assert t.st[S.NAVY_POS] == t.space("Buy a Sea") and not t.events(EV.NAVY_MOVE)
+
+
+def test_a_minus_hit_monster_takes_one_of_the_attackers_hits():
+    # TOA-279, A9: the glossary's "-1 Hit" as a monster ability
+    for ability, hits in ((0, 1), (1, 0)):
+        t = Table(strategies="raider")
+        one_face(t, S.SWORD)
+        t.set_dice(0, [])
+        card = next(i for i in range(int(t.K[S.META, S.N_MONSTERS])) if t.K[S.MON_ABILITY, i] == ability)
+        t.st[S.MONSTER_DECK_N] = 1
+        t.T[S.MONSTER_DECK, 0] = card
+        t.call("explore", seat=0)
+        assert t.events(EV.BATTLE)[0][3] == hits
+
+
+def test_a_monster_with_a_relic_reward_gives_the_first_relic_of_the_display():
+    # TOA-163, A65
+    t = Table(strategies="raider")
+    one_face(t, S.SWORD)
+    t.set_dice(0, [])
+    t.seat(0)[S.ATTACK] = 2  # three swords: a minus_hit monster cannot hold
+    card = next(i for i in range(int(t.K[S.META, S.N_MONSTERS])) if t.K[S.MON_REWARD, i] == S.RW_RELIC)
+    t.st[S.MONSTER_DECK_N] = 1
+    t.T[S.MONSTER_DECK, 0] = card
+    first = int(t.T[S.DISPLAY, 0])
+    t.call("explore", seat=0)
+    assert t.seat(0)[S.N_RELICS] == 1 and t.T[S.RELICS0, 0] == first and t.st[S.DISPLAY_N] == t.P.relic_display
+
+
+def test_defence_dice_are_one_plus_upgrades_plus_relics_plus_commanded_crew():
+    # TOA-057, 222
+    t = Table(strategies="hoarder")
+    one_face(t, S.SHIELD)
+    t.set_dice(0, [])
+    t.set_dice(1, ["green", "blue"])  # green: the defence face (components/dice.toml)
+    t.seat(1)[S.DEFENCE] = 2
+    t.seat(1)[S.REL_DEFENCE] = 1
+    assert not t.call("battle", att=0, dfn=1, card=0, wind=0)
+    assert battles(t)[-1] == (0, 1 + 2 + 1 + 1)
+    assert list(t.T[S.DICE0 + 1, S.READY: S.READY + 2]) == [0, 1]
+
+
+def test_the_guardian_adds_hits_to_its_controller_only_when_defending():
+    # TOA-183
+    t = Table()
+    one_face(t, S.MISS)
+    t.K[S.GUARDIAN_HITS, 0] = 2
+    t.K[S.META, S.N_GUARDIAN] = 1
+    t.T[S.CONTROL, S.CTRL_GUARDIAN] = 1
+    t.set_dice(0, [])
+    t.set_dice(1, [])
+    assert not t.call("battle", att=0, dfn=1, card=0, wind=0)
+    assert battles(t)[-1] == (0, 2)
+    n = len(t.events(EV.BATTLE))
+    t.call("battle", att=1, dfn=0, card=0, wind=0)  # attacking: the Guardian is idle, every roll ties
+    assert all(b == (0, 0) for b in battles(t)[n:])
+
+
+def test_sinking_with_no_die_throws_the_treasure_and_with_neither_loses_nothing():
+    # A26 (TOA-G27)
+    t = Table(strategies="raider")
+    t.set_dice(0, [])
+    t.hold(0, {"red": 1})
+    t.weights(0, W_SINK=0)  # it would keep the treasure, but has no die to throw
+    t.call("sink", seat=0)
+    assert t.holds(0) == ({}, {}) and t.st[S.BOX_TREASURE] == 1
+    t.call("sink", seat=0)  # nothing left: it loses nothing more, and still sinks
+    assert t.seat(0)[S.CREW_N] == 0 and t.st[S.DICE_LOST] == 0 and t.seat(0)[S.SINKINGS] == 2

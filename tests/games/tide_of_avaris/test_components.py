@@ -5,13 +5,14 @@ import shutil
 
 import pytest
 
+from simkit.components import shipped
 from simkit.errors import InputError
 from simkit.games.tide_of_avaris import GAME, components
 
 from .harness import S
 
 
-@pytest.mark.parametrize("name", ["standard", "alt-windward", "alt-dice"])
+@pytest.mark.parametrize("name", shipped(components.FOLDER))
 def test_every_shipped_set_loads_and_compiles(name):
     comp = components.load(name)
     for players in (2, 3, 4):
@@ -41,7 +42,18 @@ def designer(tmp_path, file, old, new):
     ("ship.toml", "upper = [1, 3, 6, 10,", "upper = [1, 3, 6, 9,", ["ship.toml", "[hold]", "worth 10"]),
     ("ship.toml", "bribe = [2, 1,", "bribe = [2, 2,", ["ship.toml", "[wager]", "1. Move"]),
     ("decks.toml", 'space = "Signal Tower"', 'space = "Nowhere"', ["decks.toml", "navy 1", "HMS Resolute", "space"]),
-    ("decks.toml", 'effect = "attack"', 'effect = "cannons"', ["decks.toml", "relic 1", "effect"]),
+    ("decks.toml", 'effect = "no_bribe"', 'effect = "cannons"', ["decks.toml", "relic 1", "effect"]),
+    # the worked examples a set must honour (test_worked_examples.py plays them on every shipped set)
+    ("board.toml", "[[lane]]\n", '[[lane]]\nfrom = "Buy a Sea"\nto = "Sunken Bell"\nexit = "N"\nwind = "none"\n\n[[lane]]\n',
+     ["board.toml", "Buy a Sea", "N diamond", "TOA-138"]),
+    ("board.toml", 'to = "Explore"\nexit = "E"\nwind = "along"', 'to = "Explore"\nexit = "E"\nwind = "against"',
+     ["board.toml", "Crew Spirit Die", "TOA-141"]),
+    ("dice.toml", '"wind", "miss"]', '"wind", "wind"]', ["dice.toml", "[combat]", "miss", "TOA-223"]),
+    ("dice.toml", 'resource = ["attack", "gold",', 'resource = ["attack", "rum",', ["dice.toml", "[crew]", "TOA-059"]),
+    ("dice.toml", 'number   = [2,        1,      3,      4,', 'number   = [2,        1,      3,      6,',
+     ["dice.toml", "[crew]", "TOA-152"]),
+    ("ship.toml", "start_gold = [1,", "start_gold = [0,", ["ship.toml", "[wager]", "position 1", "TOA-036"]),
+    ("decks.toml", "attack = 6  #", "attack = 3  #", ["decks.toml", "navy 1", "HMS Resolute", "TOA-241"]),
 ])
 def test_a_bad_component_file_is_one_error_naming_file_entry_and_rule(tmp_path, file, old, new, words):
     folder = designer(tmp_path, file, old, new)

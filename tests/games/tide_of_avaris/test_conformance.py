@@ -24,8 +24,16 @@ def test_games_end_and_conserve_treasure_dice_and_gold(players, variant, lineup)
         bag = int(t.K[S.META, S.BAG_PER_COLOUR]) * 6
         assert t.treasure_count() == bag
 
-        def check(t, bag=bag):
+        last = {}
+
+        def check(t, bag=bag, last=last):
             assert t.treasure_count() == bag
+            # buried treasure, points and relics are never taken away (TOA-006, 165)
+            now = {s: (t.T[S.HOLD0 + s, S.BURIED: S.BURIED + 6].copy(), int(t.seat(s)[S.POINTS]),
+                       int(t.seat(s)[S.N_RELICS])) for s in range(players)}
+            for s, (buried, points, relics) in last.items():
+                assert (now[s][0] >= buried).all() and now[s][1] >= points and now[s][2] >= relics
+            last.update(now)
             assert (t.T[S.BAG, :6] >= 0).all() and (t.T[S.HOLD0: S.HOLD0 + players, :18] >= 0).all()
             # gold: only the bank creates or takes it; bribes between pirates move it
             assert t.gold_total() == t.st[S.GOLD_MADE] - t.st[S.GOLD_PAID]
@@ -80,3 +88,10 @@ def test_every_preset_beats_random_widely(players, preset):
 def test_every_preset_finishes_its_games_in_self_play(preset, players):
     _ss, og, _os = run(players, [preset] * players, n=200)
     assert (og[:, 2] == S.END_ROUND_CAP).mean() < 0.01
+
+
+def test_player_counts_outside_2_to_4_are_refused():
+    # TOA-001
+    values = GAME.rules.resolve("standard", {})
+    assert GAME.check_players(1, values) and GAME.check_players(5, values)
+    assert all(GAME.check_players(n, values) is None for n in (2, 3, 4))

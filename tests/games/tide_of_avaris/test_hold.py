@@ -1,6 +1,6 @@
 """Treasure Hold, burial scoring and Burial Bonuses (Treasure Hold; 2. Act - Bury Treasure)."""
 
-from .harness import COLOUR, EV, S, Table
+from .harness import COLOUR, S, Table
 
 
 def burial_bonus_card(t: Table, kind: int, arg: int) -> int:
@@ -16,42 +16,12 @@ def test_first_of_each_colour_goes_up_and_duplicates_go_down():
     assert S.hold_shape(t.T, 0) == (2, 1)
 
 
-def test_worked_example_fourth_upper_space_and_two_lower_score_12():
-    t = Table()
-    t.st[S.PUBLIC_BONUS] = -1
-    t.hold(0, {"red": 2, "pink": 1, "blue": 2, "teal": 1})  # 4 colours up, 2 duplicates down
-    t.call("bury", seat=0)
-    assert t.seat(0)[S.POINTS] == 12
-    assert t.holds(0) == ({}, {})
-    assert t.buried(0) == {"red": 2, "pink": 1, "blue": 2, "teal": 1}  # kept for Matching Colours
-    assert t.events(EV.BURY)[-1][3:] == (12, 4, 2)
-
-
 def test_bound_treasure_scores_like_unbound():
     t = Table()
     t.st[S.PUBLIC_BONUS] = -1
     t.hold(0, {"red": 1}, {"red": 1, "green": 1})
     t.call("bury", seat=0)
     assert t.seat(0)[S.POINTS] == int(t.K[S.UPPER_VALUE, 2]) + 1
-
-
-def test_public_bonus_for_burying_on_a_blue_space_adds_3_and_is_taken():
-    t = Table()
-    card = burial_bonus_card(t, S.BB_COLOUR, COLOUR["blue"])
-    t.st[S.PUBLIC_BONUS] = card
-    t.put(0, "Raid")
-    t.set_slot("Raid", "blue")
-    t.hold(0, {"red": 1})
-    t.call("bury", seat=0)
-    assert t.seat(0)[S.POINTS] == 1 + 3
-    assert t.st[S.PUBLIC_BONUS] == -1
-    t2 = Table()
-    t2.st[S.PUBLIC_BONUS] = card
-    t2.put(0, "Raid")
-    t2.set_slot("Raid", "red")
-    t2.hold(0, {"red": 1})
-    t2.call("bury", seat=0)
-    assert t2.seat(0)[S.POINTS] == 1 and t2.st[S.PUBLIC_BONUS] == card
 
 
 def test_private_bonus_scores_for_its_holder_only_once():

@@ -14,24 +14,6 @@ def order(t: Table) -> list[int]:
     return [int(x) for x in t.T[S.ORDER, : t.players]]
 
 
-def test_worked_example_wager_descending_ties_keep_yesterdays_order():
-    # Sable (0) 4 + 3 = 7, Peter (1) 1, One-Eye (2) and Quinn (3) 0; One-Eye was ahead of Quinn
-    t = Table()
-    set_order(t, [2, 3, 1, 0])
-    t.set_dice(0, ["teal", "blue"])  # Numbers 4 and 3 (components/dice.toml)
-    t.set_dice(1, ["pink"])  # Number 1
-    t.set_dice(2, [])
-    t.set_dice(3, [])
-    t.call("midnight_wager", players=4)
-    assert order(t) == [0, 1, 2, 3]
-    assert [int(t.seat(s)[S.WAGER]) for s in range(4)] == [7, 1, 0, 0]
-    set_order(t, [3, 2, 1, 0])
-    t.set_dice(0, ["teal", "blue"])
-    t.set_dice(1, ["pink"])
-    t.call("midnight_wager", players=4)
-    assert order(t) == [0, 1, 3, 2]  # now Quinn was ahead, and stays ahead
-
-
 def test_wager_counts_only_dice_still_in_the_crew_area():
     t = Table()
     t.set_dice(0, ["teal", "yellow"], ready=[1, 0])
@@ -138,17 +120,44 @@ def test_the_final_day_ends_after_its_wager_with_everyone_burying_in_turn_order(
     assert end
 
 
-def test_endgame_bonus_tie_splits_the_points_rounded_down():
-    # the worked example: three pirates tie for Most Deployed Crew worth 7: 2 each
-    t = Table()
-    card = next(i for i in range(int(t.K[S.META, S.N_ENDGAME])) if t.K[S.EG_KIND, i] == S.EG_CREW)
-    t.T[S.ENDGAME, :4] = card
-    t.T[S.ENDGAME, S.TOKEN_COL: S.TOKEN_COL + 4] = [7, 0, 0, 0]
-    for s, n in enumerate([6, 6, 6, 5]):
-        t.seat(s)[S.CREW_N] = n
+def test_an_empty_bag_at_rising_tide_makes_the_next_day_the_last():
+    # TOA-256, 257: the Night the bag runs out is not the end; one more full Day is played
+    t = Table(strategies="burier", seed=3)
+    t.T[S.SLOT, :] = -1
+    t.T[S.BAG, :6] = 0
+    t.T[S.BAG, COLOUR["red"]] = 3  # fewer than the empty slots
+    for s in range(4):
+        t.set_dice(s, [])
+    assert not t.call("night", players=4)
+    assert t.st[S.FINAL_DAY] == 1 and t.st[S.END_REASON] == -1 and t.st[S.DAY] == 2
+    start = int(t.st[S.LOG_N])
+    assert t.call("play_day", players=4)
+    turns = t.events(EV.TURN, start)
+    assert [r[3] for r in turns] == [0] * 4 + [1] * 4  # the final Day's Sunrise and Sunset
+    assert t.st[S.END_REASON] == S.END_BAG and t.st[S.DAY] == 2
+
+
+def test_the_final_burials_come_before_the_endgame_bonuses():
+    # TOA-258..260: after the last wager everyone buries, then the endgame bonuses count what was
+    # buried: seat 0's last red makes three (Matching Colours) and the most reds (Ruby Hoard)
+    t = Table(strategies="burier")
+    t.st[S.FINAL_DAY] = 1
+    for s in range(4):
+        t.set_dice(s, [])
         t.seat(s)[S.GOLD] = 0
-    t.call("endgame_bonuses", players=4)
-    assert [int(t.seat(s)[S.POINTS]) for s in range(4)] == [2, 2, 2, 0]
+        t.seat(s)[S.RUM] = 0
+    t.st[S.PUBLIC_BONUS] = -1
+    t.hold(0, {"red": 1})
+    t.T[S.HOLD0 + 0, S.BURIED + COLOUR["red"]] = 2
+    t.T[S.HOLD0 + 1, S.BURIED + COLOUR["red"]] = 2
+    ruby = t.comp.decks["endgame_names"].index("Ruby Hoard")
+    t.T[S.ENDGAME, :4] = ruby
+    t.T[S.ENDGAME, S.TOKEN_COL: S.TOKEN_COL + 4] = [7, 0, 0, 0]
+    assert t.call("night", players=4)
+    assert t.buried(0) == {"red": 3}
+    assert t.seat(0)[S.ENDGAME_POINTS] == int(t.K[S.MATCH_POINTS, 3]) + 7 == 2 + 7
+    assert t.seat(1)[S.ENDGAME_POINTS] == 0
+    assert t.seat(0)[S.POINTS] == 1 + 2 + 7  # the burial of one colour, then the bonuses
 
 
 def test_locked_endgame_bonuses_score_nothing():
@@ -179,6 +188,9 @@ def test_a_final_tie_goes_to_the_pirate_higher_in_the_final_turn_order():
     t.st[S.END_REASON] = S.END_BAG
     t.call("final_scoring", players=4)
     assert [int(r) for r in t.out[:, 1]] == [2, 4, 1, 3] and [int(x) for x in t.out[:, 2]] == [0, 0, 1, 0]
+    t.seat(1)[S.POINTS] = 11  # more points beat a better place in the order
+    t.call("final_scoring", players=4)
+    assert [int(r) for r in t.out[:, 1]] == [3, 1, 2, 4] and [int(x) for x in t.out[:, 2]] == [0, 1, 0, 0]
 
 
 def test_a_capped_game_has_no_winner():
@@ -188,3 +200,18 @@ def test_a_capped_game_has_no_winner():
     assert t.st[S.END_REASON] in (S.END_BAG, S.END_ROUND_CAP)
     if t.st[S.END_REASON] == S.END_ROUND_CAP:
         assert t.out[:, 2].sum() == 0
+
+
+def test_a_sunk_ship_buries_at_the_end_but_meets_no_space_bonus():
+    # A55 (TOA-X24): off the board it still buries; a bonus tied to a space cannot be met there
+    t = Table(strategies="burier")
+    t.st[S.FINAL_DAY] = 1
+    for s in range(4):
+        t.set_dice(s, [])
+    blue = next(i for i in range(int(t.K[S.META, S.N_BURIAL]))
+                if t.K[S.BB_KIND, i] == S.BB_COLOUR and t.K[S.BB_ARG, i] == COLOUR["blue"])
+    t.st[S.PUBLIC_BONUS] = blue
+    t.seat(0)[S.POS] = -1
+    t.hold(0, {"red": 1, "blue": 1})
+    assert t.call("night", players=4)
+    assert t.buried(0) == {"red": 1, "blue": 1} and t.seat(0)[S.BONUS_POINTS] == 0

@@ -3,68 +3,13 @@
 
 import numpy as np
 
+from simkit.games.tide_of_avaris import engine
+
 from .harness import COLOUR, EV, S, Table, bot
 
 
 def ready(t, s):
     return [int(x) for x in t.T[S.DICE0 + s, S.READY: S.READY + int(t.seat(s)[S.CREW_N])]]
-
-
-def test_treasure_space_costs_one_matching_die():
-    t = Table()
-    t.set_slot("Raid", "pink")
-    t.set_dice(0, ["teal", "pink", "blue"])
-    assert t.call("pay_step", seat=0, space=t.space("Raid")) == EV.PAY_MATCH
-    assert ready(t, 0) == [1, 0, 1]
-
-
-def test_treasure_space_costs_one_rum_without_a_matching_die():
-    t = Table()
-    t.set_slot("Raid", "pink")
-    t.set_dice(0, ["teal", "blue"])
-    t.seat(0)[S.RUM] = 1
-    assert t.call("pay_step", seat=0, space=t.space("Raid")) == EV.PAY_RUM
-    assert ready(t, 0) == [1, 1] and t.seat(0)[S.RUM] == 0
-
-
-def test_treasure_space_costs_two_dice_of_any_colour_otherwise():
-    t = Table()
-    t.set_slot("Raid", "pink")
-    t.set_dice(0, ["teal", "blue", "red"])
-    assert t.call("pay_step", seat=0, space=t.space("Raid")) == EV.PAY_TWO
-    assert sum(ready(t, 0)) == 1
-
-
-def test_a_single_die_cannot_pay_for_a_treasure_space_of_another_colour():
-    t = Table()
-    t.set_slot("Raid", "pink")
-    t.set_dice(0, ["teal"])
-    assert not t.call("step_cost_ok", seat=0, space=t.space("Raid"))
-    assert t.call("pay_step", seat=0, space=t.space("Raid")) == -1
-
-
-def test_treasureless_space_costs_one_die_of_any_colour():
-    t = Table()
-    t.set_slot("Raid", None)
-    t.set_dice(0, ["teal", "blue"])
-    assert t.call("pay_step", seat=0, space=t.space("Raid")) == EV.PAY_ANY
-    assert sum(ready(t, 0)) == 1
-
-
-def test_bribe_goes_to_the_occupant_highest_in_turn_order():
-    # the worked example: the 2nd in turn order pays 1 gold to the highest of the occupants
-    t = Table()
-    t.T[S.ORDER, :4] = [2, 0, 1, 3]
-    for i, s in enumerate([2, 0, 1, 3]):
-        t.T[S.ORDER, S.POSITION + s] = i
-    raid = t.space("Raid")
-    t.put(1, "Raid")
-    t.put(2, "Raid")
-    t.st[S.NAVY_POS] = raid
-    gold = [int(t.seat(s)[S.GOLD]) for s in range(4)]
-    t.seat(0)[S.GOLD] = 5
-    t.call("bribe", seat=0, space=raid, players=4)
-    assert t.seat(0)[S.GOLD] == 4 and t.seat(2)[S.GOLD] == gold[2] + 1 and t.seat(1)[S.GOLD] == gold[1]
 
 
 def test_bribe_goes_to_the_navy_only_when_no_pirate_is_there():
@@ -86,6 +31,32 @@ def test_a_pirate_that_cannot_bribe_must_fight():
     t.set_slot("Raid", "red")
     foe = t.call("move_to", seat=0, dest=t.space("Raid"), players=4)
     assert foe == 1 and t.seat(0)[S.POS] == t.space("Raid")
+
+
+def test_the_mover_attacks_and_the_occupant_defends():
+    # TOA-207..209, 211: Sable ends her move on One-Eye's space without a Bribe: she attacks with
+    # her attack dice (swords), he defends with his defence dice (shields)
+    t = Table(strategies="raider")
+    t.K = t.K.copy()
+    t.K[S.COMBAT_FACE, 0] = S.SWORD  # every die shows a sword: only the attacker can hit
+    t.K[S.META, S.N_COMBAT_FACES] = 1
+    t.put(0, "Coral Harbour")
+    t.put(1, "Raid")
+    t.set_slot("Raid", None)
+    t.seat(0)[S.GOLD] = 0  # no Bribe money: it must fight
+    t.seat(0)[S.ATTACK] = 2
+    t.seat(1)[S.DEFENCE] = 3
+    t.set_dice(0, ["blue"])
+    t.set_dice(1, ["blue", "blue"])
+    t.hold(1, {"red": 2, "pink": 2})
+    t.call("finish_turn", seat=0, phase=0, players=4, dest=t.space("Raid"))
+    combat = t.events(EV.COMBAT)[0]
+    coral, raid = t.space("Coral Harbour"), t.space("Raid")
+    assert combat[1] == 0 and combat[3] == 1 and combat[4] == t.K[S.WIND0 + coral, raid]
+    assert [r[3:5] for r in t.events(EV.BATTLE)] == [(3, 0)]  # 1 + 2 attack dice, all swords
+    assert t.seat(0)[S.FIGHTS_WON] == 1 and sum(t.holds(0)[1].values()) == 2
+    assert t.seat(1)[S.POS] == -1 and t.seat(0)[S.POS] == raid
+    assert not t.events(EV.ACTION)  # the fight was the turn's Act (A44)
 
 
 def test_moving_several_lanes_pays_each_step():
@@ -190,3 +161,80 @@ def test_every_sunrise_turn_comes_before_any_sunset_turn_in_wager_order():
         turns = [r for r in t.events(EV.TURN, start)]
         assert [r[3] for r in turns] == [0] * 4 + [1] * 4  # one Sunrise and one Sunset turn each
         assert [r[1] for r in turns] == order + order
+        rows = t.rows(start)
+        first_turn = next(i for i, r in enumerate(rows) if r[2] == EV.TURN)
+        rolls = [i for i, r in enumerate(rows) if r[2] == EV.ROLL]
+        assert len(rolls) == 4 and max(rolls) < first_turn  # crew dice rolled only at the Day's start
+
+
+def test_set_up_deals_the_decks_and_fills_every_treasure_slot():
+    # TOA-024..032: five relics face up, one Burial Bonus face up, four locked endgame bonuses,
+    # every slot filled from the bag
+    t = Table(players=3)
+    assert t.st[S.DISPLAY_N] == t.P.relic_display == 5
+    assert t.st[S.PUBLIC_BONUS] >= 0 and t.st[S.BURIAL_DECK_N] == t.K[S.META, S.N_BURIAL] - 1
+    assert len({int(x) for x in t.T[S.ENDGAME, :4]}) == 4 and (t.T[S.ENDGAME, S.TOKEN_COL: S.TOKEN_COL + 4] == 0).all()
+    slots = int(t.K[S.META, S.N_SLOTS])
+    assert int((t.T[S.SLOT] >= 0).sum()) == slots and int(t.T[S.BAG, :6].sum()) == 36 - slots
+    assert t.st[S.NAVY_POS] == -1  # no Navy before the first Night (TOA-G12)
+    assert [int(x) for x in t.T[S.ORDER, :3]] == [0, 1, 2]  # seat 0 first, then clockwise (A58)
+
+
+def test_passing_through_an_occupied_space_needs_the_bribe():
+    # A43 (TOA-X5): without the Bribe the mover stops on the occupied space and fights there
+    def table(gold):
+        t = Table(strategies="burier")
+        t.put(0, "Raid")
+        t.put(1, "Crew Spirit Die")  # the only way from the Raid to Explore
+        t.set_slot("Crew Spirit Die", None)
+        t.set_slot("Explore", None)
+        t.set_dice(0, ["red", "red", "red"])
+        t.seat(0)[S.GOLD] = gold
+        return t
+
+    t = table(0)
+    assert t.call("move_to", seat=0, dest=t.space("Explore"), players=4) == 1
+    assert t.seat(0)[S.POS] == t.space("Crew Spirit Die")
+    t2 = table(5)  # bribes its way through
+    assert t2.call("move_to", seat=0, dest=t2.space("Explore"), players=4) == -1
+    assert t2.seat(0)[S.POS] == t2.space("Explore") and len(t2.events(EV.BRIBE)) == 1
+
+
+def test_the_night_runs_upgrade_navy_wager_then_rising_tide():
+    # TOA-122, 131: the Night's four steps in order
+    t = Table(strategies="raider")
+    t.seat(0)[S.GOLD] = 20
+    t.call("night", players=4)
+    codes = [r[2] for r in t.rows()]
+    first = {c: codes.index(c) for c in (EV.UPGRADE, EV.NAVY_PLACE, EV.WAGER, EV.TIDE)}
+    assert first[EV.UPGRADE] < first[EV.NAVY_PLACE] < first[EV.WAGER] < first[EV.TIDE]
+
+
+def test_commanded_dice_gather_their_resource():
+    # TOA-053..055: a die commanded for supplies gives its face's gold or rum, once
+    t = Table()
+    t.set_dice(0, ["teal", "blue"])  # 1 gold, 1 rum (components/dice.toml)
+    gold, rum = int(t.seat(0)[S.GOLD]), int(t.seat(0)[S.RUM])
+    t.call("command", seat=0, i=0)
+    t.call("command", seat=0, i=1)
+    assert (t.seat(0)[S.GOLD], t.seat(0)[S.RUM]) == (gold + 1, rum + 1)
+    assert t.T[S.DICE0, S.READY: S.READY + 2].sum() == 0
+
+
+def test_the_mover_chooses_whom_to_fight_among_several():
+    # TOA-106, 210: a pirate and the Navy on the Raid; the engine fights whichever the mover names
+    for choice in (S.FOE_NAVY, 1):
+        t = Table(strategies="raider")
+        t.put(0, "Coral Harbour")
+        t.put(1, "Raid")
+        t.set_slot("Raid", None)
+        t.st[S.NAVY_CARD] = 0
+        t.st[S.NAVY_POS] = t.space("Raid")
+        t.set_dice(0, ["red"])
+        real = bot.choose_foe
+        bot.choose_foe = lambda *args, c=choice: c
+        try:
+            foe = engine.move_to.py_func(t.P, t.T, t.K, t.F, t.rng, t.log, 0, t.space("Raid"), 4)
+        finally:
+            bot.choose_foe = real
+        assert foe == choice
