@@ -64,8 +64,8 @@ def test_every_preset_finishes_two_player_self_play(preset):
 
 
 def test_bots_do_not_read_hidden_information():
-    """A16/SS-151: a heuristic seat's tile values do not change when rivals' hands, silver
-    or Supply (hands hidden; we also leave money out) or the deck order change."""
+    """A16/SS-151: a heuristic seat's tile values do not change when rivals' hands, their
+    face-down treasure maps (SS-094, SS-157, SS-X6) or the deck order change."""
     from strategies import set_sail as bot
 
     t = Table(players=3, seed=4, strategies="raider")
@@ -75,6 +75,8 @@ def test_bots_do_not_read_hidden_information():
     t.give_goods(1, [2, 1, 0])
     t.give_ships(2, S.TR, 5, 2)
     t.T[S.DECK0 + S.DW, :10] = t.T[S.DECK0 + S.DW, 10:20][::-1].copy()
+    t.T[S.MAPS0 + 1, 0] = 0  # a rival's map, naming a tile the seat could reach
+    t.seat(1)[S.N_MAPS] = 1
     again = np.zeros(S.MAX_TILES)
     bot.tile_values(t.P, t.T, t.K, t.F[1], np.int64(0), again)
     assert (values == again).all()
