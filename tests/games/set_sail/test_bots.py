@@ -63,6 +63,19 @@ def test_every_preset_finishes_two_player_self_play(preset):
     assert (out_games[:, 2] == S.END_ROUND_CAP).mean() < 0.01
 
 
+@pytest.mark.parametrize("players,variant", [(2, "standard"), (3, "standard"), (4, "standard"), (5, "extended"),
+                                             (6, "extended")])
+def test_random_self_play_rarely_hits_the_round_cap(players, variant):
+    """DESIGN §5 for the `random` baseline too (the shared self-play check leaves it out):
+    under 1% of its games at the round cap. Random games are long, not stuck: at 2 players
+    7.0% of them passed the old cap of 150 rounds, yet all 20,000 ended by the rules, the
+    longest after 934 rounds; the cap is 1000 (A19; README "Game length and the round cap")."""
+    compiled = GAME.compile(GAME.rules.resolve(variant, {}), players)
+    strategies = seat_strategies(GAME, ("random",), players, 0, 1000)
+    out_games, _, _ = play(GAME, compiled, strategies, game_seeds(np.uint64(35), 0, 1000))
+    assert (out_games[:, 2] == S.END_ROUND_CAP).mean() < 0.01
+
+
 def test_bots_do_not_read_hidden_information():
     """A16/SS-151: a heuristic seat's tile values do not change when rivals' hands, their
     face-down treasure maps (SS-094, SS-157, SS-X6) or the deck order change."""
