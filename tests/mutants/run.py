@@ -124,7 +124,8 @@ def pytest(root: Path, cache: Path, args: list[str]) -> tuple[int, str]:
 def run_one(mutant: Mutant, scratch: Path) -> tuple[str, str, float]:
     """(verdict, detail, seconds) of one mutant, in its own copy of the tree."""
     began = time.monotonic()
-    root = scratch / f"copy-{mutant.game}-{mutant.id}"
+    # a folder of its own: two mutants of one rule share an id and may run side by side
+    root = Path(tempfile.mkdtemp(prefix=f"copy-{mutant.game}-{mutant.id}-", dir=scratch))
     copy_tree(root)
     target = root / mutant.file
     if not target.is_file():
@@ -133,7 +134,7 @@ def run_one(mutant: Mutant, scratch: Path) -> tuple[str, str, float]:
     if text.count(mutant.old) != 1:
         return "stale", f"the old text occurs {text.count(mutant.old)} times in {mutant.file}", 0.0
     target.write_text(text.replace(mutant.old, mutant.new))
-    cache = scratch / f"cache-{mutant.game}-{mutant.id}"
+    cache = Path(tempfile.mkdtemp(prefix=f"cache-{mutant.game}-{mutant.id}-", dir=scratch))
     try:
         code, detail = pytest(root, cache, list(mutant.caught_by))
         if code not in (0, 5):

@@ -334,12 +334,13 @@ def player_combat(P, T, K, F, rng, log, attacker, tile):
             rivals += 1
     if rivals == 0:
         return
-    pick = decide(rng, attacker, rivals) if plays_random(F, rng, attacker) else NONE
+    at_random = plays_random(F, rng, attacker)
+    pick = decide(rng, attacker, rivals) if at_random else NONE
     defender = NONE
     weakest = np.int64(99)
     for s in range(players):
         if s != attacker and (T[POS, 2 * s] == tile or T[POS, 2 * s + 1] == tile):
-            if pick >= 0:
+            if at_random:  # the pick-th rival, each as likely (A15)
                 if pick == 0:
                     defender = np.int64(s)
                 pick -= 1

@@ -63,7 +63,9 @@ PARAMS = (
           source="A12"),
     # end
     Param("vp_to_win", "int", 30, (4, 200), "VP that trigger the end (the round is finished)", "Objective"),
-    Param("round_cap", "int", 150, (5, 10000), "rounds after which an unfinished game stops (incomplete)", "A19"),
+    # A19: above the longest game `random` self-play plays (934 rounds in 20,000 two-player
+    # games, the longest count; README "Game length and the round cap")
+    Param("round_cap", "int", 1000, (5, 10000), "rounds after which an unfinished game stops (incomplete)", "A19"),
     # bots
     Param("player_trade", "choice", "off", ("off", "sell_surplus"),
           "bots' player-to-player trade: none, or the active player buys missing cards from rivals", "A17"),

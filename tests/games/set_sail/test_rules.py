@@ -1,8 +1,10 @@
 """One test per rule that a broken engine must fail: cannons in ship combat, oars in
 fleeing, the defender's retreat, steals of ship cards, the silver that quests pay, quests
-only at the Pirate Ports, the random deal of the open quests, the treasure maps and the
-parameters for assumptions A5, A12 and A24. Each was checked by breaking its rule in the
-engine for a moment (the README's coverage table says how)."""
+only at the Pirate Ports, the random deal of the open quests, the treasure maps, the
+parameters for assumptions A5, A12 and A24, the barrels' hold, the upgrades' prices and
+cap, the exact cost of each quest, digging only on the map's tile, no combat at any port
+and the shuffles. Each was checked by breaking its rule in the engine for a moment
+(tests/mutants/set_sail.toml holds the breaks the README's coverage table cites)."""
 
 from __future__ import annotations
 
@@ -316,3 +318,238 @@ def test_open_trade_quests_are_4_vp_trade_cards_whatever_the_file_order(tmp_path
         t = Table(players=2, seed=seed, overrides={"components": str(tmp_path)})
         opened = [q for q in t.open_quests(S.TRADEQ) if q >= 0]
         assert len(opened) == 3 and set(opened) <= set(fours)
+
+
+# ----------------------------------------------------------------------------- upgrades: each budget they change
+@pytest.mark.parametrize("barrels,others", [(0, 0), (1, 0), (2, 3), (3, 3), (0, 3)])
+def test_each_barrel_and_nothing_else_adds_two_trade_cards_to_the_hold(barrels, others):
+    """Trade Port: 5 Trade cards, +2 per Barrel Upgrade (SS-081, SS-082, SS-086, SS-X7);
+    oars and cannons add none. A Trade Route win's cards fill the hold, and a card beyond
+    it is discarded at once (SS-154)."""
+    hold = 5 + 2 * barrels
+    t = table(strategies="merchant")
+    t.seat(0)[S.UPG0 + S.BARREL] = barrels
+    t.seat(0)[S.UPG0 + S.OAR] = others
+    t.seat(0)[S.UPG0 + S.CANNON] = others
+    t.give_goods(0, [hold - 1, 0, 0])
+    t.call("gain_good", seat=0, g=1, reason=EV.R_FIGHT)  # one more fits
+    assert int(t.seat(0)[S.GOODS0: S.GOODS0 + 3].sum()) == hold
+    t.call("gain_good", seat=0, g=2, reason=EV.R_FIGHT)  # the next is one too many
+    assert int(t.seat(0)[S.GOODS0: S.GOODS0 + 3].sum()) == hold
+    assert [r for r in t.events(EV.GOOD) if r[5] == EV.R_DISCARD] and t.goods_total() == [15, 15, 15]
+
+
+@pytest.mark.parametrize("preset,upgrade,price", [("merchant", S.BARREL, 2), ("treasure_hunter", S.OAR, 10),
+                                                  ("plunderer", S.CANNON, 10)])
+def test_each_upgrade_costs_its_price(preset, upgrade, price):
+    """Upgrade Port: a Barrel costs 2 silver, an Oar 10, a Cannon 10 (SS-085, SS-087,
+    SS-089). Each preset buys the upgrade it values most with exactly its price in hand, and
+    nothing it cannot pay one silver short."""
+    for silver, bought in ((price, True), (price - 1, False)):
+        t = table(strategies=preset)
+        t.seat(0)[S.UPG0: S.UPG0 + 3] = [3 if u != upgrade else 0 for u in range(3)]  # only this one left to buy
+        t.seat(0)[S.SILVER] = silver
+        t.seat(0)[S.SUPPLY] = 20
+        t.put(0, 0, UPGRADE)
+        t.call("tile_action", seat=0, piece=0)
+        assert int(t.seat(0)[S.UPG0 + upgrade]) == int(bought)
+        assert int(t.seat(0)[S.SILVER]) == (0 if bought else silver)
+
+
+def test_a_random_seat_pays_each_upgrade_its_price_and_never_passes_the_cap():
+    """Upgrade Port for the random seat (A15): whatever it picks costs that upgrade's price
+    (SS-085, SS-087, SS-089); at 3 tokens of a kind it is offered no more (SS-084)."""
+    prices = {S.BARREL: 2, S.OAR: 10, S.CANNON: 10}
+    bought = set()
+    for seed in range(60):
+        t = table(seed=seed, strategies="random")
+        t.seat(0)[S.SILVER] = 30
+        t.seat(0)[S.UPG0 + S.CANNON] = 3
+        t.put(0, 0, UPGRADE)
+        t.call("tile_action", seat=0, piece=0)
+        ups = [r for r in t.events(EV.UPGRADE) if r[4] == 1]
+        assert int(t.seat(0)[S.UPG0 + S.CANNON]) == 3
+        if ups:
+            (u,) = [r[3] for r in ups]
+            bought.add(u)
+            assert int(t.seat(0)[S.SILVER]) == 30 - prices[u]
+        else:
+            assert int(t.seat(0)[S.SILVER]) == 30
+    assert bought == {S.BARREL, S.OAR}
+
+
+# ----------------------------------------------------------------------------- quest costs
+def _one_open(t: Table, kind: int, card: int):
+    """Only `card` lies open among the quests of its kind, and its deck is empty."""
+    for j in range(S.MAX_OPEN):
+        t.st[S.OPEN0 + kind * S.MAX_OPEN + j] = card if j == 0 else -1
+    t.st[S.QDECK_N0 + kind] = 0
+
+
+@pytest.mark.parametrize("card", [0, 4, 8, 11])
+def test_a_plunder_quest_takes_exactly_its_ship_cards(card):
+    """Pirate Ports: an open Plunder Quest is completed by handing in the ship cards printed
+    on it, Deep Water and Trade Route alike (SS-096, SS-160, A4: 3 to 6 cards); one card
+    short, it cannot be completed. An empty deck leaves its space empty (A9, SS-G9)."""
+    vp, cost = COMP.plunder[card]
+    for held, done in ((cost + 2, True), (cost - 1, False)):
+        t = table(strategies="plunderer")
+        t.seat(0)[S.SILVER] = 0
+        _one_open(t, S.PLUNDER, card)
+        t.give_ships(0, S.TR, 5, 1)
+        t.give_ships(0, S.DW, 3, held - 1)
+        t.put(0, 0, PIRATE)
+        t.call("tile_action", seat=0, piece=0)
+        if done:
+            assert t.ships(0) == 2 and [r[3] for r in t.events(EV.SHIPS_PAID)] == [cost]
+            assert int(t.seat(0)[S.VP]) == vp and t.open_quests(S.PLUNDER)[0] == -1
+        else:
+            assert t.ships(0) == held and int(t.seat(0)[S.VP]) == 0 and not t.events(EV.QUEST)
+
+
+@pytest.mark.parametrize("card", [1, 5, 9, 12])
+def test_a_trade_quest_takes_exactly_its_trade_cards_of_each_good(card):
+    """Pirate Ports: an open Trade Quest is completed by handing in the Trade cards of each
+    good printed on it (SS-100, SS-162, A5); one good short, it cannot be completed."""
+    vp, cost = COMP.trade[card]
+    for extra, done in ((1, True), (-1, False)):
+        hand = [c + 1 for c in cost] if done else [c - (1 if c == max(cost) else 0) for c in cost]
+        t = table(strategies="merchant")
+        t.seat(0)[S.SILVER] = 0
+        t.seat(0)[S.UPG0 + S.BARREL] = 3  # room for every hand
+        _one_open(t, S.TRADEQ, card)
+        t.give_goods(0, hand)
+        t.put(0, 0, PIRATE)
+        t.call("tile_action", seat=0, piece=0)
+        left = [int(x) for x in t.seat(0)[S.GOODS0: S.GOODS0 + 3]]
+        if done:
+            assert left == [1, 1, 1] and int(t.seat(0)[S.VP]) == vp
+            paid = Counter(r[3] for r in t.events(EV.GOOD) if r[5] == EV.R_QUEST)
+            assert [paid[g] for g in range(3)] == list(cost)
+        else:
+            assert left == hand and not t.events(EV.QUEST)
+        assert t.goods_total() == [15, 15, 15]
+
+
+def test_a_treasure_map_costs_five_silver_and_pays_nothing_until_dug():
+    """Pirate Ports: a Treasure Quest costs 5 silver (SS-093, SS-164), is bought unseen
+    from the top of the deck (A6, SS-G22) and gives no VP until dug (SS-095, SS-165)."""
+    for silver, bought in ((5, True), (4, False)):
+        t = table(strategies="treasure_hunter")
+        t.seat(0)[S.SILVER] = silver
+        t.seat(0)[S.SUPPLY] = 20
+        top = int(t.T[S.QDECK0 + S.TREASURE, int(t.st[S.QDECK_N0 + S.TREASURE]) - 1])
+        t.put(0, 0, PIRATE)
+        t.call("tile_action", seat=0, piece=0)
+        assert int(t.seat(0)[S.N_MAPS]) == int(bought) and int(t.seat(0)[S.VP]) == 0
+        assert int(t.seat(0)[S.SILVER]) == (0 if bought else silver)
+        if bought:
+            assert int(t.T[S.MAPS0, 0]) == top
+
+
+# ----------------------------------------------------------------------------- digging, stealing
+def test_a_map_is_dug_only_on_its_own_tile():
+    """Dig Up Treasure: only a piece ending on the tile the map shows digs (SS-114)."""
+    card = 0
+    vp, where = COMP.treasure[card]
+    near = COMP.neighbours[where][0]
+    for end, dug in ((near, False), (where, True)):
+        t = table()
+        t.seat(0)[S.SUPPLY] = 20
+        t.seat(0)[S.UPG0 + S.CANNON] = 3
+        t.T[S.MAPS0, 0] = card
+        t.seat(0)[S.N_MAPS] = 1
+        t.put(0, 0, end)
+        t.call("tile_action", seat=0, piece=0)
+        assert int(t.seat(0)[S.VP]) == (vp if dug else 0) and int(t.seat(0)[S.N_MAPS]) == int(not dug)
+
+
+def test_quests_and_maps_are_never_stolen():
+    """Quest cards lie on the table, not in the hand (SS-036, SS-156, SS-157): a loser whose
+    hand is empty, with completed quests and an undug map, has nothing to be stolen."""
+    lost = 0
+    for seed in range(40):
+        t = table(seed=seed, strategies=["raider", "plunderer"])
+        for s in range(2):
+            t.seat(s)[S.SUPPLY] = 20
+            t.seat(s)[S.VP] = 9
+            t.seat(s)[S.DONE0 + S.PLUNDER] = 1
+            t.seat(s)[S.DONE0 + S.TREASURE] = 1
+        t.seat(0)[S.UPG0 + S.CANNON] = 3
+        t.give_goods(0, [1, 0, 0])  # the attacker's own hand: something to steal if it loses
+        t.T[S.MAPS0 + 1, 0] = 3
+        t.seat(1)[S.N_MAPS] = 1
+        t.put(0, 0, DEEP)
+        t.put(1, 0, DEEP)
+        mark = t.mark()
+        t.call("player_combat", attacker=0, tile=tile(DEEP))
+        (defend,) = t.events(EV.DEFEND, mark)
+        if defend[5] != 0:
+            continue
+        lost += 1
+        assert not t.events(EV.STEAL, mark)
+        assert [int(x) for x in t.seat(1)[[S.VP, S.DONE0, S.DONE0 + 2, S.N_MAPS]]] == [9, 1, 1, 1]
+        assert int(t.T[S.MAPS0 + 1, 0]) == 3 and int(t.seat(0)[S.N_MAPS]) == 0
+    assert lost > 20
+
+
+# ----------------------------------------------------------------------------- ports, shuffles
+@pytest.mark.parametrize("port", [SUPPLY, "B3", TRADE, UPGRADE, PIRATE, "B6"])
+def test_no_player_combat_on_any_port_tile(port):
+    """Movement: no Player Combat on a port tile, of any port (SS-073); the same two pieces
+    on a water tile fight (SS-117)."""
+    for where, fights in ((port, False), (DEEP, True)):
+        t = table(strategies=["raider", "plunderer"])
+        for s in range(2):
+            t.seat(s)[S.SUPPLY] = 20
+        t.put(0, 0, where)
+        t.put(1, 0, where)
+        t.call("tile_action", seat=0, piece=0)
+        assert bool(t.events(EV.ATTACK)) == fights
+
+
+def test_the_decks_are_shuffled_at_set_up():
+    """Setup 1 and 3: the ship decks and the Treasure Quest deck are shuffled (SS-037,
+    SS-038, SS-043): over 40 deals the Trade Route deck's top card has either health, and
+    the maps come in different orders."""
+    tops, maps = set(), set()
+    for seed in range(40):
+        t = Table(players=2, seed=seed)
+        n = int(t.st[S.DECK_N0 + S.TR])
+        tops.add(int(t.T[S.DECK0 + S.TR, n - 1]))
+        m = int(t.st[S.QDECK_N0 + S.TREASURE])
+        maps.add(tuple(int(x) for x in t.T[S.QDECK0 + S.TREASURE, :m]))
+    assert tops == {4, 5} and len(maps) == 40
+
+
+def test_an_empty_ship_deck_is_its_discards_shuffled():
+    """Deep Water / Trade Route: an empty deck is refilled from its discard pile, shuffled
+    (SS-107): discards laid down health 4 first, health 5 last, come back in any order."""
+    tops = set()
+    for seed in range(30):
+        t = table(seed=seed)
+        n = int(t.st[S.DECK_N0 + S.TR])
+        t.T[S.DISC0 + S.TR, :n] = sorted(int(x) for x in t.T[S.DECK0 + S.TR, :n])
+        t.st[S.DISC_N0 + S.TR], t.st[S.DECK_N0 + S.TR] = n, 0
+        tops.add(int(t.call("draw_ship", deck=S.TR)))
+        assert int(t.st[S.DECK_N0 + S.TR]) == n - 1 and int(t.st[S.DISC_N0 + S.TR]) == 0
+    assert tops == {4, 5}
+
+
+def test_with_several_rivals_on_the_tile_the_attacker_fights_one():
+    """A10 (SS-G12): with pieces of two rivals on the tile the attacker fights one of them,
+    once; the heuristic picks the rival with fewer cannons, a random attacker either."""
+    picked = Counter()
+    for strategies in ("raider", "random"):
+        for seed in range(40):
+            t = table(players=3, seed=seed, strategies=strategies)
+            for s in range(3):
+                t.seat(s)[S.SUPPLY] = 20
+                t.put(s, 0, DEEP)
+            t.seat(1)[S.UPG0 + S.CANNON] = 3
+            mark = t.mark()
+            t.call("player_combat", attacker=0, tile=tile(DEEP))
+            (attack,) = t.events(EV.ATTACK, mark)
+            picked[(strategies, attack[3])] += 1
+    assert picked[("raider", 2)] == 40
+    assert picked[("random", 1)] > 5 and picked[("random", 2)] > 5
