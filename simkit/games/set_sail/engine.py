@@ -993,11 +993,11 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
     owned_buf = np.zeros((BUF_ROWS, BUF_WIDTH), dtype=np.int64)
     # the lookahead's playout tables (lookahead.py): a second game state, every seat on the
-    # default preset's weights with no noise, streams, scratch, no log
+    # treasure hunter's weights (bot.ROLLOUT) with no noise, streams, scratch, no log
     T2 = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
     F2 = np.zeros_like(owned_F)
     for s in range(players):
-        load_strategy(F2, presets, bot.DEFAULT_ROW, s)
+        load_strategy(F2, presets, bot.ROLLOUT_ROW, s)
     rng2 = np.zeros_like(owned_rng)
     buf2 = np.zeros_like(owned_buf)
     log2 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)

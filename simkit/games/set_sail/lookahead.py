@@ -6,7 +6,8 @@ then the best pair of each other kind of move (the unordered pair of tile types 
 end on: fish and fight, Pirate Port and Supply Port, ...), at most `W_CANDIDATES` in all.
 Each candidate is scored by `W_ROLLOUTS` playouts from a copy of the state: the hidden
 information is re-dealt first (A25), the candidate is played, then every seat plays the
-default preset's heuristic to the end of the game (or `W_HORIZON` more rounds). A playout is
+treasure hunter's heuristic (`ROLLOUT` in strategies/set_sail.py, the default before the tuned
+preset) to the end of the game (or `W_HORIZON` more rounds). A playout is
 worth the seat's share of the win (a capped game is nobody's) plus `W_MARGIN` per VP of its
 lead over the best rival. The candidate with the best mean wins, unless it beats the
 heuristic's pair by less than `W_PREFER`: near-ties go to the heuristic.
@@ -226,7 +227,7 @@ def redeal(T2, rng2, L, me):
 
 @njit(cache=True)
 def playout(P, T2, K, F2, rng2, buf2, log2, seat, pick, horizon, margin):
-    """Play `pick` for `seat`, then the default heuristic for everyone to the end (or
+    """Play `pick` for `seat`, then the treasure hunter's heuristic for everyone to the end (or
     `horizon` more rounds, 0 = no limit); the seat's win share plus `margin` per VP of lead."""
     E.finish_turn(P, T2, K, F2, rng2, buf2, log2, seat, pick)
     players = T2[ST, S.PLAYERS]

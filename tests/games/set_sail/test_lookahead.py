@@ -17,7 +17,7 @@ from strategies import set_sail as bot
 
 from .harness import EV, PRESETS, S, Table
 
-DEFAULT = GAME.default_strategy
+DEFAULT = bot.ROLLOUT  # the heuristic the lookahead carries and plays out
 Z99_ONE_SIDED = 2.326  # one-sided 99% normal quantile
 
 
@@ -28,7 +28,7 @@ class Scratch:
         self.T2 = np.zeros_like(t.T)
         self.F2 = np.zeros_like(t.F)
         for s in range(t.players):
-            engine.load_strategy(self.F2, PRESETS, np.int64(bot.DEFAULT_ROW), np.int64(s))
+            engine.load_strategy(self.F2, PRESETS, np.int64(bot.ROLLOUT_ROW), np.int64(s))
         self.rng2 = np.zeros_like(t.rng)
         self.buf2 = np.zeros_like(t.buf)
         self.log2 = np.zeros((0, LOG_WIDTH), dtype=np.int64)
@@ -170,7 +170,7 @@ def test_it_beats_the_default_at_two_players_and_finishes_its_games():
     strategies = seat_strategies(GAME, lineup, 2, 0, n)
     out_games, out_seats, _ = play(GAME, compiled, strategies, game_seeds(np.uint64(19), 0, n), lineup=lineup)
     wins = out_seats[:, :, 2]
-    mine, theirs = wins[strategies == GAME.preset_names().index("lookahead")].sum(), wins[strategies == bot.DEFAULT_ROW].sum()
+    mine, theirs = wins[strategies == GAME.preset_names().index("lookahead")].sum(), wins[strategies == bot.ROLLOUT_ROW].sum()
     # lookahead's win rate minus the default's >= 10 points: a share of the wins >= 55%
     low, _ = wilson(float(mine), int(mine + theirs), Z99_ONE_SIDED)
     assert low > 0.55
