@@ -336,6 +336,8 @@ def _shares(folder: Path, cells: list) -> dict[str, dict]:
                    pl.col("decided").sum(), pl.len().alias("games")))
     out = {}
     for row in totals.iter_rows(named=True):
+        # a parallel float sum's order varies from run to run: round the shares' last bits away
+        row["wins"], row["fair"] = round(row["wins"], 9), round(row["fair"], 9)
         decided = round(row["decided"])
         share = row["wins"] / decided if decided else 0.0
         low, high = wilson(row["wins"], decided)
