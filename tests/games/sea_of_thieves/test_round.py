@@ -77,7 +77,7 @@ def test_a_turn_is_respawn_then_actions_then_rising_waters_then_clean_up():
     while t.seat(0)[S.FORT_N]:  # no Spare Planks either
         t.call("discard_fortune", seat=0, i=0)
     t.set_voyage_hand(0, [t.voyage("reach", "meagre"), t.voyage("dig", "meagre"), t.voyage("fight", "meagre"),
-                          t.voyage("reach", "valuable"), t.voyage("dig", "valuable"), t.voyage("fight", "valuable")])
+                          t.voyage("dig", "valuable"), t.voyage("sink", "valuable"), t.voyage("dig", "legendary")])
     start = int(t.st[S.LOG_N])
     t.call("take_turn", seat=0)
     steps = [r[2] for r in t.events(start=start) if r[2] in (3, 4, 26, 33)]  # RESPAWN ACTION RISING DISCARD
@@ -174,6 +174,7 @@ def test_clean_up_keeps_three_fortune_and_three_voyage_cards():
     t = Table(2)
     for _ in range(3):
         t.call("draw_fortune", seat=0, n=1)
+    assert len(t.fortune_hand(0)) == 6  # no limit during play
     t.set_voyage_hand(0, list(range(5)))
     t.ship(0)[S.ACTIONS] = 2
     t.call("clean_up", seat=0)
