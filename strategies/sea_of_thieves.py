@@ -560,6 +560,13 @@ def abandon_now(T, K, F, k):
 
 
 @njit(cache=True, _nrt=False)
+def abandon_at_turn_end(T, K, F, k):
+    """At the end of the turn (abandon_window = turn): give up now the voyage abandon_now would
+    give up at the ship's next action, so that the penalty counts before the Fortune phase."""
+    return T[SHIP0 + k, S.VOY_AGE] >= w(F, k // 2, W_ABANDON)
+
+
+@njit(cache=True, _nrt=False)
 def respawn_hex_score(T, K, F, seat, h):
     """Liking for respawning at island h: near the Outpost."""
     return -1.0 * dist(K, h, OUTPOST_HEX) - 0.5 * T[S.HEX_SKELETONS, h] + 0.01 * np.float64(h)

@@ -44,6 +44,9 @@ PARAMS = (
     Param("seek_draw", "int", 3, (0, 6), "voyage cards drawn when seeking new voyages", "Trade: Seek New Voyages"),
     Param("two_player_skeletons_removed", "int", 8, (0, 20), "skeleton tokens boxed in a two-player game",
           "Bags and Tokens"),
+    Param("abandon_window", "choice", "action", ("action", "turn"), "when a voyage may be abandoned: at the "
+          "start of its ship's actions (where it frees the ship for another voyage), or also at the end of the "
+          "turn (its penalty then counts in the Ocean Hazards, Event and Fortune phases)", "A52"),
     Param("round_cap", "int", 100, (5, 10000), "rounds after which an unfinished game stops", "A16"),
     Param("beginner", "bool", False, meaning="first games: the Megalodon, the Kraken and the skeleton forts are "
           "left in the box", source="Setting Up: Voyage Decks (first games)"),

@@ -66,7 +66,7 @@ class Table:
         self.K = _compiled(json.dumps(self.values, sort_keys=True), players)
         self.players = players
         self.T = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)
-        self.F = np.zeros((1 + players, max(round.F_WIDTH, PRESETS.shape[1])), dtype=np.float64)
+        self.F = np.zeros((1 + players, max(round.F_WIDTH, PRESETS.shape[1] + 1)), dtype=np.float64)
         self.rng = np.zeros((1 + players, 4), dtype=np.uint64)
         # the lookahead's scratch (play_round passes it on): game, weights, streams, no log
         self.T2, self.F2, self.rng2 = np.zeros_like(self.T), np.zeros_like(self.F), np.zeros_like(self.rng)

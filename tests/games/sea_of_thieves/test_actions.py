@@ -2,7 +2,7 @@
 
 from .harness import OUTPOST, S, Table
 
-ROLL, FIGHT, LOOT, HAUL, DEFEAT, OPEN_FIRE, ACTION = 9, 11, 12, 13, 14, 32, 4
+ROLL, FIGHT, LOOT, HAUL, DEFEAT, OPEN_FIRE, ACTION, TASK, MOVE = 9, 11, 12, 13, 14, 32, 4, 5, 6
 HUB_ISLAND = 3  # an island hex of the standard hub face
 
 
@@ -34,6 +34,34 @@ def test_full_sail_moves_at_most_one_hex_per_success_in_a_straight_line():
         assert d <= n
         if d > 0:
             assert any(t.call("line_end", h=OUTPOST, d=x, n=d) == end for x in range(6))
+
+
+def test_every_crew_task_comes_before_the_action():
+    t = Table(4)
+    t.clear_board()
+    t.put(0, OUTPOST)
+    t.ship(0)[S.CREW_UP] = 3
+    t.ship(0)[S.WATER] = 2  # work for the crew: bail
+    for _ in range(3):
+        start = int(t.st[S.LOG_N])
+        t.call("take_action", k=0)
+        codes = [r[2] for r in t.events(start=start) if r[2] in (TASK, ACTION)]
+        assert TASK in codes and codes[-1] == ACTION and codes.count(ACTION) == 1
+        t.ship(0)[S.WATER] = 2
+
+
+def test_full_sail_passes_through_a_full_hex_but_may_not_end_in_one():
+    t = Table(4)
+    t.clear_board()
+    for d in range(6):
+        mid, end = int(t.call("line_end", h=OUTPOST, d=d, n=1)), int(t.call("line_end", h=OUTPOST, d=d, n=2))
+        if end >= 0 and t.T[S.HEX_TYPE, mid] != S.REEF and t.T[S.HEX_TYPE, end] != S.ABSENT:
+            break
+    t.put(0, OUTPOST)
+    t.put(1, mid)
+    t.T[S.HEX_STANDEES, mid] += 1  # the middle hex is full: our own ship and an enemy's standee
+    t.call("full_sail", k=0, goal=end, bonus=2)  # at least two successes
+    assert t.ship(0)[S.HEX] == end and t.ship(1)[S.HEX] == mid
 
 
 def test_open_fire_puts_one_damage_per_success_on_a_rival_in_the_hex():

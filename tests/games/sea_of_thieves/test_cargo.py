@@ -58,6 +58,17 @@ def test_an_empty_bag_gives_nothing_and_a_missing_kind_is_not_drawn():
     assert all(t.K[S.TOK_KIND, i] != S.RESOURCE for i in t.T[S.LOOT_BAG_ROW, : t.st[S.LOOT_N]])
 
 
+def test_bag_draws_are_blind_every_token_equally_likely():
+    t = Table(2)
+    n = int(t.st[S.TREASURE_N])
+    seen = Counter()
+    for _ in range(60 * n):
+        tok = int(t.call("draw", bag=S.TREASURE_BAG))
+        seen[tok] += 1
+        t.call("to_bag", t=tok)
+    assert len(seen) == n and min(seen.values()) > 25 and max(seen.values()) < 100
+
+
 def test_holds_have_no_limit():
     t = Table(2)
     n = int(t.st[S.TREASURE_N])

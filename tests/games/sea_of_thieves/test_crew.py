@@ -73,6 +73,17 @@ def test_a_resource_from_the_ships_hold_saves_a_crew_member():
     assert t.ship(0)[S.CREW_UP] == 1 and t.ship(0)[S.CREW_DOWN] == 1
 
 
+def test_the_owner_chooses_which_token_is_defeated_the_bots_a_normal_one_first():
+    t = Table(2)
+    t.empty_hold(0)  # no resource to save anyone
+    sh = t.ship(0)
+    sh[S.CREW_UP], sh[S.SPEC0] = 1, 4
+    t.call("defeat_crew", k=0, n=1)
+    assert sh[S.CREW_UP] == 0 and sh[S.CREW_DOWN] == 1 and sh[S.SPEC_DOWN0] == 0
+    t.call("defeat_crew", k=0, n=1)
+    assert sh[S.SPEC_DOWN0] == 1
+
+
 def test_defeats_beyond_the_face_up_crew_are_lost():
     t = Table(2)
     t.empty_hold(0)

@@ -2,6 +2,7 @@
 Corner - and the beginner game without monsters and forts."""
 
 import numpy as np
+import pytest
 
 from simkit.games.sea_of_thieves import events as EV
 
@@ -131,8 +132,9 @@ def test_the_beginner_game_leaves_the_monsters_and_forts_in_the_box():
     assert t2.T[E + S.SKELETON_SLOOP, S.E_STATE] == S.E_ON
 
 
-def test_flotsam_lays_loot_and_treasure_on_a_waypoint_returning_skeletons():
-    t = Table(4, seed=7)
+@pytest.mark.parametrize("components", ["standard", "alt-islands", "alt-rewards"])
+def test_flotsam_lays_loot_and_treasure_on_a_waypoint_returning_skeletons(components):
+    t = Table(4, seed=7, overrides={"components": components})
     t.clear_board()
     c = card(t, S.EVT_HIGH, S.H_FLOTSAM)
     wp = int(t.K[S.EVT_HIGH_ARG, c])

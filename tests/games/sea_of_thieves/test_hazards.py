@@ -53,8 +53,9 @@ def test_skeleton_ship_in_a_ships_hex_attacks_without_moving(e):
     assert t.ship(0)[S.DAMAGE] == attacks[0][5]
 
 
-def test_skeleton_ship_within_three_hexes_moves_in_and_attacks_the_rulebook_example():
-    t = Table(4, seed=4)
+@pytest.mark.parametrize("components", ["standard", "alt-islands", "alt-rewards"])
+def test_skeleton_ship_within_three_hexes_moves_in_and_attacks_the_rulebook_example(components):
+    t = Table(4, seed=4, overrides={"components": components})
     t.clear_board()
     a, b = sea_pair(t, 3)
     t.put(2, a)
@@ -130,11 +131,12 @@ def test_enemies_act_in_reference_card_order():
     hexes = t.hexes_of(S.SEA)
     for e, h in zip((S.KRAKEN, S.MEGALODON, S.SKELETON_GALLEON, S.SKELETON_SLOOP), hexes[::7]):
         put_enemy(t, e, h)
+    put_enemy(t, S.FORT, t.hexes_of(S.ISLAND, 3)[0])
     start = int(t.st[S.LOG_N])
     t.call("ocean_hazards_phase", players=4)
     order = [r[3] for r in t.events(EV.ENEMY_TURN, start=start)]
     assert order == sorted(order, key=lambda e: t.K[S.EN_ORDER, e])
-    assert order[0] == S.SKELETON_SLOOP and len(order) == 4
+    assert order[0] == S.SKELETON_SLOOP and len(order) == 4  # the fort on the board takes no turn
 
 
 # ------------------------------------------------------------------ damage and defeat

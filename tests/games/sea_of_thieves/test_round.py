@@ -21,6 +21,71 @@ def test_setup_gold_cards_resources_and_ships(players):
     assert int(t.T[S.MARKET, 0]) >= 0 and int(t.T[S.MARKET, 2]) >= 0
 
 
+def deck(t, row, head_col, n_col, size):
+    head, n = int(t.st[head_col]), int(t.st[n_col])
+    return [int(t.T[row, (head + i) % size]) for i in range(n)]
+
+
+def test_special_crew_deck_is_shuffled_and_three_dealt_face_up():
+    markets = set()
+    for seed in range(8):
+        t = Table(4, seed=seed)
+        market = [int(c) for c in t.T[S.MARKET, :3]]
+        rest = deck(t, S.CREW_DECK, S.CREW_HEAD, S.CREW_N, S.MAX_CREW_CARDS)
+        assert sorted(market + rest) == list(range(18))  # every card once: three up, the rest down
+        markets.add(tuple(market))
+    assert len(markets) == 8  # a different deal every game
+
+
+def test_fortune_event_and_voyage_decks_are_shuffled_separately():
+    fortune, event, voyages = set(), set(), set()
+    for seed in range(6):
+        t = Table(4, seed=seed)
+        hands = [c for s in range(4) for c in t.fortune_hand(s)]
+        f = deck(t, S.FORTUNE_DECK, S.FORTUNE_HEAD, S.FORTUNE_N, S.MAX_FORTUNE)
+        assert sorted(hands + f) == list(range(52))
+        fortune.add(tuple(hands + f))
+        event.add(tuple(deck(t, S.EVENT_DECK, S.EVENT_HEAD, S.EVENT_N, S.MAX_EVENTS)))
+        for tier in range(3):
+            cards = deck(t, S.VOY_DECK0 + tier, S.VOY_HEAD0 + 2 * tier, S.VOY_N0 + 2 * tier, S.MAX_VOYAGES)
+            assert {int(t.K[S.V_TIER, v]) for v in cards} == {tier}
+            voyages.add((tier, tuple(cards[:8])))
+    assert len(fortune) == 6 and len(event) == 6 and len(voyages) == 18
+
+
+def test_enemy_cards_start_empty_beside_the_board():
+    t = Table(4)
+    for e in range(S.N_ENEMIES):
+        row = t.T[S.ENEMY0 + e]
+        assert row[S.E_HEX] == -1 and row[S.E_STATE] == S.E_OFF and row[S.E_DAMAGE] == 0
+    assert t.T[S.ENEMY0 + S.KRAKEN, S.E_TENTACLES] == 0  # the tentacles wait beside its card
+
+
+def test_two_to_four_players():
+    from simkit.games.sea_of_thieves import GAME
+
+    assert [GAME.check_players(n, {}) is None for n in (1, 2, 3, 4, 5)] == [False, True, True, True, False]
+
+
+def test_a_turn_is_respawn_then_actions_then_rising_waters_then_clean_up():
+    t = Table(4)
+    t.st[S.ROUND] = 1
+    t.call("sink_ship", k=1)
+    t.empty_hold(0)  # nothing to repair with and no gold for the Outpost: the damage stays
+    t.seat(0)[S.GOLD] = 0
+    t.ship(0)[S.DAMAGE] = 3
+    while t.seat(0)[S.FORT_N]:  # no Spare Planks either
+        t.call("discard_fortune", seat=0, i=0)
+    t.set_voyage_hand(0, [t.voyage("reach", "meagre"), t.voyage("dig", "meagre"), t.voyage("fight", "meagre"),
+                          t.voyage("dig", "valuable"), t.voyage("sink", "valuable"), t.voyage("dig", "legendary")])
+    start = int(t.st[S.LOG_N])
+    t.call("take_turn", seat=0)
+    steps = [r[2] for r in t.events(start=start) if r[2] in (3, 4, 26, 33)]  # RESPAWN ACTION RISING DISCARD
+    first = {c: steps.index(c) for c in (3, 4, 26, 33)}
+    last_action = len(steps) - 1 - steps[::-1].index(4)
+    assert first[3] < first[4] and last_action < first[26] < first[33]
+
+
 def test_equal_gold_gives_every_seat_the_same():
     t = Table(4, "equal_gold")
     assert [int(t.seat(s)[S.GOLD]) for s in range(4)] == [750] * 4
@@ -67,6 +132,8 @@ def test_rising_waters_raise_water_per_damage_and_sink_at_the_top():
 def test_respawn_puts_sunk_ships_on_an_island_of_a_rolled_tile_repaired_and_skips_round_one():
     t = Table(4)
     t.ship(0)[S.DAMAGE] = 3
+    t.ship(0)[S.WATER] = 3
+    t.ship(1)[S.WATER] = 2
     t.ship(0)[S.CREW_UP], t.ship(0)[S.CREW_DOWN] = 0, 2
     t.call("sink_ship", k=0)
     t.call("sink_ship", k=1)
@@ -79,21 +146,44 @@ def test_respawn_puts_sunk_ships_on_an_island_of_a_rolled_tile_repaired_and_skip
     assert h == t.ship(1)[S.HEX] and t.T[S.HEX_TYPE, h] == S.ISLAND and h >= 19
     sh = t.ship(0)
     assert sh[S.DAMAGE] == 0 and sh[S.WATER] == 0 and sh[S.CREW_UP] == 2 and sh[S.CREW_DOWN] == 0
+    assert t.ship(1)[S.WATER] == 0
     assert t.T[S.HEX_STANDEES, h] <= 2
+
+
+@pytest.mark.parametrize("open_tile", [1, 2, 3, 4, 5, 6])
+def test_respawn_rerolls_a_tile_without_room_and_the_owner_picks_the_island(open_tile):
+    t = Table(4, seed=open_tile)
+    t.clear_board()
+    t.put(0, 9)
+    t.put(1, 9)
+    for h in t.hexes_of(S.ISLAND):
+        if h // S.TILE_HEXES not in (0, open_tile):
+            t.T[S.HEX_STANDEES, h] = 2  # every island of the other tiles is full (counts: standees)
+    t.call("sink_ship", k=0)
+    t.call("sink_ship", k=1)
+    t.st[S.ROUND] = 1
+    t.call("respawn", seat=0)
+    h = int(t.ship(0)[S.HEX])
+    assert h // S.TILE_HEXES == open_tile and t.ship(1)[S.HEX] == h
+    # the owner chooses the island: the merchant the one nearest the Outpost
+    islands = t.hexes_of(S.ISLAND, open_tile)
+    assert t.K[S.DIST0 + h, 9] == min(int(t.K[S.DIST0 + x, 9]) for x in islands)
 
 
 def test_clean_up_keeps_three_fortune_and_three_voyage_cards():
     t = Table(2)
     for _ in range(3):
         t.call("draw_fortune", seat=0, n=1)
+    assert len(t.fortune_hand(0)) == 6  # no limit during play
     t.set_voyage_hand(0, list(range(5)))
     t.ship(0)[S.ACTIONS] = 2
     t.call("clean_up", seat=0)
     assert len(t.fortune_hand(0)) == 3 and len(t.voyage_hand(0)) == 3 and t.ship(0)[S.ACTIONS] == 0
 
 
-def test_fortune_phase_draws_one_plus_the_symbols_between_a_player_and_the_leader():
-    t = Table(4)
+@pytest.mark.parametrize("components", ["standard", "alt-islands", "alt-rewards"])
+def test_fortune_phase_draws_one_plus_the_symbols_between_a_player_and_the_leader(components):
+    t = Table(4, overrides={"components": components})
     # symbols at 4, 8, 12, ... (components/track.toml, A10); the rulebook's example shape:
     # leader 1 card, two players one symbol behind 2 cards, one player two symbols behind 3
     for s, rep in enumerate((9, 5, 6, 3)):
@@ -102,6 +192,13 @@ def test_fortune_phase_draws_one_plus_the_symbols_between_a_player_and_the_leade
     hands = [len(t.fortune_hand(s)) for s in range(4)]
     t.call("fortune_phase", players=4)
     assert [len(t.fortune_hand(s)) - hands[s] for s in range(4)] == [1, 2, 2, 3]
+
+
+def test_a_fortune_symbol_counts_above_the_players_space_and_up_to_the_leaders():
+    t = Table(4)  # symbols at 4, 8, 12, ... (A10): a player on a symbol's space is not behind it
+    for s, rep in enumerate((8, 4, 5, 0)):
+        t.seat(s)[S.REP] = rep
+    assert [int(t.call("fortune_draws", seat=s, players=4)) for s in range(4)] == [1, 2, 2, 3]
 
 
 def test_the_end_is_triggered_at_25_and_the_round_is_finished():

@@ -125,10 +125,13 @@ def test_special_actions_buried_map_and_broadside_and_fair_winds():
     t.put(0, HUB_ISLAND)
     while t.seat(0)[S.FORT_N]:
         t.call("discard_fortune", seat=0, i=0)
-    t.give_fortune(0, S.F_BURIED_MAP)
+    card = t.give_fortune(0, S.F_BURIED_MAP)
     hold = int(t.ship(0)[S.HOLD_N])
     t.call("special_action", k=0, i=0, goal=HUB_ISLAND)
     assert t.ship(0)[S.HOLD_N] == hold + 1
+    assert t.fortune_hand(0) == []  # the card is discarded, to the bottom of the fortune deck
+    bottom = (int(t.st[S.FORTUNE_HEAD]) + int(t.st[S.FORTUNE_N]) - 1) % S.MAX_FORTUNE
+    assert int(t.T[S.FORTUNE_DECK, bottom]) == card
     assert sum(t.K[S.TOK_BAG, x] == S.TREASURE_BAG for x in t.hold(0)) == 1
     t.put(2, HUB_ISLAND)
     t.give_fortune(0, S.F_BROADSIDE)

@@ -1,6 +1,7 @@
 """Skill tiers, the score trace and the designer knob (DESIGN §5, the engine contract's trace).
 
-- noise: `merchant@0` is `merchant`; `merchant@1` plays like `random`; `merchant@0.5` loses;
+- noise: `merchant@0` is `merchant`; `merchant@1` plays like `random`; one coin per action, which
+  plays the whole action by the plan or at random (A53); `merchant@0.5` finishes its games and loses;
 - lookahead: the re-deal keeps what is public and forgets where the unseen cards and tokens
   really are; choosing a plan draws only from the seat's own stream and leaves the game as it
   was; it beats the merchant at 2 players;
@@ -17,9 +18,11 @@ from simkit import runner
 from simkit.games.sea_of_thieves import GAME
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import round as R
-from simkit.rng import seed_streams
+from simkit.games.sea_of_thieves.engine.common import ACTION_COIN
+from simkit.rng import next_u64, seed_streams
+from strategies import sea_of_thieves as bot
 
-from .harness import Table
+from .harness import PRESET_INDEX, PRESETS, Table
 
 
 def play(lineup, players=2, n=200, overrides=None, trace_rounds=0):
@@ -55,6 +58,44 @@ def test_full_noise_plays_like_random():
     a = play(["merchant@1", "hunter"], n=12)
     b = play(["random", "hunter"], n=12)
     assert (a[1] == b[1]).all() and (a[2][:, :, :3] == b[2][:, :, :3]).all()
+
+
+def test_a_noisy_seat_tosses_one_coin_per_action():
+    """A53: over a turn of three actions whose coins all say 'the plan', the seat's decision
+    stream moves by exactly three draws: one coin per action, none per decision inside it."""
+    t = Table(players=4, seed=3)
+    t.F[1, bot.NOISE] = 1e-12  # noisy, but every coin follows the plan
+    mine = t.rng.copy()
+    t.call("take_turn", seat=0)
+    assert len([r for r in t.events(code=4) if r[1] == 0]) == 3
+    for _ in range(3):
+        next_u64(mine, 1)
+    assert (t.rng[1:] == mine[1:]).all()  # and the other seats' streams untouched
+
+
+@pytest.mark.parametrize("coin,like", [(2.0, "random"), (1.0, "merchant")])
+def test_an_action_is_played_wholly_at_random_or_wholly_by_the_plan(coin, like):
+    """The merchant at noise 0.5 with its action coin tossed: every decision of that action is
+    random's (coin 2) or the merchant's (coin 1), down to the dice rerolls and Plunder entries."""
+    for seed in range(6):
+        a = Table(players=2, seed=seed, strategies="random")
+        b = Table(players=2, seed=seed, strategies="random")
+        a.F[1, : PRESETS.shape[1]] = PRESETS[PRESET_INDEX["merchant"]]
+        a.F[1, bot.NOISE] = 0.5
+        a.F[1, ACTION_COIN] = coin
+        b.F[1, : PRESETS.shape[1]] = PRESETS[PRESET_INDEX[like]]
+        for t in (a, b):
+            t.ship(0)[S.WATER], t.ship(0)[S.DAMAGE] = 1, 1
+            t.call("take_action", k=0)
+            t.call("take_action", k=1)
+        assert a.events() == b.events()
+
+
+def test_noise_tiers_finish_their_games():
+    """The merchant at noise 0.5 reaches the end (before one coin per action it hit the round cap
+    in 99% of its games, README: skill tiers)."""
+    _, games, _, _ = play(["merchant@0.5"], players=4, n=100)
+    assert (games[:, 2] == S.END_ROUND_CAP).mean() < 0.2
 
 
 def test_half_noise_loses_to_the_preset():

@@ -35,6 +35,15 @@ def test_selling_pays_the_tokens_value_and_claims_a_commission_with_a_gem():
     assert all(t.T[S.TOK_LOC, x] in (S.IN_LOOT_BAG, S.IN_TREASURE_BAG) for x in toks)
 
 
+def test_several_commissions_in_one_sale_pay_two_reputation_each():
+    t = Table(2)
+    at_outpost(t)
+    for kind in (S.CHEST, S.CHEST, S.CHEST, S.SKULL, S.SKULL, S.SKULL, S.CRATE):
+        t.give(0, S.TREASURE_BAG, kind)
+    t.call("sell_stage", k=0)
+    assert t.seat(0)[S.COMMISSIONS] == 2 and t.seat(0)[S.REP] == 4
+
+
 def test_two_chests_and_a_skull_claim_nothing():
     t = Table(2)
     at_outpost(t)
@@ -45,14 +54,56 @@ def test_two_chests_and_a_skull_claim_nothing():
     assert t.seat(0)[S.COMMISSIONS] == 0 and t.seat(0)[S.REP] == 0
 
 
-def test_repair_resets_the_water_and_charges_per_damage_token():
-    t = Table(2)
+@pytest.mark.parametrize("damage,gold,repaired", [(3, 250, 2), (2, 150, 1), (3, 1000, 3), (1, 99, 0)])
+def test_repair_resets_the_water_free_and_charges_100_per_damage_token(damage, gold, repaired):
+    t = Table(2)  # the merchant repairs all the damage it can pay for
     at_outpost(t)
     t.ship(0)[S.WATER] = 3
-    t.ship(0)[S.DAMAGE] = 2
-    t.seat(0)[S.GOLD] = 150
+    t.ship(0)[S.DAMAGE] = damage
+    t.seat(0)[S.GOLD] = gold
     t.call("repair_stage", k=0)
-    assert t.ship(0)[S.WATER] == 0 and t.ship(0)[S.DAMAGE] == 1 and t.seat(0)[S.GOLD] == 50
+    assert t.ship(0)[S.WATER] == 0
+    assert t.ship(0)[S.DAMAGE] == damage - repaired and t.seat(0)[S.GOLD] == gold - 100 * repaired
+
+
+def test_repair_cost_is_a_parameter():
+    t = Table(2, overrides={"repair_cost": 150})
+    at_outpost(t)
+    t.ship(0)[S.DAMAGE] = 3
+    t.seat(0)[S.GOLD] = 400
+    t.call("repair_stage", k=0)
+    assert t.ship(0)[S.DAMAGE] == 1 and t.seat(0)[S.GOLD] == 100
+
+
+def test_trade_is_offered_only_in_the_outpost_hex():
+    t = Table(2, strategies="random")
+    t.clear_board()
+    t.put(0, OUTPOST)
+    t.put(1, int(t.K[S.NEXT0, OUTPOST]))
+    at, off = set(), set()
+    for _ in range(300):
+        at.add(int(t.call("choose_action", k=0, goal=OUTPOST, intent=0)[0]))
+        off.add(int(t.call("choose_action", k=1, goal=OUTPOST, intent=0)[0]))
+    assert S.A_TRADE in at and S.A_TRADE not in off
+
+
+def test_trade_stages_run_in_order_selling_pays_the_repair_that_allows_the_upgrade():
+    t = Table(2)  # merchant: upgrades keeping 100 gold back, hires nobody
+    at_outpost(t)
+    t.give(0, S.TREASURE_BAG, S.GEM, 800)
+    t.give(0, S.TREASURE_BAG, S.GEM, 600)
+    resource = t.give(0, S.LOOT_BAG, S.RESOURCE)
+    sh = t.ship(0)
+    sh[S.DAMAGE], sh[S.WATER] = 1, 2
+    sh[S.CREW_UP], sh[S.SPEC0] = 1, 5  # a crew token and a special crew token
+    t.seat(0)[S.GOLD] = 0
+    t.set_voyage_hand(0, [t.voyage("reach"), t.voyage("dig")])  # two in hand: the merchant does not seek
+    t.call("trade", k=0)
+    # sell 1400, repair 100 (water free), then the upgrade needs no damage and no water: 1200
+    assert sh[S.TYPE] == S.BRIGANTINE and sh[S.DAMAGE] == 0 and sh[S.WATER] == 0
+    assert t.seat(0)[S.GOLD] == 1400 - 100 - 1200
+    # the upgrade keeps the ship's cargo and its crew, special crew included, and adds a crew token
+    assert t.hold(0) == [resource] and sh[S.SPEC0] == 5 and sh[S.CREW_UP] == 1 + 1
 
 
 @pytest.mark.parametrize("damage,water,gold,ok", [(0, 0, 1200, True), (1, 0, 5000, False), (0, 1, 5000, False),
@@ -92,6 +143,37 @@ def test_hiring_replaces_a_crew_token_and_refills_only_at_clean_up():
     assert t.T[S.MARKET, 0] >= 0
 
 
+def test_hiring_onto_a_ship_full_of_special_crew_discards_the_replaced_card():
+    t = Table(2)
+    at_outpost(t)
+    sh = t.ship(0)
+    market = [int(c) for c in t.T[S.MARKET, :3]]
+    a, b = [c for c in range(18) if c not in market][:2]
+    sh[S.CREW_UP], sh[S.CREW_DOWN] = 0, 0
+    sh[S.SPEC0], sh[S.SPEC0 + 1] = a, b  # a Sloop's two slots hold special crew
+    t.seat(0)[S.GOLD] = 5000
+    t.call("hire", k=0, slot=0)
+    assert sorted(int(sh[S.SPEC0 + i]) for i in range(2)) == sorted([market[0], b])
+    bottom = (int(t.st[S.CREW_HEAD]) + int(t.st[S.CREW_N]) - 1) % S.MAX_CREW_CARDS
+    assert int(t.T[S.CREW_DECK, bottom]) == a  # the replaced card: to the bottom of its deck
+
+
+@pytest.mark.parametrize("components", ["standard", "alt-islands", "alt-rewards"])
+def test_mermaid_gems_stand_in_for_any_cargo_the_rulebooks_example(components):
+    """Claiming Commissions' example: a chest and two gems, two chests and a gem, or three gems
+    each claim one commission (played on every shipped component set's bags)."""
+    for kinds in ([S.CHEST, S.GEM, S.GEM], [S.CHEST, S.CHEST, S.GEM], [S.GEM, S.GEM, S.GEM]):
+        t = Table(2, overrides={"components": components})
+        at_outpost(t)
+        for kind in kinds:
+            try:
+                t.give(0, S.TREASURE_BAG, kind)
+            except LookupError:  # the treasure bag's gems went onto the board at set-up
+                t.give(0, S.LOOT_BAG, kind)
+        t.call("sell_stage", k=0)
+        assert t.seat(0)[S.COMMISSIONS] == 1 and t.seat(0)[S.REP] == 2
+
+
 def test_seeking_draws_three_and_keeps_only_paid_cards():
     t = Table(2, strategies="random")
     at_outpost(t)
@@ -103,6 +185,6 @@ def test_seeking_draws_three_and_keeps_only_paid_cards():
     seen = t.events(code=SEEK, start=start)
     assert len(seen) == 3
     kept = [r for r in seen if r[4] == 1]
-    assert len(t.voyage_hand(0)) == hand + len(kept)
+    assert kept and len(t.voyage_hand(0)) == hand + len(kept) > 3  # no voyage limit until clean up
     assert t.seat(0)[S.GOLD] == 10000 - sum(r[5] for r in kept)
     assert sum(int(t.st[S.VOY_N0 + 2 * i]) for i in range(3)) == decks - len(kept)

@@ -368,13 +368,11 @@ def take_action(P, T, K, F, rng, log, k):
     seat = k // 2
     T[SHIP0 + k, S.ACTIONS] += 1
     T[SEAT0 + seat, S.ACTIONS_LEFT] -= 1
-    # a voyage may be started at the start of any of the ship's actions, before its tasks (A26)
+    # a voyage may be abandoned (A52), then one started, at the start of any of the ship's
+    # actions, before its tasks (A26); random never abandons: a free act, like a cargo swap (A53)
     if T[SHIP0 + k, S.VOYAGE] >= 0:
         T[SHIP0 + k, S.VOY_AGE] += 1
-        if is_random(F, rng, seat):
-            if decide(rng, seat, np.int64(20)) == 0:
-                abandon_voyage(P, T, K, log, k)
-        elif bot.abandon_now(T, K, F, k):
+        if not is_random(F, rng, seat) and bot.abandon_now(T, K, F, k):
             abandon_voyage(P, T, K, log, k)
     if T[SHIP0 + k, S.VOYAGE] < 0 and T[SEAT0 + seat, S.VOY_N] > 0:
         if is_random(F, rng, seat):

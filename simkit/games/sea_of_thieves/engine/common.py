@@ -26,11 +26,37 @@ def log_event(T, log, seat, code, a, b, c):
         T[ST, S.LOG_N] = n + 1
 
 
+# F column of a seat's row, past its strategy row: the skill-knob coin of the action the seat is
+# taking (0 no action under way, 1 the action follows the plan, 2 the action is played at random)
+ACTION_COIN = NOISE + 1
+
+
 @njit(cache=True, inline="always", _nrt=False)
 def is_random(F, rng, seat):
     """This decision is a uniformly random legal choice: the `random` preset's always, any
-    other preset's with the chance its noise column gives (the skill knob, DESIGN §5)."""
-    return F[1 + seat, POLICY] == 0.0 or noisy(rng, seat, F[1 + seat, NOISE])
+    other preset's with the chance its noise column gives (the skill knob, DESIGN §5). Inside
+    one of the seat's actions every decision follows the action's one coin (A53); elsewhere
+    each decision tosses its own."""
+    if F[1 + seat, POLICY] == 0.0:
+        return True
+    coin = F[1 + seat, ACTION_COIN]
+    if coin != 0.0:
+        return coin > 1.5
+    return noisy(rng, seat, F[1 + seat, NOISE])
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def begin_action(F, rng, seat):
+    """Toss the skill-knob coin of one action (A53): which ship acts, its voyage, its tasks, the
+    action and every choice it resolves, Trade's stages included, are all the plan's or all
+    random. No coin is tossed at noise 0 or 1 (simkit.kernels.noisy)."""
+    if F[1 + seat, POLICY] != 0.0:
+        F[1 + seat, ACTION_COIN] = 2.0 if noisy(rng, seat, F[1 + seat, NOISE]) else 1.0
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def end_action(F, seat):
+    F[1 + seat, ACTION_COIN] = 0.0
 
 
 @njit(cache=True, _nrt=False)

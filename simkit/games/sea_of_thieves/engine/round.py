@@ -13,12 +13,19 @@ from simkit.games.sea_of_thieves.engine import hexes
 from simkit.games.sea_of_thieves.engine import lookahead as la
 from simkit.games.sea_of_thieves.engine.actions import take_action
 from simkit.games.sea_of_thieves.engine.cargo import draw, draw_kind, to_bag, to_hex, to_hold
-from simkit.games.sea_of_thieves.engine.common import deck_draw, is_random, log_event, shuffle_row
+from simkit.games.sea_of_thieves.engine.common import (
+    begin_action,
+    deck_draw,
+    end_action,
+    is_random,
+    log_event,
+    shuffle_row,
+)
 from simkit.games.sea_of_thieves.engine.crew import discard_fortune, respawn, rising_waters
 from simkit.games.sea_of_thieves.engine.events import event_phase
 from simkit.games.sea_of_thieves.engine.hazards import ocean_hazards_phase
 from simkit.games.sea_of_thieves.engine.scoring import final_score, final_scoring
-from simkit.games.sea_of_thieves.engine.voyages import discard_voyage
+from simkit.games.sea_of_thieves.engine.voyages import abandon_voyage, discard_voyage
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, T_ROWS, T_WIDTH
 from simkit.kernels import decide, unowned_float, unowned_int, unowned_uint
 from simkit.rng import CHANCE, derive, next_u64, randint, seed_streams
@@ -27,6 +34,7 @@ from strategies import sea_of_thieves as bot
 ZERO = np.int64(0)
 ONE = np.int64(1)
 F_WIDTH = 32
+ABANDON_TURN = 1  # abandon_window = turn (rules.py)
 
 
 # ------------------------------------------------------------------ set-up
@@ -263,12 +271,19 @@ def setup_game(P, T, K, F, rng, log, players):
 
 # ------------------------------------------------------------------ a turn
 @njit(cache=True, _nrt=False)
-def pick_ship(P, T, K, F, rng, seat):
-    """The ship that takes the next action (-1: none can)."""
+def ships_ready(P, T, seat):
+    """The seat's ships afloat with room for another action token."""
     n = 0
     for k in range(2 * seat, 2 * seat + 2):
         if T[SHIP0 + k, S.HEX] >= 0 and T[SHIP0 + k, S.ACTIONS] < P.actions_per_ship:
             n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def pick_ship(P, T, K, F, rng, seat):
+    """The ship that takes the next action (-1: none can)."""
+    n = ships_ready(P, T, seat)
     if n == 0:
         return np.int64(-1)
     if is_random(F, rng, seat):
@@ -332,6 +347,17 @@ def clean_up(P, T, K, F, rng, log, seat):
 
 
 @njit(cache=True, _nrt=False)
+def abandon_at_turn_end(P, T, K, F, rng, log, seat):
+    """The last moment of the turn at which a voyage may be abandoned (Abandoning a Voyage:
+    "at any time during your turn"; abandon_window = turn, A52): its penalty then lowers the
+    reputation the Ocean Hazards, Event and Fortune phases read. The heuristics give up here a
+    voyage they would give up at its ship's next action; random never abandons (A53)."""
+    for k in range(2 * seat, 2 * seat + 2):
+        if T[SHIP0 + k, S.VOYAGE] >= 0 and not is_random(F, rng, seat) and bot.abandon_at_turn_end(T, K, F, k):
+            abandon_voyage(P, T, K, log, k)
+
+
+@njit(cache=True, _nrt=False)
 def take_turn(P, T, K, F, rng, log, seat):
     T[ST, S.ACTIVE] = seat
     T[ST, S.TURNS] += 1
@@ -339,12 +365,14 @@ def take_turn(P, T, K, F, rng, log, seat):
     if T[ST, S.ROUND] > 0:  # no respawn step in the first round
         respawn(P, T, K, F, rng, log, seat)
     T[SEAT0 + seat, S.ACTIONS_LEFT] = P.actions_per_turn
-    while T[SEAT0 + seat, S.ACTIONS_LEFT] > 0:
+    while T[SEAT0 + seat, S.ACTIONS_LEFT] > 0 and ships_ready(P, T, seat) > 0:
+        begin_action(F, rng, seat)  # one skill-knob coin for the whole action (A53)
         k = pick_ship(P, T, K, F, rng, seat)
-        if k < 0:
-            break
         take_action(P, T, K, F, rng, log, k)
+        end_action(F, seat)
     rising_waters(P, T, K, F, rng, log, seat)
+    if P.abandon_window == ABANDON_TURN:
+        abandon_at_turn_end(P, T, K, F, rng, log, seat)
     clean_up(P, T, K, F, rng, log, seat)
     T[ST, S.ACTIVE] = -1
 
@@ -444,7 +472,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     K = components[0]
     players = seat_strategies.shape[1]
     owned_T = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
-    owned_F = np.zeros((1 + players, max(F_WIDTH, presets.shape[1])), dtype=np.float64)
+    owned_F = np.zeros((1 + players, max(F_WIDTH, presets.shape[1] + 1)), dtype=np.float64)  # + the action coin
     owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
     # lookahead scratch: a copy of the game, of the weights, and the rollout's streams
     owned_T2 = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
