@@ -67,11 +67,12 @@ def test_the_round_of_the_trigger_is_played_out():
     assert t.st[S.ROUND] == 1
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_no_round_starts_after_the_round_of_the_trigger(players):
-    # whole games played by play_chunk: the last turn is in the round the end was triggered
+@pytest.mark.parametrize("players,variant", [(2, "standard"), (4, "standard"), (3, "skirmish")])
+def test_no_round_starts_after_the_round_of_the_trigger(players, variant):
+    # whole games played by play_chunk: the last turn is in the round the end was triggered;
+    # Skirmish has no quests, and no all-quests-done ending either (SOTR-217, SOTR-221, SOTR-X27)
     lineup = (["pillager", "duellist", "hoarder", "quester"] * 2)[:players]
-    compiled = GAME.compile(GAME.rules.resolve("standard", {}), players)
+    compiled = GAME.compile(GAME.rules.resolve(variant, {}), players)
     strategies = np.array([[PRESET_INDEX[n] for n in lineup]], dtype=np.int64)
     for i, seed in enumerate(game_seeds(np.uint64(3), 0, 12)):
         games, _seats, log = play(GAME, compiled, strategies, np.array([seed], dtype=np.uint64), 20000)
@@ -80,6 +81,8 @@ def test_no_round_starts_after_the_round_of_the_trigger(players):
         assert len(fired) == 1, i
         assert max(r[0] for r in rows if r[2] == EV.TURN) == fired[0], i
         assert games[0, G.ROUNDS] == fired[0] + 1 and games[0, G.END_REASON] != S.END_ROUND_CAP, i
+        if variant == "skirmish":
+            assert games[0, G.END_REASON] != S.END_QUESTS, i
 
 
 # --------------------------------------------------------------------------- the tally
