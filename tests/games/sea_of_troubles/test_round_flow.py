@@ -24,7 +24,7 @@ def test_during_a_round_only_a_defender_draws_and_only_a_pillage_takes_treasure(
         last = {"hands": [int(t.seat(s)[S.HAND_N]) for s in range(players)], "deck": int(t.st[S.TDECK_N]),
                 "mark": int(t.st[S.LOG_N])}
 
-        def check(t, s, last=last):
+        def check(t, s, last=last, seed=seed):
             hands = [int(t.seat(p)[S.HAND_N]) for p in range(players)]
             rows = t.rows(last["mark"])
             if s >= 0:  # a turn: compare with the hands before it
