@@ -303,7 +303,22 @@ def _check_cards(doc: dict, where: str, port_names: tuple) -> tuple:
                          f"hold the whole deck and every Good)")
     if not any(c.kind == S.MAP for c in cards):
         raise InputError(f"{where}: the deck needs at least one Map card to seed the play/discard pile (Set-up 7b)")
+    # the rulebook's worked examples must be playable with this deck
+    if not any(c.kind == S.MAP and len(c.paths) > 1 for c in cards):
+        raise InputError(f"{where}: the deck needs a multi-option Map card (several paths): the Map Cards "
+                         f"example plays Hurricane with one (SOP-078, SOP-081)")
+    if not any(_offset(path) == ENDLESS_SEAS for c in cards if c.kind == S.MAP for path in c.paths):
+        raise InputError(f"{where}: the deck needs a Map card that sails 2 squares north and 1 east, as the "
+                         f"Endless Seas example does from M2 to A13 (SOP-085, A1)")
     return tuple(cards)
+
+
+ENDLESS_SEAS = (-2, 1)  # M2 to A13: two rows north over the top edge, one column east over the side (SOP-085)
+
+
+def _offset(path: tuple) -> tuple:
+    """Rows and columns a path moves in all (north is -1 row, A1)."""
+    return (sum(OFFSETS[d][0] for d in path), sum(OFFSETS[d][1] for d in path))
 
 
 def _field(fields: tuple, key: str) -> Field:

@@ -189,6 +189,9 @@ def _treasures(cset: ComponentSet) -> list:
         infamy = f.int(entry, c, "infamy", 0, 20, "Treasure cards are worth Infamy at the end; A3")
         count = f.int(entry, c, "count", 1, S.MAX_TREASURES, rule)
         weighted = f.bool(entry, c, "weighted", "Getting started 2: the no-weight cards; A3")
+        if name == "Doubloon" and not weighted:
+            f.fail(entry, "must be weighted: two carried Doubloons leave room for 6 action cards",
+                   "Hand Size example, SOTR-186")
         treasures += [(name, infamy, weighted)] * count
     if not 1 <= len(treasures) <= S.MAX_TREASURES:
         f.fail("the deck", f"{len(treasures)} treasure cards; the engine holds 1..{S.MAX_TREASURES}", rule)

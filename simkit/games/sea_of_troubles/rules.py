@@ -31,8 +31,9 @@ PARAMS = (
           source="Set Sail!"),
     Param("quirks", "bool", False, meaning="Quirks (advanced): a pirate draws a quirk on its first Infamy "
           "(deck assumed in components/quirks.toml, A15)", source="Quirks"),
-    Param("round_cap", "int", 60, (5, 10000), "rounds after which an unfinished game stops", "A14"),
+    Param("round_cap", "int", 200, (5, 10000), "rounds after which an unfinished game stops", "A14"),
     component_param(FOLDER, "component files: standard, alt-small-quests (A4), alt-even-deck (A1), "
+                    "alt-small-hoard (A3), alt-corner-ports (A5), alt-infamy-quirks (A15), "
                     "or a designer's folder"),
 )
 

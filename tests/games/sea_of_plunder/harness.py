@@ -79,17 +79,21 @@ class Table:
 
     def __init__(self, players: int = 4, variant: str = "standard", overrides: dict | None = None,
                  seed: int = 1, strategies=None, setup: bool = True, component_set: str = "standard"):
-        """component_set: "standard", a shipped "alt-<name>" or a folder; its deck must be the
-        standard deck's (the card helpers below name the standard cards)."""
+        """component_set: "standard", a shipped "alt-<name>" or a folder. The table's card
+        helpers (card_ids, good, set_hand by name) read that set's own deck and colours; the
+        module's card_ids and good name the standard set's."""
         self.values = rules.SCHEMA.resolve(variant, {"components": component_set, **(overrides or {})})
         self.P = rules.SCHEMA.engine_tuple(self.values)
         (self.K,) = _compiled(json.dumps(self.values, sort_keys=True), players)
         self.players = players
-        self.n_cards = N_CARDS
+        self.comp = components.load(self.values["components"])
+        self.n_cards = len(self.comp.cards)
+        self.card_names = [c.name for c in self.comp.cards]
+        self.colours = list(self.comp.colours)
         K = self.K
         n_ships = int(K[S.META, S.N_SHIP_ROWS])
         # the engine's three tables, as play_chunk allocates them
-        self.T = np.zeros((S.T_ROWS, max(S.MAX_HAND, N_CARDS + 1, S.MAX_PENDING, S.ST_SIZE, S.POS_SIZE)),
+        self.T = np.zeros((S.T_ROWS, max(S.MAX_HAND, self.n_cards + 1, S.MAX_PENDING, S.ST_SIZE, S.POS_SIZE)),
                           dtype=np.int64)
         self.F = np.zeros((1 + players, max(engine.MAX_CAND + S.MAX_HAND, PRESETS.shape[1])), dtype=np.float64)
         self.rng = np.zeros((1 + players, 4), dtype=np.uint64)
@@ -155,6 +159,22 @@ class Table:
 
     def take_turn(self, seat: int):
         self.call("take_turn", seat=seat)
+
+    # ------------------------------------------------------------------ this set's cards
+    def card_ids(self, name: str) -> list[int]:
+        """Every copy of the named card in this table's deck."""
+        ids = [i for i, n in enumerate(self.card_names) if n == name]
+        if not ids:
+            raise KeyError(f"no card named {name!r} in the set {self.values['components']}")
+        return ids
+
+    def good(self, colour: str | int) -> int:
+        """The hand code of a Goods card of `colour` (name or index) in this table's set."""
+        c = self.colours.index(colour) if isinstance(colour, str) else colour
+        return self.n_cards + c
+
+    def kind_of(self, card: int) -> int:
+        return self.comp.cards[card].kind
 
     # ------------------------------------------------------------------ building positions
     def set_active(self, seat: int):
@@ -261,7 +281,7 @@ class Table:
 
     def _free_copy(self, name: str, taken: set) -> int:
         """A copy of `name` not already used: from the deck, else the pile, else a hand."""
-        ids = [c for c in card_ids(name) if c not in taken]
+        ids = [c for c in self.card_ids(name) if c not in taken]
         for c in ids:
             if self._locate(c)[0] == "deck":
                 return c
@@ -282,14 +302,14 @@ class Table:
         return [int(x) for x in self.hands[seat, : self.seats[seat, S.HAND_N]]]
 
     def hand_names(self, seat: int) -> list[str]:
-        return [events.card_name(c) for c in self.hand(seat)]
+        return [events.card_name(c, self.values["components"]) for c in self.hand(seat)]
 
     def goods(self, seat: int) -> list[int]:
         """Goods held by colour."""
         out = [0] * S.N_COLOURS
         for c in self.hand(seat):
-            if c >= N_CARDS:
-                out[c - N_CARDS] += 1
+            if c >= self.n_cards:
+                out[c - self.n_cards] += 1
         return out
 
     def set_hand(self, seat: int, items: list) -> list[int]:
@@ -297,8 +317,8 @@ class Table:
         Cards move from the deck/pile (conserved); Goods come from / return to their stacks.
         Returns the hand's codes."""
         for c in self.hand(seat):  # return the old hand: Goods to stacks, deck cards to the deck
-            if c >= N_CARDS:
-                self.st[S.STOCK0 + c - N_CARDS] += 1
+            if c >= self.n_cards:
+                self.st[S.STOCK0 + c - self.n_cards] += 1
             else:
                 self.deck[self.st[S.DECK_N]] = c
                 self.st[S.DECK_N] += 1
@@ -306,10 +326,10 @@ class Table:
         codes, taken = [], set()
         for item in items:
             if isinstance(item, str) and item.startswith("good:"):
-                colour = COLOURS.index(item[5:])
+                colour = self.colours.index(item[5:])
                 assert self.st[S.STOCK0 + colour] > 0, f"no {item[5:]} Good left"
                 self.st[S.STOCK0 + colour] -= 1
-                codes.append(N_CARDS + colour)
+                codes.append(self.n_cards + colour)
                 continue
             card = item if isinstance(item, (int, np.integer)) else self._free_copy(item, taken)
             self._take_out(int(card))
@@ -357,10 +377,10 @@ class Table:
         return int(self.pile[self.st[S.PILE_N] - 1])
 
     def set_stock(self, colour: str, n: int):
-        self.st[S.STOCK0 + COLOURS.index(colour)] = n
+        self.st[S.STOCK0 + self.colours.index(colour)] = n
 
     def stock(self, colour: str) -> int:
-        return int(self.st[S.STOCK0 + COLOURS.index(colour)])
+        return int(self.st[S.STOCK0 + self.colours.index(colour)])
 
     def set_power(self, seat: int, power: int):
         self.seats[seat, S.POWER] = power
@@ -404,7 +424,7 @@ class Table:
         out = list(self.deck[: self.st[S.DECK_N]]) + list(self.pile[: self.st[S.PILE_N]])
         out += list(self.pending[: self.st[S.PENDING_N]])
         for s in range(self.players):
-            out += [c for c in self.hand(s) if c < N_CARDS]
+            out += [c for c in self.hand(s) if c < self.n_cards]
         return sorted(int(c) for c in out)
 
     def goods_total(self) -> list[int]:
@@ -438,7 +458,7 @@ def play_game(t: Table, after_turn=None) -> Table:
 
 
 def score(t: Table, seat: int) -> int:
-    return int(t.call("seat_score", seat=seat, n_cards=N_CARDS))
+    return int(t.call("seat_score", seat=seat, n_cards=t.n_cards))
 
 
 __all__ = [

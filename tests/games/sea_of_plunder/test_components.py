@@ -159,6 +159,19 @@ def test_deck_without_map_cards_is_refused(folder):
     assert re.search(r"the deck needs at least one Map card to seed the play/discard pile \(Set-up 7b\)", error_of(folder))
 
 
+def test_a_deck_that_cannot_play_the_worked_examples_is_refused(folder):
+    """The Endless Seas example sails M2 to A13 on one Map card (SOP-085); the Map Cards
+    example plays a multi-option card (SOP-081): a deck needs both."""
+    edit(folder, "cards.toml", 'paths = ["N N E"]', 'paths = ["N E E"]')
+    assert re.search(r"cards\.toml: the deck needs a Map card that sails 2 squares north and 1 east.*SOP-085",
+                     error_of(folder))
+    edit(folder, "cards.toml", 'paths = ["N E E"]', 'paths = ["E N N"]')  # the same sail in another order
+    components.load(str(folder))
+    text = (folder / "cards.toml").read_text()
+    (folder / "cards.toml").write_text(re.sub(r'paths = \["([^"]*)", [^]]*\]', r'paths = ["\1"]', text))
+    assert re.search(r"cards\.toml: the deck needs a multi-option Map card.*SOP-078, SOP-081", error_of(folder))
+
+
 def test_deck_too_small_to_deal_is_refused_for_the_rules_that_need_it(folder):
     """Set-up 7a/7b: the Action and Map cards must fill every starting hand and leave a Map
     for the pile; how many that is depends on hand_size and the player count."""

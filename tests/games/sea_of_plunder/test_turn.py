@@ -189,16 +189,24 @@ def test_end_triggered_by_a_players_third_treasure():
 
 
 def test_end_triggered_by_the_pirates_sixth_treasure():
-    """SOP-127."""
-    t = plain()
-    t.layout("""
-          ABCDEFGHIJKLM
-       6  ......T......
-       7  ......p......
-    """)
-    t.st[S.PIRATE_TREASURES] = 5
-    t.sail_pirate(0, ["G6"])
-    assert t.events(EV.END_TRIGGER)[0][3] == S.END_PIRATE_TREASURES == t.st[S.END_REASON]
+    """SOP-127: the sixth Treasure in the pirates' dish triggers the end, the fifth does not."""
+    for before, ends in ((4, False), (5, True)):
+        for seed in range(20):  # a seed whose replacement island is not rolled onto a skull
+            t = plain(seed=seed)
+            t.layout("""
+                  ABCDEFGHIJKLM
+               6  ......T......
+               7  ......p......
+            """)
+            t.st[S.PIRATE_TREASURES] = before
+            t.sail_pirate(0, ["G6"])
+            if t.st[S.PIRATE_TREASURES] == before + 1:
+                break
+        assert t.st[S.PIRATE_TREASURES] == before + 1
+        if ends:
+            assert t.events(EV.END_TRIGGER)[0][3] == S.END_PIRATE_TREASURES == t.st[S.END_REASON]
+        else:
+            assert t.st[S.END_REASON] == -1 and not t.events(EV.END_TRIGGER)
 
 
 def test_end_thresholds_are_parameters():

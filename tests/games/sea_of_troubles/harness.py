@@ -30,15 +30,18 @@ LOG_ROWS = 200_000
 
 @functools.cache
 def _compiled(values: str, players: int) -> tuple:
-    return components.compile_arrays(COMP, json.loads(values), players)
+    values = json.loads(values)
+    return components.compile_arrays(components.load(values["components"]), values, players)
 
 
 class Table:
     """One Sea of Troubles game as play_chunk holds it, ready to edit."""
 
     def __init__(self, players: int = 4, variant: str = "standard", overrides: dict | None = None,
-                 seed: int = 1, strategies=None, setup: bool = True):
-        self.values = rules.SCHEMA.resolve(variant, overrides or {})
+                 seed: int = 1, strategies=None, setup: bool = True, component_set: str = "standard"):
+        """component_set: "standard", a shipped "alt-<name>" or a folder."""
+        self.values = rules.SCHEMA.resolve(variant, {"components": component_set, **(overrides or {})})
+        self.comp = components.load(self.values["components"])
         self.P = rules.SCHEMA.engine_tuple(self.values)
         (self.K,) = _compiled(json.dumps(self.values, sort_keys=True), players)
         self.players = players
@@ -120,7 +123,7 @@ class Table:
         """Move a treasure card of this name from the treasure deck to seat s's ship."""
         n = int(self.st[S.TDECK_N])
         deck = self.T[S.TDECK, :n]
-        i = next(i for i, t in enumerate(deck) if COMP.treasures[t][0] == name)
+        i = next(i for i, t in enumerate(deck) if self.comp.treasures[t][0] == name)
         tr = int(deck[i])
         deck[i: n - 1] = deck[i + 1: n].copy()
         self.st[S.TDECK_N] -= 1

@@ -206,6 +206,35 @@ def test_cannon_win_damages_and_takes_from_a_more_infamous_loser():
     t.call("fight", att=0, dfn=1, shoot=1)
     assert t.seat(1)[S.DAMAGE] == 1
     assert t.seat(0)[S.INFAMY] == 2 and t.seat(1)[S.INFAMY] == 2
+    # "more infamous" is strict and counted before the winner's +1 (A20): equal tokens, or a
+    # loser one token ahead that the winner's pile token would have caught up with
+    for winner, loser, after in ((2, 2, (3, 2)), (1, 2, (3, 1))):
+        u = Table(2, strategies="duellist")
+        u.put(0, u.square(0, 2))
+        u.put(1, u.square(1, 2))
+        u.seat(0)[S.INFAMY] = winner
+        u.seat(1)[S.INFAMY] = loser
+        u.set_hand(0, [(CA, 4), (CA, 4)])
+        u.set_hand(1, [(CA, 1)])
+        u.stack([(SA, 1)])
+        u.call("fight", att=0, dfn=1, shoot=1)
+        assert (u.seat(0)[S.INFAMY], u.seat(1)[S.INFAMY]) == after, (winner, loser)
+
+
+def test_the_defender_draws_one_card_unless_its_hand_is_full():
+    # The FIGHT 2: the draw waits on the hand limit, which carried weighted treasure lowers
+    for carried, held, draws in ((0, 8, 0), (0, 7, 1), (1, 7, 0), (1, 6, 1)):
+        t = Table(2, strategies="duellist")
+        t.alongside()
+        t.clear_hands()
+        for _ in range(carried):
+            t.give_treasure(1, "Doubloon")
+        t.set_hand(0, [(SW, 1)])
+        t.set_hand(1, [(SA, 1), (SA, 2), (SA, 3), (SA, 4), (SA, 1), (SA, 2), (SA, 3), (SA, 4)][:held])
+        t.stack([(CA, 4)])
+        deck = int(t.st[S.DECK_N])
+        t.call("fight", att=0, dfn=1, shoot=0)
+        assert deck - t.st[S.DECK_N] == draws, (carried, held)
 
 
 def test_sword_answer_to_a_shot_moves_into_the_attackers_square():

@@ -129,6 +129,8 @@ weighted = false
     (("infamy = 3", "infamy = 99"), (r"card 3 \(Treasure Chest\)", "'infamy' = 99 is out of range 0..20")),
     (("weighted = false", "weighted = 0"), (r"card 5 \(Pearl\)", "'weighted' must be true or false", "Getting started 2")),
     (("count = 6", "cuont = 6"), (r"card 1 \(Doubloon\)", "unknown key 'cuont'", "did you mean 'count'")),
+    (("count = 6\nweighted = true", "count = 6\nweighted = false"),
+     (r"card 1 \(Doubloon\)", "must be weighted", r"Hand Size example, SOTR-186")),
 ])
 def test_treasure_mistakes(tmp_path, change, parts):
     text = TREASURES.replace(*change, 1)

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from simkit import rng as R
-from simkit.game import GAME_COLUMNS, SEAT_COLUMNS
+from simkit.game import END_REASON, GAME_COLUMNS, SEAT_COLUMNS
 from simkit.games.sea_of_troubles import GAME
 
 from .harness import PRESET_INDEX, S, Table, play_game
@@ -62,6 +62,15 @@ def test_play_chunk_is_deterministic_and_ends_before_the_cap():
     b = run(4, "standard", ["random", "pillager", "duellist", "quester"])
     assert (a[1] == b[1]).all() and (a[2] == b[2]).all()
     assert (a[1][:, 2] != S.END_ROUND_CAP).mean() > 0.99
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_play_ends_by_the_rules_before_the_round_cap(players):
+    # The shared self-play check skips `random`; its games are the longest (2 players: 36
+    # rounds on average, the longest of 20,000 took 103), and every one ends by two deaths or
+    # the quests. The default cap (A14) must stop none of them: under 1% of 2,000 at each count.
+    _ss, og, _os = run(players, "standard", ["random"] * players, n=2000)
+    assert (og[:, END_REASON] == S.END_ROUND_CAP).mean() < 0.01
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -171,3 +171,95 @@ def test_the_bid_winners_starter_and_direction_set_the_next_rounds_order():
     p = Table(3, strategies="pillager")
     p.call("choose_start", winner=2)
     assert p.st[S.FIRST] == 2 and p.st[S.DIR] == 1  # a preset starts itself, clockwise (A24)
+
+
+# --------------------------------------------------------------------------- the port dice (Getting started 4)
+def test_a_port_die_of_4_leaves_the_port_open_and_any_other_value_closes_it_that_long():
+    seen = Counter()
+    for seed in range(200):
+        t = Table(5, seed=seed)
+        closed = [int(v) for v in t.T[S.PORT_CLOSED, :5]]
+        assert 4 not in closed and sum(v == 0 for v in closed) >= 2
+        seen.update(v for v in closed if v)
+    assert set(seen) == {1, 2, 3, 5, 6}  # a d6 (A8): every other face stays on its port
+
+
+# --------------------------------------------------------------------------- digging ends the turn (Dig)
+def test_digging_at_a_rivals_x_ends_the_turn():
+    base = Table(2, strategies="random")
+    x = at(base, XSQ)
+    base.put(1, x)
+    for _ in range(3):
+        base.give_treasure(1, "Doubloon")
+    base.set_hand(1, [(SA, 1), (SA, 1), (SA, 1)])
+    for _ in range(3):
+        base.call("bury", seat=1, slot=0)
+    base.put(0, x)
+    base.put(1, base.square(0, 0))
+    dug = 0
+    for seed in range(80):  # a random pirate may do anything first; once it digs, nothing follows
+        v = Table(2, strategies="random", seed=seed)
+        v.T[:] = base.T
+        v.set_hand(0, [(SA, 4), (CA, 4), (SW, 4), (SA, 3)])
+        mark = int(v.st[S.LOG_N])
+        v.call("take_turn", seat=0)
+        rows = v.rows(mark)
+        first = next((i for i, r in enumerate(rows) if r[2] == EV.DIG), None)
+        if first is None:
+            continue
+        dug += 1
+        assert all(r[2] in (EV.DIG, EV.TREASURE, EV.RESHUFFLE) for r in rows[first:]), seed
+    assert dug >= 8
+
+
+# --------------------------------------------------------------------------- one attack of a kind per pirate (Clarifying details)
+def test_the_same_attack_on_the_same_pirate_only_once_a_turn():
+    t = Table(3, strategies="duellist")
+    sq = t.alongside()
+    t.put(2, sq)
+    t.clear_hands()
+    t.set_hand(0, [(CA, 1)])
+    t.stack([(CA, 1)])  # the defender's draw: too weak to fight, so it concedes and stays
+    t.call("begin_turn", seat=0)
+    t.call("fight", att=0, dfn=1, shoot=1)
+    t.set_hand(0, [(CA, 1), (SW, 1)])
+    assert not t.call("can_attack", att=0, dfn=1, shoot=1)  # no second shot at pirate 1
+    assert t.call("can_attack", att=0, dfn=1, shoot=0)  # boarding it is another attack
+    assert t.call("can_attack", att=0, dfn=2, shoot=1)  # shooting another pirate is fine
+    n = t.call("candidates", seat=0, players=3)
+    assert (4, 1) not in {(int(t.buf[0, i]), int(t.buf[1, i])) for i in range(n)}  # no A_SHOOT at 1
+    t.call("begin_turn", seat=0)  # a new turn: pirate 1 may be shot again
+    assert t.call("can_attack", att=0, dfn=1, shoot=1)
+
+
+# --------------------------------------------------------------------------- the sea (Move, A6)
+def test_moves_are_orthogonal_and_an_edge_wraps_to_the_opposite_edge_as_one_move():
+    t = Table(2, strategies="pillager")
+    corner, bottom, east_edge = t.square(0, 0), t.square(5, 0), t.square(0, 11)  # two panels: 6 x 12
+    assert t.call("steps", seat=0, a=corner, b=bottom) == 1  # north edge to south edge
+    assert t.call("steps", seat=0, a=corner, b=east_edge) == 1  # west edge to east edge
+    assert t.call("steps", seat=0, a=t.square(0, 2), b=t.square(1, 3)) == 2  # no diagonal step
+    west, east = t.square(2, 0), t.square(2, 3)  # the island (2, 1)-(2, 2) between them
+    assert t.call("steps", seat=0, a=west, b=east) > 3  # no sailing through land
+    t.put(0, corner)
+    t.set_hand(0, [(SW, 4)])
+    t.st[S.FREE] = 1
+    t.call("move", seat=0, dest=bottom)
+    assert t.seat(0)[S.POS] == bottom and t.st[S.FREE] == 0  # the wrap cost one point
+
+
+# --------------------------------------------------------------------------- the discard pile (Discard pile)
+def test_an_empty_action_deck_is_the_shuffled_discard_pile():
+    t = Table(2)
+    n, d = int(t.st[S.DECK_N]), int(t.st[S.DISC_N])
+    t.T[S.DISC, d: d + n] = t.T[S.DECK, :n]
+    t.st[S.DISC_N] = d + n
+    t.st[S.DECK_N] = 0
+    pile = [int(c) for c in t.T[S.DISC, : d + n]]
+    card = t.call("draw_card")
+    assert card >= 0 and t.st[S.DISC_N] == 0 and t.st[S.DECK_N] == len(pile) - 1
+    deck = [int(c) for c in t.T[S.DECK, : t.st[S.DECK_N]]]
+    assert sorted(deck + [card]) == sorted(pile) and deck + [card] != pile  # the same cards, shuffled
+    assert t.events(EV.RESHUFFLE)[-1][3] == len(pile)
+    t.st[S.DECK_N] = 0  # nothing in the deck nor the pile: no card
+    assert t.call("draw_card") == -1

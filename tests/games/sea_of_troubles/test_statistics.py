@@ -65,3 +65,15 @@ def test_a_dig_succeeds_on_a_three_or_four_that_is_not_a_wild():
         t.call("dig", seat=0, owner=1)
         wins += int(t.seat(0)[S.CARRY_N])
     assert close(wins / N, p)  # 21 of 57 with the assumed deck
+
+
+def test_the_highest_dice_are_removed_until_two_ports_are_open():
+    # Getting started 4: with fewer than 2 ports open the highest dice go, so the ports left
+    # closed hold the low rolls. At 5 players, given exactly 2 open ports, the mean counter
+    # left is 2.69 (4.08 if the lowest dice went instead; 3.4 for a d6 roll other than 4)
+    closed = []
+    for t in setups(5):
+        counters = [int(v) for v in t.T[S.PORT_CLOSED, :5]]
+        if counters.count(0) == 2:
+            closed += [v for v in counters if v]
+    assert len(closed) > 3000 and abs(np.mean(closed) - 2.69) < 0.15

@@ -1,0 +1,158 @@
+"""FIGHT ANOTHER PIRATE and LOOT on hand-built positions: what each side may commit, the
+defender's early give-up, what a win takes and what it leaves, and fights with the Ghost."""
+
+from .harness import EV, S, Table, bot
+
+SW, SA, CA, WI = S.SWORD, S.SAIL, S.CANNON, S.WILD
+XSQ = (4, 1)  # panel square (row, column) of map.txt's X
+
+
+def duel(answer_nerve=0.0, players=2):
+    t = Table(players, strategies="duellist")
+    t.alongside()
+    t.clear_hands()
+    t.F[2, bot.W_NERVE] = answer_nerve
+    return t
+
+
+def test_each_fight_commits_only_its_own_type_and_a_wild_serves_as_any():
+    # Board with Swords, Shoot with Cannons, Flee with Sails; a Wild counts as any of them
+    # (The Basic Pieces, FIGHT ANOTHER PIRATE)
+    for shoot, kind in ((0, SW), (1, CA)):
+        t = duel()
+        t.set_hand(0, [(kind, 2), (WI, 0), (SA, 4), (CA if kind == SW else SW, 4)])
+        t.set_hand(1, [(SA, 1)])
+        t.stack([(SA, 1)])
+        t.call("fight", att=0, dfn=1, shoot=shoot)
+        assert t.events(EV.FIGHT)[-1][5] == 2  # the card of its type and the Wild
+        assert sorted(t.hand(0)) == sorted([(SA, 4), (CA if kind == SW else SW, 4)])
+    t = duel()
+    t.set_hand(0, [(SW, 1)])
+    t.set_hand(1, [(SA, 3), (WI, 0), (SW, 1), (CA, 1)])
+    t.F[2, bot.W_NERVE] = 0.0
+    t.stack([(CA, 2)])  # the defender's draw
+    t.call("fight", att=0, dfn=1, shoot=0)
+    response = t.events(EV.RESPONSE)[-1]
+    assert response[3:5] == (SA, 2)  # Sails, its biggest total: the Sail and the Wild, nothing else
+    assert sorted(t.hand(1)) == [(SW, 1), (CA, 1), (CA, 2)]
+
+
+def test_a_defender_may_give_up_before_the_reveal_and_keeps_the_drawn_card():
+    # The FIGHT 3: conceding takes the loss but keeps the card drawn in step 2
+    t = duel(answer_nerve=10.0)  # never thinks a fight worth it
+    t.set_hand(0, [(SW, 1)])
+    t.set_hand(1, [(SW, 4)])
+    t.seat(1)[S.INFAMY] = 2
+    t.stack([(CA, 3)])
+    t.call("fight", att=0, dfn=1, shoot=0)
+    assert t.events(EV.RESPONSE)[-1][3:5] == (-1, 0) and t.events(EV.FIGHT_END)[-1][5] == 3
+    assert sorted(t.hand(1)) == [(SW, 4), (CA, 3)]  # its own card and the drawn one
+    assert t.seat(0)[S.INFAMY] == 1 and t.seat(1)[S.INFAMY] == 1  # the attacker's Swords loot (A22)
+
+
+def test_a_defender_with_no_card_of_any_fighting_type_must_give_up():
+    # A21: nothing to answer with, even after the draw
+    t = duel()
+    t.set_hand(0, [(CA, 1)])
+    t.st[S.DECK_N] = 0  # nothing to draw
+    t.st[S.DISC_N] = 0
+    t.call("fight", att=0, dfn=1, shoot=1)
+    assert t.events(EV.RESPONSE)[-1][3] == -1 and t.seat(1)[S.DAMAGE] == 1
+
+
+def test_an_attack_needs_a_card_of_its_type():
+    # A35: no Cannon (or Wild), no shot; no Sword, no boarding
+    t = duel()
+    t.set_hand(0, [(SA, 4), (SW, 2)])
+    assert t.call("can_attack", att=0, dfn=1, shoot=0) and not t.call("can_attack", att=0, dfn=1, shoot=1)
+    t.set_hand(0, [(SA, 4), (WI, 0)])
+    assert t.call("can_attack", att=0, dfn=1, shoot=0) and t.call("can_attack", att=0, dfn=1, shoot=1)
+
+
+def test_a_swords_win_takes_carried_treasure_never_buried_treasure():
+    # LOOT, Swords: every carried card; buried treasure is safe (Bury)
+    t = duel()
+    x = t.square(XSQ[0], XSQ[1])
+    t.put(1, x)
+    t.give_treasure(1, "Exotic Goods")
+    t.set_hand(1, [(SA, 1), (SA, 1)])
+    t.call("bury", seat=1, slot=0)
+    chest = t.give_treasure(1, "Treasure Chest")
+    doubloon = t.give_treasure(1, "Doubloon")
+    t.put(0, x)
+    t.set_hand(0, [(SW, 4), (SW, 4)])
+    t.set_hand(1, [(SW, 1)])
+    t.stack([(SA, 1)])
+    t.call("fight", att=0, dfn=1, shoot=0)
+    assert sorted(int(c) for c in t.T[S.CARRY0, : t.seat(0)[S.CARRY_N]]) == sorted([chest, doubloon])
+    assert t.seat(1)[S.CARRY_N] == 0 and t.seat(1)[S.BURY_N] == 1  # the buried card stays
+    assert t.seat(1)[S.INFAMY] == 0 and t.seat(0)[S.INFAMY] == 0  # treasure taken: no token
+
+
+def test_carried_treasure_does_not_make_a_pirate_more_infamous():
+    # A20, "Treasure cards do not count toward Infamy until the end": a Cannon win takes a
+    # token only from a loser with more tokens, whatever it carries
+    t = Table(2, strategies="duellist")
+    t.put(0, t.square(0, 2))
+    t.put(1, t.square(1, 2))
+    t.seat(0)[S.INFAMY] = 1
+    t.seat(1)[S.INFAMY] = 1
+    t.give_treasure(1, "Treasure Chest")
+    t.set_hand(0, [(CA, 4), (CA, 4)])
+    t.set_hand(1, [(CA, 1)])
+    t.stack([(SA, 1)])
+    t.call("fight", att=0, dfn=1, shoot=1)
+    assert (t.seat(0)[S.INFAMY], t.seat(1)[S.INFAMY]) == (2, 1) and t.seat(1)[S.CARRY_N] == 1
+
+
+def test_boarding_a_ghost_that_carries_nothing_takes_a_token_from_its_score():
+    # A39: the Swords rule's fallback, from the Ghost's own score (A25)
+    t = Table(3, strategies="duellist")
+    t.seat(1)[S.DAMAGE] = 3
+    t.call("damage", seat=1)
+    t.call("end_round")
+    assert t.seat(1)[S.STATE] == S.GHOST
+    t.seat(1)[S.INFAMY] = 4  # the living score is kept apart
+    t.seat(1)[S.GHOST_INFAMY] = 2
+    sq = t.square(0, 0)
+    t.put(0, sq)
+    t.put(1, sq)
+    t.clear_hands()
+    t.set_hand(0, [(SW, 4)])
+    t.set_hand(1, [(SA, 1)])
+    t.stack([(CA, 1)])
+    t.F[2, bot.W_NERVE] = 10.0
+    t.call("fight", att=0, dfn=1, shoot=0)
+    assert t.seat(1)[S.GHOST_INFAMY] == 1 and t.seat(1)[S.INFAMY] == 4 and t.seat(0)[S.INFAMY] == 1
+
+
+def test_the_ghost_sinks_at_the_sink_damage_and_its_death_is_the_second():
+    # Ghost Pirate: it can die at 4 damage; A25: that death counts toward "2 pirates have died"
+    t = Table(3, strategies="duellist")
+    t.seat(1)[S.DAMAGE] = 3
+    t.call("damage", seat=1)
+    t.call("end_round")
+    assert t.seat(1)[S.STATE] == S.GHOST and t.st[S.END_REASON] == -1
+    t.seat(1)[S.DAMAGE] = 2
+    t.call("damage", seat=1)
+    assert t.seat(1)[S.STATE] == S.GHOST  # 3 damage: afloat
+    t.call("damage", seat=1)
+    assert t.seat(1)[S.STATE] == S.DEAD and t.st[S.DEATHS] == 2 and t.st[S.END_REASON] == S.END_TWO_DEAD
+    assert t.st[S.GHOST_PENDING] == -1  # no second Ghost
+
+
+def test_the_ghost_cannot_deliver_a_quest():
+    # A18, A37: a port is a sea square to the Ghost, which cannot interact with land
+    t = Table(3, strategies="quester")
+    t.seat(1)[S.DAMAGE] = 3
+    t.call("damage", seat=1)
+    t.call("end_round")
+    any_quest = next(i for i, q in enumerate(t.comp.quests) if q[1] == "any")
+    t.T[S.QUEST, 0] = any_quest
+    port = int(t.K[S.PORT_SQ, int(t.K[S.Q_PORT, any_quest])])
+    for s in (0, 1):
+        t.put(s, port)
+        t.give_treasure(s, "Doubloon")
+        t.set_hand(s, [(SA, 1), (SA, 2)])
+    assert t.call("deliverable", seat=0, slot=0) >= 0
+    assert t.call("deliverable", seat=1, slot=0) == -1
