@@ -40,8 +40,10 @@ class _Group(TyperGroup):
             code = _fail(f"{e.format_message()} (see {where} --help)")
         except typer.Abort:
             code = 1
-        except KeyboardInterrupt:  # a sweep has already said what was kept and how to resume
-            code = 130
+        except KeyboardInterrupt as e:  # a sweep has already said what was kept and how to resume
+            from simkit.runner import Terminated
+
+            code = 143 if isinstance(e, Terminated) else 130
         code = code if isinstance(code, int) else 0
         if standalone_mode:
             sys.exit(code)
@@ -150,7 +152,10 @@ def sweep(
     ] = None,
     games: Annotated[int | None, typer.Option(help="Games per cell.")] = None,
     seed: Annotated[int | None, typer.Option(help="Root seed.")] = None,
-    jobs: Annotated[int | None, typer.Option(help="Worker processes (default: all cores; 1 = in-process).")] = None,
+    jobs: Annotated[int | None, typer.Option(help="Worker processes (default: all cores; 1 = in-process; more than "
+                                                  "the cores is capped to them unless --force-jobs).")] = None,
+    force_jobs: Annotated[bool, typer.Option("--force-jobs", help="Start --jobs workers even beyond the cores.")
+                          ] = False,
     chunk: Annotated[int | None, typer.Option(help="Games per chunk (default: ~3 s of work).")] = None,
     backend: Annotated[str, typer.Option(help="loky (local cores) or dask (a Dask cluster).")] = "loky",
     address: Annotated[str | None, typer.Option(help="Dask scheduler address, tcp://HOST:PORT.")] = None,
@@ -180,7 +185,8 @@ def sweep(
         spec, out=out, resume=resume, game=game, players=players, variant=variant,
         set=_with_components(set_, components),
         strategies=strategies[0] if strategies and len(strategies) == 1 else strategies, games=games, seed=seed,
-        precision=precision, jobs=jobs, chunk=chunk, backend=backend, address=address, quiet=quiet,
+        precision=precision, jobs=jobs, force_jobs=force_jobs or None, chunk=chunk, backend=backend, address=address,
+        quiet=quiet,
         arcs=arcs or None, tiers=tiers or None, skill=skill, tournament=tournament or None,
     )
     m = results.manifest

@@ -62,7 +62,8 @@ def replay(
     """Play one game (validated like a one-cell sweep) and narrate it.
 
     players defaults to the largest count the variant allows; strategies names seat 0's,
-    seat 1's, ... preset (a shorter list repeats; default: the game's default preset).
+    seat 1's, ... preset (a shorter list repeats; a longer one is refused; default: the game's
+    default preset).
     """
     seed = DEFAULT_SEED if seed is None else seed
     if isinstance(seed, bool) or not 0 <= seed < 2**64:
@@ -77,6 +78,9 @@ def replay(
     cells = specs.load(game=game, players=players, variant=variant, set=overrides, strategies=strategies,
                        games=1, balanced=False).cells
     cell = max(cells, key=lambda c: c.players)
+    if len(cell.lineup) > cell.players:  # a preset that would sit nowhere is a mistake, not a choice
+        raise InputError(f"--strategies names {len(cell.lineup)} presets ({','.join(cell.lineup)}) for "
+                         f"{cell.players} seats; name at most {cell.players}, seat 0's first")
     g = registry.get(cell.game)
     rules, _ = compiled(cell)
     lineup = seat_strategies(g, cell.lineup, cell.players, 0, 1)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import polars as pl
 
+from simkit.files import write_text
 from simkit.report.render import to_html, to_markdown
 from simkit.report.sections import build
 from simkit.stats import length_counts
@@ -28,9 +29,9 @@ def write_report(folder: Path) -> Path:
     rounds = length_counts(pl.scan_parquet(folder / "games.parquet"), "rounds")
     blocks = build(summary, rounds, manifest, folder / "plots")
     title = f"simkit report: {folder.name}"
-    (folder / "report.md").write_text(to_markdown(blocks, title))
+    write_text(folder / "report.md", to_markdown(blocks, title))  # each through a temporary file and a rename
     html_path = folder / "report.html"
-    html_path.write_text(to_html(blocks, title, folder))
+    write_text(html_path, to_html(blocks, title, folder))
     return html_path
 
 

@@ -18,6 +18,8 @@ from matplotlib import colormaps
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, PercentFormatter
 
+from simkit.files import save_figure
+
 DPI = 110
 ROUND_CAP_COLOUR = "#c0392b"  # incomplete games stand out in the end-reason bars
 LABEL_WIDTH = 28  # characters per line of a cell label
@@ -78,9 +80,7 @@ def _note(figure: Figure, note: list) -> None:
 
 
 def _save(figure: Figure, path: Path) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(path, dpi=DPI, bbox_inches="tight")
-    return path
+    return save_figure(figure, path, dpi=DPI, bbox_inches="tight")  # a temporary file, then a rename
 
 
 def rate_intervals(rows: list[CellRates], path: Path, title: str, xlabel: str = "win rate",
