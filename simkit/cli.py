@@ -1,8 +1,9 @@
 """The `simkit` command (DESIGN §8): parses, calls the library, prints.
 
-Exit codes: 0 success, 1 a `check` breached, 2 bad input, 3 a `check` inconclusive. Any bad input, including a
-usage error of the command line itself, prints exactly one line `error: ...` on stderr
-and no traceback.
+Exit codes: 0 success, 1 a `check` breached, 2 bad input or a failure the user can act on (a
+full disk, a lost Dask scheduler, a damaged file), 3 a `check` inconclusive, 130 a sweep
+stopped by Ctrl-C, 143 by SIGTERM. Any bad input, including a usage error of the command
+line itself, prints exactly one line `error: ...` on stderr and no traceback.
 """
 
 from __future__ import annotations
@@ -40,10 +41,8 @@ class _Group(TyperGroup):
             code = _fail(f"{e.format_message()} (see {where} --help)")
         except typer.Abort:
             code = 1
-        except KeyboardInterrupt as e:  # a sweep has already said what was kept and how to resume
-            from simkit.runner import Terminated
-
-            code = 143 if isinstance(e, Terminated) else 130
+        except KeyboardInterrupt:  # a sweep has already said what was kept and how to resume
+            code = 130
         code = code if isinstance(code, int) else 0
         if standalone_mode:
             sys.exit(code)
@@ -180,15 +179,19 @@ def sweep(
 ) -> None:
     """Run a sweep and write its results and report."""
     import simkit
+    from simkit.runner import Terminated
 
-    results = simkit.sweep(
-        spec, out=out, resume=resume, game=game, players=players, variant=variant,
-        set=_with_components(set_, components),
-        strategies=strategies[0] if strategies and len(strategies) == 1 else strategies, games=games, seed=seed,
-        precision=precision, jobs=jobs, force_jobs=force_jobs or None, chunk=chunk, backend=backend, address=address,
-        quiet=quiet,
-        arcs=arcs or None, tiers=tiers or None, skill=skill, tournament=tournament or None,
-    )
+    try:
+        results = simkit.sweep(
+            spec, out=out, resume=resume, game=game, players=players, variant=variant,
+            set=_with_components(set_, components),
+            strategies=strategies[0] if strategies and len(strategies) == 1 else strategies, games=games, seed=seed,
+            precision=precision, jobs=jobs, force_jobs=force_jobs or None, chunk=chunk, backend=backend,
+            address=address, quiet=quiet, arcs=arcs or None, tiers=tiers or None, skill=skill,
+            tournament=tournament or None,
+        )
+    except Terminated:  # a SIGTERM (`timeout`): the sweep has said what was kept; exit as the shell would
+        raise typer.Exit(143) from None
     m = results.manifest
     if getattr(results, "already_complete", False):
         typer.echo(f"{results.folder} is already complete ({len(m['rules_hashes'])} cells, {m['games']:,} games); "

@@ -166,7 +166,8 @@ def write_parts(folder: Path, cell_index: int, start: int, stop: int, identity: 
 
 
 def part_index(folder: Path) -> dict[tuple[str, int, int], list[Part]]:
-    """Every part file of a sweep folder by (kind, cell index, start); an unknown file in parts/ is refused."""
+    """Every part file of a sweep folder by (kind, cell index, start); an unknown file in parts/, and two
+    parts of one kind for one chunk, are refused."""
     index: dict[tuple[str, int, int], list[Part]] = {}
     parts = Path(folder) / PARTS
     if not parts.is_dir():
@@ -179,6 +180,11 @@ def part_index(folder: Path) -> dict[tuple[str, int, int], list[Part]]:
             raise InputError(f"{entry.path} is not a part file of this sweep; move it out of {parts}, then resume "
                              "again")
         index.setdefault((part.kind, part.cell_index, part.start), []).append(part)
+    for (kind, cell_index, start), found in index.items():
+        if len(found) > 1:
+            raise InputError(f"{parts} holds {len(found)} {kind} parts of the chunk at game {start} of cell "
+                             f"#{cell_index} ({', '.join(sorted(p.path.name for p in found))}): keep the one this "
+                             "sweep wrote and move the others out, then resume again")
     return index
 
 
@@ -188,8 +194,8 @@ def verify_parts(folder: Path, chunks: list[tuple[int, int, int]], identities: l
 
     `chunks`: the plan's (cell index, start, stop); `identities[i]`: what cell i's parts must
     carry (see write_parts); `kinds`: the parts a finished chunk has. A part whose checksum,
-    range, cell, seed or plan does not match, a chunk with two parts of one kind, and a part
-    of no planned chunk are refused with the file named: the folder no longer holds one
+    range, cell, seed or plan does not match, a chunk with two parts of one kind (part_index),
+    and a part of no planned chunk are refused with the file named: the folder no longer holds one
     sweep's games. A chunk missing one of its parts is not done; what it has is deleted, so
     that it is played again.
     """
@@ -200,10 +206,6 @@ def verify_parts(folder: Path, chunks: list[tuple[int, int, int]], identities: l
         if (cell_index, start) not in planned:
             raise InputError(f"{where} belongs to no chunk of {folder / PLAN}: a part of another sweep? Move it out "
                              "of the folder, then resume again")
-        if len(found) > 1:
-            raise InputError(f"{where.parent} holds {len(found)} {kind} parts of the chunk at game {start} of cell "
-                             f"#{cell_index} ({', '.join(p.path.name for p in found)}): keep the one this sweep "
-                             "wrote and move the others out, then resume again")
         if found[0].stop != planned[(cell_index, start)]:
             raise InputError(f"{where} covers games {start}..{found[0].stop - 1}, but the plan's chunk ends at game "
                              f"{planned[(cell_index, start)] - 1}: a part of another sweep? Move it out, then resume")

@@ -60,6 +60,7 @@ PRECISION_STEP = 1_000  # --precision checkpoints
 SLICES = 8  # a chunk is played in this many engine calls, between which a worker can notice its sweep died
 WATCHDOG_SECONDS = 0.5  # how often a loky worker checks that the sweep that started it still runs
 JOBLIB_TEMP = ".joblib.tmp"  # joblib's temporary folder, inside the sweep folder (never /dev/shm)
+TRACKER = "joblib.externals.loky.backend.resource_tracker"  # the module of loky's resource tracker
 BACKENDS = ("loky", "dask")
 
 
@@ -551,6 +552,9 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
         played, seconds = _execute(folder, sweep, plan, pending, precision, hashes, jobs, backend, address, show,
                                    timing)
     except OSError as e:  # the folder became unwritable, or the disk is full: what is written stays
+        if not resume and not any((folder / results.PARTS).glob("*.parquet")):
+            raise InputError(f"cannot write the results in {folder}: {why(e)}; no chunk had finished, so nothing "
+                             f"was kept: {fix_for(e)}, then run the sweep again") from None
         raise _cannot_write(folder, e, "finished chunks are kept") from None
     if show:
         print("writing the tables, summary and report…", flush=True)
@@ -671,8 +675,9 @@ def _execute(folder, sweep, plan, pending, precision, hashes, jobs, backend, add
     progress = _Progress(sweep.name, total) if show and total else None
     jobs = min(jobs, max(1, len(pending)))  # an idle worker still costs a second to start
     tasks = _tasks(folder, sweep, plan, pending, precision, hashes)
+    lost: list = []
     try:
-        for done in _results(tasks, jobs, backend, address, folder):
+        for done in _results(tasks, jobs, backend, address, folder, lost):
             precision.add(done["cell_index"], done["blocks"])
             played += done["stop"] - done["start"]
             if timing is not None:
@@ -685,6 +690,10 @@ def _execute(folder, sweep, plan, pending, precision, hashes, jobs, backend, add
                                if precision.stop[c] is None or start < precision.stop[c])
                     progress.set_total(max(left, played))
                 progress.advance(done["stop"] - done["start"])
+    except KeyboardInterrupt:
+        if lost:  # the interrupt came from _SchedulerWatch, while a result was being counted
+            raise _lost_error(address, folder, lost) from None
+        raise
     finally:
         if progress:
             progress.close()
@@ -703,8 +712,9 @@ def _loky(folder: Path) -> dict:
             "initializer": watch_parent}
 
 
-def _results(tasks, jobs: int, backend: str, address: str | None, folder: Path):
-    """Run the chunk tasks in-process (jobs=1), on local cores (loky), or on a Dask cluster."""
+def _results(tasks, jobs: int, backend: str, address: str | None, folder: Path, lost: list):
+    """Run the chunk tasks in-process (jobs=1), on local cores (loky), or on a Dask cluster.
+    `lost` receives what told a Dask run that its scheduler is gone (see _SchedulerWatch)."""
     if backend == "loky" and jobs == 1:
         for args in tasks:
             yield run_chunk(*args)
@@ -733,24 +743,88 @@ def _results(tasks, jobs: int, backend: str, address: str | None, folder: Path):
         client = distributed.Client(address, timeout=10)
     except (OSError, TimeoutError, ValueError) as e:
         raise InputError(f"cannot reach the Dask scheduler at {address}: {e}") from None
-    lost = None
+    watch = _SchedulerWatch(client, lost)
     try:
-        with parallel_config(backend="dask"):
+        with parallel_config(backend="dask"), watch:
             yield from Parallel(n_jobs=-1, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")(
                 calls)
+    except KeyboardInterrupt:
+        if not lost:  # a real Ctrl-C or SIGTERM
+            raise
     except Exception as e:  # a lost scheduler surfaces as a closed comm, a cancelled future or a timeout
         if client.status == "running" and not _lost_scheduler(e):
             raise  # the chunk's own failure (a full disk on a worker, say): reported as such
-        lost = e
+        lost.append(e)
     finally:
+        watch.stop()
         # closing a client whose scheduler is gone may fail in many ways; there is nothing left to close then
         with suppress(Exception):
             client.close(timeout=5)
-    if lost is not None:
-        raise InputError(f"lost the Dask scheduler at {address} ({type(lost).__name__}{': ' if str(lost) else ''}"
-                         f"{str(lost)[:200]}); finished chunks are kept in {folder}: start the scheduler and its "
-                         f"workers again, then: simkit sweep --out {folder} --resume --backend dask --address "
-                         f"{address}") from None
+        watch.restore_logging()
+    if lost:
+        raise _lost_error(address, folder, lost)
+
+
+def _lost_error(address: str | None, folder: Path, lost: list) -> InputError:
+    """The one line for a Dask scheduler that went away mid-sweep (`lost`: what said so)."""
+    cause = lost[0] if isinstance(lost[0], BaseException) else None
+    said = f"{type(cause).__name__}: {str(cause)[:200]}" if cause is not None else f"the client is {lost[0]}"
+    return InputError(f"lost the Dask scheduler at {address} ({said}); finished chunks are kept in {folder}: start "
+                      f"the scheduler and its workers again, then: simkit sweep --out {folder} --resume --backend "
+                      f"dask --address {address}")
+
+
+class _SchedulerWatch:
+    """While a sweep waits on a Dask cluster, notices that the client gave up on its scheduler.
+
+    A client whose scheduler died tries to reconnect for its timeout, then closes; joblib's
+    dask backend would then wait for results that never come. This thread sees the client
+    closed and interrupts the main thread (which the sweep then reports as a lost scheduler),
+    and keeps distributed's own logging of the lost connection (tracebacks) off the terminal.
+    """
+
+    GONE = ("closing", "closed", "failed")
+
+    def __init__(self, client, lost: list):
+        import threading
+
+        self.client, self.lost = client, lost
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self.run, name="simkit-dask-watch", daemon=True)
+
+    def __enter__(self):
+        import logging
+
+        names = ["distributed", *(n for n in logging.root.manager.loggerDict if n.startswith("distributed."))]
+        self.levels = {name: logging.getLogger(name).level for name in names}
+        for name in names:
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+        return False
+
+    def run(self) -> None:
+        import _thread
+
+        while not self.done.wait(0.5):
+            if self.client.status in self.GONE:
+                self.lost.append(self.client.status)
+                _thread.interrupt_main()
+                return
+
+    def stop(self) -> None:
+        self.done.set()
+        if self.thread.is_alive():
+            self.thread.join()
+
+    def restore_logging(self) -> None:
+        import logging
+
+        for name, level in getattr(self, "levels", {}).items():
+            logging.getLogger(name).setLevel(level)
 
 
 def _lost_scheduler(e: BaseException) -> bool:
@@ -784,10 +858,18 @@ def _spawn_workers_ignoring_ctrl_c(jobs: int, folder: Path) -> None:
         old = signal.signal(signal.SIGINT, signal.SIG_IGN)
     except ValueError:  # not the main thread: signals are not ours to handle
         return
+    # loky's resource tracker, started with the pool, outlives a killed sweep by a moment to
+    # clean up after it; its report of each semaphore it cleaned would be noise on the terminal
+    warnings = os.environ.get("PYTHONWARNINGS")
+    os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [warnings, f"ignore::UserWarning:{TRACKER}"]))
     try:
         Parallel(n_jobs=jobs, **_loky(folder))(delayed(os.getpid)() for _ in range(jobs))
     finally:
         signal.signal(signal.SIGINT, old)
+        if warnings is None:
+            os.environ.pop("PYTHONWARNINGS", None)
+        else:
+            os.environ["PYTHONWARNINGS"] = warnings
 
 
 class _Progress:
