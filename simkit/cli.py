@@ -207,12 +207,13 @@ def sweep(
                    f"{m['games_this_run']:,} games{kept} {timing}")
     from simkit.tournament import seating_notes
 
-    for note in seating_notes(results.summary):
+    summary = results.summary  # read once: a 10,000-cell grid's summary.json is large
+    for note in seating_notes(summary):
         typer.echo(f"note: {note}", err=True)
     if (results.folder / "report.md").exists():
         from simkit.report import headline_lines
 
-        for line in headline_lines(results.folder):
+        for line in headline_lines(results.folder, summary=summary):
             typer.echo(line)
     typer.echo(f"report: {results.folder / 'report.html'} (and report.md)")
 

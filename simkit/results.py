@@ -29,6 +29,7 @@ import json
 import os
 import re
 import shutil
+import threading
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -37,7 +38,7 @@ import numpy as np
 import polars as pl
 
 from simkit.errors import InputError
-from simkit.files import atomic_write, fix_for, kind_of, os_errors, shown, temporary, why, write_text
+from simkit.files import atomic_write, fix_for, json_text, kind_of, os_errors, shown, temporary, why, write_text
 from simkit.game import END_REASON, GAME_COLUMNS, RANK, ROUNDS, SCORE, SEAT_COLUMNS, TURNS, WINNER, Game, Metric
 
 PARTS = "parts"
@@ -347,16 +348,38 @@ def prepare_new(folder: Path) -> Claim:
 # -- finalisation ---------------------------------------------------------------------------
 
 
-def merge(folder: Path, kind: str, cells: list[tuple[list[Path], int]]) -> None:
-    """Stream every cell's parts of one kind into <kind>.parquet, in cell and game order.
+def merge(folder: Path, kind: str, groups: list[tuple[list[Path], int | None]]) -> None:
+    """Stream every part of one kind into <kind>.parquet, in cell and game order.
 
-    `cells` lists (the cell's part files in game order, games kept): rows past `games kept`
-    (a cell stopped early by --precision) are left out. Games of different games have
-    different metric columns, so cells are concatenated diagonally (a missing column is null).
+    `groups` lists (part files in order, games kept): rows with game_index at or past `games
+    kept` (a cell stopped early by --precision) are left out; None keeps every row. A group
+    may hold many cells of one game (one scan of many files is far quicker than one scan per
+    cell in a 10,000-cell grid). Games of different games have different metric columns, so
+    groups are concatenated diagonally (a missing column is null).
     """
-    frames = [pl.scan_parquet(paths).filter(pl.col("game_index") < kept) for paths, kept in cells]
+    frames = [pl.scan_parquet(paths) if kept is None else pl.scan_parquet(paths).filter(pl.col("game_index") < kept)
+              for paths, kept in groups]
     merged = pl.concat(frames, how="diagonal_relaxed") if len(frames) > 1 else frames[0]
     atomic_write(folder / f"{kind}.parquet", lambda tmp: merged.sink_parquet(tmp, engine="streaming"))
+
+
+def _merge_groups(index: dict, kind: str, cells: list[dict], starts: list[list[int]]) -> list[tuple[list[Path], int | None]]:
+    """merge's groups: a run of consecutive cells of one game that kept every game is one group;
+    a cell stopped early by --precision is a group of its own, with its bound."""
+    groups: list[tuple[list[Path], int | None]] = []
+    run_game = None
+    for i, cell in enumerate(cells):
+        kept = cell["games_played"]
+        paths = [index[(kind, i, s)][0].path for s in sorted(starts[i]) if s < kept]
+        if kept < cell["games"]:
+            groups.append((paths, kept))
+            run_game = None
+        elif run_game == cell["game"]:
+            groups[-1][0].extend(paths)
+        else:
+            groups.append((paths, None))
+            run_game = cell["game"]
+    return groups
 
 
 def cells_table(rows: list[dict]) -> pl.DataFrame:
@@ -380,7 +403,7 @@ def cells_table(rows: list[dict]) -> pl.DataFrame:
 def write_summary(folder: Path) -> None:
     from simkit import stats
 
-    write_text(folder / "summary.json", json.dumps(stats.summarize(folder), indent=1, default=str))
+    write_text(folder / "summary.json", json_text(stats.summarize(folder)))
 
 
 def rebuild_report(folder: Path) -> Path:
@@ -408,24 +431,40 @@ def rebuild_report(folder: Path) -> Path:
 
 def finalise(folder: Path, cells: list[dict], starts: list[list[int]], spec_toml: str, manifest: dict,
              with_report: bool = True) -> None:
-    """Write the final files from the parts, then the summary, provenance and report; then drop the parts."""
+    """Write the final files from the parts, then the summary and report; the parts go once the tables are whole.
+
+    The tables, cells.parquet, manifest.json and spec.toml come first (an OSError there
+    leaves the parts, and a resume writes them again). Then parts/ is set aside (renamed: the
+    folder's tables are complete) and deleted by a background thread while the summary and
+    report are written: a 10,000-cell grid leaves 20,000 parts, and deleting them is disk
+    work the summary need not wait for. A failure writing the summary or report is an
+    InputError pointing to `simkit report DIR`, which writes both again from the tables.
+    """
     folder = Path(folder)
     index = part_index(folder)
     traced = any(kind == TRACES for kind, _, _ in index)
     for kind in ("games", "seats", *((TRACES,) if traced else ())):
-        merge(folder, kind, [([index[(kind, i, s)][0].path for s in sorted(starts[i]) if s < c["games_played"]],
-                              c["games_played"]) for i, c in enumerate(cells)])
+        merge(folder, kind, _merge_groups(index, kind, cells, starts))
     atomic_write(folder / "cells.parquet", cells_table(cells).write_parquet)
-    # the manifest before the summary: the summary reads its per-cell timings (simkit.tiers);
-    # the folder counts as complete only once parts/ is gone (is_complete)
-    write_text(folder / "manifest.json", json.dumps(manifest, indent=1, default=str))
-    write_summary(folder)
+    # the manifest before the summary: the summary reads its per-cell timings (simkit.tiers)
+    write_text(folder / "manifest.json", json_text(manifest))
     write_text(folder / "spec.toml", spec_toml)
-    if with_report:
-        from simkit import report
+    trash = temporary(folder / PARTS)
+    os.replace(folder / PARTS, trash)  # from here the folder is complete (is_complete)
+    deleting = threading.Thread(target=shutil.rmtree, args=(trash,), kwargs={"ignore_errors": True},
+                                name="simkit-drop-parts", daemon=True)
+    deleting.start()
+    try:
+        write_summary(folder)
+        if with_report:
+            from simkit import report
 
-        report.write_report(folder)
-    shutil.rmtree(folder / PARTS, ignore_errors=True)
+            report.write_report(folder)
+    except OSError as e:
+        raise InputError(f"cannot write the summary and report in {folder}: {why(e)}; every table is written: "
+                         f"{fix_for(e)}, then: simkit report {folder}") from None
+    finally:
+        deleting.join()
 
 
 def is_complete(folder: Path) -> bool:

@@ -43,7 +43,7 @@ from simkit import arcs as arcs_module
 from simkit import games as registry
 from simkit import results
 from simkit.errors import InputError
-from simkit.files import fix_for, kind_of, read_json, remove_temporaries, why, write_text
+from simkit.files import fix_for, json_text, kind_of, read_json, remove_temporaries, why, write_text
 from simkit.game import GAME_COLUMNS, LOG_WIDTH, SEAT_COLUMNS, Compiled, Game
 from simkit.identity import code_identity, differences
 from simkit.rng import game_seeds
@@ -221,7 +221,7 @@ class Plan:
         return _checksum(json.loads(json.dumps(self.content())))
 
     def to_json(self) -> str:
-        return json.dumps({**self.content(), "checksum": self.checksum}, indent=1)
+        return json_text({**self.content(), "checksum": self.checksum})
 
     def identity(self, cell_index: int) -> dict:
         """What each part of cell `cell_index` records of this plan (simkit.results.write_parts)."""
@@ -420,9 +420,12 @@ def run(
             raise InputError(f"{folder} is not a folder: there is no sweep to resume there")
         if results.is_complete(folder):
             missing = [f for f in results.FINAL_FILES if not (folder / f).exists()]
-            if missing:
+            if missing and missing != ["summary.json"]:
                 raise InputError(f"the finished sweep in {folder} lacks {', '.join(missing)}; rerun it into a new "
                                  f"folder: simkit sweep {folder / 'spec.toml'} --out NEW_FOLDER")
+            if missing:  # every game and table is there: only what is written from the tables is not
+                raise InputError(f"the sweep in {folder} is complete but lacks summary.json; write it and the report "
+                                 f"from the tables: simkit report {folder}")
             ran = read_json(folder / "manifest.json", f"rerun it into a new folder: simkit sweep "
                                                       f"{folder / 'spec.toml'} --out NEW_FOLDER").get("spec", {})
             if sweep is not None and sweep.to_dict() | {"source": ""} != ran | {"source": ""}:

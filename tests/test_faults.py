@@ -416,16 +416,18 @@ def test_a_full_disk_while_merging_keeps_every_game(tmp_path, warm):
 
 
 def test_a_full_disk_while_writing_the_report_leaves_no_truncated_report(tmp_path, warm):
-    """The tables fit, report.html does not: no report.html at all rather than a truncated one;
-    then `simkit report` on a finished folder, likewise stopped, keeps the old report whole."""
+    """The tables fit, report.html does not: no report.html at all rather than a truncated one,
+    and the line says how to write it; `simkit report` on the finished folder, stopped alike,
+    keeps the old report whole."""
     out = tmp_path / "out"
     args = ["sweep", "--game", "dicegame", "--players", "2", "--games", "3000", "--chunk", "1000", "--jobs", "1",
             "--quiet", "--out", out]
     done = simkit_with_file_limit(args, limit=100_000)
-    assert_one_error_line(done, "File too large", "every game is played and kept")
-    assert (out / "games.parquet").exists() and (out / "summary.json").exists()
+    assert_one_error_line(done, "cannot write the summary and report", "File too large", "every table is written",
+                          f"simkit report {out}")
+    assert (out / "games.parquet").exists() and (out / "summary.json").exists() and not (out / "parts").exists()
     assert not (out / "report.html").exists() and not list(out.rglob(".*.tmp"))
-    assert simkit_with_file_limit(["sweep", "--out", out, "--resume", "--quiet", "--jobs", "1"]).returncode == 0
+    assert simkit_with_file_limit(["report", out]).returncode == 0
     report = (out / "report.html").read_bytes()
     again = simkit_with_file_limit(["report", out], limit=100_000)
     assert_one_error_line(again, "cannot write the report", "File too large", f"simkit report {out}")
@@ -672,3 +674,25 @@ def test_error_lines_are_bounded():
     line = str(InputError("where: " + "x" * 5_000_000 + " hint"))
     assert len(line) < 1000 and line.startswith("where: xxx") and line.endswith("x hint")
     assert "characters left out" in line
+
+
+def test_a_complete_folder_missing_its_summary_points_to_simkit_report(finished, tmp_path):
+    """The tables are whole (a failure came after them): a resume says how to write the rest, not to rerun."""
+    folder = damaged_copy(finished, tmp_path)
+    (folder / "summary.json").unlink()
+    with pytest.raises(InputError, match=rf"complete but lacks summary.json; .* simkit report {folder}"):
+        simkit.sweep(out=folder, resume=True, quiet=True, report=False, jobs=1)
+    (folder / "games.parquet").unlink()
+    with pytest.raises(InputError, match="lacks games.parquet, summary.json; rerun it into a new folder"):
+        simkit.sweep(out=folder, resume=True, quiet=True, report=False, jobs=1)
+
+
+def test_json_files_read_back_unchanged():
+    """summary.json and the manifest are written a line per cell by the C encoder (json_text), readable as JSON."""
+    from simkit.files import json_text
+
+    data = {"cells": [{"cell": "a", "seats": [{"seat": 0, "win_rate": 0.25}]}, {"cell": "b"}], "comparisons": [],
+            "tiers": {"x": [1, 2]}, "path": Path("/p")}
+    text = json_text(data)
+    assert json.loads(text) == {**data, "path": "/p"}
+    assert text.splitlines()[2] == '  {"cell": "a", "seats": [{"seat": 0, "win_rate": 0.25}]},'

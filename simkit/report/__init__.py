@@ -35,13 +35,15 @@ def write_report(folder: Path) -> Path:
     return html_path
 
 
-def headline_lines(folder: Path, items: int = 5) -> list[str]:
+def headline_lines(folder: Path, items: int = 5, summary: dict | None = None) -> list[str]:
     """The report's headline as plain text for a terminal: the unfinished cells, the top
-    `items` findings (numbered, largest first) and the precision reached."""
+    `items` findings (numbered, largest first) and the precision reached. `summary`: the
+    folder's summary.json when the caller has read it already (a 10,000-cell grid's is large)."""
     from simkit.report.findings import headline, plain
     from simkit.report.sections import cell_labels
 
-    summary = json.loads((Path(folder) / "summary.json").read_text())
+    if summary is None:
+        summary = json.loads((Path(folder) / "summary.json").read_text())
     top = headline(summary, cell_labels(summary["cells"]))
     from simkit.report.tournament import headline_items
 
