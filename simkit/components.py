@@ -20,9 +20,9 @@ The engine never sees the parameter: it only ever gets the compiled arrays.
 Strictness (nothing a designer writes is silently ignored or silently replaced):
 - a file of the set that is a symbolic link must lead to a file: a dangling link or a loop
   is refused, never read as "missing" (which would play the base set's file instead);
-- a key or table of a TOML file that the game never read is refused by `raw`, naming the
-  file, the table, the key and the nearest name the game does read (a misspelt section
-  would otherwise change nothing);
+- a key or table of a TOML file that the game never read is refused by `check_read` (which
+  `raw` calls), naming the file, the table, the key and the nearest name the game does read
+  (a misspelt section would otherwise change nothing);
 - a CSV row must have exactly as many fields as the header, and a field at most
   MAX_CSV_FIELD characters;
 - files are at most simkit.files.MAX_INPUT_BYTES, and error lines quote at most the start
@@ -87,7 +87,7 @@ class Table(dict):
 
     Reading a key (`t[k]`, `t.get(k)`, `k in t`) or every key (`items()`, `values()`) marks it;
     iterating the keys alone does not, so a loader that lists the keys to refuse unknown
-    ones still sees every key it never reads refused by `ComponentSet.raw`.
+    ones still sees every key it never reads refused by `ComponentSet.check_read`.
     """
 
     def __init__(self, items: dict, where: str, array: list | None = None):

@@ -12,9 +12,14 @@ times at once. One joblib.Parallel carries every chunk of the sweep; a chunk car
 few seconds of work (measured in the warm-up), because a worker costs about a second to
 start. Workers write their chunk as parquet parts and return only counts.
 
-The plan (cells, chunk boundaries, root seed) is written to plan.json before the first
-game; `--resume` re-reads it, plays the chunks whose parts are missing, and finalises
-exactly as an uninterrupted run would.
+The plan (cells, chunk boundaries, root seed, rules hashes and the code identity of
+simkit.identity, sealed by a checksum) is written to plan.json before the first game;
+`--resume` re-reads it, refuses other code, an edited plan and any part that is not the
+plan's own (simkit.results.verify_parts), plays the chunks whose parts are missing, and
+finalises exactly as an uninterrupted run would.
+
+Workers die with their sweep: each loky worker starts a thread watching its parent
+(watch_parent), and SIGTERM stops a sweep as Ctrl-C does (workers stopped, one line).
 
 --precision X stops a cell at the first checkpoint (a multiple of PRECISION_STEP games,
 in game order) where seat 0's 95% Wilson half width is <= X. The checkpoint is found
