@@ -27,24 +27,18 @@ def _numba_cache_dir() -> str:
     the functions it calls: after an edit to a bot or a shared kernel, an engine would load
     its old machine code and silently play the old rules. Keying the folder by every
     source file the engines are built from (the games, their bots, the shared kernels and
-    RNG) makes any such edit a fresh folder. The last few
+    RNG: `simkit.identity.engine_sources`, where a sweep's code identity starts too) makes any
+    such edit a fresh folder. The last few
     folders are kept, so switching between two versions stays cheap; an older one is removed
     only once no process has opened it for a day, since another checkout (or a sweep still
     running an older version) may be compiling into it.
     """
-    import hashlib
     from pathlib import Path
 
-    here = Path(__file__).resolve().parent
-    h = hashlib.sha256()
-    sources = [here / "kernels.py", here / "rng.py", *sorted((here / "games").rglob("*.py")),
-               *sorted((here.parent / "strategies").rglob("*.py"))]
-    for path in sources:
-        if path.exists():
-            h.update(str(path.relative_to(here.parent)).encode())
-            h.update(path.read_bytes())
+    from simkit.identity import engine_sources, sources_digest
+
     base = Path.home() / ".cache" / "simkit" / "numba"
-    folder = base / h.hexdigest()[:16]
+    folder = base / sources_digest(engine_sources())[:16]
     try:
         folder.mkdir(parents=True, exist_ok=True)
         os.utime(folder)
@@ -90,7 +84,7 @@ def __getattr__(name: str):
         return importlib.import_module("simkit.tune")
     raise AttributeError(f"module 'simkit' has no attribute {name!r}")
 
-_RUN_OPTIONS = ("jobs", "chunk", "backend", "address", "quiet", "report")
+_RUN_OPTIONS = ("jobs", "chunk", "backend", "address", "quiet", "report", "force_jobs")
 _SPEC_OPTIONS = ("game", "players", "variant", "set", "strategies", "games", "seed", "name", "precision", "arcs",
                  "tiers", "skill", "tournament", "bots")
 
@@ -105,7 +99,8 @@ def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
     seed, name, precision, arcs (trace score arcs), tiers (skill-tier cells), skill ("0.25,0.5":
     noise levels of extra tiers), tournament (True: every preset against every other, seats
     balanced; see simkit.tournament), bots (bot parameters: ["greedy:preset=merchant,sell_at=400"] or
-    {"greedy": {"preset": "merchant", "sell_at": 400}}; see simkit.bots). Run options: jobs (default: all cores), chunk, backend
+    {"greedy": {"preset": "merchant", "sell_at": 400}}; see simkit.bots). Run options: jobs (default:
+    all cores; more than the cores is capped to them with a warning unless force_jobs=True), chunk, backend
     ("loky" or "dask"), address (the Dask scheduler), quiet, report (False: tables and
     summary only, no report.md/.html or plots). out: the folder (default
     reports/<name>-<time>/). resume=True finishes the sweep in `out`; spec and spec

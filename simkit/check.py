@@ -27,15 +27,14 @@ cannot be a share and is refused with a hint. Rounds are plain numbers.
 
 from __future__ import annotations
 
-import json
 import math
-import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from scipy import stats as scipy_stats
 
 from simkit.errors import InputError, unknown
+from simkit.files import kind_of, parse_toml, read_json, read_text
 from simkit.stats import wilson
 
 FAMILY_TAIL = 0.025  # chance that a game meeting every limit is reported as breaching one (whole run)
@@ -165,10 +164,10 @@ def spec_table(folder: Path) -> dict:
     path = Path(folder) / "spec.toml"
     if not path.exists():
         return {}
-    try:
-        return tomllib.loads(path.read_text()).get("check", {})
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{path}: malformed TOML: {e}") from None
+    table = parse_toml(read_text(path, str(path)), str(path)).get("check", {})
+    if not isinstance(table, dict):
+        raise InputError(f"{path}: [check] must be a table of limits, got {table!r}")
+    return table
 
 
 # ---------------------------------------------------------------------------------------
@@ -439,17 +438,24 @@ def check(folder: Path, table: dict) -> Outcome:
     spec `[check]` table."""
     folder = Path(folder)
     summary_path = folder / "summary.json"
-    if not folder.is_dir():
+    if kind_of(folder, "the sweep folder") != "dir":
         raise InputError(f"{folder} is not a sweep folder")
     if not summary_path.exists():
         raise InputError(f"{folder} has no summary.json; rebuild it with simkit report {folder}")
     merged = {**parse_table(spec_table(folder), f"{folder / 'spec.toml'} [check]"), **parse_table(table)}
     settings = limits(merged)
-    summary = json.loads(summary_path.read_text())
+    rebuild = f"rebuild it from the tables with simkit report {folder}"
+    summary = read_json(summary_path, rebuild)
+    if not isinstance(summary.get("cells"), list) or not all(isinstance(c, dict) for c in summary["cells"]):
+        raise InputError(f"{summary_path} is damaged (no list of cells); {rebuild}")
     if settings.rounds and not (folder / "games.parquet").exists():
         raise InputError(f"round limits need {folder / 'games.parquet'}, which is missing")
     rounds = rounds_stats(folder) if settings.rounds else None
-    return gate(summary, settings, rounds)
+    try:
+        return gate(summary, settings, rounds)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        # the gate reads only what summarize writes: a field missing or of another type is a damaged file
+        raise InputError(f"{summary_path} is damaged (a cell lacks or mangles {e}); {rebuild}") from None
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """The `simkit` command (DESIGN §8): parses, calls the library, prints.
 
-Exit codes: 0 success, 1 a `check` breached, 2 bad input, 3 a `check` inconclusive. Any bad input, including a
-usage error of the command line itself, prints exactly one line `error: ...` on stderr
-and no traceback.
+Exit codes: 0 success, 1 a `check` breached, 2 bad input or a failure the user can act on (a
+full disk, a lost Dask scheduler, a damaged file), 3 a `check` inconclusive, 130 a sweep
+stopped by Ctrl-C, 143 by SIGTERM. Any bad input, including a usage error of the command
+line itself, prints exactly one line `error: ...` on stderr and no traceback.
 """
 
 from __future__ import annotations
@@ -167,7 +168,10 @@ def sweep(
     ] = None,
     games: Annotated[int | None, typer.Option(help="Games per cell.")] = None,
     seed: Annotated[int | None, typer.Option(help="Root seed.")] = None,
-    jobs: Annotated[int | None, typer.Option(help="Worker processes (default: all cores; 1 = in-process).")] = None,
+    jobs: Annotated[int | None, typer.Option(help="Worker processes (default: all cores; 1 = in-process; more than "
+                                                  "the cores is capped to them unless --force-jobs).")] = None,
+    force_jobs: Annotated[bool, typer.Option("--force-jobs", help="Start --jobs workers even beyond the cores.")
+                          ] = False,
     chunk: Annotated[int | None, typer.Option(help="Games per chunk (default: ~3 s of work).")] = None,
     backend: Annotated[str, typer.Option(help="loky (local cores) or dask (a Dask cluster).")] = "loky",
     address: Annotated[str | None, typer.Option(help="Dask scheduler address, tcp://HOST:PORT.")] = None,
@@ -193,14 +197,19 @@ def sweep(
 ) -> None:
     """Run a sweep and write its results and report."""
     import simkit
+    from simkit.runner import Terminated
 
-    results = simkit.sweep(
-        spec, out=out, resume=resume, game=game, players=players, variant=variant,
-        set=_with_components(set_, components),
-        strategies=strategies[0] if strategies and len(strategies) == 1 else strategies, games=games, seed=seed,
-        precision=precision, jobs=jobs, chunk=chunk, backend=backend, address=address, quiet=quiet,
-        arcs=arcs or None, tiers=tiers or None, skill=skill, tournament=tournament or None, bots=bot,
-    )
+    try:
+        results = simkit.sweep(
+            spec, out=out, resume=resume, game=game, players=players, variant=variant,
+            set=_with_components(set_, components),
+            strategies=strategies[0] if strategies and len(strategies) == 1 else strategies, games=games, seed=seed,
+            precision=precision, jobs=jobs, force_jobs=force_jobs or None, chunk=chunk, backend=backend,
+            address=address, quiet=quiet, arcs=arcs or None, tiers=tiers or None, skill=skill,
+            tournament=tournament or None, bots=bot,
+        )
+    except Terminated:  # a SIGTERM (`timeout`): the sweep has said what was kept; exit as the shell would
+        raise typer.Exit(143) from None
     m = results.manifest
     if getattr(results, "already_complete", False):
         typer.echo(f"{results.folder} is already complete ({len(m['rules_hashes'])} cells, {m['games']:,} games); "
@@ -216,12 +225,13 @@ def sweep(
                    f"{m['games_this_run']:,} games{kept} {timing}")
     from simkit.tournament import seating_notes
 
-    for note in seating_notes(results.summary):
+    summary = results.summary  # read once: a 10,000-cell grid's summary.json is large
+    for note in seating_notes(summary):
         typer.echo(f"note: {note}", err=True)
     if (results.folder / "report.md").exists():
         from simkit.report import headline_lines
 
-        for line in headline_lines(results.folder):
+        for line in headline_lines(results.folder, summary=summary):
             typer.echo(line)
     typer.echo(f"report: {results.folder / 'report.html'} (and report.md)")
 

@@ -67,7 +67,8 @@ def replay(
     for a sweep (simkit.bots), e.g. ["merchant:sell_at=400"].
 
     players defaults to the largest count the variant allows; strategies names seat 0's,
-    seat 1's, ... preset (a shorter list repeats; default: the game's default preset).
+    seat 1's, ... preset (a shorter list repeats; a longer one is refused; default: the game's
+    default preset).
     """
     seed = DEFAULT_SEED if seed is None else seed
     if isinstance(seed, bool) or not 0 <= seed < 2**64:
@@ -82,6 +83,9 @@ def replay(
     cells = specs.load(game=game, players=players, variant=variant, set=overrides, strategies=strategies,
                        games=1, balanced=False, bots=bots).cells
     cell = max(cells, key=lambda c: c.players)
+    if len(cell.lineup) > cell.players:  # a preset that would sit nowhere is a mistake, not a choice
+        raise InputError(f"--strategies names {len(cell.lineup)} presets ({','.join(cell.lineup)}) for "
+                         f"{cell.players} seats; name at most {cell.players}, seat 0's first")
     g = registry.get(cell.game)
     rules, _ = compiled(cell)
     lineup = seat_strategies(g, cell.lineup, cell.players, 0, 1, cell.bots)

@@ -2,25 +2,35 @@
 
 A sweep folder::
 
-    plan.json          cells, chunk boundaries and root seed, written before any game runs
-    parts/             one games part and one seats part per finished chunk
+    plan.json          cells, chunk boundaries, root seed, rules hashes and code identity,
+                       sealed by a checksum; written before any game runs (simkit.runner.Plan)
+    parts/             one games part and one seats part per finished chunk, named
+                       <kind>-<cell#>-<start>-<stop>-<sha256 of the file>.parquet, each
+                       carrying its plan, cell, range and seed in its parquet metadata
     games.parquet      one row per game          } written at the end from the parts,
     seats.parquet      one row per game x seat   } each to a temporary name and then
     cells.parquet      one row per cell          } renamed into place
     summary.json       simkit.stats.summarize
-    manifest.json      provenance: versions, seeds, rules hashes, platform, timing
+    manifest.json      provenance: versions, code hash and git commit, seeds, rules hashes, platform, timing
     spec.toml          the resolved spec: `simkit sweep spec.toml` reruns it
     report.md/.html, plots/   simkit.report.write_report
 
-Every file is written to a temporary name and renamed, so a sweep stopped at any moment
-leaves whole files only; parts are deleted after the final files are in place.
+Every file is written to a temporary name and renamed (simkit.files.atomic_write), so a
+sweep stopped at any moment, or a disk that fills up, leaves whole files only; parts are
+deleted after the final files are in place. A resume checks every part against the plan
+(verify_parts): a part that is damaged, duplicated, of another plan, cell, range or seed is
+refused with the file named.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import shutil
+import threading
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
@@ -28,6 +38,7 @@ import numpy as np
 import polars as pl
 
 from simkit.errors import InputError
+from simkit.files import atomic_write, fix_for, json_text, kind_of, os_errors, shown, temporary, why, write_text
 from simkit.game import END_REASON, GAME_COLUMNS, RANK, ROUNDS, SCORE, SEAT_COLUMNS, TURNS, WINNER, Game, Metric
 
 PARTS = "parts"
@@ -100,51 +111,142 @@ def chunk_tables(
     return games, seats
 
 
-# -- files -----------------------------------------------------------------------------------
+# -- parts ------------------------------------------------------------------------------------
 
 
-def atomic_write(path: Path, write) -> None:
-    """Call write(tmp_path), then rename tmp onto path: readers see the old file or the whole new one."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        write(tmp)
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
+PART_NAME = re.compile(r"^(games|seats|traces)-(\d{5})-(\d{12})-(\d{12})-([0-9a-f]{16})\.parquet$")
+PART_KEY = "simkit.part"  # the parquet metadata key of a part's identity (see write_parts)
 
 
-def write_text(path: Path, text: str) -> None:
-    atomic_write(path, lambda tmp: tmp.write_text(text))
+@dataclass(frozen=True)
+class Part:
+    """One part file: parts/<kind>-<cell#>-<start>-<stop>-<sha256 of the file, 16 hex>.parquet."""
+
+    kind: str
+    cell_index: int
+    start: int
+    stop: int
+    checksum: str
+    path: Path
+
+    @classmethod
+    def parse(cls, path: Path) -> Part | None:
+        m = PART_NAME.match(path.name)
+        return None if m is None else cls(m[1], int(m[2]), int(m[3]), int(m[4]), m[5], path)
 
 
-def part_path(folder: Path, kind: str, cell_index: int, start: int) -> Path:
-    """parts/<kind>-<cell#>-<start>.parquet, zero-padded so names sort in game order."""
-    return Path(folder) / PARTS / f"{kind}-{cell_index:05d}-{start:012d}.parquet"
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()[:16]
 
 
-def write_parts(folder: Path, cell_index: int, start: int, games: pl.DataFrame, seats: pl.DataFrame,
-                traces: pl.DataFrame | None = None) -> None:
-    """A finished chunk's parts; the games part is renamed last, so its presence marks the chunk done.
-    `traces`: the chunk's score trace rows (simkit.arcs), only when the sweep traces arcs."""
+def write_parts(folder: Path, cell_index: int, start: int, stop: int, identity: dict, games: pl.DataFrame,
+                seats: pl.DataFrame, traces: pl.DataFrame | None = None) -> None:
+    """A finished chunk's parts, each carrying its identity and a checksum (DESIGN §9).
+
+    `identity` ({"plan": the plan's checksum, "cell": the cell's id, "seed": the root seed})
+    goes into each file's parquet metadata with the kind, the range and the row count; the
+    sha256 of the written file goes into its name. The games part is renamed last, so its
+    presence marks the chunk done. `traces`: the chunk's score trace rows (simkit.arcs).
+    """
     kinds = ((TRACES, traces),) if traces is not None else ()
     for kind, frame in (*kinds, ("seats", seats), ("games", games)):
-        atomic_write(part_path(folder, kind, cell_index, start), frame.write_parquet)
-
-
-def chunk_done(folder: Path, cell_index: int, start: int) -> bool:
-    return all(part_path(folder, kind, cell_index, start).exists() for kind in ("seats", "games"))
-
-
-def check_parts(folder: Path, cell_index: int, start: int) -> None:
-    """A finished chunk's parts are whole parquet files; a damaged one is named with the fix."""
-    for kind in ("seats", "games"):
-        path = part_path(folder, kind, cell_index, start)
+        meta = json.dumps({**identity, "kind": kind, "cell_index": cell_index, "start": start, "stop": stop,
+                           "rows": frame.height}, sort_keys=True)
+        tmp = temporary(Path(folder) / PARTS / f"{kind}-{cell_index:05d}-{start:012d}")
         try:
-            pl.read_parquet_schema(path)
-        except Exception:  # noqa: BLE001 (polars raises several kinds for a damaged file)
-            twin = part_path(folder, "games" if kind == "seats" else "seats", cell_index, start)
-            raise InputError(f"{path} is damaged (truncated or not parquet); delete it and {twin.name}, then resume "
-                             "again to replay that chunk") from None
+            with os_errors(tmp):
+                frame.write_parquet(tmp, metadata={PART_KEY: meta})
+            os.replace(tmp, Path(folder) / PARTS / f"{kind}-{cell_index:05d}-{start:012d}-{stop:012d}-"
+                                                 f"{_sha256(tmp)}.parquet")
+        finally:
+            tmp.unlink(missing_ok=True)
+
+
+def part_index(folder: Path) -> dict[tuple[str, int, int], list[Part]]:
+    """Every part file of a sweep folder by (kind, cell index, start); an unknown file in parts/, and two
+    parts of one kind for one chunk, are refused."""
+    index: dict[tuple[str, int, int], list[Part]] = {}
+    parts = Path(folder) / PARTS
+    if not parts.is_dir():
+        return index
+    for entry in os.scandir(parts):
+        if entry.name.startswith("."):  # a write stopped mid-way (simkit.files.remove_temporaries)
+            continue
+        part = Part.parse(Path(entry.path))
+        if part is None:
+            raise InputError(f"{entry.path} is not a part file of this sweep; move it out of {parts}, then resume "
+                             "again")
+        index.setdefault((part.kind, part.cell_index, part.start), []).append(part)
+    for (kind, cell_index, start), found in index.items():
+        if len(found) > 1:
+            raise InputError(f"{parts} holds {len(found)} {kind} parts of the chunk at game {start} of cell "
+                             f"#{cell_index} ({', '.join(sorted(p.path.name for p in found))}): keep the one this "
+                             "sweep wrote and move the others out, then resume again")
+    return index
+
+
+def verify_parts(folder: Path, chunks: list[tuple[int, int, int]], identities: list[dict], kinds: tuple[str, ...],
+                 players: list[int]) -> tuple[set[tuple[int, int]], dict]:
+    """Check every part of a folder against its plan; returns (the chunks done, the part index).
+
+    `chunks`: the plan's (cell index, start, stop); `identities[i]`: what cell i's parts must
+    carry (see write_parts); `kinds`: the parts a finished chunk has. A part whose checksum,
+    range, cell, seed or plan does not match, a chunk with two parts of one kind (part_index),
+    and a part of no planned chunk are refused with the file named: the folder no longer holds one
+    sweep's games. A chunk missing one of its parts is not done; what it has is deleted, so
+    that it is played again.
+    """
+    index = part_index(folder)
+    planned = {(c, a): b for c, a, b in chunks}
+    for (kind, cell_index, start), found in index.items():
+        where = found[0].path
+        if (cell_index, start) not in planned:
+            raise InputError(f"{where} belongs to no chunk of {folder / PLAN}: a part of another sweep? Move it out "
+                             "of the folder, then resume again")
+        if found[0].stop != planned[(cell_index, start)]:
+            raise InputError(f"{where} covers games {start}..{found[0].stop - 1}, but the plan's chunk ends at game "
+                             f"{planned[(cell_index, start)] - 1}: a part of another sweep? Move it out, then resume")
+    done = set()
+    for cell_index, start, stop in chunks:
+        have = {kind: index[(kind, cell_index, start)][0] for kind in kinds if (kind, cell_index, start) in index}
+        if len(have) < len(kinds):
+            for kind in ("games", "seats", TRACES):  # the games part first: the chunk is no longer marked done
+                for part in index.pop((kind, cell_index, start), []):
+                    part.path.unlink(missing_ok=True)
+            continue
+        for part in have.values():
+            _verify_part(part, identities[cell_index], players[cell_index])
+        done.add((cell_index, start))
+    return done, index
+
+
+def _verify_part(part: Part, identity: dict, players: int) -> None:
+    twin = "the other parts of its chunk"
+    fix = f"delete it and {twin}, then resume again to replay that chunk"
+    try:
+        checksum = _sha256(part.path)
+    except OSError as e:
+        raise InputError(f"cannot read {part.path}: {why(e)}") from None
+    if checksum != part.checksum:
+        raise InputError(f"{part.path} is damaged (its contents do not match the checksum in its name); {fix}")
+    try:
+        meta = json.loads(pl.read_parquet_metadata(part.path).get(PART_KEY, "null")) or {}
+    except Exception:  # noqa: BLE001 (polars raises several kinds for a file that is not parquet)
+        raise InputError(f"{part.path} is damaged (not a parquet file); {fix}") from None
+    rows = (part.stop - part.start) * (players if part.kind == "seats" else 1)
+    expected = {**identity, "kind": part.kind, "cell_index": part.cell_index, "start": part.start,
+                "stop": part.stop}
+    wrong = sorted(k for k, v in expected.items() if meta.get(k) != v)
+    if part.kind != TRACES and meta.get("rows") != rows:
+        wrong.append("rows")
+    if wrong:
+        said = ", ".join(f"{k} {meta.get(k)!r} (the plan: {expected.get(k, rows)!r})" for k in wrong[:3])
+        raise InputError(f"{part.path} was not played by this sweep's plan: its {said}; move it out of the "
+                         "folder (the chunk is then replayed), or start a new sweep")
 
 
 def holds_results(folder: Path) -> bool:
@@ -167,6 +269,7 @@ class Claim:
 
         self.folder = Path(folder)
         self.path = self.folder / LOCK
+        self.made: list[Path] = []  # folders this sweep created (prepare_new), removed again if it keeps nothing
         try:
             try:
                 self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
@@ -175,7 +278,7 @@ class Claim:
                 self.fd = os.open(self.path, os.O_RDWR)
                 self.created = False
         except OSError as e:
-            raise InputError(f"cannot write to --out {folder}: {e.strerror}; choose a writable folder") from None
+            raise InputError(f"cannot write to --out {shown(str(folder))}: {why(e)}; choose a writable folder") from None
         try:
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -186,13 +289,20 @@ class Claim:
         os.write(self.fd, f"{os.getpid()}\n".encode())
 
     def release(self, remove: bool = False) -> None:
-        """Let go of the folder; remove=True also deletes the lock file (the sweep is complete)."""
+        """Let go of the folder; remove=True also deletes the lock file (the sweep is complete, or kept nothing),
+        and then the folders this sweep created, if they are empty: a sweep that kept nothing leaves no trace."""
         if self.fd is None:
             return
         if remove:
             self.path.unlink(missing_ok=True)
         os.close(self.fd)  # closing the descriptor releases the flock
         self.fd = None
+        if remove:
+            for made in reversed(self.made):
+                try:
+                    made.rmdir()  # only an empty folder: anything written in it stays
+                except OSError:
+                    break
 
 
 def prepare_new(folder: Path) -> Claim:
@@ -204,15 +314,28 @@ def prepare_new(folder: Path) -> Claim:
     leaves an empty folder that can be used again.
     """
     folder = Path(folder)
-    if folder.exists() and not folder.is_dir():
-        raise InputError(f"--out {folder} is a file, not a folder; choose a new folder")
-    if folder.exists() and holds_results(folder):
+    state = kind_of(folder, "--out")  # a name too long, a folder not searchable: one error line
+    if state in ("file", "broken"):
+        raise InputError(f"--out {shown(str(folder))} is a file{' (a broken link)' if state == 'broken' else ''}, "
+                         "not a folder; choose a new folder")
+    if state == "dir" and holds_results(folder):
         raise InputError(f"--out {folder} already holds a sweep; choose a new folder, or add --resume to finish it")
+    made = [p for p in (folder, *folder.parents) if not os.path.lexists(p)][::-1]
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise InputError(f"cannot write to --out {folder}: {e.strerror}; choose a writable folder") from None
-    claim = Claim(folder)
+        raise InputError(f"cannot write to --out {shown(str(folder))}: {why(e)}; {fix_for(e)}, or choose another "
+                         "folder") from None
+    try:
+        claim = Claim(folder)
+    except InputError:
+        for p in reversed(made):
+            try:
+                p.rmdir()
+            except OSError:
+                break
+        raise
+    claim.made = made
     if holds_results(folder):
         claim.release(remove=claim.created)
         raise InputError(f"--out {folder} already holds a sweep; choose a new folder, or add --resume to finish it")
@@ -225,19 +348,38 @@ def prepare_new(folder: Path) -> Claim:
 # -- finalisation ---------------------------------------------------------------------------
 
 
-def merge(folder: Path, kind: str, cells: list[tuple[int, list[int], int]]) -> None:
-    """Stream every cell's parts of one kind into <kind>.parquet, in cell and game order.
+def merge(folder: Path, kind: str, groups: list[tuple[list[Path], int | None]]) -> None:
+    """Stream every part of one kind into <kind>.parquet, in cell and game order.
 
-    `cells` lists (cell index, chunk starts, games kept): rows past `games kept` (a cell
-    stopped early by --precision) are left out. Games of different games have different
-    metric columns, so cells are concatenated diagonally (a missing column is null).
+    `groups` lists (part files in order, games kept): rows with game_index at or past `games
+    kept` (a cell stopped early by --precision) are left out; None keeps every row. A group
+    may hold many cells of one game (one scan of many files is far quicker than one scan per
+    cell in a 10,000-cell grid). Games of different games have different metric columns, so
+    groups are concatenated diagonally (a missing column is null).
     """
-    frames = []
-    for cell_index, starts, kept in cells:
-        paths = [part_path(folder, kind, cell_index, s) for s in sorted(starts) if s < kept]
-        frames.append(pl.scan_parquet(paths).filter(pl.col("game_index") < kept))
+    frames = [pl.scan_parquet(paths) if kept is None else pl.scan_parquet(paths).filter(pl.col("game_index") < kept)
+              for paths, kept in groups]
     merged = pl.concat(frames, how="diagonal_relaxed") if len(frames) > 1 else frames[0]
     atomic_write(folder / f"{kind}.parquet", lambda tmp: merged.sink_parquet(tmp, engine="streaming"))
+
+
+def _merge_groups(index: dict, kind: str, cells: list[dict], starts: list[list[int]]) -> list[tuple[list[Path], int | None]]:
+    """merge's groups: a run of consecutive cells of one game that kept every game is one group;
+    a cell stopped early by --precision is a group of its own, with its bound."""
+    groups: list[tuple[list[Path], int | None]] = []
+    run_game = None
+    for i, cell in enumerate(cells):
+        kept = cell["games_played"]
+        paths = [index[(kind, i, s)][0].path for s in sorted(starts[i]) if s < kept]
+        if kept < cell["games"]:
+            groups.append((paths, kept))
+            run_game = None
+        elif run_game == cell["game"]:
+            groups[-1][0].extend(paths)
+        else:
+            groups.append((paths, None))
+            run_game = cell["game"]
+    return groups
 
 
 def cells_table(rows: list[dict]) -> pl.DataFrame:
@@ -262,36 +404,68 @@ def cells_table(rows: list[dict]) -> pl.DataFrame:
 def write_summary(folder: Path) -> None:
     from simkit import stats
 
-    write_text(folder / "summary.json", json.dumps(stats.summarize(folder), indent=1, default=str))
+    write_text(folder / "summary.json", json_text(stats.summarize(folder)))
 
 
 def rebuild_report(folder: Path) -> Path:
-    """summary.json and the report again from the result tables (`simkit report`); returns report.html."""
+    """summary.json and the report again from the result tables (`simkit report`); returns report.html.
+
+    The tables are checked first (check_tables); a table whose data turns out damaged while it
+    is read, and a write that fails (a full disk), are one InputError each: the tables are
+    never touched, and the files being rewritten keep their old contents (each is written
+    through a temporary file and a rename).
+    """
     from simkit import report
 
-    write_summary(folder)
-    return report.write_report(folder)
+    folder = Path(folder)
+    check_tables(folder)
+    try:
+        write_summary(folder)
+        return report.write_report(folder)
+    except OSError as e:
+        raise InputError(f"cannot write the report in {folder}: {why(e)}; the tables are untouched and the old "
+                         f"summary and report kept: {fix_for(e)}, then: simkit report {folder}") from None
+    except pl.exceptions.PolarsError as e:  # a table whose footer is whole but whose data is not
+        raise InputError(f"cannot read the tables in {folder} ({str(e).splitlines()[0][:200]}); "
+                         f"{_rerun(folder)}") from None
 
 
 def finalise(folder: Path, cells: list[dict], starts: list[list[int]], spec_toml: str, manifest: dict,
              with_report: bool = True) -> None:
-    """Write the final files from the parts, then the summary, provenance and report; then drop the parts."""
-    folder = Path(folder)
-    merge_plan = [(i, starts[i], c["games_played"]) for i, c in enumerate(cells)]
-    traced = any((folder / PARTS).glob(f"{TRACES}-*.parquet"))
-    for kind in ("games", "seats", *((TRACES,) if traced else ())):
-        merge(folder, kind, merge_plan)
-    atomic_write(folder / "cells.parquet", cells_table(cells).write_parquet)
-    # the manifest before the summary: the summary reads its per-cell timings (simkit.tiers);
-    # the folder counts as complete only once parts/ is gone (is_complete)
-    write_text(folder / "manifest.json", json.dumps(manifest, indent=1, default=str))
-    write_summary(folder)
-    write_text(folder / "spec.toml", spec_toml)
-    if with_report:
-        from simkit import report
+    """Write the final files from the parts, then the summary and report; the parts go once the tables are whole.
 
-        report.write_report(folder)
-    shutil.rmtree(folder / PARTS, ignore_errors=True)
+    The tables, cells.parquet, manifest.json and spec.toml come first (an OSError there
+    leaves the parts, and a resume writes them again). Then parts/ is set aside (renamed: the
+    folder's tables are complete) and deleted by a background thread while the summary and
+    report are written: a 10,000-cell grid leaves 20,000 parts, and deleting them is disk
+    work the summary need not wait for. A failure writing the summary or report is an
+    InputError pointing to `simkit report DIR`, which writes both again from the tables.
+    """
+    folder = Path(folder)
+    index = part_index(folder)
+    traced = any(kind == TRACES for kind, _, _ in index)
+    for kind in ("games", "seats", *((TRACES,) if traced else ())):
+        merge(folder, kind, _merge_groups(index, kind, cells, starts))
+    atomic_write(folder / "cells.parquet", cells_table(cells).write_parquet)
+    # the manifest before the summary: the summary reads its per-cell timings (simkit.tiers)
+    write_text(folder / "manifest.json", json_text(manifest))
+    write_text(folder / "spec.toml", spec_toml)
+    trash = temporary(folder / PARTS)
+    os.replace(folder / PARTS, trash)  # from here the folder is complete (is_complete)
+    deleting = threading.Thread(target=shutil.rmtree, args=(trash,), kwargs={"ignore_errors": True},
+                                name="simkit-drop-parts", daemon=True)
+    deleting.start()
+    try:
+        write_summary(folder)
+        if with_report:
+            from simkit import report
+
+            report.write_report(folder)
+    except OSError as e:
+        raise InputError(f"cannot write the summary and report in {folder}: {why(e)}; every table is written: "
+                         f"{fix_for(e)}, then: simkit report {folder}") from None
+    finally:
+        deleting.join()
 
 
 def is_complete(folder: Path) -> bool:
@@ -344,14 +518,46 @@ class Results:
         return f"Results({str(self.folder)!r})"
 
 
+# the columns every table of a finished sweep has (DESIGN §6); games add their metrics
+TABLE_COLUMNS = {
+    "games.parquet": ("cell", "game_index", "seed", "players", "rounds", "turns", "end_reason", "winner", "n_winners"),
+    "seats.parquet": ("cell", "game_index", "seat", "strategy", "score", "rank", "win"),
+    "cells.parquet": ("cell", "game", "players", "variant", "overrides", "strategies", "games", "rules_hash"),
+}
+
+
 def load(folder: str | Path) -> Results:
-    """The results of a finished sweep folder; an InputError if it is not one."""
+    """The results of a finished sweep folder; an InputError if it is not one, or if a table is damaged."""
     folder = Path(folder)
-    if not folder.is_dir():
-        raise InputError(f"{folder} is not a folder; name a sweep folder such as reports/default-<time>")
-    missing = [f for f in ("games.parquet", "seats.parquet", "cells.parquet") if not (folder / f).exists()]
+    if kind_of(folder, "the sweep folder") != "dir":
+        raise InputError(f"{shown(str(folder))} is not a folder; name a sweep folder such as reports/default-<time>")
+    missing = [f for f in TABLE_COLUMNS if not (folder / f).exists()]
     if missing:
         hint = "; finish it with simkit sweep --out DIR --resume" if (folder / PLAN).exists() else ""
         raise InputError(f"{folder} holds no finished sweep (no {missing[0]}){hint}")
+    check_tables(folder)
     return Results(folder)
 
+
+def check_tables(folder: Path) -> None:
+    """Each table of a finished sweep is a whole parquet file with its columns (an InputError naming
+    the file and the fix otherwise): a truncated, emptied or swapped table is caught before it is read."""
+    for name, columns in TABLE_COLUMNS.items():
+        path = Path(folder) / name
+        try:
+            schema = pl.read_parquet_schema(path)
+        except Exception:  # noqa: BLE001 (polars raises several kinds for a damaged file)
+            size = path.stat().st_size if path.exists() else 0
+            raise InputError(f"{path} is damaged ({'empty' if size == 0 else 'truncated, or not parquet'}); "
+                             f"{_rerun(folder)}") from None
+        lacking = [c for c in columns if c not in schema]
+        if lacking:
+            raise InputError(f"{path} is not a {name.split('.')[0]} table: it lacks {', '.join(lacking[:4])}"
+                             f"{' and more' if len(lacking) > 4 else ''} (another table renamed?); {_rerun(folder)}")
+
+
+def _rerun(folder: Path) -> str:
+    """How to get a finished sweep's tables back: the spec it ran, into a new folder (same seed, same games)."""
+    spec = Path(folder) / "spec.toml"
+    return (f"rerun the sweep into a new folder: simkit sweep {spec} --out NEW_FOLDER" if spec.exists()
+            else "rerun the sweep into a new folder")

@@ -12,9 +12,14 @@ times at once. One joblib.Parallel carries every chunk of the sweep; a chunk car
 few seconds of work (measured in the warm-up), because a worker costs about a second to
 start. Workers write their chunk as parquet parts and return only counts.
 
-The plan (cells, chunk boundaries, root seed) is written to plan.json before the first
-game; `--resume` re-reads it, plays the chunks whose parts are missing, and finalises
-exactly as an uninterrupted run would.
+The plan (cells, chunk boundaries, root seed, rules hashes and the code identity of
+simkit.identity, sealed by a checksum) is written to plan.json before the first game;
+`--resume` re-reads it, refuses other code, an edited plan and any part that is not the
+plan's own (simkit.results.verify_parts), plays the chunks whose parts are missing, and
+finalises exactly as an uninterrupted run would.
+
+Workers die with their sweep: each loky worker starts a thread watching its parent
+(watch_parent), and SIGTERM stops a sweep as Ctrl-C does (workers stopped, one line).
 
 --precision X stops a cell at the first checkpoint (a multiple of PRECISION_STEP games,
 in game order) where seat 0's 95% Wilson half width is <= X. The checkpoint is found
@@ -30,9 +35,10 @@ import shutil
 import signal
 import sys
 import time
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -42,7 +48,9 @@ from simkit import arcs as arcs_module
 from simkit import games as registry
 from simkit import results
 from simkit.errors import InputError
+from simkit.files import fix_for, json_text, kind_of, read_json, remove_temporaries, why, write_text
 from simkit.game import GAME_COLUMNS, LOG_WIDTH, SEAT_COLUMNS, Compiled, Game
+from simkit.identity import code_identity, differences
 from simkit.rng import game_seeds
 from simkit.rules import rules_hash
 from simkit.spec import Cell, Sweep
@@ -54,7 +62,10 @@ MEASURE_SECONDS = 0.05  # per cell, to size its chunks
 MEASURE_BUDGET = 5.0  # past this much measuring, cells reuse a measured rate of the same game and players
 SMALL_CELL = 300  # a cell of at most this many games is one chunk (any engine plays 100 games/s)
 PRECISION_STEP = 1_000  # --precision checkpoints
-ORPHAN_CHECKS = 8  # a worker checks this often per chunk that the sweep that started it still runs
+SLICES = 8  # a chunk is played in this many engine calls, between which a worker can notice its sweep died
+WATCHDOG_SECONDS = 0.5  # how often a loky worker checks that the sweep that started it still runs
+JOBLIB_TEMP = ".joblib.tmp"  # joblib's temporary folder, inside the sweep folder (never /dev/shm)
+TRACKER = "joblib.externals.loky.backend.resource_tracker"  # the module of loky's resource tracker
 BACKENDS = ("loky", "dask")
 
 
@@ -132,18 +143,35 @@ def unship(game: Game, shipped: tuple) -> Compiled:
     return Compiled(game.rules.tuple_type(*params), components, b"")
 
 
-def _orphaned(parent: int | None) -> bool:
-    """True when the process that started this worker is gone (it was killed): stop playing."""
-    return parent is not None and os.getpid() != parent and os.getppid() != parent
+def watch_parent() -> None:
+    """Runs in each loky worker as it starts (the pool's initializer): a daemon thread that ends
+    the worker within WATCHDOG_SECONDS of the death of the process that started it, idle or busy.
+
+    A killed sweep (SIGKILL, or `timeout`'s SIGTERM before it is handled) cannot stop its
+    workers; an idle loky worker would otherwise wait for work for good, holding its memory
+    and loky's resource tracker. A busy one notices between two slices of its chunk (the
+    engine holds the interpreter while it plays a slice).
+    """
+    import threading
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCHDOG_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="simkit-watchdog", daemon=True).start()
 
 
 def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, root: int, rules: tuple,
-              parent: int | None = None, precise: bool = True, arcs: bool = False) -> dict:
+              identity: dict, precise: bool = True, arcs: bool = False) -> dict:
     """Play one chunk with the rules it carries and write its parts; runs in a worker. Returns
     counts and the seconds spent playing.
 
-    `parent` is the sweep's process id when the worker is its child (loky): the chunk is
-    played in slices, and a worker whose parent has died exits instead of playing on.
+    `identity`: what each part records of the plan ({"plan", "cell", "seed"}, see
+    simkit.results.write_parts). The chunk is played in SLICES engine calls, so a worker whose
+    sweep died stops within a slice (watch_parent).
     `precise`: the sweep has a --precision stop, so return seat 0's tallies by block.
     `arcs`: the engine fills a score trace per slice (simkit.arcs), kept as a traces part.
     """
@@ -153,11 +181,9 @@ def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, r
     seeds = game_seeds(np.uint64(root), start, stop)
     strategies = seat_strategies(game, cell.lineup, cell.players, start, stop - start, cell.bots)
     slices, traced = [], []
-    step = max(1, -(-(stop - start) // ORPHAN_CHECKS))
+    step = max(1, -(-(stop - start) // SLICES))
     began = time.perf_counter()
     for a in range(0, stop - start, step):
-        if _orphaned(parent):
-            os._exit(1)
         # the buffer is one slice's: memory stays bounded by the slice, whatever the chunk
         trace = arcs_module.trace_buffer(min(step, stop - start - a), cell.players) if arcs else None
         slices.append(play(game, rules, strategies[a:a + step], seeds[a:a + step], lineup=cell.lineup,
@@ -169,7 +195,8 @@ def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, r
     out_seats = np.concatenate([s for _, s in slices])
     games, seats = results.chunk_tables(game, cell.id, start, seeds, strategies, out_games, out_seats,
                                         cell.strategy_table()[1])
-    results.write_parts(Path(folder), cell_index, start, games, seats, pl.concat(traced) if arcs else None)
+    results.write_parts(Path(folder), cell_index, start, stop, identity, games, seats,
+                        pl.concat(traced) if arcs else None)
     return {"cell_index": cell_index, "start": start, "stop": stop, "seconds": seconds,
             "blocks": seat0_blocks(seats) if precise else {}}
 
@@ -177,46 +204,111 @@ def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, r
 # -- the plan ------------------------------------------------------------------------------------
 
 
+PLAN_FORMAT = 2  # 2: the plan records its code identity and a checksum of itself
+
+
 @dataclass
 class Plan:
-    """What a sweep folder will hold: stored as plan.json before the first game."""
+    """What a sweep folder will hold: stored as plan.json before the first game.
+
+    The plan is the sweep's identity (DESIGN §9): its cells, chunks, root seed, rules hashes
+    and the code that plays them (simkit.identity), sealed by a checksum of all of it. A
+    resume checks the checksum (a hand-edited plan is refused), the code (other code is
+    refused, naming what changed) and every part against it (simkit.results.verify_parts).
+    """
 
     sweep: Sweep
     chunks: list[tuple[int, int, int]]  # (cell index, start, stop)
     rules_hashes: list[str]
+    code: dict  # simkit.identity.code_identity() when the plan was made
     created: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
 
+    def content(self) -> dict:
+        return {"format": PLAN_FORMAT, "created": self.created, "sweep": self.sweep.to_dict(),
+                "rules_hashes": self.rules_hashes, "code": self.code, "chunks": [list(c) for c in self.chunks]}
+
+    @cached_property
+    def checksum(self) -> str:
+        """sha256 of the plan's content as stored (16 hex): every part carries it, so a part of another
+        plan is told apart."""
+        return _checksum(json.loads(json.dumps(self.content())))
+
     def to_json(self) -> str:
-        return json.dumps({"format": 1, "created": self.created, "sweep": self.sweep.to_dict(),
-                           "rules_hashes": self.rules_hashes, "chunks": self.chunks}, indent=1)
+        return json_text({**self.content(), "checksum": self.checksum})
+
+    def identity(self, cell_index: int) -> dict:
+        """What each part of cell `cell_index` records of this plan (simkit.results.write_parts)."""
+        return {"plan": self.checksum, "cell": self.sweep.cells[cell_index].id, "seed": self.sweep.seed}
 
     @classmethod
     def read(cls, folder: Path) -> Plan:
         path = folder / results.PLAN
+        state = kind_of(path, str(path))
+        if state in ("missing", "broken"):
+            raise InputError(f"{folder} has no {results.PLAN}: there is no sweep to resume there")
+        if state == "dir":
+            raise InputError(f"{path} is a folder, not a plan: there is no sweep to resume there; start a new sweep")
+        fresh = "start a new sweep into a new folder"
+        d = read_json(path, fresh)
+        if d.get("format") != PLAN_FORMAT:
+            raise InputError(f"{path} was written by another version of simkit (plan format {d.get('format')!r}, "
+                             f"this one reads {PLAN_FORMAT}) and cannot be checked against this code; {fresh}")
+        stated = d.pop("checksum", None)
+        if stated != _checksum(d):
+            raise InputError(f"{path} was edited after the sweep started (its checksum does not match its "
+                             f"contents): a plan cannot change once games are played; {fresh}")
         try:
-            d = json.loads(path.read_text())
-            plan = cls(Sweep.from_dict(d["sweep"]), [tuple(c) for c in d["chunks"]], d["rules_hashes"], d["created"])
-        except FileNotFoundError:
-            raise InputError(f"{folder} has no {results.PLAN}: there is no sweep to resume there") from None
-        except (ValueError, KeyError, TypeError) as e:
-            raise InputError(f"{path} is damaged ({e}); start a new sweep") from None
-        cells = plan.sweep.cells
-        if len(plan.rules_hashes) != len(cells):
-            raise InputError(f"{path} is damaged: {len(cells)} cells but {len(plan.rules_hashes)} rules hashes; "
-                             "start a new sweep")
+            plan = cls(Sweep.from_dict(d["sweep"]), [tuple(c) for c in d["chunks"]], list(d["rules_hashes"]),
+                       dict(d["code"]), d["created"])
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            raise InputError(f"{path} is damaged ({e}); {fresh}") from None
+        plan.check(path)
+        return plan
+
+    def check(self, path: Path) -> None:
+        """Every cell plays a game that exists at a player count it allows, and the chunks of
+        each cell cover its games exactly once (no chunk twice, no gap)."""
+        cells = self.sweep.cells
+        damaged = f"{path} is damaged"
+        if len(self.rules_hashes) != len(cells):
+            raise InputError(f"{damaged}: {len(cells)} cells but {len(self.rules_hashes)} rules hashes; start a "
+                             "new sweep")
         for cell in cells:
-            registry.get(cell.game)  # an unknown game is an InputError naming it
-        for chunk in plan.chunks:
+            game = registry.get(cell.game)  # an unknown game is an InputError naming it
+            possible = set(game.players).union(*(v.players or () for v in game.rules.variants))
+            if cell.players not in possible or cell.players > (game.max_players or max(game.players)) \
+                    or cell.games < 1:
+                raise InputError(f"{damaged}: cell {cell.id} asks for {cell.players} players and {cell.games} "
+                                 f"games; {game.id} is for {', '.join(map(str, sorted(possible)))} players; start a "
+                                 "new sweep")
+        covered: list[list[tuple[int, int]]] = [[] for _ in cells]
+        for chunk in self.chunks:
             if not (len(chunk) == 3 and all(isinstance(x, int) for x in chunk) and 0 <= chunk[0] < len(cells)
                     and 0 <= chunk[1] < chunk[2] <= cells[chunk[0]].games):
-                raise InputError(f"{path} is damaged: chunk {list(chunk)} names no cell's games; start a new sweep")
-        return plan
+                raise InputError(f"{damaged}: chunk {list(chunk)} names no cell's games; start a new sweep")
+            covered[chunk[0]].append((chunk[1], chunk[2]))
+        for cell, spans in zip(cells, covered):
+            end = 0
+            for start, stop in sorted(spans):
+                if start != end:
+                    what = f"games {end}..{start - 1} in no chunk" if start > end else f"game {start} in two chunks"
+                    raise InputError(f"{damaged}: cell {cell.id} has {what}; start a new sweep")
+                end = stop
+            if end != cell.games:
+                raise InputError(f"{damaged}: cell {cell.id} has games {end}..{cell.games - 1} in no chunk; start a "
+                                 "new sweep")
 
     def starts(self) -> list[list[int]]:
         out: list[list[int]] = [[] for _ in self.sweep.cells]
         for cell_index, start, _ in self.chunks:
             out[cell_index].append(start)
         return out
+
+
+def _checksum(content: dict) -> str:
+    import hashlib
+
+    return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def chunk_bounds(games: int, size: int) -> list[tuple[int, int]]:
@@ -277,7 +369,16 @@ def default_folder(name: str) -> Path:
     return folder
 
 
-def _check_options(jobs: int | None, chunk: int | None, backend: str, address: str | None) -> int:
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity), which a container or `taskset` may limit."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _check_options(jobs: int | None, chunk: int | None, backend: str, address: str | None,
+                   force_jobs: bool = False) -> int:
     if backend not in BACKENDS:
         raise InputError(f"unknown backend '{backend}'; use one of: {', '.join(BACKENDS)}")
     if backend == "dask" and not address:
@@ -286,9 +387,15 @@ def _check_options(jobs: int | None, chunk: int | None, backend: str, address: s
         raise InputError("--address is for --backend dask; add --backend dask or drop --address")
     if chunk is not None and (isinstance(chunk, bool) or chunk < 1):
         raise InputError(f"--chunk must be a number of games >= 1, got {chunk}")
-    jobs = (os.cpu_count() or 1) if jobs is None else jobs
-    if jobs < 1:
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
         raise InputError(f"--jobs must be >= 1, got {jobs}")
+    have = cores()
+    jobs = have if jobs is None else jobs
+    if jobs > have and backend == "loky" and not force_jobs:
+        # each worker holds its own engines and tables: more workers than cores cost memory and play no faster
+        print(f"warning: --jobs {jobs} is more than the {have} cores here; using {have} (each worker costs "
+              f"memory and plays no faster; --force-jobs keeps {jobs})", file=sys.stderr, flush=True)
+        jobs = have
     return jobs
 
 
@@ -303,52 +410,89 @@ def run(
     resume: bool = False,
     quiet: bool = False,
     report: bool = True,
+    force_jobs: bool = False,
 ) -> Path:
     """Run a sweep (or finish one with resume=True) into a folder; return the folder.
 
     Everything that can be checked is checked before the first game: the options, and
-    that the folder is new (or, for resume, holds a plan that matches `sweep`).
-    report=False skips report.md/.html and the plots (the tables and summary.json are
-    still written), for notebooks and tests that only want the tables.
+    that the folder is new (or, for resume, holds a plan that matches `sweep`, made by the
+    same code, whose parts are its own). report=False skips report.md/.html and the plots
+    (the tables and summary.json are still written), for notebooks and tests that only want
+    the tables. `jobs` above the cores this process may use is capped to them, with a
+    warning, unless force_jobs=True. A SIGTERM (`timeout`, a CI runner's cancel) stops the
+    sweep like a Ctrl-C: workers stopped, finished chunks kept, one line saying how to resume.
     """
-    jobs = _check_options(jobs, chunk, backend, address)
+    jobs = _check_options(jobs, chunk, backend, address, force_jobs)
     began = time.perf_counter()
     show = not quiet and sys.stdout.isatty()
     if resume:
         if out is None:
             raise InputError("--resume needs --out DIR, the folder of the sweep to finish")
         folder = Path(out)
+        if kind_of(folder, "--out") != "dir":
+            raise InputError(f"{folder} is not a folder: there is no sweep to resume there")
+        if results.is_complete(folder):
+            missing = [f for f in results.FINAL_FILES if not (folder / f).exists()]
+            if missing and missing != ["summary.json"]:
+                raise InputError(f"the finished sweep in {folder} lacks {', '.join(missing)}; rerun it into a new "
+                                 f"folder: simkit sweep {folder / 'spec.toml'} --out NEW_FOLDER")
+            if missing:  # every game and table is there: only what is written from the tables is not
+                raise InputError(f"the sweep in {folder} is complete but lacks summary.json; write it and the report "
+                                 f"from the tables: simkit report {folder}")
+            ran = read_json(folder / "manifest.json", f"rerun it into a new folder: simkit sweep "
+                                                      f"{folder / 'spec.toml'} --out NEW_FOLDER").get("spec", {})
+            if sweep is not None and sweep.to_dict() | {"source": ""} != ran | {"source": ""}:
+                raise InputError(f"the spec and options differ from the finished sweep in {folder}")
+            return folder
         plan = Plan.read(folder)
         if sweep is not None and sweep.to_dict() | {"source": ""} != plan.sweep.to_dict() | {"source": ""}:
             raise InputError(f"the spec and options differ from the sweep in {folder}; "
                              "resume it without them, or start a new sweep")
         sweep = plan.sweep
-        if results.is_complete(folder):
-            missing = [f for f in results.FINAL_FILES if not (folder / f).exists()]
-            if missing:
-                raise InputError(f"the finished sweep in {folder} lacks {', '.join(missing)}; rerun it into a new "
-                                 f"folder: simkit sweep {folder / 'spec.toml'} --out NEW_FOLDER")
-            return folder
         claim = results.Claim(folder)
     else:
         folder = Path(out) if out is not None else default_folder(sweep.name)
         claim = results.prepare_new(folder)
         plan = None
     try:
-        _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, report, show, began)
+        with _sigterm_as_interrupt():
+            _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, report, show, began)
     except (InputError, KeyboardInterrupt) as e:
         kept = resume or not _forget_unplayed(folder)
         if isinstance(e, KeyboardInterrupt):
-            print(f"interrupted: finished chunks are kept in {folder}; finish with: simkit sweep --out {folder} "
-                  "--resume" if kept else "interrupted before any game finished; nothing was kept",
+            word = "terminated" if isinstance(e, Terminated) else "interrupted"
+            print(f"{word}: finished chunks are kept in {folder}; finish with: simkit sweep --out {folder} "
+                  "--resume" if kept else f"{word} before any game finished; nothing was kept",
                   file=sys.stderr, flush=True)
         claim.release(remove=not kept)
         raise
     except BaseException:
         claim.release()
         raise
+    shutil.rmtree(folder / JOBLIB_TEMP, ignore_errors=True)
     claim.release(remove=True)
     return folder
+
+
+class Terminated(KeyboardInterrupt):
+    """A SIGTERM during a sweep, handled as a Ctrl-C is (the CLI exits 143 instead of 130)."""
+
+
+@contextmanager
+def _sigterm_as_interrupt():
+    """Within the block, SIGTERM raises Terminated in the main thread (elsewhere it keeps its handler)."""
+    def stop(signum, frame):
+        raise Terminated()
+
+    try:
+        old = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: signals are not ours to handle
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
 
 
 def _forget_unplayed(folder: Path) -> bool:
@@ -359,18 +503,36 @@ def _forget_unplayed(folder: Path) -> bool:
     parts = folder / results.PARTS
     if parts.exists() and any(p.suffix == ".parquet" for p in parts.iterdir()):
         return False
-    if parts.exists():
-        shutil.rmtree(parts)
+    shutil.rmtree(parts, ignore_errors=True)
+    shutil.rmtree(folder / JOBLIB_TEMP, ignore_errors=True)
     (folder / results.PLAN).unlink(missing_ok=True)
     return True
 
 
+def _cannot_write(folder: Path, e: OSError, kept: str) -> InputError:
+    """The one line for a write that failed (a full disk, a folder made read-only): what is kept, and how to go on."""
+    return InputError(f"cannot write the results in {folder}: {why(e)}{f' ({e.filename})' if e.filename else ''}; "
+                      f"{kept}: {fix_for(e)}, then: simkit sweep --out {folder} --resume")
+
+
 def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, report, show, began) -> None:
     """Everything of `run` after the folder is claimed."""
-    if plan is not None:
+    code = code_identity()
+    if plan is not None:  # resume: the same code, and parts that are the plan's own, before anything is compiled
+        if plan.code.get("hash") != code["hash"]:
+            commit = plan.code.get("git_commit")
+            restore = f"check out the code it started with (git checkout {commit[:12]}) and resume, or " if commit \
+                else "restore the code it started with and resume, or "
+            raise InputError(f"the code changed since the sweep in {folder} started ({differences(plan.code, code)}): "
+                             f"its finished games were played by the old code, so finishing it now would mix two "
+                             f"codes in one result; {restore}start a new sweep")
+        remove_temporaries(folder)
         (folder / results.PARTS).mkdir(exist_ok=True)
+        kinds = ("games", "seats", *((results.TRACES,) if sweep.arcs else ()))
+        done, index = results.verify_parts(folder, plan.chunks, [plan.identity(i) for i in range(len(sweep.cells))],
+                                           kinds, [c.players for c in sweep.cells])
     compile_began = time.perf_counter()
-    _prepare_engines(sweep.cells, jobs, backend, show)
+    _prepare_engines(sweep.cells, jobs, backend, show, folder)
     rates, hashes = _rates_and_hashes(sweep.cells, need_rates=plan is None and chunk is None)
     compile_seconds = time.perf_counter() - compile_began
     if plan is None:
@@ -378,9 +540,13 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
         for i, cell in enumerate(sweep.cells):
             size = chunk or max(1, min(MAX_CHUNK_GAMES, int(rates[i] * TARGET_CHUNK_SECONDS)))
             chunks += [(i, a, b) for a, b in chunk_bounds(cell.games, size)]
-        plan = Plan(sweep, chunks, hashes)
-        results.write_text(folder / results.PLAN, plan.to_json())
-        (folder / results.PARTS).mkdir()
+        plan = Plan(sweep, chunks, hashes, code)
+        try:
+            write_text(folder / results.PLAN, plan.to_json())
+            (folder / results.PARTS).mkdir()
+        except OSError as e:
+            raise _cannot_write(folder, e, "nothing was played yet") from None
+        done, index = set(), {}
     else:
         for cell, old, new in zip(sweep.cells, plan.rules_hashes, hashes):
             if old != new:
@@ -390,28 +556,33 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
     precision = _Precision(sweep.cells, sweep.precision)
     pending = []
     for cell_index, start, stop in plan.chunks:
-        if results.chunk_done(folder, cell_index, start):
-            results.check_parts(folder, cell_index, start)
+        if (cell_index, start) in done:
             if sweep.precision is not None:
-                part = results.part_path(folder, "seats", cell_index, start)
+                part = index[("seats", cell_index, start)][0].path
                 precision.add(cell_index, seat0_blocks(pl.read_parquet(part, columns=["game_index", "seat", "win"])))
         else:
             pending.append((cell_index, start, stop))
 
     try:
         timing: dict = {}
-        played, seconds = _execute(folder, sweep, pending, precision, hashes, jobs, backend, address, show, timing)
+        played, seconds = _execute(folder, sweep, plan, pending, precision, hashes, jobs, backend, address, show,
+                                   timing)
     except OSError as e:  # the folder became unwritable, or the disk is full: what is written stays
-        raise InputError(f"cannot write the results in {folder}: {e.strerror or e}; finished chunks are kept: free "
-                         f"space or fix the permissions, then: simkit sweep --out {folder} --resume") from None
+        if not resume and not any((folder / results.PARTS).glob("*.parquet")):
+            raise InputError(f"cannot write the results in {folder}: {why(e)}; no chunk had finished, so nothing "
+                             f"was kept: {fix_for(e)}, then run the sweep again") from None
+        raise _cannot_write(folder, e, "finished chunks are kept") from None
     if show:
         print("writing the tables, summary and report…", flush=True)
 
     cells = [{**c.to_dict(), "games_played": precision.kept(i), "rules_hash": hashes[i]}
              for i, c in enumerate(sweep.cells)]
-    results.finalise(folder, cells, plan.starts(), sweep.to_toml(),
-                     _manifest(sweep, plan, cells, jobs, backend, address, resume, began, played, seconds,
-                               compile_seconds, timing), report)
+    try:
+        results.finalise(folder, cells, plan.starts(), sweep.to_toml(),
+                         _manifest(sweep, plan, cells, jobs, backend, address, resume, began, played, seconds,
+                                   compile_seconds, timing), report)
+    except OSError as e:  # the parts stay until every final file is written: a resume writes them again
+        raise _cannot_write(folder, e, "every game is played and kept") from None
 
 
 def _warm_game(cell: dict) -> tuple[str, float]:
@@ -425,7 +596,7 @@ def _warm_game(cell: dict) -> tuple[str, float]:
     return cell.game, time.perf_counter() - began
 
 
-def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool) -> None:
+def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool, folder: Path) -> None:
     """Compile (or load from numba's cache) each game's engine once, before any chunk runs.
 
     One compile serves every cell of a game (the rule values change, their types do not).
@@ -444,8 +615,8 @@ def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool) -> 
         from joblib import Parallel, delayed
 
         workers = min(jobs, len(first))
-        _spawn_workers_ignoring_ctrl_c(workers)
-        for game_id, _ in Parallel(n_jobs=workers, backend="loky", return_as="generator_unordered")(
+        _spawn_workers_ignoring_ctrl_c(workers, folder)
+        for game_id, _ in Parallel(n_jobs=workers, return_as="generator_unordered", **_loky(folder))(
                 delayed(_warm_game)(cell.to_dict()) for cell in first.values()):
             if show:
                 print(f"  {game_id} ready after {time.perf_counter() - began:.1f} s", flush=True)
@@ -490,7 +661,7 @@ def _rates_and_hashes(cells: list[Cell], need_rates: bool) -> tuple[list[float],
     return rates, hashes
 
 
-def _tasks(folder: Path, sweep: Sweep, pending: list, precision: _Precision, hashes: list[str], parent: int | None):
+def _tasks(folder: Path, sweep: Sweep, plan: Plan, pending: list, precision: _Precision, hashes: list[str]):
     """run_chunk's arguments for each pending chunk, skipping those past a --precision stop.
 
     A generator: joblib draws from it as workers free up, so a cell that stops early
@@ -507,11 +678,11 @@ def _tasks(folder: Path, sweep: Sweep, pending: list, precision: _Precision, has
             raise InputError(f"the rules of {cell.id} changed while the sweep ran (rules hash {hashes[cell_index]} "
                              f"-> {rules_hash}: an edited component file?); finished chunks are kept; restore the "
                              f"files and resume, or start a new sweep")
-        yield (str(folder.resolve()), cell.to_dict(), cell_index, start, stop, sweep.seed, shippable(rules), parent,
-               sweep.precision is not None, sweep.arcs)
+        yield (str(folder.resolve()), cell.to_dict(), cell_index, start, stop, sweep.seed, shippable(rules),
+               plan.identity(cell_index), sweep.precision is not None, sweep.arcs)
 
 
-def _execute(folder, sweep, pending, precision, hashes, jobs, backend, address, show,
+def _execute(folder, sweep, plan, pending, precision, hashes, jobs, backend, address, show,
              timing: dict | None = None) -> tuple[int, float]:
     """Play the pending chunks; returns (games played, seconds). `timing` gathers, per cell id,
     the games this run played and the seconds its workers spent playing them."""
@@ -520,10 +691,10 @@ def _execute(folder, sweep, pending, precision, hashes, jobs, backend, address, 
     played = 0
     progress = _Progress(sweep.name, total) if show and total else None
     jobs = min(jobs, max(1, len(pending)))  # an idle worker still costs a second to start
-    tasks = _tasks(folder, sweep, pending, precision, hashes,
-                   os.getpid() if backend == "loky" and jobs > 1 else None)
+    tasks = _tasks(folder, sweep, plan, pending, precision, hashes)
+    lost: list = []
     try:
-        for done in _results(tasks, jobs, backend, address):
+        for done in _results(tasks, jobs, backend, address, folder, lost):
             precision.add(done["cell_index"], done["blocks"])
             played += done["stop"] - done["start"]
             if timing is not None:
@@ -536,14 +707,31 @@ def _execute(folder, sweep, pending, precision, hashes, jobs, backend, address, 
                                if precision.stop[c] is None or start < precision.stop[c])
                     progress.set_total(max(left, played))
                 progress.advance(done["stop"] - done["start"])
+    except KeyboardInterrupt:
+        if lost:  # the interrupt came from _SchedulerWatch, while a result was being counted
+            raise _lost_error(address, folder, lost) from None
+        raise
     finally:
         if progress:
             progress.close()
     return played, time.perf_counter() - began
 
 
-def _results(tasks, jobs: int, backend: str, address: str | None):
-    """Run the chunk tasks in-process (jobs=1), on local cores (loky), or on a Dask cluster."""
+def _loky(folder: Path) -> dict:
+    """Parallel's options for every loky pool of a sweep; the same every time, so each call reuses the
+    workers _spawn_workers_ignoring_ctrl_c started (loky reuses a pool only for equal options).
+
+    Each worker starts its watchdog (watch_parent). Arrays travel pickled, never memory-mapped
+    (max_nbytes=None), and joblib's temporary folder is inside the sweep folder: a killed sweep
+    leaves no joblib_memmapping_folder_* in /dev/shm.
+    """
+    return {"backend": "loky", "max_nbytes": None, "temp_folder": str(Path(folder).resolve() / JOBLIB_TEMP),
+            "initializer": watch_parent}
+
+
+def _results(tasks, jobs: int, backend: str, address: str | None, folder: Path, lost: list):
+    """Run the chunk tasks in-process (jobs=1), on local cores (loky), or on a Dask cluster.
+    `lost` receives what told a Dask run that its scheduler is gone (see _SchedulerWatch)."""
     if backend == "loky" and jobs == 1:
         for args in tasks:
             yield run_chunk(*args)
@@ -554,10 +742,10 @@ def _results(tasks, jobs: int, backend: str, address: str | None):
     if backend == "loky":
         from joblib.externals.loky import get_reusable_executor
 
-        _spawn_workers_ignoring_ctrl_c(jobs)
+        _spawn_workers_ignoring_ctrl_c(jobs, folder)
         try:
-            yield from Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered", batch_size=1,
-                                pre_dispatch="2*n_jobs")(calls)
+            yield from Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs",
+                                **_loky(folder))(calls)
         except BaseException:
             get_reusable_executor().shutdown(wait=False, kill_workers=True)
             raise
@@ -572,19 +760,114 @@ def _results(tasks, jobs: int, backend: str, address: str | None):
         client = distributed.Client(address, timeout=10)
     except (OSError, TimeoutError, ValueError) as e:
         raise InputError(f"cannot reach the Dask scheduler at {address}: {e}") from None
-    with client, parallel_config(backend="dask"):
-        yield from Parallel(n_jobs=-1, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")(
-            calls)
+    watch = _SchedulerWatch(client, lost)
+    try:
+        with parallel_config(backend="dask"), watch:
+            yield from Parallel(n_jobs=-1, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")(
+                calls)
+    except KeyboardInterrupt:
+        if not lost:  # a real Ctrl-C or SIGTERM
+            raise
+    except Exception as e:  # a lost scheduler surfaces as a closed comm, a cancelled future or a timeout
+        if client.status == "running" and not _lost_scheduler(e):
+            raise  # the chunk's own failure (a full disk on a worker, say): reported as such
+        lost.append(e)
+    finally:
+        watch.stop()
+        # closing a client whose scheduler is gone may fail in many ways; there is nothing left to close then
+        with suppress(Exception):
+            client.close(timeout=5)
+        watch.restore_logging()
+    if lost:
+        raise _lost_error(address, folder, lost)
 
 
-def _spawn_workers_ignoring_ctrl_c(jobs: int) -> None:
+def _lost_error(address: str | None, folder: Path, lost: list) -> InputError:
+    """The one line for a Dask scheduler that went away mid-sweep (`lost`: what said so)."""
+    cause = lost[0] if isinstance(lost[0], BaseException) else None
+    said = f"{type(cause).__name__}: {str(cause)[:200]}" if cause is not None else f"the client is {lost[0]}"
+    return InputError(f"lost the Dask scheduler at {address} ({said}); finished chunks are kept in {folder}: start "
+                      f"the scheduler and its workers again, then: simkit sweep --out {folder} --resume --backend "
+                      f"dask --address {address}")
+
+
+class _SchedulerWatch:
+    """While a sweep waits on a Dask cluster, notices that the client gave up on its scheduler.
+
+    A client whose scheduler died tries to reconnect for its timeout, then closes; joblib's
+    dask backend would then wait for results that never come. This thread sees the client
+    closed and interrupts the main thread (which the sweep then reports as a lost scheduler),
+    and keeps distributed's own logging of the lost connection (tracebacks) off the terminal.
+    """
+
+    GONE = ("closing", "closed", "failed")
+
+    def __init__(self, client, lost: list):
+        import threading
+
+        self.client, self.lost = client, lost
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self.run, name="simkit-dask-watch", daemon=True)
+
+    def __enter__(self):
+        import logging
+
+        names = ["distributed", *(n for n in logging.root.manager.loggerDict if n.startswith("distributed."))]
+        self.levels = {name: logging.getLogger(name).level for name in names}
+        for name in names:
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+        return False
+
+    def run(self) -> None:
+        import _thread
+
+        while not self.done.wait(0.5):
+            if self.client.status in self.GONE:
+                self.lost.append(self.client.status)
+                _thread.interrupt_main()
+                return
+
+    def stop(self) -> None:
+        self.done.set()
+        if self.thread.is_alive():
+            self.thread.join()
+
+    def restore_logging(self) -> None:
+        import logging
+
+        for name, level in getattr(self, "levels", {}).items():
+            logging.getLogger(name).setLevel(level)
+
+
+def _lost_scheduler(e: BaseException) -> bool:
+    """True for the exceptions a Dask client raises when its scheduler goes away mid-sweep."""
+    import concurrent.futures
+
+    from distributed.comm.core import CommClosedError
+
+    kinds: tuple = (CommClosedError, concurrent.futures.CancelledError, TimeoutError)
+    try:
+        from distributed.client import FutureCancelledError
+
+        kinds += (FutureCancelledError,)
+    except ImportError:
+        pass
+    return isinstance(e, kinds)
+
+
+def _spawn_workers_ignoring_ctrl_c(jobs: int, folder: Path) -> None:
     """Start the loky workers with SIGINT ignored, so a terminal's Ctrl-C reaches only this process.
 
     A Ctrl-C goes to the whole foreground process group: a worker that got it would print a
     traceback (a hundred lines for two workers still importing). SIG_IGN survives exec and
     Python keeps an inherited SIG_IGN, so workers spawned while it is set ignore Ctrl-C for
-    good; the sweep's own Parallel call then reuses them (loky's reusable executor). Only
-    during this start (well under a second) is a Ctrl-C ignored here too.
+    good; the sweep's own Parallel call then reuses them (loky's reusable executor, given the
+    same options: _loky). Only during this start (well under a second) is a Ctrl-C ignored here too.
     """
     from joblib import Parallel, delayed
 
@@ -592,10 +875,18 @@ def _spawn_workers_ignoring_ctrl_c(jobs: int) -> None:
         old = signal.signal(signal.SIGINT, signal.SIG_IGN)
     except ValueError:  # not the main thread: signals are not ours to handle
         return
+    # loky's resource tracker, started with the pool, outlives a killed sweep by a moment to
+    # clean up after it; its report of each semaphore it cleaned would be noise on the terminal
+    warnings = os.environ.get("PYTHONWARNINGS")
+    os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [warnings, f"ignore::UserWarning:{TRACKER}"]))
     try:
-        Parallel(n_jobs=jobs, backend="loky")(delayed(os.getpid)() for _ in range(jobs))
+        Parallel(n_jobs=jobs, **_loky(folder))(delayed(os.getpid)() for _ in range(jobs))
     finally:
         signal.signal(signal.SIGINT, old)
+        if warnings is None:
+            os.environ.pop("PYTHONWARNINGS", None)
+        else:
+            os.environ["PYTHONWARNINGS"] = warnings
 
 
 class _Progress:
@@ -641,6 +932,11 @@ def _manifest(sweep, plan, cells, jobs, backend, address, resumed, began, played
         "spec_source": sweep.source,
         "spec": sweep.to_dict(),
         "rules_hashes": {c["id"]: c["rules_hash"] for c in cells},
+        # the code that played every game (simkit.identity): a resume under other code is refused
+        "code_hash": plan.code["hash"],
+        "git_commit": plan.code.get("git_commit"),
+        "git_dirty": plan.code.get("git_dirty"),
+        "code": plan.code,
         "games": sum(c["games_played"] for c in cells),
         "chunks": len(plan.chunks),
         "platform": platform.platform(),

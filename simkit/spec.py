@@ -199,15 +199,20 @@ def parse_set(items: list[str] | dict | None) -> dict:
     """['key=value', ...] -> {key: value}; a value is read as TOML (20, true, "d8", [1,2]) or else as text."""
     if items is None or isinstance(items, dict):
         return dict(items or {})
-    out = {}
+    out: dict = {}
     for item in items:
         key, eq, text = item.partition("=")
         if not eq or not key.strip():
             raise InputError(f"--set expects key=value, got '{item}'")
         try:
             value = tomllib.loads(f"v = {text.strip()}")["v"]
-        except tomllib.TOMLDecodeError:
+        except (tomllib.TOMLDecodeError, RecursionError):
             value = text.strip()
+        if key.strip() in out:
+            raise InputError(f"--set {key.strip()} is given twice ({key.strip()}={out[key.strip()]!r} and "
+                             f"{item.strip()}); give it once, or sweep it as a list: {key.strip()}=[a,b]")
+        if value == []:
+            raise InputError(f"--set {item.strip()}: an empty list; give one value, or a list of values to sweep")
         out[key.strip()] = value
     return out
 
@@ -226,22 +231,21 @@ def default_spec_path() -> Path | None:
 
 def read_toml(path: Path) -> tuple[dict, str]:
     """A spec file's table and text; a missing or malformed file names the file and line."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    from simkit import files
+
+    if files.kind_of(path, "spec file") == "missing":
         hint = "" if path.suffix == ".toml" else (
             "; a spec is a .toml file — to name several strategies write them as one line-up: --strategies a,b")
-        raise InputError(f"spec file {path} not found{hint}") from None
-    except UnicodeDecodeError as e:
-        raise InputError(f"spec file {path} is not UTF-8 text (byte {e.start}); save it as UTF-8") from None
-    except OSError as e:
-        raise InputError(f"cannot read spec file {path}: {e.strerror}") from None
+        raise InputError(f"spec file {files.shown(str(path))} not found{hint}")
+    text = files.read_text(path, f"spec file {files.shown(str(path))}")
     try:
         return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"\s*\(at line (\d+), column (\d+)\)", str(e))
         line, message = (f":{m.group(1)}", str(e)[: m.start()]) if m else ("", str(e))
         raise InputError(f"{path}{line}: malformed TOML: {message}") from None
+    except RecursionError:  # tomllib recurses once per level of nested arrays and inline tables
+        raise InputError(f"{path}: arrays or tables nested too deeply to read (hundreds of levels)") from None
 
 
 def load(
@@ -499,6 +503,8 @@ def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | 
             getattr(registry.get(g).rules.by_name.get(key), "kind", None) == "ints" for g in game_ids)
 
     for key, values in fixed.items():  # a list in `set` (e.g. from --set k=[1,2]) is a grid
+        if values == []:
+            raise InputError(f"set.{key} in {where} is an empty list; give one value, or a list of values to sweep")
         if isinstance(values, list) and not one_list(key, values):
             grid = {**grid, key: values}
     fixed = {k: v for k, v in fixed.items() if not isinstance(v, list) or one_list(k, v)}
@@ -521,6 +527,10 @@ def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | 
 
             lineups = [list(tournament_lineup(game, tournament if isinstance(tournament, list) else None,
                                               tournament != "all but random"))]
+            twice = sorted({n for n in lineups[0] if lineups[0].count(n) > 1})
+            if twice:
+                raise InputError(f"a tournament of {game_id} names {twice[0]} twice (in {where}); name each preset "
+                                 "once: every preset meets every other")
             if len(lineups[0]) < 2:
                 raise InputError(f"a tournament of {game_id} needs at least two presets, got {lineups[0]} "
                                  f"(in {where})")
@@ -592,12 +602,15 @@ def _with_ids(raw: list[tuple[dict, str]]) -> list[Cell]:
         keys = {k for k in keys if len({json.dumps(r["overrides"].get(k, None)) for r in rows}) > 1}
         varying[game_id] = (keys, len({r["lineup"] for r in rows}) > 1)
 
+    folders = _folder_names({v for fields, _ in raw for v in fields["overrides"].values()
+                             if isinstance(v, str) and ("/" in v or "\\" in v)})
     cells, seen = [], {}
     for fields, where in raw:
         keys, lineups_vary = varying[fields["game"]]
         order = [p.name for p in registry.get(fields["game"]).rules.params]
         parts = [f"{fields['game']}-{fields['players']}p-{fields['variant']}"]
-        parts += [f"{k}={_id_value(fields['overrides'][k])}" for k in order if k in keys and k in fields["overrides"]]
+        parts += [f"{k}={folders.get(fields['overrides'][k]) or _id_value(fields['overrides'][k])}"
+                  for k in order if k in keys and k in fields["overrides"]]
         if lineups_vary:
             parts.append(",".join(fields["lineup"]))
         parts += [f"{label}.{k}={v:g}" for label, setting in fields["bots"].items() for k, v in setting.items()
@@ -608,6 +621,20 @@ def _with_ids(raw: list[tuple[dict, str]]) -> list[Cell]:
         seen[cell_id] = where
         cells.append(Cell(id=cell_id, **fields))
     return cells
+
+
+def _folder_names(paths: set[str]) -> dict[str, str]:
+    """A short name for each designer folder of a sweep: its last path part, or as many of its
+    last parts as tell it apart from the others (a/cards and b/cards are a/cards and b/cards)."""
+    names = {}
+    for path in paths:
+        parts = Path(path).parts
+        for n in range(1, len(parts) + 1):
+            tail = parts[-n:]
+            if not any(Path(other).parts[-n:] == tail for other in paths if other != path):
+                break
+        names[path] = "/".join(tail)
+    return names
 
 
 def _id_value(value: Any) -> str:

@@ -68,6 +68,7 @@ from simkit import games as registry
 from simkit import spec as specs
 from simkit.curves import label, paired_share_difference_from_sums, share_sums
 from simkit.errors import InputError, unknown
+from simkit.files import fix_for, kind_of, why, write_text
 from simkit.stats import wilson
 
 START_GAMES = 1_000  # games per evaluation at the first stage; doubled per stage
@@ -631,12 +632,13 @@ def _most_even(evaluator: Evaluator, chosen: Evaluation, games: int) -> dict | N
 def _folder(out, game: str, param: str, players: int) -> Path:
     folder = Path(out) if out is not None else Path("reports") / (
         f"tune-{game}-{param}-{players}p-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+    state = kind_of(folder, "--out")  # a name too long is one error line
+    if state in ("file", "broken") or (state == "dir" and any(folder.iterdir())):
         raise InputError(f"--out {folder} is not a new or empty folder; choose a new folder")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise InputError(f"cannot write to --out {folder}: {e.strerror}; choose a writable folder") from None
+        raise InputError(f"cannot write to --out {folder}: {why(e)}; choose a writable folder") from None
     return folder
 
 
@@ -715,8 +717,12 @@ def tune(game: str, param: str, *, players: int | None = None, variant: str = "s
         interval=_interval(declared, evaluator, found, games), evidence=evidence,
         most_even=_most_even(evaluator, chosen, games) if declared.kind == "ints" else None,
         evaluations=[e.to_dict() for e in evaluator.history], folder=str(folder))
-    (folder / "tune.json").write_text(json.dumps(result.to_dict(), indent=1, default=_plain))
-    (folder / "tune.md").write_text(result.markdown())
+    try:  # each through a temporary file and a rename (simkit.files)
+        write_text(folder / "tune.json", json.dumps(result.to_dict(), indent=1, default=_plain))
+        write_text(folder / "tune.md", result.markdown())
+    except OSError as e:
+        raise InputError(f"cannot write the tuning results in {folder}: {why(e)}; {fix_for(e)}, then tune "
+                         "again") from None
     return result
 
 

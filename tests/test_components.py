@@ -157,7 +157,11 @@ def test_a_refused_new_sweep_leaves_the_folder_usable(tmp_path, monkeypatch):
     monkeypatch.setattr(runner, "_execute", unreachable)
     with pytest.raises(InputError, match="cannot reach"):
         sweep(tmp_path / "out")
-    assert list((tmp_path / "out").iterdir()) == []
+    assert not (tmp_path / "out").exists()  # the sweep made the folder, and keeps nothing: it is gone again
+    (tmp_path / "mine").mkdir()
+    with pytest.raises(InputError, match="cannot reach"):
+        sweep(tmp_path / "mine")
+    assert list((tmp_path / "mine").iterdir()) == []  # a folder that was there stays, as it was
     monkeypatch.undo()
     assert sweep(tmp_path / "out").games.height == 600
 
@@ -174,7 +178,7 @@ def test_a_damaged_part_is_named_with_the_fix(tmp_path, monkeypatch):
     folder = interrupted(tmp_path / "cut", monkeypatch, after=3, chunk=300)
     part = min((folder / "parts").glob("games-*"))
     part.write_bytes(part.read_bytes()[:50])
-    with pytest.raises(InputError, match=rf"{part.name} is damaged .* delete it and seats-"):
+    with pytest.raises(InputError, match=rf"{part.name} is damaged .* delete it and the other parts of its chunk"):
         simkit.sweep(out=folder, resume=True, quiet=True, report=False, jobs=1)
 
 
@@ -186,6 +190,11 @@ def test_a_damaged_plan_is_named(tmp_path, monkeypatch):
     folder = interrupted(tmp_path / "cut", monkeypatch, after=2, chunk=300)
     plan = json.loads((folder / "plan.json").read_text())
     plan["chunks"].append([99, 0, 10])
+    (folder / "plan.json").write_text(json.dumps(plan))
+    with pytest.raises(InputError, match=r"plan.json was edited after the sweep started"):
+        simkit.sweep(out=folder, resume=True, quiet=True, report=False, jobs=1)
+    del plan["checksum"]
+    plan["checksum"] = runner._checksum(plan)  # sealed again, as if by hand: the chunk is still checked
     (folder / "plan.json").write_text(json.dumps(plan))
     with pytest.raises(InputError, match=r"plan.json is damaged: chunk \[99, 0, 10\]"):
         simkit.sweep(out=folder, resume=True, quiet=True, report=False, jobs=1)

@@ -188,7 +188,8 @@ def test_killed_sweep_keeps_finished_parts_and_resumes(tmp_path):
     assert 10 <= len(finished) < 200, "the sweep should have been stopped in the middle"
     for path in finished:  # whole files only: each one reads, and has its seats part
         assert pl.read_parquet(path).height == 500
-        assert (parts / path.name.replace("games-", "seats-")).exists()
+        chunk = path.name.removeprefix("games-").rsplit("-", 1)[0]  # <cell>-<start>-<stop>, then the checksum
+        assert len(list(parts.glob(f"seats-{chunk}-*.parquet"))) == 1
     resumed = simkit.sweep(out=tmp_path / "killed", resume=True, quiet=True, report=False, jobs=2)
     straight = simkit.sweep(out=tmp_path / "straight", quiet=True, report=False, jobs=1, **options)
     assert resumed.games.equals(straight.games)
@@ -260,14 +261,14 @@ def test_results_api(reference):
 
 def test_merge_streams_parts_in_order_across_schemas(tmp_path):
     """Cells of different games carry different metric columns: merged diagonally, in cell and game order."""
-    (tmp_path / "parts").mkdir()
     a = [pl.DataFrame({"cell": ["a"] * 2, "game_index": [2, 3], "x": [1, 2]}),
          pl.DataFrame({"cell": ["a"] * 2, "game_index": [0, 1], "x": [3, 4]})]
     b = pl.DataFrame({"cell": ["b"] * 3, "game_index": [0, 1, 2], "y": ["p", "q", "r"]})
-    for cell_index, frame in [(0, a[0]), (0, a[1]), (1, b)]:
-        results.atomic_write(results.part_path(tmp_path, "games", cell_index, frame["game_index"][0]),
-                             frame.write_parquet)
-    results.merge(tmp_path, "games", [(0, [2, 0], 4), (1, [0], 2)])  # cell b keeps 2 games (--precision)
+    paths = []
+    for name, frame in [("a0", a[1]), ("a2", a[0]), ("b0", b)]:
+        paths.append(tmp_path / f"{name}.parquet")
+        frame.write_parquet(paths[-1])
+    results.merge(tmp_path, "games", [(paths[:2], 4), (paths[2:], 2)])  # cell b keeps 2 games (--precision)
     merged = pl.read_parquet(tmp_path / "games.parquet")
     assert merged.columns == ["cell", "game_index", "x", "y"]
     assert merged.rows() == [("a", 0, 3, None), ("a", 1, 4, None), ("a", 2, 1, None), ("a", 3, 2, None),

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import polars as pl
 
+from simkit.files import write_text
 from simkit.report.render import to_html, to_markdown
 from simkit.report.sections import build
 from simkit.stats import length_counts
@@ -28,19 +29,21 @@ def write_report(folder: Path) -> Path:
     rounds = length_counts(pl.scan_parquet(folder / "games.parquet"), "rounds")
     blocks = build(summary, rounds, manifest, folder / "plots")
     title = f"simkit report: {folder.name}"
-    (folder / "report.md").write_text(to_markdown(blocks, title))
+    write_text(folder / "report.md", to_markdown(blocks, title))  # each through a temporary file and a rename
     html_path = folder / "report.html"
-    html_path.write_text(to_html(blocks, title, folder))
+    write_text(html_path, to_html(blocks, title, folder))
     return html_path
 
 
-def headline_lines(folder: Path, items: int = 5) -> list[str]:
+def headline_lines(folder: Path, items: int = 5, summary: dict | None = None) -> list[str]:
     """The report's headline as plain text for a terminal: the unfinished cells, the top
-    `items` findings (numbered, largest first) and the precision reached."""
+    `items` findings (numbered, largest first) and the precision reached. `summary`: the
+    folder's summary.json when the caller has read it already (a 10,000-cell grid's is large)."""
     from simkit.report.findings import headline, plain
     from simkit.report.sections import cell_labels
 
-    summary = json.loads((Path(folder) / "summary.json").read_text())
+    if summary is None:
+        summary = json.loads((Path(folder) / "summary.json").read_text())
     top = headline(summary, cell_labels(summary["cells"]))
     from simkit.report.tournament import headline_items
 

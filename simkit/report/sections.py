@@ -9,6 +9,7 @@ distribution; the plots are drawn into the folder given.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import polars as pl
@@ -71,7 +72,8 @@ def cell_labels(cells: list[dict]) -> dict[str, str]:
         if len(lineups[cell["game"]]) > 1:
             parts.append(f"line-up {cell.get('lineup')}")
         labels[cell["cell"]] = ", ".join(parts)
-    repeated = {label for label in labels.values() if list(labels.values()).count(label) > 1}
+    uses = Counter(labels.values())  # counted once: a 10,000-cell grid has 10,000 labels
+    repeated = {label for label, n in uses.items() if n > 1}
     return {cell: f"{label} [{cell}]" if label in repeated else label for cell, label in labels.items()}
 
 

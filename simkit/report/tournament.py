@@ -13,6 +13,7 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
+from simkit.files import save_figure
 from simkit.report.plots import DPI, wrap
 from simkit.report.render import Block, Heading, Paragraph, Plot, Table
 
@@ -118,9 +119,7 @@ def _matrix_plot(cell_label: str, h2h: dict, path: Path, what: str) -> Path:
         bars.set_xlabel("Bradley–Terry strength (log-odds, mean 0)", fontsize=8)
         bars.set_title("Ranking, 95% intervals", fontsize=9)
         bars.tick_params(labelsize=7)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(path, dpi=DPI, bbox_inches="tight")
-    return path
+    return save_figure(figure, path, dpi=DPI, bbox_inches="tight")  # a temporary file, then a rename
 
 
 def _slug(text: str) -> str:

@@ -10,7 +10,6 @@ game is played; a mistake is one `error:` line naming the file, the entry and th
 from __future__ import annotations
 
 import functools
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -140,10 +139,7 @@ def check_table(table, fields: tuple, where: str) -> None:
 
 
 def _load_toml(files: ComponentSet, name: str) -> dict:
-    try:
-        return tomllib.loads(files.read_text(name))
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{files.where(name)}: malformed TOML: {e}") from None
+    return files.read_toml(name)
 
 
 # --------------------------------------------------------------------------- board.txt
@@ -384,6 +380,7 @@ def _load(files: ComponentSet, raw: bytes) -> Components:
     port_squares = tuple(port_at[letter] for letter in sorted(letters, key=letters.get))
     cards = _check_cards(_load_toml(files, "cards.toml"), where("cards.toml"), names)
     letter, number = _check_dice(_load_toml(files, "dice.toml"), where("dice.toml"))
+    files.check_read()  # a key no check above read would change nothing: refused (simkit.components)
     return Components(names, colours, port_squares, pirates, island,
                       int(ports_doc.get("goods_per_colour", MAX_GOODS_PER_COLOUR)), seat_islands, cards,
                       letter, number, raw, files.name, where("cards.toml"))

@@ -14,10 +14,7 @@ events.csv (the event cards), captains.csv (the skeleton captains).
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
-import tomllib
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -153,23 +150,16 @@ def _check_row(schema, row: dict, label: str, entry: str) -> dict:
 
 def _csv(files: ComponentSet, name: str, schema) -> list[dict]:
     label = files.where(name)
-    text = "\n".join(line for line in files.read_text(name).splitlines() if line.strip() and not line.startswith("#"))
-    reader = csv.DictReader(io.StringIO(text))
-    if reader.fieldnames is None or [f.strip() for f in reader.fieldnames] != [f.name for f in schema]:
+    header, lines = files.read_csv(name)  # every row as wide as the header (simkit.components)
+    if header != [f.name for f in schema]:
         raise fail(label, "header", f"columns must be {','.join(f.name for f in schema)}", "the file's schema")
-    rows = []
-    for i, row in enumerate(reader, start=1):
-        row = {k.strip(): (v or "").strip() for k, v in row.items() if k is not None}
-        rows.append(_check_row(schema, row, label, f"entry {i}"))
-    return rows
+    return [_check_row(schema, dict(zip(header, fields)), label, f"entry {i}")
+            for i, (_, fields) in enumerate(lines, start=1)]
 
 
 def _toml(files: ComponentSet, name: str) -> tuple[dict, str]:
     label = files.where(name)
-    try:
-        return tomllib.loads(files.read_text(name)), label
-    except tomllib.TOMLDecodeError as e:
-        raise fail(label, "file", f"malformed TOML: {e}", "TOML syntax") from None
+    return files.read_toml(name), label
 
 
 def _faces(files: ComponentSet, name: str) -> dict[str, list[str]]:

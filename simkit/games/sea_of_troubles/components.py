@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import math
 import re
-import tomllib
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,10 +130,7 @@ def _entry(kind: str, i: int, table) -> str:
 
 
 def _toml(cset: ComponentSet, name: str) -> dict:
-    try:
-        return tomllib.loads(cset.read_text(name))
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{cset.where(name)}: malformed TOML: {e}") from None
+    return cset.read_toml(name)
 
 
 def _actions(cset: ComponentSet) -> list:

@@ -11,7 +11,6 @@ the entry and the rule.
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,10 +42,7 @@ class Components:
 
 
 def _load_toml(cset, file: str) -> dict:
-    try:
-        return tomllib.loads(cset.read_text(file))
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{cset.where(file)}: malformed TOML: {e}") from None
+    return cset.read_toml(file)
 
 
 def parse_board(text: str, where: str = "board.txt") -> tuple:

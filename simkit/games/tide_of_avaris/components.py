@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-import tomllib
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,11 +116,7 @@ class Components:
 
 
 def _read(cset: ComponentSet, file: str) -> tuple[dict, Where]:
-    w = Where(cset.where(file))
-    try:
-        return tomllib.loads(cset.read_text(file)), w
-    except tomllib.TOMLDecodeError as e:
-        raise w.fail(f"malformed TOML: {e}") from None
+    return cset.read_toml(file), Where(cset.where(file))
 
 
 def _board(cset: ComponentSet):
