@@ -35,8 +35,8 @@ from pathlib import Path
 
 from scipy import stats as scipy_stats
 
+from simkit.analysis.intervals import wilson
 from simkit.errors import InputError, unknown
-from simkit.stats import wilson
 
 FAMILY_TAIL = 0.025  # chance that a game meeting every limit is reported as breaching one (whole run)
 DEFAULT_MIN_GAMES = 1000  # a cell with fewer games is refused: its intervals are too wide to gate on
@@ -290,12 +290,15 @@ def edge(cell: dict, z: float) -> Figure | None:
     groups += [rows for rows in cell.get("categories", {}).values() if len(rows) > 1]
     if not groups:
         return None
-    average = decided(cell) / (cell["games"] * cell["players"]) if cell["games"] else 0.0
     best = None
     for rows in groups:
+        # the average per decided seat played (1/players when every seat is in the group); a
+        # round-capped game is nobody's and counts against no strategy or power (DESIGN §7)
+        played = sum(row.get("decided_seats", row["seats"]) for row in rows)
+        average = sum(row["wins"] for row in rows) / played if played else 0.0
         for row in rows:
             figure = _rate_figure(cell["cell"], f"edge of {row.get('strategy', row.get('value'))}", row["wins"],
-                                  row["seats"], z, average)
+                                  row.get("decided_seats", row["seats"]), z, average)
             if best is None or figure.high > best.high:
                 best = figure
     return best

@@ -196,7 +196,7 @@ def sweep(
             timing += f" (preparing engines {m['compile_seconds']:.1f} s, playing {m['play_seconds']:.1f} s)"
         typer.echo(f"{cells} cell{'s' * (cells != 1)}, {m['games']:,} games kept; this run played "
                    f"{m['games_this_run']:,} games{kept} {timing}")
-    from simkit.tournament import seating_notes
+    from simkit.seating import seating_notes
 
     for note in seating_notes(results.summary):
         typer.echo(f"note: {note}", err=True)

@@ -19,6 +19,7 @@ The engine never sees the parameter: it only ever gets the compiled arrays.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from simkit.errors import InputError, did_you_mean
@@ -58,7 +59,7 @@ def component_param(base: Path, meaning: str = "") -> Param:
     names = shipped(base)
     return Param(PARAM, "components", BASE, (str(base), *names),
                  meaning or "component files: a shipped set (standard, alt-*) or a designer's folder",
-                 "component sets (DESIGN §2)")
+                 "component sets (DESIGN §2)", validate=partial(check_value, Path(base)))
 
 
 @dataclass(frozen=True)

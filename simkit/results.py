@@ -7,7 +7,7 @@ A sweep folder::
     games.parquet      one row per game          } written at the end from the parts,
     seats.parquet      one row per game x seat   } each to a temporary name and then
     cells.parquet      one row per cell          } renamed into place
-    summary.json       simkit.stats.summarize
+    summary.json       simkit.analysis.summary.summarize
     manifest.json      provenance: versions, seeds, rules hashes, platform, timing
     spec.toml          the resolved spec: `simkit sweep spec.toml` reruns it
     report.md/.html, plots/   simkit.report.write_report
@@ -29,9 +29,9 @@ import polars as pl
 
 from simkit.errors import InputError
 from simkit.game import END_REASON, GAME_COLUMNS, RANK, ROUNDS, SCORE, SEAT_COLUMNS, TURNS, WINNER, Game, Metric
+from simkit.traces import TRACES  # traces.parquet and its parts, only in a sweep with arcs
 
 PARTS = "parts"
-TRACES = "traces"  # simkit.arcs: traces.parquet and its parts, only in a sweep with arcs
 PLAN = "plan.json"
 FINAL_FILES = ("games.parquet", "seats.parquet", "cells.parquet", "summary.json", "manifest.json", "spec.toml")
 
@@ -125,7 +125,7 @@ def part_path(folder: Path, kind: str, cell_index: int, start: int) -> Path:
 def write_parts(folder: Path, cell_index: int, start: int, games: pl.DataFrame, seats: pl.DataFrame,
                 traces: pl.DataFrame | None = None) -> None:
     """A finished chunk's parts; the games part is renamed last, so its presence marks the chunk done.
-    `traces`: the chunk's score trace rows (simkit.arcs), only when the sweep traces arcs."""
+    `traces`: the chunk's score trace rows (simkit.traces), only when the sweep traces arcs."""
     kinds = ((TRACES, traces),) if traces is not None else ()
     for kind, frame in (*kinds, ("seats", seats), ("games", games)):
         atomic_write(part_path(folder, kind, cell_index, start), frame.write_parquet)
@@ -259,9 +259,9 @@ def cells_table(rows: list[dict]) -> pl.DataFrame:
 
 
 def write_summary(folder: Path) -> None:
-    from simkit import stats
+    from simkit.analysis.summary import summarize
 
-    write_text(folder / "summary.json", json.dumps(stats.summarize(folder), indent=1, default=str))
+    write_text(folder / "summary.json", json.dumps(summarize(folder), indent=1, default=str))
 
 
 def rebuild_report(folder: Path) -> Path:
@@ -281,7 +281,7 @@ def finalise(folder: Path, cells: list[dict], starts: list[list[int]], spec_toml
     for kind in ("games", "seats", *((TRACES,) if traced else ())):
         merge(folder, kind, merge_plan)
     atomic_write(folder / "cells.parquet", cells_table(cells).write_parquet)
-    # the manifest before the summary: the summary reads its per-cell timings (simkit.tiers);
+    # the manifest before the summary: the summary reads its per-cell timings (simkit.analysis.tiers);
     # the folder counts as complete only once parts/ is gone (is_complete)
     write_text(folder / "manifest.json", json.dumps(manifest, indent=1, default=str))
     write_summary(folder)
@@ -323,7 +323,7 @@ class Results:
 
     @cached_property
     def traces(self) -> pl.DataFrame | None:
-        """The score traces (simkit.arcs) of a sweep run with arcs, else None."""
+        """The score traces (simkit.traces) of a sweep run with arcs, else None."""
         path = self.folder / f"{TRACES}.parquet"
         return pl.read_parquet(path) if path.exists() else None
 

@@ -66,9 +66,9 @@ import polars as pl
 
 from simkit import games as registry
 from simkit import spec as specs
-from simkit.curves import label, paired_share_difference_from_sums, share_sums
+from simkit.analysis.curves import label
+from simkit.analysis.intervals import paired_share_difference_from_sums, share_sums, wilson
 from simkit.errors import InputError, unknown
-from simkit.stats import wilson
 
 START_GAMES = 1_000  # games per evaluation at the first stage; doubled per stage
 DEFAULT_MAX_GAMES = 256_000  # games per evaluation at most

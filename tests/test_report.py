@@ -8,9 +8,9 @@ import re
 
 import pytest
 
+from simkit.analysis.summary import summarize
 from simkit.report import write_report
 from simkit.report.sections import answer, cell_labels
-from simkit.stats import summarize
 from tests.test_stats import write_sweep
 
 PLOTS = ("seat_win_rates", "game_length", "end_reasons", "strategies", "power_win_rates", "comparisons",
@@ -89,7 +89,7 @@ def test_report_flags_round_capped_games_and_lists_comparisons(sweep):
     )
     assert "pairing r" in comparisons
     assert "No manifest.json" in parts["Provenance"]
-    assert "| 3 players, standard | 4 | 37.5% |" in parts["Precision achieved"]
+    assert "| 3 players, standard | 4 | 50.0% |" in parts["Precision achieved"]  # seat 0: 1.5 of 3 decided games
 
 
 def test_metrics_are_shown_only_where_they_belong(sweep):
@@ -187,14 +187,14 @@ def summary_cell(name: str, wins: list[float], games: int | None = None, capped:
     played = games if games is not None else round(sum(wins)) + capped
     decided = round(sum(wins))
     fair = 1.0 / players
-    from simkit.stats import _advantage
+    from simkit.analysis.seats import share
 
     return {
         "cell": name, "game": game, "players": players, "variant": variant, "overrides": overrides or {},
         "lineup": "default", "games": played, "complete_games": played - capped, "incomplete_share": capped / played,
         "fair_rate": fair, "decided_games": decided,
         "seats": [{"seat": s, "wins": float(w)} for s, w in enumerate(wins)],
-        "seat_advantage": [{"seat": s, **_advantage(float(w), decided, fair)} for s, w in enumerate(wins)],
+        "seat_advantage": [{"seat": s, **share(float(w), decided, fair)} for s, w in enumerate(wins)],
         "strategies": [], "categories": categories or {},
         "precision": {"seat0_half_width": 0.01},
     }
@@ -218,7 +218,8 @@ def test_headline_ranks_findings_by_size_and_leaves_noise_out():
     top = headline({"cells": cells, "comparisons": []}, labels_of(cells))
     assert [f.cell for f in top.findings][:2] == ["powers", "small-edge"]
     first = top.findings[0].sentence()
-    assert first.startswith("**powers**: the power thief wins 18.0% of its seats against an average 25.0%: -7.0")
+    assert first.startswith("**powers**: the power thief wins 18.0% of its decided seats against an average 25.0%: "
+                            "-7.0")
     assert "Next: strengthen thief" in first
     assert all(f.cell != "fair" for f in top.findings)
     # one sentence per dealt category: the value furthest from the average speaks for it
@@ -355,5 +356,5 @@ def test_a_variant_finding_is_checked_again_under_every_assumption_set():
     from simkit.report.sections import _robustness_section
 
     table = _robustness_section(top, labels_of(cells))[-1]
-    assert table.rows[0] == ["tp", "seat 0 win rate against std", "-6.0", "tp-alt", "+5.0 (+3.0 to +7.0)", "–",
+    assert table.rows[0] == ["tp", "seat 0 share of decided games against std", "-6.0", "tp-alt", "+5.0 (+3.0 to +7.0)", "–",
                              "flips"]
