@@ -388,3 +388,32 @@ def test_component_sets_are_compared_with_the_standard_set_and_variants_within_t
     # without component sets: one group per (game, players, line-up), as before
     plain = pl.DataFrame([row("base", "standard"), row("tp", "two_player"), row("gold", "standard", gold=9)])
     assert {(b, o) for b, others in _comparison_groups(plain) for o in others} == {("base", "tp"), ("base", "gold")}
+
+
+def test_a_capped_dice_game_measures_strategies_and_colours_over_decided_games(tmp_path):
+    """One basis for rates (DESIGN §7): with a round cap of 4 a good share of dice races is capped.
+    Counting a capped seat as a loss would put every colour and strategy below a fair third;
+    over decided games they average exactly fair, the capped share is shown beside them, and
+    the gate's edge is measured against that same fair average."""
+    import simkit
+    from simkit.check import edge
+
+    result = simkit.sweep(out=tmp_path / "capped", game="dicegame", players=3, strategies="careful,bold",
+                          games=3000, seed=4, jobs=1, quiet=True, set={"round_cap": 4})
+    cell = result.summary["cells"][0]
+    assert cell["incomplete_share"] > 0.1
+    for rows in (cell["strategies"], cell["categories"]["colour"]):
+        decided = sum(row["decided_seats"] for row in rows)
+        assert sum(row["wins"] for row in rows) / decided == pytest.approx(1 / 3)  # fair, on average
+        assert sum(row["wins"] for row in rows) / sum(row["seats"] for row in rows) < 1 / 3 - 0.03  # the old basis
+        for row in rows:
+            assert row["win_rate"] == pytest.approx(row["wins"] / row["decided_seats"])
+            assert row["capped_share"] == pytest.approx(1 - row["decided_seats"] / row["seats"])
+            assert row["vs_fair"] == pytest.approx(row["win_rate"] - 1 / 3)
+    # the dealt colours are fair but for red's bonus, which is small: no colour far below fair
+    assert all(row["vs_fair_high"] > 0 for row in cell["categories"]["colour"])
+    figure = edge(cell, 1.96)
+    assert figure.value == pytest.approx(max(row["win_rate"] for row in cell["categories"]["colour"]
+                                             + cell["strategies"]) - 1 / 3)
+    tables = (result.folder / "report.md").read_text()
+    assert "| win rate (decided) | 95% CI | vs fair (points) | capped | shared wins |" in tables
