@@ -9,7 +9,10 @@ What a bot reads: its own crew dice, gold and rum (behind its screen); of everyo
 table: ships, the Navy, treasure on the board, holds (treasure sits on the player mats), upgrade
 levels, relics, controllers and sloops, the wager order, unlocked bonuses. Never another
 pirate's dice, gold, rum, private burial bonuses or buried points, nor any deck's order.
-Policy 0 (`random`) chooses uniformly among the legal choices at every decision.
+Policy 0 (`random`) chooses uniformly among the legal choices at every decision but one: its
+destination is uniform over the spaces within three lanes it can pay for, not over every space
+its dice and rum could reach (every preset looks no further than three lanes; README, Known
+limits).
 """
 
 import numpy as np
@@ -72,7 +75,7 @@ CONTROLLER = (1.0, 8, 0.9, 0.5, 3.0, 0.8, 0.5, 0.5, 4, 0.5, 0.8, 2.0, 1.0, 1, 1.
 LOOKAHEAD = (2.0,) + CONTROLLER[1:] + (3, 4, 1, 0.02, 0.05)
 
 PRESETS = (
-    Preset("random", "uniform over legal choices (the baseline)", RANDOM),
+    Preset("random", "uniform over legal choices, destinations within 3 lanes (the baseline)", RANDOM),
     Preset("burier", "collects what fits and banks small holds often; buys crew dice", BURIER),
     Preset("hoarder", "fills the hold for a big burial, binds what it carries, buys defence", HOARDER),
     Preset("raider", "attacks pirates carrying unbound treasure and explores; buys attack", RAIDER),

@@ -491,3 +491,14 @@ def test_a_headline_of_several_games_shows_a_few_per_game():
     titles = [block.text for block in blocks if isinstance(block, Paragraph) and block.text in ("**g**", "**h**")]
     assert titles == ["**g**", "**h**"]
     assert lists[1].items[0].startswith("**h: 4 cells mostly did not finish**")
+
+
+def test_the_terminal_headline_is_capped_and_grouped_too(tmp_path):
+    from simkit.report import headline_lines
+
+    (tmp_path / "summary.json").write_text(json.dumps(big_grid(30, ("g", "h"))))
+    lines = headline_lines(tmp_path, items=4)
+    assert lines[0] == "Headline:" and lines[1] == "g:" and lines[4] == "h:"
+    assert [line[:3] for line in lines[2:4] + lines[5:7]] == ["1. ", "2. ", "1. ", "2. "]
+    assert lines[2].startswith("1. g: 6 cells mostly did not finish")
+    assert lines[7].startswith("   ... ") and lines[7].endswith("more in the report (More findings)")

@@ -46,7 +46,7 @@ def seat_gap(shares: list[dict], decided: int) -> dict:
     if not shares or decided <= 0:
         return {"value": None, "ci_low": None, "ci_high": None, "high_seat": None, "low_seat": None}
     high = max(shares, key=lambda s: s["rate"])
-    low = min(shares, key=lambda s: s["rate"])
+    low = min((s for s in shares if s is not high), key=lambda s: s["rate"], default=high)  # two seats, even when tied
     ci_low, ci_high = gap_interval(high["rate"], low["rate"], decided)
     return {"value": high["rate"] - low["rate"], "ci_low": ci_low, "ci_high": ci_high,
             "high_seat": high["seat"], "low_seat": low["seat"]}
@@ -172,3 +172,35 @@ def verdict(change: dict) -> str:
     if change.get("ci_high") is not None and change["ci_high"] < 0:
         return "shrinks"
     return "no clear change"
+
+
+# ---------------------------------------------------------------------------------------
+# Whole-seat objectives (simkit tune): how far a seat vector is from fair, with its gradient
+# in the seats' shares so that two vectors measured on the same seeds compare game by game
+
+OBJECTIVES = {
+    "gap": "the largest seat gap: the highest seat's share of decided games minus the lowest's",
+    "chi2": "the chi-square distance from fair per decided game: Σ (share − 1/players)² / (1/players)",
+    "seat0": "seat 0's distance from fair: |its share of decided games − 1/players|",
+}
+
+
+def objective(rates, fair: float, name: str) -> tuple[float, list[float]]:
+    """(value, gradient in the shares) of a whole-seat objective at these seat shares (OBJECTIVES).
+    For the gap the pair is held at its estimate (the highest and the lowest seat)."""
+    rates = [float(r) for r in rates]
+    gradient = [0.0] * len(rates)
+    if name == "gap":
+        high = max(range(len(rates)), key=rates.__getitem__)
+        # the lowest of the other seats: two seats even when every share is tied, so the gap's
+        # per-game terms measure its noise (a pair of one seat would have none)
+        low = min((s for s in range(len(rates)) if s != high), key=rates.__getitem__, default=high)
+        gradient[high] += 1.0
+        gradient[low] -= 1.0
+        return rates[high] - rates[low], gradient
+    if name == "chi2":
+        return sum((r - fair) ** 2 / fair for r in rates), [2.0 * (r - fair) / fair for r in rates]
+    if name == "seat0":
+        gradient[0] = 1.0 if rates[0] >= fair else -1.0
+        return abs(rates[0] - fair), gradient
+    raise ValueError(f"unknown objective {name!r}; expected one of {', '.join(OBJECTIVES)}")
