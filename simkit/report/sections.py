@@ -522,6 +522,8 @@ def _comparison_section(comparisons: list[dict], labels: dict[str, str], plot_fo
         Paragraph(
             "Each variant against its baseline (standard rules without overrides, else the first cell) on the same "
             "seeds game by game (common random numbers): difference = variant − baseline, percentage points for rates. "
+            "Seat 0's share and the largest seat gap are over decided games, each cell's gap between its own highest "
+            "and lowest seat, compared game by game by the delta method. "
             f"p is Holm-adjusted across all {len(comparisons)} comparisons; a **bold** difference is a change "
             f"(Holm p < {SIGNIFICANCE}). "
             "Pairing r is the correlation of the two cells' results game by game; the last column compares the "
