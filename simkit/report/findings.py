@@ -36,6 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from simkit.analysis.intervals import wilson
+from simkit.analysis.seats import every_seat_fair, worst_seat
 from simkit.analysis.tests import holm, p_against
 
 SIGNIFICANCE = 0.05
@@ -213,13 +214,12 @@ def _capped_candidate(cell: dict, label: str) -> Finding | None:
 
 
 def _every_seat_fair(cell: dict) -> bool:
-    shares = cell.get("seat_advantage") or []
-    return bool(shares) and all(s["vs_fair_low"] <= 0.0 <= s["vs_fair_high"] for s in shares)
+    return every_seat_fair(cell.get("seat_advantage") or [])
 
 
 def _furthest_seat(cell: dict) -> dict | None:
     shares = cell.get("seat_advantage") or []
-    return max(shares, key=lambda s: abs(s["vs_fair"])) if shares else None
+    return worst_seat(shares) if shares else None
 
 
 def _seats_text(cell: dict) -> str:
