@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-from importlib import metadata
 
 IDLE_CACHE_SECONDS = 86_400  # a numba cache folder unused this long may be removed
 
@@ -64,13 +63,9 @@ if "NUMBA_CACHE_DIR" not in os.environ:
 
         config.reload_config()
 
-try:
-    __version__ = metadata.version("simkit")
-except metadata.PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0+unknown"
-
 from simkit.errors import InputError
 from simkit.results import Results, load
+from simkit.version import __version__
 
 __all__ = ["InputError", "Results", "__version__", "load", "sweep", "tune"]
 
@@ -98,7 +93,7 @@ def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
     ["key=value"]), strategies ("a,b" for one line-up, or a list of line-ups), games,
     seed, name, precision, arcs (trace score arcs), tiers (skill-tier cells), skill ("0.25,0.5":
     noise levels of extra tiers), tournament (True: every preset against every other, seats
-    balanced; see simkit.tournament), bots (bot parameters: ["greedy:preset=merchant,sell_at=400"] or
+    balanced; see simkit.seating), bots (bot parameters: ["greedy:preset=merchant,sell_at=400"] or
     {"greedy": {"preset": "merchant", "sell_at": 400}}; see simkit.bots). Run options: jobs (default:
     all cores; more than the cores is capped to them with a warning unless force_jobs=True), chunk, backend
     ("loky" or "dask"), address (the Dask scheduler), quiet, report (False: tables and

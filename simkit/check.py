@@ -23,6 +23,10 @@ Figures (DESIGN §7: seat advantage over decided games; incomplete and shared sh
 
 Rates are given as points (`3pt`, `3%`) or fractions (`0.03`); a bare number above 1
 cannot be a share and is refused with a hint. Rounds are plain numbers.
+
+`judge` is the one place a figure meets its limit; `gate` judges a finished sweep once, and
+simkit.sequential judges it again at each look of `--until-decided`, with the family's
+2.5% spread over the looks as well as over the figures.
 """
 
 from __future__ import annotations
@@ -33,9 +37,9 @@ from pathlib import Path
 
 from scipy import stats as scipy_stats
 
+from simkit.analysis.intervals import wilson
 from simkit.errors import InputError, unknown
 from simkit.files import kind_of, parse_toml, read_json, read_text
-from simkit.stats import wilson
 
 FAMILY_TAIL = 0.025  # chance that a game meeting every limit is reported as breaching one (whole run)
 DEFAULT_MIN_GAMES = 1000  # a cell with fewer games is refused: its intervals are too wide to gate on
@@ -51,7 +55,9 @@ RATE_LIMITS = {
     "max_edge": "largest strategy/category edge",
 }
 ROUND_LIMITS = {"min_rounds": "mean rounds", "max_rounds": "mean rounds"}
-OPTIONS = ("min_games", "strict")  # [check] keys that are not limits
+# [check] keys that are not limits; until_decided and budget drive simkit.sequential
+OPTIONS = ("min_games", "strict", "until_decided", "budget")
+DEFAULT_BUDGET = 64_000  # games per cell at most in the sequential mode (simkit.sequential)
 KEYS = (*RATE_LIMITS, *ROUND_LIMITS, *OPTIONS)
 
 
@@ -110,6 +116,8 @@ class Limits:
     rounds: dict[str, float]
     min_games: int = DEFAULT_MIN_GAMES
     strict: bool = False
+    until_decided: bool = False  # play more games for the figures that straddle a limit (simkit.sequential)
+    budget: int = DEFAULT_BUDGET  # ... up to this many games per cell
 
     def describe(self) -> str:
         parts = [f"{'|' + RATE_LIMITS[key] + '|' if key == 'max_first_player_advantage' else RATE_LIMITS[key]} "
@@ -140,8 +148,11 @@ def parse_table(table: dict, where: str = "") -> dict:
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise InputError(f"min_games{' in ' + where if where else ''}: expected a whole number >= 1, "
                                  f"got {value!r}")
-        elif key == "strict" and not isinstance(value, bool):
-            raise InputError(f"strict{' in ' + where if where else ''}: expected true or false, got {value!r}")
+        elif key in ("strict", "until_decided") and not isinstance(value, bool):
+            raise InputError(f"{key}{' in ' + where if where else ''}: expected true or false, got {value!r}")
+        elif key == "budget" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise InputError(f"budget{' in ' + where if where else ''}: expected a whole number of games per cell "
+                             f">= 1, got {value!r}")
         clean[key] = value
     return clean
 
@@ -156,7 +167,8 @@ def limits(table: dict, where: str = "") -> Limits:
         raise InputError(f"no limit given: name at least one ({flags}) or add a [check] table to the spec")
     if "min_rounds" in rounds and "max_rounds" in rounds and rounds["min_rounds"] > rounds["max_rounds"]:
         raise InputError(f"min_rounds {rounds['min_rounds']:g} is above max_rounds {rounds['max_rounds']:g}")
-    return Limits(rates, rounds, int(table.get("min_games", DEFAULT_MIN_GAMES)), bool(table.get("strict", False)))
+    return Limits(rates, rounds, int(table.get("min_games", DEFAULT_MIN_GAMES)), bool(table.get("strict", False)),
+                  bool(table.get("until_decided", False)), int(table.get("budget", DEFAULT_BUDGET)))
 
 
 def spec_table(folder: Path) -> dict:
@@ -201,6 +213,8 @@ class Verdict:
     outcome: str  # "ok", "breach" or "inconclusive"
     more_games: int | None = None  # for "inconclusive": games to add to decide (None: cannot tell)
     two_sided: bool = False  # the limit bounds the figure's size: -limit <= figure <= limit
+    key: str = ""  # the limit's key (max_seat_gap, min_rounds, ...): with the cell, which figure this is
+    budget_spent: bool = False  # sequential mode: inconclusive with the budget of games per cell spent
 
     def line(self) -> str:
         f = self.figure
@@ -220,7 +234,8 @@ class Verdict:
         if self.outcome == "inconclusive":
             more = (f"about {self.more_games:,} more games would decide" if self.more_games is not None
                     else "the estimate sits on the limit; no number of games would decide")
-            return f"{head}: the interval straddles the limit; {more}"
+            spent = f" after {f.games:,} decided games, the budget spent" if self.budget_spent else ""
+            return f"{head}: the interval straddles the limit{spent}; {more}"
         return head
 
 
@@ -289,12 +304,15 @@ def edge(cell: dict, z: float) -> Figure | None:
     groups += [rows for rows in cell.get("categories", {}).values() if len(rows) > 1]
     if not groups:
         return None
-    average = decided(cell) / (cell["games"] * cell["players"]) if cell["games"] else 0.0
     best = None
     for rows in groups:
+        # the average per decided seat played (1/players when every seat is in the group); a
+        # round-capped game is nobody's and counts against no strategy or power (DESIGN §7)
+        played = sum(row.get("decided_seats", row["seats"]) for row in rows)
+        average = sum(row["wins"] for row in rows) / played if played else 0.0
         for row in rows:
             figure = _rate_figure(cell["cell"], f"edge of {row.get('strategy', row.get('value'))}", row["wins"],
-                                  row["seats"], z, average)
+                                  row.get("decided_seats", row["seats"]), z, average)
             if best is None or figure.high > best.high:
                 best = figure
     return best
@@ -319,7 +337,7 @@ def rounds_stats(folder: Path) -> dict[str, tuple[float, float, int]]:
     return {row["cell"]: (row["mean"], row["sd"] or 0.0, row["games"]) for row in frame.iter_rows(named=True)}
 
 
-def _judge(figure: Figure, limit: float, upper: bool, z: float, two_sided: bool = False) -> Verdict:
+def _judge(figure: Figure, limit: float, upper: bool, z: float, two_sided: bool = False, key: str = "") -> Verdict:
     """Breach when the interval is wholly beyond the limit, ok when wholly within it, else
     inconclusive with the games that would shrink the interval to the estimate's distance
     from the limit. `two_sided` bounds the size: −limit <= figure <= limit."""
@@ -332,15 +350,81 @@ def _judge(figure: Figure, limit: float, upper: bool, z: float, two_sided: bool 
     else:
         beyond, within, distance = figure.high < limit, figure.low >= limit, abs(figure.value - limit)
     if beyond:
-        return Verdict(figure, limit, upper, "breach", two_sided=two_sided)
+        return Verdict(figure, limit, upper, "breach", two_sided=two_sided, key=key)
     if within:
-        return Verdict(figure, limit, upper, "ok", two_sided=two_sided)
+        return Verdict(figure, limit, upper, "ok", two_sided=two_sided, key=key)
     if distance < 1e-12:
-        return Verdict(figure, limit, upper, "inconclusive", two_sided=two_sided)
+        return Verdict(figure, limit, upper, "inconclusive", two_sided=two_sided, key=key)
     needed = math.ceil((z * figure.spread / distance) ** 2)
     # games to play, not decided games: a round-capped game decides nothing
     more = math.ceil((needed - figure.games) / max(figure.decided_share, 1e-9))
-    return Verdict(figure, limit, upper, "inconclusive", max(more, 1), two_sided)
+    return Verdict(figure, limit, upper, "inconclusive", max(more, 1), two_sided, key)
+
+
+def judge(cell: dict, limits: Limits, tail: float, rounds: tuple[float, float, int] | None = None,
+          keys: set[str] | None = None) -> list[Verdict]:
+    """Every figure of one summary cell against its limit, each interval with a one-sided tail
+    of `tail` (spread over the seat pairs, the dealt values or the two sides where a figure
+    has several). `rounds` is (mean, sd, games) for round limits; `keys` limits the figures
+    judged (None: all). The one place a figure meets its limit."""
+    verdicts = []
+    for key, limit in limits.rates.items():
+        if keys is not None and key not in keys:
+            continue
+        if key == "max_first_player_advantage":
+            # a seat-0 disadvantage as large is as much a balance problem: the size is checked,
+            # so the tail is split between the two sides
+            z = _one_sided_z(tail / 2)
+            verdict = _judge(first_player_advantage(cell, z), limit, True, z, two_sided=True, key=key)
+        elif key == "max_seat_gap":
+            z = _one_sided_z(tail / seat_pairs(cell["players"]))
+            verdict = _judge(seat_gap(cell, z), limit, True, z, key=key)
+        elif key == "max_incomplete":
+            z = _one_sided_z(tail)
+            incomplete = cell["games"] - cell["complete_games"]
+            verdict = _judge(_rate_figure(cell["cell"], "incomplete share", incomplete, cell["games"], z),
+                             limit, True, z, key=key)
+        elif key == "max_shared_wins":
+            z = _one_sided_z(tail)
+            shared = round(cell["tie_share"] * cell["games"])
+            verdict = _judge(_rate_figure(cell["cell"], "shared-win share", shared, cell["games"], z),
+                             limit, True, z, key=key)
+        else:  # max_edge
+            values = edge_values(cell)
+            if not values:
+                continue
+            z = _one_sided_z(tail / values)
+            verdict = _judge(edge(cell, z), limit, True, z, key=key)
+        verdicts.append(verdict)
+    if limits.rounds:
+        mean, sd, games = rounds
+        # two bounds on one figure: the tail is split between them
+        z = _one_sided_z(tail / len(limits.rounds))
+        half = z * sd / math.sqrt(games)
+        figure = Figure(cell["cell"], "mean rounds", mean, mean - half, mean + half, games, sd, "rounds")
+        for key, bound in limits.rounds.items():
+            if keys is None or key in keys:
+                verdicts.append(_judge(figure, bound, key == "max_rounds", z, key=key))
+    return verdicts
+
+
+def figures_checked(cells: list[dict], limits: Limits) -> int:
+    """The figures a run judges: every cell's rate limits, and its mean rounds once for both bounds."""
+    return len(cells) * (len(limits.rates) + (1 if limits.rounds else 0))
+
+
+def validate(cells: list[dict], limits: Limits, rounds: dict | None) -> None:
+    """Bad input for the gate: no cells, a cell with fewer than min_games games, round limits
+    without the rounds."""
+    if not cells:
+        raise InputError("the sweep has no cells to check")
+    short = [c for c in cells if c["games"] < limits.min_games]
+    if short:
+        c = short[0]
+        raise InputError(f"cell {c['cell']} played {c['games']:,} games, fewer than the {limits.min_games:,} a "
+                         f"check needs per cell; run more games or lower min_games (--min-games)")
+    if limits.rounds and rounds is None:
+        raise InputError("round limits need the sweep's games.parquet")
 
 
 # ---------------------------------------------------------------------------------------
@@ -352,6 +436,8 @@ class Outcome:
     verdicts: list[Verdict]
     limits: Limits
     cells: int
+    looks: int = 1  # sequential mode: the looks taken (1: the sweep as it was)
+    games: dict[str, int] | None = None  # sequential mode: games per cell at the end, the sweep's included
 
     @property
     def code(self) -> int:
@@ -367,75 +453,37 @@ class Outcome:
         passed = sum(v.outcome == "ok" for v in self.verdicts)
         tail = (f"{passed} of {checked} checks ok over {self.cells} cells ({self.limits.describe()}); "
                 f"simultaneous intervals, false-breach chance <= {100 * FAMILY_TAIL:g}%")
+        if self.games is not None:
+            most = max(self.games.values(), default=0)
+            tail += (f"; {self.looks} look{'s' * (self.looks != 1)}, at most {most:,} games per cell "
+                     f"(budget {self.limits.budget:,})")
         if self.code == OK:
             return [f"ok: {tail}"]
         if self.code == INCONCLUSIVE:
-            return [*shown, f"inconclusive: {tail}; --strict fails on an inconclusive check"]
+            hint = ("the budget is spent: raise --budget, or widen a limit the game cannot be shown to meet"
+                    if self.games is not None else
+                    "--until-decided plays more games until each figure is decided; --strict fails on it")
+            return [*shown, f"inconclusive: {tail}; {hint}"]
         return [*shown, f"failed: {tail}"]
 
 
 def gate(summary: dict, limits: Limits, rounds: dict[str, tuple[float, float, int]] | None = None) -> Outcome:
-    """Judge every cell of a summary against the limits (see the module docstring).
+    """Judge every cell of a summary against the limits once (see the module docstring).
 
     `rounds` (from `rounds_stats`) is needed only for round limits. A cell with fewer
     games than `limits.min_games` is an InputError: its intervals cannot gate a build.
     """
     cells = summary.get("cells", [])
-    if not cells:
-        raise InputError("the sweep has no cells to check")
-    short = [c for c in cells if c["games"] < limits.min_games]
-    if short:
-        c = short[0]
-        raise InputError(f"cell {c['cell']} played {c['games']:,} games, fewer than the {limits.min_games:,} a "
-                         f"check needs per cell; run more games or lower min_games (--min-games)")
-    if limits.rounds and rounds is None:
-        raise InputError("round limits need the sweep's games.parquet")
-
+    validate(cells, limits, rounds)
     # Bonferroni across every figure checked in this run (module docstring)
-    figures = len(cells) * (len(limits.rates) + (1 if limits.rounds else 0))
-    tail = FAMILY_TAIL / figures
-    verdicts = []
-    for cell in cells:
-        for key, limit in limits.rates.items():
-            if key == "max_first_player_advantage":
-                # a seat-0 disadvantage as large is as much a balance problem: the size is checked,
-                # so the tail is split between the two sides
-                z = _one_sided_z(tail / 2)
-                verdict = _judge(first_player_advantage(cell, z), limit, True, z, two_sided=True)
-            elif key == "max_seat_gap":
-                z = _one_sided_z(tail / seat_pairs(cell["players"]))
-                verdict = _judge(seat_gap(cell, z), limit, True, z)
-            elif key == "max_incomplete":
-                z = _one_sided_z(tail)
-                incomplete = cell["games"] - cell["complete_games"]
-                verdict = _judge(_rate_figure(cell["cell"], "incomplete share", incomplete, cell["games"], z),
-                                 limit, True, z)
-            elif key == "max_shared_wins":
-                z = _one_sided_z(tail)
-                shared = round(cell["tie_share"] * cell["games"])
-                verdict = _judge(_rate_figure(cell["cell"], "shared-win share", shared, cell["games"], z),
-                                 limit, True, z)
-            else:  # max_edge
-                values = edge_values(cell)
-                if not values:
-                    continue
-                z = _one_sided_z(tail / values)
-                verdict = _judge(edge(cell, z), limit, True, z)
-            verdicts.append(verdict)
-        if limits.rounds:
-            mean, sd, games = rounds[cell["cell"]]
-            # two bounds on one figure: the tail is split between them
-            z = _one_sided_z(tail / len(limits.rounds))
-            half = z * sd / math.sqrt(games)
-            figure = Figure(cell["cell"], "mean rounds", mean, mean - half, mean + half, games, sd, "rounds")
-            for key, bound in limits.rounds.items():
-                verdicts.append(_judge(figure, bound, key == "max_rounds", z))
+    tail = FAMILY_TAIL / figures_checked(cells, limits)
+    verdicts = [v for cell in cells for v in judge(cell, limits, tail, rounds[cell["cell"]] if limits.rounds else None)]
     return Outcome(verdicts, limits, len(cells))
 
 
-def check(folder: Path, table: dict) -> Outcome:
-    """`simkit check`: the gate over a sweep folder, with `table` (flags) over the folder's
-    spec `[check]` table."""
+def load(folder: Path, table: dict) -> tuple[Limits, dict, dict | None]:
+    """(limits, summary, rounds) of a sweep folder: `table` (flags) over the folder's spec
+    `[check]` table, its summary.json, and the rounds per cell when a round limit needs them."""
     folder = Path(folder)
     summary_path = folder / "summary.json"
     if kind_of(folder, "the sweep folder") != "dir":
@@ -450,12 +498,24 @@ def check(folder: Path, table: dict) -> Outcome:
         raise InputError(f"{summary_path} is damaged (no list of cells); {rebuild}")
     if settings.rounds and not (folder / "games.parquet").exists():
         raise InputError(f"round limits need {folder / 'games.parquet'}, which is missing")
-    rounds = rounds_stats(folder) if settings.rounds else None
+    return settings, summary, rounds_stats(folder) if settings.rounds else None
+
+
+def gate_folder(folder: Path, summary: dict, settings: Limits, rounds: dict | None) -> Outcome:
+    """`gate` on a folder's summary: a field missing or of another type is a damaged file (the
+    gate reads only what summarize writes), one InputError."""
     try:
         return gate(summary, settings, rounds)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        # the gate reads only what summarize writes: a field missing or of another type is a damaged file
-        raise InputError(f"{summary_path} is damaged (a cell lacks or mangles {e}); {rebuild}") from None
+        raise InputError(f"{Path(folder) / 'summary.json'} is damaged (a cell lacks or mangles {e}); rebuild it "
+                         f"from the tables with simkit report {folder}") from None
+
+
+def check(folder: Path, table: dict) -> Outcome:
+    """`simkit check` on a finished sweep, once: the gate over a sweep folder, with `table`
+    (flags) over the folder's spec `[check]` table. The sequential mode is simkit.sequential's."""
+    settings, summary, rounds = load(folder, table)
+    return gate_folder(folder, summary, settings, rounds)
 
 
 # ---------------------------------------------------------------------------------------
@@ -471,20 +531,27 @@ def simulated_summary(players: int, games: int, seat_rates, rng) -> dict:
             "strategies": [], "categories": {}}
 
 
-def false_breach_rate(players: int, games: int, table: dict, runs: int = 2000, seed: int = 1,
-                      seat_rates=None) -> float:
-    """Share of `runs` simulated sweeps (one cell of `games` games) that the gate calls a
-    breach. With the default `seat_rates` (every seat 1/players) the game is fair, so any
-    limit it is given is truly met and every breach is a false one."""
+def simulated_rates(players: int, games: int, table: dict, runs: int = 2000, seed: int = 1,
+                    seat_rates=None) -> dict:
+    """Shares of `runs` simulated sweeps (one cell of `games` games, winner drawn with
+    `seat_rates`, fair by default) that the gate, judging once, calls ok, breach and
+    inconclusive. On a fair game any limit given is truly met: every breach is a false one."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
     rates = np.full(players, 1.0 / players) if seat_rates is None else np.asarray(seat_rates, float)
     settings = limits({**table, "min_games": 1})
-    breached = sum(gate({"cells": [simulated_summary(players, games, rates, rng)]}, settings).code == BREACH
-                   for _ in range(runs))
-    return breached / runs
+    codes = np.array([gate({"cells": [simulated_summary(players, games, rates, rng)]}, settings).code
+                      for _ in range(runs)])
+    return {"ok": float(np.mean(codes == OK)), "breach": float(np.mean(codes == BREACH)),
+            "inconclusive": float(np.mean(codes == INCONCLUSIVE))}
 
 
-__all__ = ["BAD_INPUT", "BREACH", "INCONCLUSIVE", "OK", "Limits", "Outcome", "check", "gate", "limits",
-           "parse_rate", "parse_table"]
+def false_breach_rate(players: int, games: int, table: dict, runs: int = 2000, seed: int = 1,
+                      seat_rates=None) -> float:
+    """Share of `runs` simulated sweeps that the gate calls a breach (see `simulated_rates`)."""
+    return simulated_rates(players, games, table, runs, seed, seat_rates)["breach"]
+
+
+__all__ = ["BAD_INPUT", "BREACH", "INCONCLUSIVE", "OK", "Limits", "Outcome", "check", "gate", "judge", "limits",
+           "load", "parse_rate", "parse_table"]

@@ -223,7 +223,7 @@ def sweep(
             timing += f" (preparing engines {m['compile_seconds']:.1f} s, playing {m['play_seconds']:.1f} s)"
         typer.echo(f"{cells} cell{'s' * (cells != 1)}, {m['games']:,} games kept; this run played "
                    f"{m['games_this_run']:,} games{kept} {timing}")
-    from simkit.tournament import seating_notes
+    from simkit.seating import seating_notes
 
     summary = results.summary  # read once: a 10,000-cell grid's summary.json is large
     for note in seating_notes(summary):
@@ -276,7 +276,8 @@ def _limit(help_text: str):
 @app.command(
     epilog="Exit codes: 0 every check ok; 1 a breach (or, with --strict, an inconclusive check); "
     "2 bad input (no limit, an impossible limit, too few games per cell); "
-    "3 inconclusive: an interval straddles its limit and more games would decide."
+    "3 inconclusive: an interval straddles its limit and more games would decide (with --until-decided: the "
+    "budget was spent first)."
 )
 def check(
     folder: Annotated[Path, typer.Argument(help="A sweep folder.")],
@@ -295,6 +296,12 @@ def check(
         int | None, typer.Option(help="Fewest games a cell must have (default 1000); fewer is bad input.")] = None,
     strict: Annotated[bool | None, typer.Option("--strict", help="Fail (exit 1) on an inconclusive check too.")
                       ] = None,
+    until_decided: Annotated[bool | None, typer.Option(
+        "--until-decided", help="Play more games for the figures that straddle a limit until each is decided or the "
+        "budget is spent (games in DIR/sequential/).")] = None,
+    budget: Annotated[int | None, typer.Option(help="With --until-decided: games per cell at most (default "
+                                                    "64,000).")] = None,
+    jobs: Annotated[int, typer.Option(help="With --until-decided: worker processes for the extra games.")] = 1,
 ) -> None:
     """CI gate: judge a sweep's balance figures against limits, allowing for noise.
 
@@ -302,14 +309,18 @@ def check(
     straddling it is inconclusive and says how many more games would decide. Intervals are
     simultaneous over every figure checked, so a game that meets its limits fails by chance
     at most 2.5% of the time. Limits come from these flags or the spec's [check] table (the
-    flags win); at least one limit is required.
+    flags win); at least one limit is required. --until-decided plays more games for the
+    figures that straddle a limit, with intervals that stay valid over every look.
     """
-    from simkit.check import check as run_check
+    from simkit.sequential import check as run_check
 
     flags = {"max_first_player_advantage": max_first_player_advantage, "max_seat_gap": max_seat_gap,
              "max_incomplete": max_incomplete, "max_shared_wins": max_shared_wins, "max_edge": max_edge,
-             "min_rounds": min_rounds, "max_rounds": max_rounds, "min_games": min_games, "strict": strict}
-    outcome = run_check(folder, flags)
+             "min_rounds": min_rounds, "max_rounds": max_rounds, "min_games": min_games, "strict": strict,
+             "until_decided": until_decided, "budget": budget}
+    if isinstance(jobs, bool) or jobs < 1:
+        raise InputError(f"--jobs must be >= 1, got {jobs!r}")
+    outcome = run_check(folder, flags, jobs=jobs)
     for line in outcome.lines():
         typer.echo(line)
     if outcome.code:
@@ -348,9 +359,9 @@ def bench(
 
 
 @app.command(
-    epilog="Exit codes: 0 the value is known to the precision asked (settled, bracketed between two integers, or "
-    "the closest allowed bound); 2 bad input; 3 not settled within --max-games games per evaluation (the best value "
-    "so far and its evidence are still written)."
+    epilog="Exit codes: 0 settled: the answer's objective is known to --precision; 2 bad input; 3 not settled within "
+    "--max-games games per evaluation (the answer so far, validated on fresh seeds, and its evidence are still "
+    "written)."
 )
 def tune(
     game: Annotated[str, typer.Argument(help="Game id (see `simkit games`).")],
@@ -362,8 +373,11 @@ def tune(
                                                    help="Rule override held fixed, repeatable.")] = None,
     strategies: Annotated[str | None, typer.Option(help="The line-up a,b,... (default: the game's default preset).")
                           ] = None,
-    precision: Annotated[str, typer.Option(help="Half width asked of seat 0's advantage (1pt or 0.01).")] = "1pt",
-    max_games: Annotated[int | None, typer.Option(help="Games per evaluation at most (default 256,000).")] = None,
+    objective: Annotated[str, typer.Option(help="What evens the seats: gap (the largest seat gap), chi2 (every "
+                                                "seat's distance from fair) or seat0 (seat 0 alone).")] = "gap",
+    precision: Annotated[str, typer.Option(help="Half width asked of the objective at the answer (1pt or "
+                                                "0.01).")] = "1pt",
+    max_games: Annotated[int | None, typer.Option(help="Games per evaluation at most (default 64,000).")] = None,
     step: Annotated[int | None, typer.Option(help="Whole-number parameters: try the default + k·step only.")
                     ] = None,
     seed: Annotated[int, typer.Option(help="Root seed: every evaluation plays the same seeds.")] = 1,
@@ -373,13 +387,14 @@ def tune(
                    ] = None,
     quiet: Annotated[bool, typer.Option(help="No line per evaluation.")] = False,
 ) -> None:
-    """Search a parameter for the value that brings seat advantage to zero, on shared seeds."""
+    """Search a parameter for the value that evens every seat: scan, refine on shared seeds, validate on fresh ones."""
     from simkit.tune import tune as run_tune
 
     result = run_tune(game, param, players=players, variant=variant, set=set_, strategies=strategies,
-                      precision=precision, max_games=max_games, step=step, seed=seed, jobs=jobs, out=out,
-                      progress=None if quiet else typer.echo)
+                      objective=objective, precision=precision, max_games=max_games, step=step, seed=seed, jobs=jobs,
+                      out=out, progress=None if quiet else typer.echo)
     typer.echo(result.answer())
+    typer.echo("seats at the answer, on fresh seeds:")
     _print_table(["seat", "share of decided", "95% CI", "vs fair (points)"],
                  [[s["seat"], f"{100 * s['rate']:.1f}%", f"{100 * s['ci_low']:.1f}–{100 * s['ci_high']:.1f}%",
                    f"{100 * s['vs_fair']:+.1f}"] for s in result.seats])

@@ -34,6 +34,7 @@ from __future__ import annotations
 import csv
 import os
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from simkit import files as fs
@@ -79,7 +80,7 @@ def component_param(base: Path, meaning: str = "") -> Param:
     names = shipped(base)
     return Param(PARAM, "components", BASE, (str(base), *names),
                  meaning or "component files: a shipped set (standard, alt-*) or a designer's folder",
-                 "component sets (DESIGN §2)")
+                 "component sets (DESIGN §2)", validate=partial(check_value, Path(base)))
 
 
 class Table(dict):

@@ -31,8 +31,7 @@ RESULT_LIBRARIES = ("numba", "llvmlite", "numpy")
 # toolkit modules that only read finished tables (summary, report, gate, tuning, benchmarks):
 # the summary and report are rebuilt from the whole tables at the end, so an edit to them
 # cannot mix two codes in one result. Every other module (a new one too) is in the hash.
-READS_TABLES_ONLY = ("report", "stats.py", "check.py", "curves.py", "tiers.py", "cli.py", "bench.py", "tune.py",
-                     "replay.py")
+READS_TABLES_ONLY = ("report", "analysis", "check.py", "tiers.py", "cli.py", "bench.py", "tune.py", "replay.py")
 
 
 def engine_sources() -> list[Path]:

@@ -10,7 +10,7 @@ A sweep folder::
     games.parquet      one row per game          } written at the end from the parts,
     seats.parquet      one row per game x seat   } each to a temporary name and then
     cells.parquet      one row per cell          } renamed into place
-    summary.json       simkit.stats.summarize
+    summary.json       simkit.analysis.summary.summarize
     manifest.json      provenance: versions, code hash and git commit, seeds, rules hashes, platform, timing
     spec.toml          the resolved spec: `simkit sweep spec.toml` reruns it
     report.md/.html, plots/   simkit.report.write_report
@@ -40,9 +40,9 @@ import polars as pl
 from simkit.errors import InputError
 from simkit.files import atomic_write, fix_for, json_text, kind_of, os_errors, shown, temporary, why, write_text
 from simkit.game import END_REASON, GAME_COLUMNS, RANK, ROUNDS, SCORE, SEAT_COLUMNS, TURNS, WINNER, Game, Metric
+from simkit.traces import TRACES  # traces.parquet and its parts, only in a sweep with arcs
 
 PARTS = "parts"
-TRACES = "traces"  # simkit.arcs: traces.parquet and its parts, only in a sweep with arcs
 PLAN = "plan.json"
 FINAL_FILES = ("games.parquet", "seats.parquet", "cells.parquet", "summary.json", "manifest.json", "spec.toml")
 
@@ -402,9 +402,9 @@ def cells_table(rows: list[dict]) -> pl.DataFrame:
 
 
 def write_summary(folder: Path) -> None:
-    from simkit import stats
+    from simkit.analysis.summary import summarize
 
-    write_text(folder / "summary.json", json_text(stats.summarize(folder)))
+    write_text(folder / "summary.json", json_text(summarize(folder)))
 
 
 def rebuild_report(folder: Path) -> Path:
@@ -447,7 +447,7 @@ def finalise(folder: Path, cells: list[dict], starts: list[list[int]], spec_toml
     for kind in ("games", "seats", *((TRACES,) if traced else ())):
         merge(folder, kind, _merge_groups(index, kind, cells, starts))
     atomic_write(folder / "cells.parquet", cells_table(cells).write_parquet)
-    # the manifest before the summary: the summary reads its per-cell timings (simkit.tiers)
+    # the manifest before the summary: the summary reads its per-cell timings (simkit.analysis.tiers)
     write_text(folder / "manifest.json", json_text(manifest))
     write_text(folder / "spec.toml", spec_toml)
     trash = temporary(folder / PARTS)
@@ -498,7 +498,7 @@ class Results:
 
     @cached_property
     def traces(self) -> pl.DataFrame | None:
-        """The score traces (simkit.arcs) of a sweep run with arcs, else None."""
+        """The score traces (simkit.traces) of a sweep run with arcs, else None."""
         path = self.folder / f"{TRACES}.parquet"
         return pl.read_parquet(path) if path.exists() else None
 

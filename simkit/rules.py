@@ -12,6 +12,7 @@ import collections
 import hashlib
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +32,9 @@ class Param:
     folder, set names...) for components (see simkit.components), and ignored for bool.
     An ints parameter reaches the engine as fields `<name>_1` .. `<name>_<length>`. `source` is a rulebook
     section ("Final Scoring") or an assumption id ("A7"). A components parameter chooses
-    files, not a value the engine reads: it stays out of the engine tuple.
+    files, not a value the engine reads: it stays out of the engine tuple; `validate` checks
+    its value (simkit.components.component_param sets it, so this module needs no import of
+    that one).
     """
 
     name: str
@@ -40,6 +43,7 @@ class Param:
     allowed: tuple = ()
     meaning: str = ""
     source: str = ""
+    validate: Callable[[Any, str], Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def knob(self) -> bool:
@@ -68,9 +72,7 @@ class Param:
                 return bool(value)
             raise InputError(f"{name} must be true or false, got {value!r}")
         if self.kind == "components":
-            from simkit.components import check_value
-
-            return check_value(self.allowed[0], value, where)
+            return self.validate(value, where)
         if self.kind == "ints":
             low, high, length = self.allowed
             if not isinstance(value, (list, tuple)) or len(value) != length or not all(

@@ -4,7 +4,7 @@ A cell's games are cut into chunks; chunk (cell, start, stop) plays game indices
 start..stop-1 with seeds `game_seeds(root, start, stop)`, so game i of every cell gets the
 same seed (common random numbers) and a result never depends on chunk size, --jobs or
 backend. Game i seats the line-up by seating i mod period of its balanced design
-(`simkit.tournament.design`).
+(`simkit.seating.design`).
 
 The engine is compiled and warmed up in this (the parent) process before any worker
 starts, so workers load it from numba's on-disk cache instead of compiling it several
@@ -44,17 +44,16 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from simkit import arcs as arcs_module
 from simkit import games as registry
-from simkit import results
+from simkit import results, traces
 from simkit.errors import InputError
 from simkit.files import fix_for, json_text, kind_of, read_json, remove_temporaries, why, write_text
 from simkit.game import GAME_COLUMNS, LOG_WIDTH, SEAT_COLUMNS, Compiled, Game
 from simkit.identity import code_identity, differences
 from simkit.rng import game_seeds
 from simkit.rules import rules_hash
+from simkit.seating import design
 from simkit.spec import Cell, Sweep
-from simkit.tournament import design
 
 TARGET_CHUNK_SECONDS = 3.0  # work a chunk should carry; a worker costs ~1 s to start
 MAX_CHUNK_GAMES = 100_000  # bounds a worker's memory whatever the game's speed
@@ -75,7 +74,7 @@ BACKENDS = ("loky", "dask")
 def seat_strategies(game: Game, lineup: tuple[str, ...], players: int, start: int, n: int,
                     bots: dict | None = None) -> np.ndarray:
     """int64[n, players]: the strategy row (of `game.strategy_table(lineup, bots)`) of each seat in
-    games start..start+n-1, from the line-up's balanced seating design (`simkit.tournament.design`):
+    games start..start+n-1, from the line-up's balanced seating design (`simkit.seating.design`):
     game i plays seating i mod period, every strategy in every seat and every pair meeting
     equally often over each period."""
     index = game.strategy_table(lineup, bots)[1]
@@ -173,7 +172,7 @@ def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, r
     simkit.results.write_parts). The chunk is played in SLICES engine calls, so a worker whose
     sweep died stops within a slice (watch_parent).
     `precise`: the sweep has a --precision stop, so return seat 0's tallies by block.
-    `arcs`: the engine fills a score trace per slice (simkit.arcs), kept as a traces part.
+    `arcs`: the engine fills a score trace per slice (simkit.traces), kept as a traces part.
     """
     cell = Cell.from_dict(cell)
     game = registry.get(cell.game)
@@ -185,11 +184,11 @@ def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, r
     began = time.perf_counter()
     for a in range(0, stop - start, step):
         # the buffer is one slice's: memory stays bounded by the slice, whatever the chunk
-        trace = arcs_module.trace_buffer(min(step, stop - start - a), cell.players) if arcs else None
+        trace = traces.trace_buffer(min(step, stop - start - a), cell.players) if arcs else None
         slices.append(play(game, rules, strategies[a:a + step], seeds[a:a + step], lineup=cell.lineup,
                            trace=trace, bots=cell.bots)[:2])
         if arcs:
-            traced.append(arcs_module.trace_rows(cell.id, start + a, trace))
+            traced.append(traces.trace_rows(cell.id, start + a, trace))
     seconds = time.perf_counter() - began
     out_games = np.concatenate([g for g, _ in slices])
     out_seats = np.concatenate([s for _, s in slices])
@@ -331,7 +330,7 @@ class _Precision:
     def add(self, cell_index: int, blocks: dict[int, tuple[int, float]]) -> None:
         if self.target is None:
             return
-        from simkit.stats import wilson
+        from simkit.analysis.intervals import wilson
 
         mine = self.blocks[cell_index]
         for b, (n, wins) in blocks.items():
@@ -920,10 +919,10 @@ def _manifest(sweep, plan, cells, jobs, backend, address, resumed, began, played
     import numpy
     import polars
 
-    import simkit
+    from simkit.version import __version__
 
     return {
-        "simkit_version": simkit.__version__,
+        "simkit_version": __version__,
         "created": plan.created,
         "finished": datetime.now(UTC).isoformat(timespec="seconds"),
         "name": sweep.name,

@@ -27,14 +27,14 @@ A spec file::
     hunt = 1                     # ([bots.<label>] at the top level: every block)
 
     [tournament]         # optional, beside or instead of [[study]] blocks: every preset
-    game = "set_sail"    # against every other, seats balanced (simkit.tournament)
+    game = "set_sail"    # against every other, seats balanced (simkit.seating)
     players = [2, 3, 4]  # one cell per player count, its line-up the tournament's presets
     presets = ["merchant", "raider", "random"]  # omitted: every preset but the slow rollout tiers
     include_random = true                       # with presets omitted: keep `random` (the baseline)
     games = 20000                               # games per player count
                          # [[tournament]] blocks instead: several, e.g. games by player count
 
-A line-up is seated by its balanced design (`simkit.tournament.design`); a cell with
+A line-up is seated by its balanced design (`simkit.seating.design`); a cell with
 fewer games than the design's seatings cannot be balanced and is refused.
 
 Player counts. A list (or an omitted `players`) is a range request: a count a variant
@@ -93,7 +93,7 @@ class Cell:
     players: int
     variant: str
     overrides: dict
-    lineup: tuple[str, ...]  # strategy labels; game i seats them by the balanced design (simkit.tournament)
+    lineup: tuple[str, ...]  # strategy labels; game i seats them by the balanced design (simkit.seating)
     games: int
     bots: dict = field(default_factory=dict)  # checked bot settings of the line-up's labels (simkit.bots)
 
@@ -124,7 +124,7 @@ class Sweep:
     precision: float | None = None
     source: str = "command-line options"
     check: dict = field(default_factory=dict)  # the spec's [check] table: `simkit check` limits (simkit.check)
-    arcs: bool = False  # the engine fills its score trace, kept as traces.parquet (simkit.arcs)
+    arcs: bool = False  # the engine fills its score trace, kept as traces.parquet (simkit.traces)
 
     def to_toml(self) -> str:
         """The resolved spec, one block per cell: `simkit sweep` on it runs this very sweep."""
@@ -272,11 +272,11 @@ def load(
     With neither a spec nor `game`, the default spec (experiments/default.toml) is used.
     `variant` may list variants ('standard,quick'); `strategies` is one line-up
     ('careful,random') or a list of line-ups. `arcs` (spec key `arcs = true`): trace every
-    game's score by round (simkit.arcs). `tiers` (spec key `tiers = true`): every block's
+    game's score by round (simkit.traces). `tiers` (spec key `tiers = true`): every block's
     line-ups become the skill tiers of each of its games (simkit.tiers), with a
     `default@p` tier for each noise level p in `skill` ('0.25,0.5' or [0.25, 0.5]).
     `tournament` (`sweep --tournament`): each block's line-up is the tournament's (every preset but the slow tiers, see
-    `simkit.tournament.tournament_lineup`) unless `strategies` names one. balanced=False
+    `simkit.seating.tournament_lineup`) unless `strategies` names one. balanced=False
     skips the refusal of a cell too short to balance its line-up (replay and bench play
     single games, not a sweep). `bots`: bot settings (simkit.bots), as `--bot` texts
     ('greedy:preset=merchant,sell_at=400') or a table {label: {"preset": ..., param: value}}.
@@ -363,7 +363,7 @@ def load(
 
     cells = _with_ids(raw)
     if balanced:
-        from simkit.tournament import check_games
+        from simkit.seating import check_games
 
         for cell, (_, where) in zip(cells, raw):
             check_games(cell.lineup, cell.players, cell.games, where)
@@ -523,7 +523,7 @@ def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | 
 
             lineups = [",".join(lineup) for lineup in tier_lineups(game, tiers)]
         elif tournament is not None:
-            from simkit.tournament import tournament_lineup
+            from simkit.seating import tournament_lineup
 
             lineups = [list(tournament_lineup(game, tournament if isinstance(tournament, list) else None,
                                               tournament != "all but random"))]

@@ -50,9 +50,9 @@ import polars as pl
 from simkit import bots as bot_settings
 from simkit import games as registry
 from simkit import spec as specs
+from simkit.analysis.intervals import wilson
 from simkit.errors import InputError, unknown
 from simkit.rng import derive
-from simkit.stats import wilson
 
 STATE = "train.json"
 LOOKAHEAD = bot_settings.LOOKAHEAD

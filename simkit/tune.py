@@ -1,56 +1,46 @@
-"""`simkit tune`: the value of a rule parameter that brings seat advantage to zero (DESIGN §7, §8).
+"""`simkit tune`: the value of a rule parameter or designer knob that evens the seats (DESIGN §7, §8).
 
-Seat advantage here is a seat's share of decided games minus the fair 1/players (a
-round-capped game is nobody's, a k-way shared win counts 1/k), the figure the report
-leads with.
+Fairness means every seat. The search minimises a whole-seat objective (`--objective`,
+simkit.analysis.seats.OBJECTIVES) over decided games (a round-capped game is nobody's, a
+k-way shared win counts 1/k):
+
+- `gap` (default): the largest seat gap, the highest seat's share minus the lowest's;
+- `chi2`: the chi-square distance of the seat shares from fair, per decided game;
+- `seat0`: seat 0's distance from fair alone (the figure the report leads with).
 
 Every evaluation is a sweep cell played by `simkit.runner` into `<out>/evaluations/`, and
-every evaluation of a search plays game indices 0..N-1 of the same root seed: two values
-are compared on the same deals and dice (common random numbers, DESIGN §4), so their
-paired difference is far tighter than their separate intervals, and at a fixed N the
-measured advantage is a fixed, nearly monotone function of the value that bisection can
-search without noise chasing. When N grows, an evaluation is played again from game 0
-with more games (at most twice the work of playing only the new games, and every pair
-stays paired on its first N games).
+every evaluation of a stage plays game indices 0..N-1 of one root seed: two values are
+compared on the same deals and dice (common random numbers, DESIGN §4), game by game (the
+delta method on each game's seat wins). When the rules change the game from its set-up on
+(seat 0's own silver decides its first turn, say), the same seed deals a different game
+and the pairing buys nothing: each comparison records what the pairing bought, and the
+result says which comparisons it could not pair.
 
-A number parameter (int or float) is searched for seat 0's advantage: from its default,
-steps of widening size find where the measured advantage changes (the slope), doubling
-steps find a value where its sign changes (a bracket; a step that leads away from zero
-turns the search once), and bisection narrows the bracket to adjacent integers (or
-multiples of `step` from the default; for a float, to 1/1000 of its allowed range). The
-search then checks the stop rule at N games and doubles N until it holds or `max_games`
-is reached:
+The response need not be monotone (one silver more for seat 2 can move seat 0 by 9
+points), so the search scans, then refines, then validates:
 
-- settled: the better end of the bracket has an interval of seat 0's advantage that
-  contains zero and is at most ±precision wide;
-- bracketed (int): the two adjacent integers' intervals exclude zero on opposite sides,
-  so no integer is fair and the root lies between them (the paired difference says so too);
-- at_bound: the advantage keeps its sign over the whole allowed range; the bound is the
-  closest value and its interval excludes zero.
+1. scan: from the default, each seat in turn (for a per-seat list; seat 0 keeps its
+   rulebook value here) is set to every value of its range (at most MAX_SCAN of them,
+   evenly spaced), the others held, and the best kept; passes repeat until nothing moves;
+2. refine: from the best, each value — seat 0's included — one step either way, moving
+   while that improves the objective; the step halves to the parameter's grain (at the
+   first stage, where games are cheap, every combination of one step on several seats at
+   once is tried too: the seats interact); then the
+   games per evaluation double, and the best and the values within the noise of it (its
+   rivals: their paired difference from it reaches below zero) are played again and the
+   refinement repeats, until the best's objective is known to ±precision (settled) or
+   `max_games` is reached (unsettled, exit 3);
+3. validate: the best and the values within its noise are played again on fresh seeds
+   (another root seed, at least VALIDATION_GAMES games each); the answer is the best there,
+   and its figures are those of the fresh games, free of the luck the search selected for.
 
-A per-seat list parameter (kind "ints", e.g. starting silver by seat) is searched as a
-schedule: seat 0 keeps its default and each other seat in turn gets the integer that
-brings its own share of decided games closest to fair (the same bracket and bisection,
-the other seats held, searched upwards for a seat below fair), sweeping over the seats
-until no value changes (at most MAX_ROUNDS times per N). When seat 0's interval is
-precise enough but a seat is still off fair, the neighbourhood is played too (every seat
-from 1 on at its value or one step either way, all combinations; and, if none of those
-puts every seat within its interval of fair, the same with seat 0 one step towards fair) and
-the best kept: every seat within its interval first, then seat 0 within its interval,
-then the worst seat closest to fair. The schedule is settled when every seat's interval
-contains fair and seat 0's advantage interval contains zero within ±precision; bracketed
-when seat 0's interval is that precise, no schedule in the neighbourhood has every seat
-within its interval, and either seat 0's interval contains zero (a whole step is worth
-more than the noise: this is as close as whole steps get) or each seat still off fair
-is between two adjacent values whose intervals straddle fair.
-
-When `max_games` is reached before any of these, the search is unsettled: the best
-value found is reported with its evidence, and the command exits 3 (inconclusive: more
-games would decide), as `simkit check` does for an interval straddling its limit.
+A number parameter (int, float) is the same search along one axis: ints on the default +
+k·step, floats on 1/FLOAT_STEPS of the range.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import sys
@@ -66,20 +56,27 @@ import polars as pl
 
 from simkit import games as registry
 from simkit import spec as specs
-from simkit.curves import label, paired_share_difference_from_sums, share_sums
+from simkit.analysis.curves import label
+from simkit.analysis.intervals import Z95, wilson
+from simkit.analysis.seats import OBJECTIVES, objective
 from simkit.errors import InputError, unknown
 from simkit.files import fix_for, kind_of, why, write_text
-from simkit.stats import wilson
 
 START_GAMES = 1_000  # games per evaluation at the first stage; doubled per stage
-DEFAULT_MAX_GAMES = 256_000  # games per evaluation at most
-DEFAULT_PRECISION = 0.01  # ±1 point on seat 0's advantage
-MAX_ROUNDS = 4  # passes over the seats per stage (per-seat schedules)
-FLOAT_STEPS = 1_000  # a float bracket is narrowed to 1/FLOAT_STEPS of the allowed range
-MAX_BISECTIONS = 40
-MAX_WALK = 10  # integers tried each way from the chosen one for the run consistent with fair
+DEFAULT_MAX_GAMES = 64_000  # games per evaluation at most
+DEFAULT_PRECISION = 0.01  # ±1 point on the objective at the answer
+DEFAULT_OBJECTIVE = "gap"
+MAX_SCAN = 21  # values scanned per axis (evenly spaced over the range, the default among them)
+SCAN_PASSES = 3  # passes over the seats in the scan
+MAX_MOVES = 12  # refinement moves per step size
+MAX_BOX_AXES = 4  # the first stage tries every move of one step on several axes at once up to this many axes
+MAX_RIVALS = 4  # values within the noise of the best carried to the next stage and to validation
+VALIDATION_GAMES = 16_000  # games per value on the fresh seeds, at least
+VALIDATION_STREAM = 2 ** 61  # the fresh seeds' root: derive(root seed, VALIDATION_STREAM)
+BROKEN_PAIRING = 1.1  # a paired interval less than 10% tighter than an unpaired one: the pairing bought nothing
+FLOAT_STEPS = 1_000  # a float is searched on 1/FLOAT_STEPS of its allowed range
 TUNABLE = ("int", "float", "ints")
-EXIT_CODES = {"settled": 0, "bracketed": 0, "at_bound": 0, "unsettled": 3}
+EXIT_CODES = {"settled": 0, "unsettled": 3}
 
 
 # ---------------------------------------------------------------------------------------
@@ -118,38 +115,68 @@ class Evaluation:
         return {"seat": seat, "rate": rate, "ci_low": low, "ci_high": high, "vs_fair": rate - self.fair,
                 "vs_fair_low": low - self.fair, "vs_fair_high": high - self.fair}
 
-    def deviation(self, seat: int = 0) -> float:
-        return self.share(seat)["vs_fair"]
+    def terms(self, name: str, n: int | None = None) -> tuple[float, np.ndarray]:
+        """The objective over the first n games, and its per-game linear terms (delta method):
+        (gradient · (w − rates · decided)) / mean decided. Their mean is 0 and their spread
+        is the objective's: two evaluations on the same seeds compare game by game."""
+        n = self.games if n is None else n
+        wins = self.wins[:n]
+        decided = wins.sum(axis=1)
+        total = decided.sum()
+        if total <= 0:
+            return float("nan"), np.zeros(n)
+        rates = wins.sum(axis=0) / total
+        value, gradient = objective(rates, self.fair, name)
+        g = np.asarray(gradient)
+        return value, (wins @ g - float(g @ rates) * decided) / decided.mean()
 
-    def to_dict(self) -> dict:
+    def figure(self, name: str) -> dict:
+        """The objective with its 95% interval."""
+        value, terms = self.terms(name)
+        half = Z95 * float(terms.std(ddof=1)) / math.sqrt(self.games) if self.games > 1 else float("inf")
+        return {"value": value, "ci_low": value - half, "ci_high": value + half}
+
+    def to_dict(self, name: str) -> dict:
         seat0 = self.share(0)
         return {"value": list(self.value) if isinstance(self.value, tuple) else self.value,
                 "label": label(self.value), "games": self.games, "decided_games": round(float(self.decided.sum())),
+                "objective": self.figure(name),
                 "seat_advantage": {"value": seat0["vs_fair"], "ci_low": seat0["vs_fair_low"],
                                    "ci_high": seat0["vs_fair_high"]},
                 "seats": [self.share(seat) for seat in range(self.players)],
                 "rounds_mean": float(self.rounds.mean()) if self.games else None, "folder": self.folder}
 
 
-def paired(a: Evaluation, b: Evaluation, seat: int = 0) -> dict:
-    """b's share of decided games for `seat` minus a's, paired on the games both played."""
-    n = min(a.games, b.games)
-    sums = share_sums(a.wins[:n, seat], a.decided[:n], b.wins[:n, seat], b.decided[:n])
-    return paired_share_difference_from_sums(n, sums)
+def compare(best: Evaluation, other: Evaluation, name: str) -> dict:
+    """other's objective minus best's on the games both played, game by game, with what the
+    pairing bought: diff, ci_low, ci_high, correlation, gain (unpaired / paired half width),
+    paired (False when the pairing bought nothing) and the games compared."""
+    n = min(best.games, other.games)
+    a, terms_a = best.terms(name, n)
+    b, terms_b = other.terms(name, n)
+    var_a, var_b = float(terms_a.var(ddof=1)), float(terms_b.var(ddof=1))
+    var_d = float((terms_b - terms_a).var(ddof=1))
+    paired, unpaired = Z95 * math.sqrt(var_d / n), Z95 * math.sqrt((var_a + var_b) / n)
+    correlation = (var_a + var_b - var_d) / (2.0 * math.sqrt(var_a * var_b)) if var_a > 0 and var_b > 0 else 0.0
+    gain = unpaired / paired if paired > 0 else None
+    return {"diff": b - a, "ci_low": b - a - paired, "ci_high": b - a + paired,
+            "correlation": max(-1.0, min(1.0, correlation)), "gain": gain,
+            "paired": gain is None or gain >= BROKEN_PAIRING, "games": n}
 
 
 def _key(value: Any) -> str:
-    return json.dumps(value)
+    return json.dumps(list(value) if isinstance(value, tuple) else value)
 
 
 class Evaluator:
     """Plays values of one parameter as sweep cells on one root seed, and remembers them."""
 
     def __init__(self, game: str, param: str, players: int, variant: str, fixed: dict, lineup: str | None,
-                 seed: int, jobs: int, folder: Path, progress: Callable[[str], None] | None = None):
+                 seed: int, jobs: int, folder: Path, progress: Callable[[str], None] | None = None,
+                 name: str = DEFAULT_OBJECTIVE, label_: str = ""):
         self.game, self.param, self.players, self.variant = game, param, players, variant
         self.fixed, self.lineup, self.seed, self.jobs, self.folder = fixed, lineup, seed, jobs, folder
-        self.progress = progress
+        self.progress, self.name, self.label = progress, name, label_
         self.cache: dict[str, Evaluation] = {}
         self.history: list[Evaluation] = []  # every evaluation played, in order
         self.runs = 0
@@ -177,7 +204,7 @@ class Evaluator:
         from simkit import runner
 
         self.runs += 1
-        folder = self.folder / "evaluations" / f"{self.runs:03d}-{games}games"
+        folder = self.folder / "evaluations" / f"{self.runs:03d}-{self.label}{games}games"
         sweep = self.sweep(values, games)
         runner.run(sweep, folder, jobs=self.jobs, quiet=True, report=False)
         seats = (pl.read_parquet(folder / "seats.parquet", columns=["cell", "game_index", "seat", "win"])
@@ -193,90 +220,207 @@ class Evaluator:
             self.cache[_key(value)] = evaluation
             self.history.append(evaluation)
             if self.progress:
-                seat0 = evaluation.share(0)
-                self.progress(f"  {self.param} = {label(value)}: {games:,} games, seat 0 "
-                              f"{100 * seat0['vs_fair']:+.1f} points (CI {100 * seat0['vs_fair_low']:+.1f} to "
-                              f"{100 * seat0['vs_fair_high']:+.1f})")
+                figure = evaluation.figure(self.name)
+                self.progress(f"  {self.label}{self.param} = {label(value)}: {games:,} games, {self.name} "
+                              f"{_points(figure['value'])} (CI {_points(figure['ci_low'])} to "
+                              f"{_points(figure['ci_high'])})")
+
+
+def _points(value: float | None) -> str:
+    return "–" if value is None or not math.isfinite(value) else f"{100 * value:.1f}"
 
 
 # ---------------------------------------------------------------------------------------
-# One-dimensional root finding on a fixed set of seeds
+# The search space: a lattice of whole steps per axis
 
 
-def find_root(g: Callable[[Any], float], start, low, high, integer: bool, step,
-              increasing: bool | None = None) -> tuple[Any, Any, bool]:
-    """(a, b, at_bound): a bracket a <= b where g changes sign (g(a)·g(b) <= 0), narrowed
-    to adjacent integers (for a float, to 1/FLOAT_STEPS of [low, high]); or (x, x, True)
-    when g keeps its sign up to the bound x of [low, high] that it approaches; or (x, x,
-    False) when |g| grows both ways from x (noise at this many games: x is the best seen).
+@dataclass
+class Space:
+    """The values a search may try: per axis a start (the default) and a grain, value = start +
+    k·grain for k in [k_low, k_high]. A per-seat list has one axis per seat that plays (the rest
+    keep their defaults); a number has one axis."""
 
-    g is nearly monotone (the same seeds for every value). `increasing` says which way when
-    it is known (a seat's own resource raises its share); otherwise steps of doubling width
-    from `start` find a value where g differs, and the slope between them says which way.
-    Steps doubling in that direction find where the sign changes; a step that takes |g|
-    further from zero turns the search the other way once. Then bisection.
-    """
-    def clamp(x):
-        x = min(max(x, low), high)
-        return int(x) if integer else x
+    kind: str
+    starts: tuple
+    grains: tuple
+    bounds: tuple  # per axis (k_low, k_high)
+    rest: tuple = ()  # a per-seat list's values for seats that do not play
 
-    seen: dict = {}
+    def value(self, ks: tuple[int, ...]):
+        values = [start + k * grain for start, grain, k in zip(self.starts, self.grains, ks)]
+        if self.kind == "ints":
+            return tuple(int(v) for v in values) + self.rest
+        return int(values[0]) if self.kind == "int" else float(values[0])
 
-    def at(x):
-        if x not in seen:
-            seen[x] = g(x)
-        return seen[x]
+    def coords(self, value) -> tuple[int, ...]:
+        values = value[:len(self.starts)] if self.kind == "ints" else (value,)
+        return tuple(round((v - start) / grain) for v, start, grain in zip(values, self.starts, self.grains))
 
-    if at(start) == 0:
-        return start, start, False
-    if increasing is not None:
-        direction = 1 if (at(start) < 0) == increasing else -1
-        a, width = start, step
-    else:
-        other, width = None, step
-        while other is None:  # the slope: the nearest step either way where g differs
-            up, down = clamp(start + width), clamp(start - width)
-            other = next((x for x in (up, down) if x != start and at(x) != at(start)), None)
-            if other is None and up == high and down == low:
-                best = min(seen, key=lambda x: abs(seen[x]))  # no step changes g: nothing to follow
-                return best, best, True
-            width *= 2
-        if at(start) * at(other) <= 0:
-            a, b = sorted((start, other))
-            direction = 0
-        else:
-            slope = (at(other) - at(start)) / (other - start)
-            direction = 1 if (at(start) > 0) == (slope < 0) else -1
-            a = other if (other - start) * direction > 0 else start
-            width = abs(other - start)
-    turned = False
-    first_width = width
-    while direction:
-        b = clamp(a + direction * width)
-        if b == a:  # the bound, still on the same side
-            return a, a, True
-        if at(a) * at(b) <= 0:
-            a, b = sorted((a, b))
+    def at_bound(self, ks: tuple[int, ...]) -> list[int]:
+        """The axes (for a per-seat list: the seats) the search moved to an end of their range: a
+        better value may lie past it."""
+        return [axis for axis, (k, (low, high)) in enumerate(zip(ks, self.bounds))
+                if k != 0 and k in (low, high) and low != high]
+
+
+def _space(param, default, players: int, grain: int) -> Space:
+    if param.kind == "ints":
+        low, high, _ = param.allowed
+        starts = tuple(int(v) for v in default[:players])
+        bounds = tuple((-((s - low) // grain), (high - s) // grain) for s in starts)
+        return Space("ints", starts, (grain,) * players, bounds, tuple(default[players:]))
+    low, high = param.allowed
+    step = grain if param.kind == "int" else (high - low) / FLOAT_STEPS
+    k_low, k_high = -math.floor((default - low) / step + 1e-9), math.floor((high - default) / step + 1e-9)
+    return Space(param.kind, (default,), (step,), ((k_low, k_high),))
+
+
+def _scan_points(low: int, high: int, limit: int = MAX_SCAN) -> tuple[list[int], int]:
+    """At most `limit` lattice points from low to high, evenly spaced, 0 (the default) among
+    them; and their spacing."""
+    stride = max(1, math.ceil((high - low) / (limit - 1)))
+    points = sorted({0, *range(0, high + 1, stride), *range(0, low - 1, -stride), low, high})
+    return points, stride
+
+
+# ---------------------------------------------------------------------------------------
+# Scan, refine, validate
+
+
+@dataclass
+class Stage:
+    games: int
+    best: Evaluation
+    rivals: list[tuple[Evaluation, dict]]  # values within the noise of the best, with their comparison
+
+
+def _rank_key(evaluation: Evaluation, name: str, space: Space) -> tuple:
+    """Lower is better: the objective, then (a tie) the fewest steps from the default."""
+    value = evaluation.terms(name)[0]
+    return (value if math.isfinite(value) else float("inf"), sum(abs(k) for k in space.coords(evaluation.value)))
+
+
+def _scan(evaluator: Evaluator, space: Space, games: int, scan_rows: list[dict]) -> tuple[tuple, list[int]]:
+    """Each scanned axis in turn to every scan point, the others held: the best point, and each
+    axis' scan spacing (the first refinement step)."""
+    name = evaluator.name
+    current = tuple(0 for _ in space.starts)
+    axes = list(range(1, len(space.starts))) if space.kind == "ints" and len(space.starts) > 1 else [0]
+    strides = [1] * len(space.starts)
+    for number in range(SCAN_PASSES):
+        moved = False
+        for axis in axes:
+            points, strides[axis] = _scan_points(*space.bounds[axis])
+            trials = [current[:axis] + (k,) + current[axis + 1:] for k in points]
+            evaluations = evaluator.get([space.value(t) for t in trials], games)
+            for ks, evaluation in zip(trials, evaluations):
+                scan_rows.append({"pass": number + 1, "axis": axis, "value": _plain(evaluation.value),
+                                  "label": label(evaluation.value), "games": games,
+                                  "objective": evaluation.figure(name),
+                                  "seats": [evaluation.share(s)["vs_fair"] for s in range(evaluation.players)]})
+            best = min(evaluations, key=lambda e: _rank_key(e, name, space))
+            if space.coords(best.value) != current:
+                current, moved = space.coords(best.value), True
+        if not moved:
             break
-        if abs(at(b)) > abs(at(a)):  # moving away from zero: the slope read at the start was noise
-            if turned:
-                best = min(seen, key=lambda x: abs(seen[x]))
-                return best, best, False
-            turned, direction, a, width = True, -direction, start, 2 * first_width  # over a bump next to start
+    return current, strides
+
+
+def _neighbours(space: Space, ks: tuple, step: int) -> list[tuple]:
+    """Every axis one step either way (within its range)."""
+    out = []
+    for axis, (low, high) in enumerate(space.bounds):
+        for move in (-step, step):
+            k = ks[axis] + move
+            if low <= k <= high:
+                out.append(ks[:axis] + (k,) + ks[axis + 1:])
+    return out
+
+
+def _box(space: Space, ks: tuple) -> list[tuple]:
+    """Every combination of one step either way (or none) on every axis: the moves that change
+    several seats at once, which matter when the seats interact."""
+    moves = itertools.product(*[[k + d for d in (-1, 0, 1) if low <= k + d <= high]
+                                for k, (low, high) in zip(ks, space.bounds)])
+    return [m for m in moves if m != ks]
+
+
+def _refine(evaluator: Evaluator, space: Space, start: tuple, step: int, games: int,
+            candidates: list[tuple], box: bool = False) -> Evaluation:
+    """From the best of `start` and `candidates`, move one step on any axis while that improves
+    the objective; halve the step down to one grain and do it again. With `box` (the first
+    stage, where games are cheap), the moves on several axes at once are tried too."""
+    name = evaluator.name
+    best = min(evaluator.get([space.value(ks) for ks in [start, *candidates]], games),
+               key=lambda e: _rank_key(e, name, space))
+    while True:
+        for _ in range(MAX_MOVES):
+            ks = space.coords(best.value)
+            moves = _box(space, ks) if box and step == 1 and len(ks) <= MAX_BOX_AXES else _neighbours(space, ks, step)
+            around = evaluator.get([space.value(m) for m in moves], games)
+            better = min([best, *around], key=lambda e: _rank_key(e, name, space))
+            if better is best:
+                break
+            best = better
+        if step == 1:
+            return best
+        step = max(1, step // 2)
+
+
+def _rivals(evaluator: Evaluator, best: Evaluation, games: int) -> list[tuple[Evaluation, dict]]:
+    """Every value played at this stage whose objective's paired interval against the best's
+    reaches below zero: within the noise of the best, closest first."""
+    out = []
+    for evaluation in evaluator.cache.values():
+        if evaluation is best or evaluation.games < games:
             continue
-        a, width = b, 2 * width
-    tolerance = 1 if integer else (high - low) / FLOAT_STEPS
-    for _ in range(MAX_BISECTIONS):
-        if b - a <= tolerance:
-            break
-        middle = (a + b) // 2 if integer else (a + b) / 2
-        if at(middle) == 0:
-            return middle, middle, False
-        if at(a) * at(middle) <= 0:
-            b = middle
-        else:
-            a = middle
-    return a, b, False
+        change = compare(best, evaluation, evaluator.name)
+        if change["ci_low"] <= 0.0:
+            out.append((evaluation, change))
+    return sorted(out, key=lambda pair: pair[1]["diff"])
+
+
+def search(evaluator: Evaluator, space: Space, precision: float, max_games: int) -> dict:
+    """Scan, then refine stage by stage (see the module docstring): {status, best, stages,
+    scan, games}."""
+    games = min(START_GAMES, max_games)
+    scan_rows: list[dict] = []
+    start, strides = _scan(evaluator, space, games, scan_rows)
+    step = max(strides)
+    candidates: list[tuple] = []
+    stages = []
+    while True:
+        best = _refine(evaluator, space, start, step, games, candidates, box=not stages)
+        rivals = _rivals(evaluator, best, games)
+        stages.append(Stage(games, best, rivals))
+        figure = best.figure(evaluator.name)
+        if (figure["ci_high"] - figure["ci_low"]) / 2 <= precision:
+            return {"status": "settled", "best": best, "stages": stages, "scan": scan_rows, "games": games}
+        if games >= max_games:
+            return {"status": "unsettled", "best": best, "stages": stages, "scan": scan_rows, "games": games}
+        games = min(2 * games, max_games)
+        start, step = space.coords(best.value), 1
+        candidates = [space.coords(e.value) for e, _ in rivals[:MAX_RIVALS]]
+
+
+def validate(evaluator: Evaluator, space: Space, found: dict) -> dict:
+    """The best and its closest rivals again on fresh seeds: {seed, games, best, rows: [{value,
+    label, objective, seats, diff (against the fresh best, paired), ...}]}."""
+    final = found["stages"][-1]
+    values = [final.best.value, *[e.value for e, _ in final.rivals[:MAX_RIVALS]]]
+    games = max(found["games"], VALIDATION_GAMES)
+    evaluations = evaluator.get(values, games)
+    name = evaluator.name
+    best = min(evaluations, key=lambda e: _rank_key(e, name, space))
+    rows = []
+    for evaluation in evaluations:
+        change = None if evaluation is best else compare(best, evaluation, name)
+        rows.append({"value": _plain(evaluation.value), "label": label(evaluation.value), "games": evaluation.games,
+                     "objective": evaluation.figure(name), "seats": [evaluation.share(s) for s in
+                                                                     range(evaluation.players)],
+                     "search_best": evaluation.value == final.best.value, "against_best": change,
+                     "within_noise": change is None or change["ci_low"] <= 0.0})
+    return {"seed": evaluator.seed, "games": games, "best": best, "rows": rows}
 
 
 # ---------------------------------------------------------------------------------------
@@ -285,7 +429,7 @@ def find_root(g: Callable[[Any], float], start, low, high, integer: bool, step,
 
 @dataclass
 class TuneResult:
-    """What `simkit.tune` found: the value, its evidence, and every evaluation played."""
+    """What `simkit.tune` found: the value, validated on fresh seeds, and every evaluation played."""
 
     game: str
     param: str
@@ -295,338 +439,158 @@ class TuneResult:
     lineup: str
     fixed: dict
     seed: int
+    objective: str
     precision: float
     max_games: int
     step: int  # an int's values are default + k·step
     default: Any
-    status: str  # settled, bracketed, at_bound or unsettled (see the module docstring)
-    value: Any
-    games: int  # games per evaluation at the final stage
-    seat_advantage: dict  # seat 0's share of decided games − fair at `value`: value, ci_low, ci_high
-    seats: list[dict]  # every seat's share of decided games at `value`, with intervals
-    interval: dict | None  # the parameter's values consistent with fair: low, high (see `_interval`)
-    evidence: list[dict]  # neighbouring values on the same seeds, with paired differences
+    status: str  # settled or unsettled (see the module docstring)
+    value: Any  # the answer: the best on the fresh seeds
+    games: int  # games per evaluation at the search's last stage
+    figure: dict  # the objective at `value` on the fresh seeds: value, ci_low, ci_high
+    seat_advantage: dict  # seat 0's share of decided games − fair at `value` (fresh seeds)
+    seats: list[dict]  # every seat's share of decided games at `value` (fresh seeds), with intervals
+    validation: dict  # seed, games, rows: the candidates on the fresh seeds
+    search_value: Any  # the search's own best (on the search's seeds)
+    stages: list[dict]  # per stage: games, best, the values within its noise with their paired comparison
+    scan: list[dict]  # the scan: every value of each scanned axis
+    unpaired: list[dict]  # comparisons the shared seeds could not pair (the pairing bought nothing)
+    at_bound: list[int]  # axes (seats, for a per-seat list) whose answer is an end of the allowed range
+    interval: dict | None  # a number: the values within the noise of the answer at the last stage (low, high)
     evaluations: list[dict] = field(default_factory=list)
     folder: str = ""
-    # per-seat list, when it differs from `value`: the schedule tried at the final stage whose worst
-    # seat is closest to fair (value, label, seats), for a designer who prefers even seats to seat 0 at fair
-    most_even: dict | None = None
 
     @property
     def exit_code(self) -> int:
         return EXIT_CODES[self.status]
 
     def to_dict(self) -> dict:
-        value = list(self.value) if isinstance(self.value, tuple) else self.value
-        default = list(self.default) if isinstance(self.default, tuple) else self.default
         return {"game": self.game, "param": self.param, "kind": self.kind, "players": self.players,
                 "variant": self.variant, "lineup": self.lineup, "fixed": self.fixed, "seed": self.seed,
-                "precision": self.precision, "max_games": self.max_games, "step": self.step, "default": default,
-                "status": self.status, "exit_code": self.exit_code, "value": value, "label": label(self.value),
-                "games": self.games, "seat_advantage": self.seat_advantage, "seats": self.seats,
-                "interval": self.interval, "evidence": self.evidence, "most_even": self.most_even,
+                "objective": self.objective, "objective_meaning": OBJECTIVES[self.objective],
+                "precision": self.precision, "max_games": self.max_games, "step": self.step,
+                "default": _plain(self.default), "status": self.status, "exit_code": self.exit_code,
+                "value": _plain(self.value), "label": label(self.value), "games": self.games, "figure": self.figure,
+                "seat_advantage": self.seat_advantage, "seats": self.seats, "validation": self.validation,
+                "search_value": _plain(self.search_value), "stages": self.stages, "scan": self.scan,
+                "unpaired": self.unpaired, "at_bound": self.at_bound, "interval": self.interval,
                 "evaluations": self.evaluations}
 
     def answer(self) -> str:
-        """One sentence: the value, seat 0's advantage there, and how sure the search is."""
-        adv = self.seat_advantage
-        figure = (f"seat 0 {100 * adv['value']:+.1f} points (95% CI {100 * adv['ci_low']:+.1f} to "
-                  f"{100 * adv['ci_high']:+.1f}) over {self.games:,} games")
+        """One paragraph: the value, its objective and seats on fresh seeds, and how sure the search is."""
         where = f"{self.game} {self.players}p {self.variant}"
-        verdict = {
-            "settled": "its interval contains zero within the precision asked",
-            "bracketed": ("no schedule of whole steps nearby puts every seat within its interval of fair; this one "
-                          "is the closest (see evidence)") if self.kind == "ints" else
-                         "no value is fair: the fair point lies between this value and a neighbour (see evidence)",
-            "at_bound": "the advantage keeps its sign over the whole allowed range; this bound is the closest value",
-            "unsettled": f"NOT settled within {self.max_games:,} games per evaluation: the best value so far",
-        }[self.status]
-        text = f"{where}: {self.param} = {label(self.value)} ({self.status}) — {figure}; {verdict}."
-        if self.most_even:
-            worst = max(self.most_even["seats"], key=lambda s: abs(s["vs_fair"]))
-            text += (f" Most even schedule tried: {self.most_even['label']} (its worst seat, {worst['seat']}, "
-                     f"{100 * worst['vs_fair']:+.1f} points from fair; seat 0 "
-                     f"{100 * self.most_even['seats'][0]['vs_fair']:+.1f}).")
+        seats = " / ".join(f"{100 * s['vs_fair']:+.1f}" for s in self.seats)
+        fig = self.figure
+        text = (f"{where}: {self.param} = {label(self.value)} ({self.status}) — {OBJECTIVE_NAMES[self.objective]} "
+                f"{_points(fig['value'])} points (95% CI {_points(fig['ci_low'])} to {_points(fig['ci_high'])}), "
+                f"seats {seats} points from fair, on {self.validation['games']:,} fresh games.")
+        rivals = [row for row in self.validation["rows"] if row["against_best"] is not None]
+        close = [row["label"] for row in rivals if row["within_noise"]]
+        if close:
+            text += f" Within the noise of it on the fresh seeds: {', '.join(close)}."
+        elif rivals:
+            text += f" It beats {len(rivals)} other candidate{'s' * (len(rivals) != 1)} on the fresh seeds."
+        if self.search_value != self.value:
+            held = next((row["within_noise"] for row in rivals if row["search_best"]), False)
+            text += (f" (The search's own best, {label(self.search_value)}, came second on the fresh seeds"
+                     + (", within the noise of this one.)" if held else ", clearly behind this one.)"))
+        if self.status == "unsettled":
+            text += (f" NOT settled within {self.max_games:,} games per evaluation: the best's "
+                     f"{OBJECTIVE_NAMES[self.objective]} is not yet known to ±{100 * self.precision:g} points.")
+        if self.unpaired:
+            text += (f" {len(self.unpaired)} comparison{'s' * (len(self.unpaired) != 1)} of the refinement could not "
+                     "be paired on the shared seeds (their games were no more alike than two independent runs': a "
+                     "value that deals another game from the same seed, or seats trading places at the ends of the "
+                     "gap): their intervals are as wide as independent runs', and tune.md marks them.")
+        if self.at_bound:
+            which = ", ".join(f"seat {a}" for a in self.at_bound) if self.kind == "ints" else "the value"
+            text += f" Moved to the end of its allowed range: {which} (a better value may lie past it)."
         if self.kind == "ints" and len(self.value) > self.players:
             unused = len(self.value) - self.players
             which = "The last value is for a seat that does" if unused == 1 else \
                 f"The last {unused} values are for seats that do"
             text += f" {which} not play at {self.players} players (kept at the default)."
         if self.interval:
-            text += (f" Values consistent with fair: {self.interval['low']:g} to {self.interval['high']:g}"
-                     + (" (or wider: the search stopped walking)." if self.interval.get("open") else "."))
+            text += f" Values within the noise of it: {self.interval['low']:g} to {self.interval['high']:g}."
         return text
 
     def markdown(self) -> str:
-        """tune.md: the answer, the evidence, and every evaluation."""
+        """tune.md: the answer, the validation, the stages, the scan and every evaluation."""
         def points(v):
-            return "–" if v is None else f"{100 * v:+.1f}"
+            return "–" if v is None or not math.isfinite(v) else f"{100 * v:+.1f}"
+
+        def figure(block):
+            return f"{_points(block['value'])} ({_points(block['ci_low'])} to {_points(block['ci_high'])})"
 
         lines = [f"# simkit tune: {self.game} {self.param}", "", self.answer(), "",
                  f"Searched {self.kind} parameter `{self.param}` (default {label(self.default)}) at {self.players} "
                  f"players, variant {self.variant}, line-up {self.lineup}"
                  + (f", with {', '.join(f'{k}={label(v)}' for k, v in self.fixed.items())}" if self.fixed else "")
                  + (f"; values in steps of {self.step} from the default" if self.step != 1 else "")
-                 + f"; root seed {self.seed}; target ±{100 * self.precision:g} points; at most "
-                 f"{self.max_games:,} games per evaluation. Every evaluation plays the same seeds (game i of each "
-                 "plays seed i), so neighbouring values are compared paired.", "",
-                 "## Seats at the chosen value", "",
-                 "| seat | share of decided games | 95% CI | against fair (points) |", "|---|---:|---:|---:|"]
+                 + f"; objective: {OBJECTIVES[self.objective]}; root seed {self.seed}; target ±"
+                 f"{100 * self.precision:g} points; at most {self.max_games:,} games per evaluation. Every evaluation "
+                 "of a stage plays the same seeds (game i of each plays seed i), so values are compared game by game; "
+                 f"the answer was then played again on fresh seeds (root seed {self.validation['seed']}).", "",
+                 "## The answer on fresh seeds", "",
+                 ("| value | games | objective (points, 95% CI) | seats against fair (points) | against the best "
+                 "(paired, points) | pairing r | within the noise |"), "|---|---:|---:|---|---:|---:|---|"]
+        for row in self.validation["rows"]:
+            change = row["against_best"]
+            lines.append(f"| {row['label']}{' (search)' if row['search_best'] else ''} | {row['games']:,} | "
+                         f"{figure(row['objective'])} | "
+                         + " / ".join(points(s["vs_fair"]) for s in row["seats"])
+                         + " | " + ("best" if change is None else
+                                    f"{points(change['diff'])} ({points(change['ci_low'])} to "
+                                    f"{points(change['ci_high'])})")
+                         + f" | {'–' if change is None else format(change['correlation'], '.2f')} | "
+                         f"{'yes' if row['within_noise'] else 'no'} |")
+        lines += ["", "## Seats at the answer (fresh seeds)", "",
+                  "| seat | share of decided games | 95% CI | against fair (points) |", "|---|---:|---:|---:|"]
         for seat in self.seats:
             lines.append(f"| {seat['seat']} | {100 * seat['rate']:.1f}% | {100 * seat['ci_low']:.1f}–"
                          f"{100 * seat['ci_high']:.1f}% | {points(seat['vs_fair'])} |")
-        if self.most_even:
-            lines += ["", f"Most even schedule tried at this stage: {self.most_even['label']}, seats "
-                      + " / ".join(f"{points(seat['vs_fair'])}" for seat in self.most_even["seats"])
-                      + " points against fair."]
-        if self.evidence:
-            lines += ["", "## Evidence: neighbouring values on the same seeds", "",
-                      ("| seat | value | its share against fair (points, 95% CI) | paired change from the chosen "
-                       "value (points, 95% CI) | games |"), "|---|---|---:|---:|---:|"]
-            for row in self.evidence:
-                change = row["paired"]
-                lines.append(f"| {row['seat']} | {row['label']} | {points(row['vs_fair'])} "
-                             f"({points(row['vs_fair_low'])} to {points(row['vs_fair_high'])}) | "
-                             f"{points(change['diff'])} ({points(change['ci_low'])} to {points(change['ci_high'])}) | "
-                             f"{change['paired_games']:,} |")
+        lines += ["", "## Refinement: the best at each stage and the values within its noise", "",
+                  "| games | best | objective | within the noise (paired difference, points; pairing r) |",
+                  "|---:|---|---:|---|"]
+        for stage in self.stages:
+            rivals = "; ".join(f"{r['label']} {points(r['diff'])} ({points(r['ci_low'])} to {points(r['ci_high'])}; "
+                               f"r {r['correlation']:.2f}{'' if r['paired'] else ', unpaired'})"
+                               for r in stage["rivals"]) or "none"
+            lines.append(f"| {stage['games']:,} | {stage['label']} | {figure(stage['objective'])} | {rivals} |")
+        lines += ["", "## Scan: each axis over its range, the others held", "",
+                  "| pass | axis | value | games | objective (points, 95% CI) | seats against fair (points) |",
+                  "|---:|---:|---|---:|---:|---|"]
+        for row in self.scan:
+            lines.append(f"| {row['pass']} | {row['axis']} | {row['label']} | {row['games']:,} | "
+                         f"{figure(row['objective'])} | " + " / ".join(points(v) for v in row["seats"]) + " |")
         lines += ["", "## Every evaluation", "",
-                  ("| # | value | games | seat 0 against fair (points, 95% CI) | seats' shares of decided games | "
-                   "mean rounds | folder |"), "|---:|---|---:|---:|---|---:|---|"]
+                  ("| # | value | games | objective (points, 95% CI) | seats' shares of decided games | mean rounds | "
+                  "folder |"), "|---:|---|---:|---:|---|---:|---|"]
         for number, row in enumerate(self.evaluations, 1):
-            adv = row["seat_advantage"]
             shares = " / ".join(f"{100 * s['rate']:.1f}%" for s in row["seats"])
-            lines.append(f"| {number} | {row['label']} | {row['games']:,} | {points(adv['value'])} "
-                         f"({points(adv['ci_low'])} to {points(adv['ci_high'])}) | {shares} | "
+            lines.append(f"| {number} | {row['label']} | {row['games']:,} | {figure(row['objective'])} | {shares} | "
                          f"{row['rounds_mean']:.1f} | {row['folder']} |")
         return "\n".join(lines) + "\n"
 
 
-# ---------------------------------------------------------------------------------------
-# The search
+OBJECTIVE_NAMES = {"gap": "largest seat gap", "chi2": "chi-square distance from fair",
+                   "seat0": "seat 0's distance from fair"}
 
 
-def _contains(share: dict) -> bool:
-    return share["vs_fair_low"] <= 0.0 <= share["vs_fair_high"]
+def _plain(value):
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
 
 
-def _half_width(share: dict) -> float:
-    return (share["vs_fair_high"] - share["vs_fair_low"]) / 2.0
-
-
-def _opposite(a: dict, b: dict) -> bool:
-    """The two intervals exclude fair on opposite sides."""
-    return (a["vs_fair_low"] > 0 and b["vs_fair_high"] < 0) or (a["vs_fair_high"] < 0 and b["vs_fair_low"] > 0)
-
-
-def _neighbour_row(seat: int, chosen: Evaluation, other: Evaluation) -> dict:
-    share = other.share(seat)
-    return {"seat": seat, "value": list(other.value) if isinstance(other.value, tuple) else other.value,
-            "label": label(other.value), **{k: share[k] for k in ("vs_fair", "vs_fair_low", "vs_fair_high")},
-            "paired": paired(chosen, other, seat)}
-
-
-def _lattice(start: int, low: int, high: int, grain: int) -> tuple[int, int]:
-    """The range of k for which start + k·grain lies in low..high."""
-    return -((start - low) // grain), (high - start) // grain
-
-
-def _search_number(evaluator: Evaluator, param, start, precision: float, max_games: int, grain: int = 1) -> dict:
-    """Seat 0's advantage against a number parameter; an int moves on start + k·grain."""
-    integer = param.kind == "int"
-    low, high = param.allowed
-    games = min(START_GAMES, max_games)
-    x = start
-    while True:
-        if integer:
-            def g(k, games=games):
-                return evaluator.one(start + k * grain, games).deviation(0)
-
-            k_low, k_high = _lattice(start, low, high, grain)
-            a, b, at_bound = find_root(g, (x - start) // grain, k_low, k_high, True, 1)
-            a, b = start + a * grain, start + b * grain
-        else:
-            def g(v, games=games):
-                return evaluator.one(v, games).deviation(0)
-
-            a, b, at_bound = find_root(g, x, low, high, False, (high - low) / 20)
-        ends = evaluator.get([a, b], games)
-        best = min(ends, key=lambda e: abs(e.deviation(0)))
-        share = best.share(0)
-        status = None
-        if _contains(share) and _half_width(share) <= precision:
-            status = "settled"
-        elif at_bound and not _contains(share):
-            status = "at_bound"
-        elif integer and a != b and _opposite(ends[0].share(0), ends[1].share(0)):
-            status = "bracketed"
-        elif games >= max_games:
-            status = "unsettled"
-        if status:
-            return {"status": status, "best": best, "bracket": (a, b), "games": games, "grain": grain}
-        x = best.value
-        games = min(2 * games, max_games)
-
-
-def _search_schedule(evaluator: Evaluator, param, start: tuple, players: int, precision: float,
-                     max_games: int, grain: int = 1) -> dict:
-    """Each seat from 1 on in turn to fair, on its default + k·grain; see the module docstring."""
-    low, high, _ = param.allowed
-    schedule = list(start)
-    games = min(START_GAMES, max_games)
-    while True:
-        for _ in range(MAX_ROUNDS):
-            changed = False
-            for seat in range(1, players):
-                base = start[seat]
-
-                def g(k, seat=seat, games=games, base=base, schedule=schedule):
-                    trial = tuple(schedule[:seat] + [base + k * grain] + schedule[seat + 1:])
-                    return evaluator.one(trial, games).deviation(seat)
-
-                k_low, k_high = _lattice(base, low, high, grain)
-                a, b, _ = find_root(g, (schedule[seat] - base) // grain, k_low, k_high, True,
-                                    max(1, (k_high - k_low) // 100), increasing=True)
-                best = base + grain * min((a, b), key=lambda k: abs(g(k)))
-                if best != schedule[seat]:
-                    schedule[seat] = best
-                    changed = True
-            if not changed:
-                break
-        chosen = evaluator.one(tuple(schedule), games)
-        shares = [chosen.share(seat) for seat in range(players)]
-        if not all(_contains(s) for s in shares) and _half_width(shares[0]) <= precision:
-            chosen = _polish(evaluator, chosen, players, games, low, high, grain)
-            schedule = list(chosen.value)
-            shares = [chosen.share(seat) for seat in range(players)]
-        status = None
-        if all(_contains(s) for s in shares) and _half_width(shares[0]) <= precision:
-            status = "settled"
-        else:
-            off = [seat for seat in range(1, players) if not _contains(shares[seat])]
-            if _half_width(shares[0]) <= precision and (_contains(shares[0]) or off and all(
-                    _bracketed(evaluator, schedule, seat, games, shares[seat], low, high, grain) for seat in off)):
-                status = "bracketed"
-        if status is None and games >= max_games:
-            status = "unsettled"
-        if status:
-            return {"status": status, "best": chosen, "games": games, "grain": grain}
-        games = min(2 * games, max_games)
-
-
-def _worst(evaluation: Evaluation) -> float:
-    """How far the worst seat is from fair, in half widths of its interval (<= 1: every seat is within)."""
-    return max(abs(s["vs_fair"]) / max(_half_width(s), 1e-12) for s in
-               (evaluation.share(seat) for seat in range(evaluation.players)))
-
-
-def _rank(evaluation: Evaluation) -> tuple:
-    """Schedules compared: every seat within its interval of fair first, then seat 0 within its
-    interval, then the worst seat's distance from fair in half widths."""
-    shares = [evaluation.share(seat) for seat in range(evaluation.players)]
-    return not all(_contains(s) for s in shares), not _contains(shares[0]), _worst(evaluation)
-
-
-def _polish(evaluator: Evaluator, chosen: Evaluation, players: int, games: int, low: int, high: int,
-            grain: int) -> Evaluation:
-    """The best schedule (by `_rank`) around the chosen one: every seat from 1 on at its value or one
-    step either way, all combinations (seats interact: one seat's step moves the others' shares). When
-    a whole step is worth several points, none of these may put every seat within its interval of
-    fair; then the same neighbourhood with seat 0 one step towards fair is tried too."""
-    import itertools
-
-    def around(first: int) -> list[tuple]:
-        options = [[first]] + [[v for v in (x - grain, x, x + grain) if low <= v <= high]
-                               for x in chosen.value[1:players]]
-        return [tuple(values) + tuple(chosen.value[players:]) for values in itertools.product(*options)]
-
-    best = min(evaluator.get(around(chosen.value[0]), games), key=_rank)
-    seat0 = chosen.share(0)
-    towards = chosen.value[0] + (grain if seat0["vs_fair"] < 0 else -grain)
-    if _rank(best)[0] and low <= towards <= high:  # no seat-0-fixed schedule has every seat within
-        best = min([best, *evaluator.get(around(towards), games)], key=_rank)
-    return best
-
-
-def _bracketed(evaluator: Evaluator, schedule: list, seat: int, games: int, share: dict, low: int, high: int,
-               grain: int) -> bool:
-    """The seat is off fair at its value, and the neighbouring value towards fair is off on the other side."""
-    step = grain if share["vs_fair"] < 0 else -grain  # assumed: more of the resource helps its seat (checked here)
-    x = schedule[seat] + step
-    if not low <= x <= high:
-        return False
-    trial = tuple(schedule[:seat] + [x] + schedule[seat + 1:])
-    return _opposite(share, evaluator.one(trial, games).share(seat))
-
-
-def _evidence(evaluator: Evaluator, param, chosen: Evaluation, players: int, games: int, grain: int = 1) -> list[dict]:
-    """The chosen value's neighbours at the final stage, each with its paired change from the chosen value:
-    for a number, one step (grain) either side; for a per-seat schedule, each free seat's value ± grain."""
-    rows = []
-    if param.kind == "ints":
-        low, high, _ = param.allowed
-        for seat in range(1, players):
-            for step in (-grain, grain):
-                x = chosen.value[seat] + step
-                if low <= x <= high:
-                    trial = tuple(chosen.value[:seat]) + (x,) + tuple(chosen.value[seat + 1:])
-                    rows.append(_neighbour_row(seat, chosen, evaluator.one(trial, games)))
-        return rows
-    low, high = param.allowed
-    step = grain if param.kind == "int" else (high - low) / FLOAT_STEPS
-    for x in (chosen.value - step, chosen.value + step):
-        if low <= x <= high:
-            rows.append(_neighbour_row(0, chosen, evaluator.one(x, games)))
-    return rows
-
-
-def _interval(param, evaluator: Evaluator, found: dict, games: int) -> dict | None:
-    """The parameter's values consistent with fair at the final stage (low, high). For an int:
-    the run of integers around the chosen one whose seat-0 interval contains zero (walking out at
-    most MAX_WALK steps each way; `open` when a walk was cut short), or the bracket when none does.
-    For a float: the value where the secant through the evaluated values meets each end of the
-    chosen value's interval. None for a per-seat schedule (its evidence is per seat)."""
-    if param.kind == "ints":
+def _json(value):
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, float) and not math.isfinite(value):
         return None
-    if param.kind == "int":
-        best = found["best"]
-        if not _contains(best.share(0)):
-            a, b = found["bracket"]
-            return {"low": a, "high": b, "open": False} if a != b else None
-        low, high = param.allowed
-        ends, open_end = [], False
-        for step in (-found["grain"], found["grain"]):  # walk out while the interval still holds zero
-            x = best.value
-            for _ in range(MAX_WALK):
-                if not low <= x + step <= high or not _contains(evaluator.one(x + step, games).share(0)):
-                    break
-                x += step
-            else:
-                open_end = True
-            ends.append(x)
-        return {"low": ends[0], "high": ends[1], "open": open_end}
-    evaluated = [e for e in evaluator.cache.values() if e.games >= games]
-    ordered = sorted(evaluated, key=lambda e: e.value)
-    if len(ordered) < 2:
-        return None
-    first, last = ordered[0], ordered[-1]
-    slope = (last.deviation(0) - first.deviation(0)) / (last.value - first.value)
-    best = found["best"].share(0)
-    if slope == 0:
-        return None
-    ends = sorted(found["best"].value - (best["vs_fair"] - bound) / slope
-                  for bound in (best["vs_fair_low"], best["vs_fair_high"]))
-    return {"low": ends[0], "high": ends[1]}
-
-
-def _most_even(evaluator: Evaluator, chosen: Evaluation, games: int) -> dict | None:
-    """The schedule played at the final stage whose worst seat is fewest half widths from fair,
-    when that is not the chosen one."""
-    played = [e for e in evaluator.cache.values() if e.games >= games]
-    even = min(played, key=_worst)
-    if _worst(even) >= _worst(chosen):
-        return None
-    return {"value": list(even.value), "label": label(even.value),
-            "seats": [even.share(seat) for seat in range(even.players)]}
+    return str(value)
 
 
 def _folder(out, game: str, param: str, players: int) -> Path:
@@ -642,19 +606,40 @@ def _folder(out, game: str, param: str, players: int) -> Path:
     return folder
 
 
+def _stage_row(stage: Stage, name: str) -> dict:
+    return {"games": stage.games, "value": _plain(stage.best.value), "label": label(stage.best.value),
+            "objective": stage.best.figure(name),
+            "rivals": [{"value": _plain(e.value), "label": label(e.value), **change} for e, change in stage.rivals]}
+
+
+def _interval(space: Space, stage: Stage) -> dict | None:
+    """A number's values within the noise of the best at the last stage."""
+    if space.kind == "ints":
+        return None
+    values = [stage.best.value, *[e.value for e, _ in stage.rivals]]
+    return {"low": min(values), "high": max(values)}
+
+
+def fresh_seed(seed: int) -> int:
+    """The validation's root seed: a stream of its own, derived from the search's."""
+    from simkit.rng import derive
+
+    return int(derive(np.uint64(seed), np.uint64(VALIDATION_STREAM)))
+
+
 def tune(game: str, param: str, *, players: int | None = None, variant: str = "standard",
          set: list[str] | dict | None = None, strategies: str | None = None,  # named like --set
-         precision: float | str | None = None, max_games: int | None = None, step: int | None = None,
-         seed: int = 1, jobs: int = 1, out: str | Path | None = None,
+         objective: str | None = None, precision: float | str | None = None, max_games: int | None = None,
+         step: int | None = None, seed: int = 1, jobs: int = 1, out: str | Path | None = None,
          progress: Callable[[str], None] | None = None) -> TuneResult:
-    """Search `param` for the value bringing seat advantage closest to zero; see the module docstring.
+    """Search `param` for the value that evens the seats best; see the module docstring.
 
     players: the player count (default: the game's largest); variant, set (fixed rule
     overrides, as `simkit sweep --set`), strategies (one line-up "a,b"): the cell searched.
-    precision: the half width asked of seat 0's advantage (0.01 or "1pt"; default 1 point);
-    max_games: games per evaluation at most. step: for an int or ints parameter, the values
-    tried are the default + k·step (a game whose amounts move in 100s needs no 650). Writes tune.json, tune.md and the evaluations'
-    sweep folders into `out` (default reports/tune-<game>-<param>-<players>p-<time>/).
+    objective: gap (default), chi2 or seat0. precision: the half width asked of the objective at
+    the best value (0.01 or "1pt"; default 1 point); max_games: games per evaluation at most. step: for an int or ints parameter, the
+    values tried are the default + k·step. Writes tune.json, tune.md and the evaluations' sweep
+    folders into `out` (default reports/tune-<game>-<param>-<players>p-<time>/).
     """
     the_game = registry.get(game)
     schema = the_game.rules
@@ -664,6 +649,9 @@ def tune(game: str, param: str, *, players: int | None = None, variant: str = "s
     if declared.kind not in TUNABLE:
         raise InputError(f"--param {param} is a {declared.kind} parameter of {game}; tune searches a number (int or "
                          f"float) or a per-seat list of whole numbers (ints)")
+    name = DEFAULT_OBJECTIVE if objective is None else objective
+    if name not in OBJECTIVES:
+        raise unknown("objective", name, OBJECTIVES, "--objective")
     players = max(the_game.players) if players is None else players
     if isinstance(players, bool) or not isinstance(players, int) or players < 2:
         raise InputError(f"--players must be one player count of at least 2, got {players!r}")
@@ -694,44 +682,40 @@ def tune(game: str, param: str, *, players: int | None = None, variant: str = "s
     lineup = strategies
     fixed_ok = schema.validate(fixed, "--set")
     start = schema.resolve(variant, fixed_ok, "--set")[param]
+    start = tuple(start) if declared.kind == "ints" else start
     probe = Evaluator(game, param, players, variant, fixed, lineup, seed, jobs, Path("."))
     probe.sweep([start], 1)  # every other input (players, variant, line-up, seed) is checked here, before any game
     folder = _folder(out, game, param, players)
-    evaluator = Evaluator(game, param, players, variant, fixed, lineup, seed, jobs, folder, progress)
-
-    if declared.kind == "ints":
-        found = _search_schedule(evaluator, declared, tuple(start), players, target, limit, grain)
-    else:
-        found = _search_number(evaluator, declared, start, target, limit, grain)
-    chosen, games = found["best"], found["games"]
-    evidence = _evidence(evaluator, declared, chosen, players, games, grain)
-    seat0 = chosen.share(0)
-    cell = evaluator.sweep([chosen.value], 1).cells[0]
+    space = _space(declared, start, players, grain)
+    evaluator = Evaluator(game, param, players, variant, fixed, lineup, seed, jobs, folder, progress, name)
+    found = search(evaluator, space, target, limit)
+    fresh = Evaluator(game, param, players, variant, fixed, lineup, fresh_seed(seed), jobs, folder, progress, name,
+                      "fresh-")
+    fresh.runs = evaluator.runs
+    checked = validate(fresh, space, found)
+    best = checked["best"]
+    seat0 = best.share(0)
+    cell = evaluator.sweep([best.value], 1).cells[0]
+    stages = [_stage_row(stage, name) for stage in found["stages"]]
+    unpaired = [{"stage": stage["games"], "best": stage["label"], **rival} for stage in stages
+                for rival in stage["rivals"] if not rival["paired"]]
     result = TuneResult(
         game=game, param=param, kind=declared.kind, players=players, variant=variant, lineup=",".join(cell.lineup),
-        fixed=fixed_ok, seed=seed, precision=target, max_games=limit, step=grain, default=start,
-        status=found["status"],
-        value=chosen.value, games=games,
+        fixed=fixed_ok, seed=seed, objective=name, precision=target, max_games=limit, step=grain, default=start,
+        status=found["status"], value=best.value, games=found["games"], figure=best.figure(name),
         seat_advantage={"value": seat0["vs_fair"], "ci_low": seat0["vs_fair_low"], "ci_high": seat0["vs_fair_high"]},
-        seats=[chosen.share(seat) for seat in range(players)],
-        interval=_interval(declared, evaluator, found, games), evidence=evidence,
-        most_even=_most_even(evaluator, chosen, games) if declared.kind == "ints" else None,
-        evaluations=[e.to_dict() for e in evaluator.history], folder=str(folder))
+        seats=[best.share(seat) for seat in range(players)],
+        validation={"seed": checked["seed"], "games": checked["games"], "rows": checked["rows"]},
+        search_value=found["best"].value, stages=stages, scan=found["scan"], unpaired=unpaired,
+        at_bound=space.at_bound(space.coords(best.value)), interval=_interval(space, found["stages"][-1]),
+        evaluations=[e.to_dict(name) for e in [*evaluator.history, *fresh.history]], folder=str(folder))
     try:  # each through a temporary file and a rename (simkit.files)
-        write_text(folder / "tune.json", json.dumps(result.to_dict(), indent=1, default=_plain))
+        write_text(folder / "tune.json", json.dumps(result.to_dict(), indent=1, default=_json))
         write_text(folder / "tune.md", result.markdown())
     except OSError as e:
         raise InputError(f"cannot write the tuning results in {folder}: {why(e)}; {fix_for(e)}, then tune "
                          "again") from None
     return result
-
-
-def _plain(value):
-    if isinstance(value, np.generic):
-        return value.item()
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    return str(value)
 
 
 class _CallableModule(types.ModuleType):
@@ -743,3 +727,4 @@ class _CallableModule(types.ModuleType):
 
 
 sys.modules[__name__].__class__ = _CallableModule
+__all__ = ["Evaluation", "Evaluator", "Space", "TuneResult", "compare", "search", "tune", "validate"]

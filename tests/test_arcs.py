@@ -1,9 +1,10 @@
-"""simkit.arcs: the score trace, margins, ranks, lead changes, P(win | leading after t) and
+"""simkit.analysis.arcs: the score trace, margins, ranks, lead changes, P(win | leading after t) and
 comebacks; on hand-built traces and on a rigged dice game whose every figure is derived
 exactly by enumeration below."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from fractions import Fraction
@@ -13,20 +14,22 @@ import polars as pl
 import pytest
 
 import simkit
-from simkit import arcs, runner
-from simkit.arcs import TRACE_ROUNDS, UNWRITTEN
+from simkit import runner
+from simkit import traces as stored
+from simkit.analysis import arcs
 from simkit.errors import InputError
+from simkit.traces import TRACE_ROUNDS, UNWRITTEN
 
 # -- the trace buffer and its rows ---------------------------------------------------------
 
 
 def test_unwritten_rounds_are_not_stored():
-    trace = arcs.trace_buffer(3, 2, rounds=4)
+    trace = stored.trace_buffer(3, 2, rounds=4)
     trace[0, 0] = [5, 3]
     trace[0, 1] = [6, 9]
     trace[2, 0] = [0, 0]  # a score of 0 is a score, not a gap
-    rows = arcs.trace_rows("c", 10, trace)
-    assert rows.schema == pl.Schema(arcs.TRACE_SCHEMA)
+    rows = stored.trace_rows("c", 10, trace)
+    assert rows.schema == pl.Schema(stored.TRACE_SCHEMA)
     assert rows.select("game_index", "round", "seat", "score").rows() == [
         (10, 1, 0, 5), (10, 1, 1, 3), (10, 2, 0, 6), (10, 2, 1, 9), (12, 1, 0, 0), (12, 1, 1, 0)]
     # each row carries its round's top score and sole leader (-1: the top is shared)
@@ -34,7 +37,7 @@ def test_unwritten_rounds_are_not_stored():
 
 
 def test_an_engine_that_writes_no_trace_gives_no_rows():
-    assert arcs.trace_rows("c", 0, arcs.trace_buffer(50, 4)).height == 0
+    assert stored.trace_rows("c", 0, stored.trace_buffer(50, 4)).height == 0
 
 
 # -- figures on hand-built traces ----------------------------------------------------------
@@ -44,10 +47,10 @@ def _traces(games: dict[int, list[list[int]]]) -> pl.LazyFrame:
     """{game_index: [scores after round 1, after round 2, ...]} as the trace rows of cell 'c',
     through the buffer the engine fills (rounds a game did not play stay unwritten)."""
     players = len(games[0][0])
-    buffer = arcs.trace_buffer(max(games) + 1, players, rounds=max(len(r) for r in games.values()))
+    buffer = stored.trace_buffer(max(games) + 1, players, rounds=max(len(r) for r in games.values()))
     for g, rounds in games.items():
         buffer[g, : len(rounds)] = rounds
-    return arcs.trace_rows("c", 0, buffer).lazy()
+    return stored.trace_rows("c", 0, buffer).lazy()
 
 
 def test_lead_changes_counted_on_hand_built_traces():
@@ -60,6 +63,29 @@ def test_lead_changes_counted_on_hand_built_traces():
     })
     changes = arcs.lead_changes(arcs.leaders(traces)).collect().sort("game_index")
     assert changes["lead_changes"].to_list() == [3, 0, 0, 3]
+
+
+def test_lead_change_rate_is_ludiis_set_of_leaders_per_round():
+    """Ludii's LeadChange by round: the set of leaders, ties included, against the set after the
+    round before (every seat before round 1), per traced round."""
+    traces = _traces({
+        0: [[5, 3, 1], [5, 6, 1], [7, 7, 1], [8, 7, 1], [9, 7, 9], [10, 7, 12]],  # {0} {1} {0,1} {0} {0,2} {2}
+        1: [[1, 0, 0], [2, 0, 0], [3, 0, 0]],  # {0} from round 1 on: one change, out of the opening tie
+        2: [[1, 1, 1], [2, 1, 1]],  # still everyone after round 1, then {0}
+        3: [[0, 4, 0], [5, 4, 0], [5, 6, 0], [7, 6, 0]],  # {1} {0} {1} {0}
+    })
+    rates = arcs.lead_change_rates(traces).collect().sort("game_index")
+    assert rates["changes"].to_list() == [6, 1, 1, 4]
+    assert rates["rate"].to_list() == [1.0, 1 / 3, 1 / 2, 1.0]
+
+
+def test_lead_change_rate_does_not_grow_with_the_games_length():
+    """Two games whose lead swaps every round: simkit's count grows with the game, the rate does not."""
+    swapping = {length: [[r % 2, 1 - r % 2] for r in range(length)] for length in (4, 12)}
+    traces = _traces({0: swapping[4], 1: swapping[12]})
+    counts = arcs.lead_changes(arcs.leaders(traces)).collect().sort("game_index")["lead_changes"].to_list()
+    rates = arcs.lead_change_rates(traces).collect().sort("game_index")["rate"].to_list()
+    assert counts == [3, 11] and rates == [1.0, 1.0]
 
 
 def test_leader_is_the_sole_highest_score():
@@ -102,8 +128,20 @@ def test_win_when_leading_comebacks_and_margins_on_hand_built_games():
     # after round 2: game 0 (seat 1 led, won) and game 1 (seat 0, won); game 3 tied
     assert by_round[2] == (2, 2.0)
     assert by_round[3] == (1, 1.0)
+    # at least 1 round left after t: the last round of each game (its leader has won) is left out
+    ahead = {r["round"]: (r["games"], r["wins"]) for r in arcs.win_when_leading_ahead(
+        lead, games, seats, rounds_left=1).iter_rows(named=True)}
+    assert ahead == {1: (3, 1.5), 2: (1, 1.0)}  # game 1's round 2 is its last: gone
     back = arcs.comebacks(traces, games).row(0, named=True)
     assert (back["games"], back["comebacks"]) == (2, 1)  # game 3 has no single winner, game 2 no winner
+    # drama: the winner's deficit behind the top score after each round, over the winning score
+    dramas = {r["game_index"]: r for r in arcs.drama(traces, seats).collect().iter_rows(named=True)}
+    assert set(dramas) == {0, 1, 3}  # the capped game 2 has no winner
+    assert (dramas[0]["drama"], dramas[0]["trailing_rounds"], dramas[0]["trailing_deficit"]) == pytest.approx(
+        (4 / (3 * 12), 1, 4 / 12))  # seat 1 was 4 behind after round 1 of 3, and won with 12
+    assert (dramas[1]["drama"], dramas[1]["trailing_rounds"], dramas[1]["trailing_deficit"]) == (0.0, 0, None)
+    # a shared win: the winners' mean score (2.5 after round 1) against the top (4), over the winning 7
+    assert (dramas[3]["drama"], dramas[3]["trailing_deficit"]) == pytest.approx((1.5 / 7 / 2, 1.5 / 7))
     margins = arcs.margins(games, seats).select("margin", "games").rows()
     assert margins == [(0, 1), (6, 1), (7, 1)]  # the capped game has no margin
 
@@ -158,7 +196,19 @@ def exact() -> dict[str, Fraction]:
     led = [(p, _win(arc[-1], _sole(arc[0]))) for p, arc, decided in games if decided and _sole(arc[0]) is not None]
     won = [(p, arc) for p, arc, decided in games if decided and len(arc) == 2 and _sole(arc[1]) is not None]
     decided = [(p, arc) for p, arc, d in games if d]
+    def rate(arc):  # Ludii's LeadChange by round, every seat leading before round 1
+        sets = [{0, 1}] + [{s for s in (0, 1) if scores[s] == max(scores)} for scores in arc]
+        return Fraction(sum(a != b for a, b in itertools.pairwise(sets)), len(arc))
+
+    def drama(arc):  # the winners' mean deficit behind the top, over the winning score, per round
+        final = arc[-1]
+        winners = [s for s in (0, 1) if final[s] == max(final)]
+        return sum(max(scores) - Fraction(sum(scores[s] for s in winners), len(winners))
+                   for scores in arc) / (max(max(final), 1) * len(arc))
+
     return {
+        "lead_change_rate": sum(p * rate(arc) for p, arc, _ in games),
+        "drama": sum(p * drama(arc) for p, arc in decided) / sum(p for p, _ in decided),
         "led_after_1": sum(p for p, _ in led),
         "win_when_leading_1": sum(p * w for p, w in led) / sum(p for p, _ in led),
         "lead_changes": sum(p for p, arc, _ in games if len(arc) == 2 and None not in (_sole(arc[0]), _sole(arc[1]))
@@ -203,6 +253,13 @@ def test_rigged_game_arcs_match_the_enumeration(rigged):
     c = want["comeback"]
     assert _close(back["share"], c, math.sqrt(c * (1 - c) / back["games"]))
     assert back["ci_low"] <= back["share"] <= back["ci_high"]
+    # the standard metrics: each mean's interval is about ±2 standard errors, so ±4 half widths suffice
+    for name in ("lead_change_rate", "drama"):
+        figure = arc[name]
+        assert figure["games"] == (GAMES if name == "lead_change_rate" else cell["decided_games"])
+        assert abs(figure["mean"] - want[name]) <= 2 * (figure["ci_high"] - figure["ci_low"]), name
+    # with a round cap of 2, no decided game has a round after round 1 with a round still to come
+    assert arc["win_when_leading_ahead"]["rounds"] == [] and arc["win_when_leading_ahead"]["rounds_left"] == 3
 
 
 def test_rigged_game_margins_and_score_arcs(rigged):
@@ -265,7 +322,7 @@ def test_a_game_without_a_trace_has_no_arcs(tmp_path):
     r = simkit.sweep(out=tmp_path / "x", game="dicegame", players=2, games=200, jobs=1, quiet=True, report=False,
                      arcs=True)
     # as an engine that never writes its trace leaves it: no rows
-    pl.DataFrame(schema=arcs.TRACE_SCHEMA).write_parquet(r.folder / "traces.parquet")
+    pl.DataFrame(schema=stored.TRACE_SCHEMA).write_parquet(r.folder / "traces.parquet")
     from simkit.results import rebuild_report
 
     rebuild_report(r.folder)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from simkit.analysis.summary import summarize
 from simkit.report import write_report
-from simkit.stats import summarize
 from tests.browser import check_page, find_chromium
 from tests.test_stats import write_sweep
 

@@ -230,7 +230,8 @@ def test_the_ci_workflow_sweeps_a_spec_gates_on_check_and_keeps_the_report():
     sweep = next(shlex.split(c) for c in commands if c.startswith("simkit sweep"))
     spec_path, out = root / sweep[2], sweep[sweep.index("--out") + 1]
     assert any(c.startswith("pip install") or "pip install -e ." in c for c in commands)
-    assert f"simkit check {out}" in commands
+    gate_step = next(c for c in commands if c.startswith(f"simkit check {out}"))
+    assert "--until-decided" in shlex.split(gate_step)  # the gate decides: exit 3 only with the budget spent
     assert any("report.md" in c and "GITHUB_STEP_SUMMARY" in c for c in commands)
     upload = next(step for step in steps if step.get("uses", "").startswith("actions/upload-artifact"))
     assert upload["if"] == "always()" and upload["with"]["path"].rstrip("/") == out
@@ -246,3 +247,141 @@ def test_games_to_decide_count_the_games_that_will_be_capped():
                        limits({"max_first_player_advantage": "2pt", "min_games": 1}))
     more = decided_only.verdicts[0].more_games
     assert half_capped.verdicts[0].more_games == pytest.approx(2 * more, abs=2)
+
+
+# ---------------------------------------------------------------------------------------
+# The sequential gate (--until-decided): more games for exactly the figures that straddle a
+# limit, intervals valid over every look
+
+
+def test_looks_double_the_games_up_to_the_budget():
+    from simkit.sequential import looks_allowed, schedule
+
+    assert schedule(4000, 64_000) == [4000, 8000, 16000, 32000, 64000]
+    assert schedule(5000, 64_000) == [5000, 10000, 20000, 40000, 64000]
+    assert schedule(70_000, 64_000) == [70_000]  # past the budget already: one look, the gate as it was
+    assert looks_allowed([cell([500, 500]), cell([4000, 4000])], 64_000) == 7  # the smallest cell sets K
+
+
+def test_each_look_spends_its_share_of_the_family_tail():
+    """The same figure is judged with a wider interval in the sequential mode: the 2.5% is spread
+    over the figures and over the K looks the cell can take (here 5: 2,000 games doubling to 32,000)."""
+    from simkit.analysis.intervals import wilson
+    from simkit.check import _one_sided_z
+    from simkit.sequential import decide
+
+    fair = cell([1000, 1000])  # ok at the first look either way: no game is played
+    table = {"max_first_player_advantage": "10pt", "min_games": 1}
+    once = gate({"cells": [fair]}, limits(table)).verdicts[0].figure
+    sequential = decide([fair], limits({**table, "budget": 32_000}), lambda look, asked: {})
+    figure = sequential.verdicts[0].figure
+    assert sequential.looks == 1 and sequential.code == OK
+    assert figure.high - figure.low > once.high - once.low
+    assert figure.high == pytest.approx(wilson(1000, 2000, _one_sided_z(0.025 / 2 / 5))[1] - 0.5)
+
+
+def test_more_games_for_exactly_the_figures_that_straddle():
+    """The look plays only the cell whose figure straddles; a decided figure is not judged again;
+    inconclusive (exit 3) is said only when the budget is spent."""
+    from simkit.sequential import decide
+
+    clear = cell([5000, 5000], name="clear")  # fair and precise: ok at the first look
+    close = cell([530, 470], name="close")  # +3 points over 1,000 games against 2 points: straddles
+    asked = []
+
+    def play(look, requests):
+        asked.append([(c["cell"], extra) for c, extra in requests])
+        # the close cell goes on at +3 points exactly: its interval will come to lie past the limit
+        return {c["cell"]: (cell([0.53 * extra, 0.47 * extra], name=c["cell"]), None) for c, extra in requests}
+
+    outcome = decide([clear, close], limits({"max_first_player_advantage": "2pt", "min_games": 1,
+                                             "budget": 64_000}), play)
+    assert [names for names in asked] == [[("close", 1000)], [("close", 2000)], [("close", 4000)],
+                                          [("close", 8000)], [("close", 16000)], [("close", 32000)]][:len(asked)]
+    assert all(name == "close" for look in asked for name, _ in look)
+    assert outcome.code == BREACH and outcome.games == {"clear": 10000, "close": 2 ** len(asked) * 1000}
+    verdicts = {v.figure.cell: v for v in outcome.verdicts}
+    assert verdicts["clear"].outcome == "ok" and verdicts["close"].outcome == "breach"
+    # the same figure, but the budget is too small to decide it: inconclusive, and the line says why
+    short = decide([close], limits({"max_first_player_advantage": "2pt", "min_games": 1, "budget": 2000}), play)
+    assert short.code == INCONCLUSIVE and short.games == {"close": 2000}
+    assert "the budget spent" in short.lines()[0] and "raise --budget" in short.lines()[-1]
+
+
+def test_merged_counts_add_up():
+    from simkit.sequential import merge, merge_rounds
+
+    first = cell([30, 20], incomplete=10, tie_share=0.1,
+                 categories={"power": [{"value": "a", "seats": 60, "decided_seats": 50, "wins": 30.0}]})
+    second = cell([5, 15], incomplete=0, tie_share=0.0,
+                  categories={"power": [{"value": "a", "seats": 20, "decided_seats": 20, "wins": 5.0},
+                                        {"value": "b", "seats": 20, "decided_seats": 20, "wins": 15.0}]})
+    both = merge(first, second)
+    assert (both["games"], both["complete_games"], both["tie_share"]) == (80, 70, pytest.approx(6 / 80))
+    assert [s["wins"] for s in both["seats"]] == [35.0, 35.0]
+    assert {r["value"]: (r["seats"], r["decided_seats"], r["wins"]) for r in both["categories"]["power"]} == {
+        "a": (80, 70, 35.0), "b": (20, 20, 15.0)}
+    values_a, values_b = np.array([3.0, 5.0, 7.0]), np.array([2.0, 10.0])
+    merged = merge_rounds((values_a.mean(), values_a.std(ddof=1), 3), (values_b.mean(), values_b.std(ddof=1), 2))
+    joined = np.concatenate([values_a, values_b])
+    assert merged == pytest.approx((joined.mean(), joined.std(ddof=1), 5))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_sequential_gate_rarely_breaches_limits_it_meets(players):
+    """Exactly at each limit, the hardest case, however many looks it takes: at most 2.5% plus
+    sampling slack (600 runs: a standard error of 0.64%)."""
+    from simkit.sequential import simulated
+
+    at_gap = np.full(players, 1.0 / players)
+    at_gap[0] += 0.015
+    at_gap[1] -= 0.015
+    assert simulated(players, 1000, {"max_seat_gap": "3pt"}, runs=600, seat_rates=at_gap)["breach"] <= 0.035
+    at_advantage = np.full(players, (1 - (1 / players + 0.02)) / (players - 1))
+    at_advantage[0] = 1 / players + 0.02
+    assert simulated(players, 1000, {"max_first_player_advantage": "2pt"}, runs=600,
+                     seat_rates=at_advantage)["breach"] <= 0.035
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_sequential_gate_decides_a_fair_game_and_catches_a_one_point_breach(players):
+    """The README's limits from 4,000 games per cell with the default budget: a fair game ends ok,
+    a first player 1 point over its 2-point limit is caught."""
+    from simkit.sequential import simulated
+
+    table = {"max_seat_gap": "3pt", "max_first_player_advantage": "2pt"}
+    fair = simulated(players, 4000, table, runs=200)
+    assert fair["ok"] >= 0.95 and fair["breach"] == 0.0
+    over = np.full(players, (1 - (1 / players + 0.03)) / (players - 1))
+    over[0] = 1 / players + 0.03
+    caught = simulated(players, 4000, table, runs=200, seed=2, seat_rates=over)
+    assert caught["breach"] >= 0.8 and caught["mean_games"] <= caught["budget"]
+
+
+def test_until_decided_plays_looks_into_the_sweep_folder(tmp_path):
+    """A real sweep: the dice game's red bonus gives the red seat an edge; --until-decided plays
+    fresh games for the straddling figure into DIR/sequential/look-<k>/, and a rerun reuses them."""
+    import simkit
+    from simkit.sequential import check as check_until
+
+    folder = tmp_path / "dice"
+    swept = simkit.sweep(out=folder, game="dicegame", players=2, games=1000, seed=5, jobs=1, quiet=True,
+                         report=False)
+    # a limit at the estimate itself: its interval straddles it
+    limit = f"{abs(round(100 * swept.summary['cells'][0]['first_player_advantage_decided']['value']))}pt"
+    table = {"max_first_player_advantage": limit, "min_games": 1000, "until_decided": True, "budget": 8000}
+    assert check(folder, {**table, "until_decided": False}).code == INCONCLUSIVE
+    outcome = check_until(folder, table)
+    looks = sorted(p.name for p in (folder / "sequential").iterdir())
+    assert outcome.looks == len(looks) + 1 and outcome.code in (OK, BREACH, INCONCLUSIVE)
+    assert max(outcome.games.values()) == 1000 * 2 ** len(looks) or max(outcome.games.values()) == 8000
+    first = json.loads((folder / "sequential" / looks[0] / "manifest.json").read_text())
+    assert first["root_seed"] != json.loads((folder / "manifest.json").read_text())["root_seed"]  # fresh games
+    again = check_until(folder, table)
+    assert again.lines() == outcome.lines()
+    assert sorted(p.name for p in (folder / "sequential").iterdir()) == looks
+    from typer.testing import CliRunner
+
+    result = CliRunner().invoke(app, ["check", str(folder), "--max-first-player-advantage", limit, "--until-decided",
+                                      "--budget", "8000"])
+    assert result.exit_code == outcome.code and result.stdout.splitlines()[-1] == outcome.lines()[-1]

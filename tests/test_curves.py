@@ -1,4 +1,4 @@
-"""simkit.curves: a grid over one parameter gives curves whose every figure is the per-cell
+"""simkit.analysis.curves: a grid over one parameter gives curves whose every figure is the per-cell
 figure worked out again here from the result tables, and whose paired steps are the delta
 method computed game by game (DESIGN §7)."""
 
@@ -12,8 +12,9 @@ import polars as pl
 import pytest
 
 import simkit
-from simkit.curves import gap_interval, groups, paired_share_difference_from_sums, share_sums
-from simkit.stats import Z95, wilson
+from simkit.analysis.curves import groups
+from simkit.analysis.intervals import Z95, gap_interval, paired_share_difference_from_sums, share_sums, wilson
+from simkit.analysis.summary import game_info
 
 SCHEDULES = [[0, 0, 0, 0], [0, 4, 0, 0], [0, 8, 0, 0]]  # seat 1's head start (dice game designer knob)
 
@@ -137,13 +138,18 @@ def test_gap_interval_by_hand():
     assert (low, high) == pytest.approx((0.3 - Z95 * math.sqrt(0.0061), 0.3 + Z95 * math.sqrt(0.0061)))
 
 
+def dice_groups(cells: list[dict]) -> list[dict]:
+    """The curves of hand-built dice-game cells, with the dice game's declared parameters."""
+    return groups(cells, {"dicegame": game_info(["dicegame"])["dicegame"]["params"]})
+
+
 def cell(name: str, overrides: dict, players: int = 2, variant: str = "standard", lineup: str = "careful") -> dict:
     return {"cell": name, "game": "dicegame", "players": players, "variant": variant, "lineup": lineup,
             "overrides": overrides}
 
 
 def test_numbers_are_ordered_by_value_and_missing_values_read_as_the_default():
-    found = groups([cell("a", {"target": 60}), cell("b", {}), cell("c", {"target": 20}),
+    found = dice_groups([cell("a", {"target": 60}), cell("b", {}), cell("c", {"target": 20}),
                     cell("d", {"target": 30}, players=3)])
     assert len(found) == 1
     assert [value for value, _ in found[0]["cells"]] == [20, 40, 60]  # b plays the default target, 40
@@ -154,14 +160,14 @@ def test_numbers_are_ordered_by_value_and_missing_values_read_as_the_default():
 def test_no_curve_for_two_varying_parameters_two_points_or_component_sets():
     two_params = [cell("a", {"target": 20, "red_bonus": 0}), cell("b", {"target": 30, "red_bonus": 1}),
                   cell("c", {"target": 40, "red_bonus": 2})]
-    assert groups(two_params) == []
-    assert groups([cell("a", {"target": 20}), cell("b", {"target": 30})]) == []  # a comparison, not a curve
+    assert dice_groups(two_params) == []
+    assert dice_groups([cell("a", {"target": 20}), cell("b", {"target": 30})]) == []  # a comparison, not a curve
     sets = [cell(x, {"components": x}) for x in ("standard", "alt-loaded", "mine")]
-    assert groups(sets) == []
+    assert dice_groups(sets) == []
     # the same grid under a fixed second override is a curve again, in each line-up separately
     fixed = [cell(x, {"target": t, "red_bonus": 5}, lineup=lineup) for x, t in (("a", 20), ("b", 30), ("c", 40))
              for lineup in ("careful", "bold")]
-    found = groups([{**c, "cell": c["cell"] + c["lineup"]} for c in fixed])
+    found = dice_groups([{**c, "cell": c["cell"] + c["lineup"]} for c in fixed])
     assert [(g["lineup"], g["fixed"]) for g in found] == [("careful", {"red_bonus": 5}), ("bold", {"red_bonus": 5})]
 
 

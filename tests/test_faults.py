@@ -129,7 +129,7 @@ def test_manifest_and_plan_carry_the_code_identity(tmp_path):
     assert Path(os.environ["NUMBA_CACHE_DIR"]).name == identity.sources_digest(identity.engine_sources())[:16]
     assert {"simkit/runner.py", "simkit/results.py", "tests/dicegame.py"} <= {f.removeprefix(str(ROOT) + "/")
                                                                              for f in files}
-    assert not any(f.startswith("simkit/report/") or f == "simkit/stats.py" for f in files)
+    assert not any(f.startswith(("simkit/report/", "simkit/analysis/")) for f in files)
     assert set(plan["code"]["libraries"]) == {"numba", "llvmlite", "numpy"}
 
 

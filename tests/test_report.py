@@ -8,9 +8,9 @@ import re
 
 import pytest
 
+from simkit.analysis.summary import summarize
 from simkit.report import write_report
 from simkit.report.sections import answer, cell_labels
-from simkit.stats import summarize
 from tests.test_stats import write_sweep
 
 PLOTS = ("seat_win_rates", "game_length", "end_reasons", "strategies", "power_win_rates", "comparisons",
@@ -89,7 +89,7 @@ def test_report_flags_round_capped_games_and_lists_comparisons(sweep):
     )
     assert "pairing r" in comparisons
     assert "No manifest.json" in parts["Provenance"]
-    assert "| 3 players, standard | 4 | 37.5% |" in parts["Precision achieved"]
+    assert "| 3 players, standard | 4 | 50.0% |" in parts["Precision achieved"]  # seat 0: 1.5 of 3 decided games
 
 
 def test_metrics_are_shown_only_where_they_belong(sweep):
@@ -187,14 +187,14 @@ def summary_cell(name: str, wins: list[float], games: int | None = None, capped:
     played = games if games is not None else round(sum(wins)) + capped
     decided = round(sum(wins))
     fair = 1.0 / players
-    from simkit.stats import _advantage
+    from simkit.analysis.seats import share
 
     return {
         "cell": name, "game": game, "players": players, "variant": variant, "overrides": overrides or {},
         "lineup": "default", "games": played, "complete_games": played - capped, "incomplete_share": capped / played,
         "fair_rate": fair, "decided_games": decided,
         "seats": [{"seat": s, "wins": float(w)} for s, w in enumerate(wins)],
-        "seat_advantage": [{"seat": s, **_advantage(float(w), decided, fair)} for s, w in enumerate(wins)],
+        "seat_advantage": [{"seat": s, **share(float(w), decided, fair)} for s, w in enumerate(wins)],
         "strategies": [], "categories": categories or {},
         "precision": {"seat0_half_width": 0.01},
     }
@@ -218,7 +218,8 @@ def test_headline_ranks_findings_by_size_and_leaves_noise_out():
     top = headline({"cells": cells, "comparisons": []}, labels_of(cells))
     assert [f.cell for f in top.findings][:2] == ["powers", "small-edge"]
     first = top.findings[0].sentence()
-    assert first.startswith("**powers**: the power thief wins 18.0% of its seats against an average 25.0%: -7.0")
+    assert first.startswith("**powers**: the power thief wins 18.0% of its decided seats against an average 25.0%: "
+                            "-7.0")
     assert "Next: strengthen thief" in first
     assert all(f.cell != "fair" for f in top.findings)
     # one sentence per dealt category: the value furthest from the average speaks for it
@@ -355,5 +356,149 @@ def test_a_variant_finding_is_checked_again_under_every_assumption_set():
     from simkit.report.sections import _robustness_section
 
     table = _robustness_section(top, labels_of(cells))[-1]
-    assert table.rows[0] == ["tp", "seat 0 win rate against std", "-6.0", "tp-alt", "+5.0 (+3.0 to +7.0)", "–",
+    assert table.rows[0] == ["tp", "seat 0 share of decided games against std", "-6.0", "tp-alt", "+5.0 (+3.0 to +7.0)", "–",
                              "flips"]
+
+
+# ---------------------------------------------------------------------------------------
+# A headline a designer can act on
+
+
+def strategy_rows(rates: dict[str, tuple[int, float]]) -> list[dict]:
+    """Strategy rows of a cell from {strategy: (decided seats, wins)}."""
+    return [{"strategy": name, "seats": n, "decided_seats": n, "wins": wins} for name, (n, wins) in rates.items()]
+
+
+def test_the_random_baseline_is_never_a_finding():
+    """random trails by construction (it measures the bots); the other presets are measured
+    against their own average, the baseline left out."""
+    from simkit.report.findings import headline
+
+    cell = summary_cell("mixed", [4000, 4000, 4000, 4000])
+    cell["strategies"] = strategy_rows({"careful": (12000, 5400.0), "bold": (12000, 4600.0),
+                                        "steady": (12000, 4800.0), "random": (12000, 1200.0)})
+    summary = {"cells": [cell], "comparisons": [],
+               "games": {"g": {"baseline_strategy": "random", "default_strategy": "careful", "params": {}}}}
+    top = headline(summary, labels_of([cell]))
+    strategies = [f for f in top.findings if f.kind == "strategy"]
+    assert strategies and all(f.key != ("strategy", "random") for f in strategies)
+    (finding,) = strategies  # one sentence for the line-up: careful +3.9 points over the presets' 41.1%
+    assert finding.key == ("strategy", "careful")
+    assert "against the other presets' average 41.1% (the random baseline left out)" in finding.sentence()
+    assert "+3.9 points" in finding.sentence()
+    # without the game's facts (a summary from elsewhere) random is one preset among the others
+    assert any(f.key == ("strategy", "random") for f in headline({**summary, "games": {}}, labels_of([cell])).findings)
+
+
+def seat_comparisons(cell: str, baseline: str, before: tuple[float, float], after: tuple[float, float],
+                     players: int = 2) -> list[dict]:
+    """The comparison rows of a variant: seat 0's share and the largest seat gap, before and after."""
+    rows = []
+    for metric, (a, b) in (("seat0_win", (before[0], after[0])), ("seat_gap", (before[1], after[1]))):
+        rows.append({"cell": cell, "baseline": baseline, "metric": metric, "baseline_mean": a, "cell_mean": b,
+                     "diff": b - a, "ci_low": b - a - 0.008, "ci_high": b - a + 0.008, "p": 1e-9,
+                     "paired_games": 10000, "pairing": {"gain": 3.0}})
+    return rows
+
+
+def test_variants_rank_by_how_close_to_fair_they_bring_every_seat():
+    """Seat 0 at +3.9: a variant that evens it (−0.0) outranks one that overshoots (−1.7),
+    although the overshoot moves seat 0 further; only the first 'evens the seats'."""
+    from simkit.report.findings import headline
+
+    base = summary_cell("base", [5390, 4610])
+    evens = summary_cell("evens", [5000, 5000], variant="bonus")
+    overshoots = summary_cell("overshoots", [4830, 5170], variant="big_bonus")
+    comparisons = (seat_comparisons("evens", "base", (0.539, 0.078), (0.500, 0.0))
+                   + seat_comparisons("overshoots", "base", (0.539, 0.078), (0.483, 0.034)))
+    top = headline({"cells": [base, evens, overshoots], "comparisons": comparisons},
+                   labels_of([base, evens, overshoots]))
+    variants = [f for f in top.findings if f.kind == "comparison"]
+    assert [f.cell for f in variants] == ["evens", "overshoots"]  # one finding each: the seat gap speaks
+    assert all(f.key[2] == "seat_gap" for f in variants)
+    assert "evens the seats: the largest seat gap falls from +7.8 to +0.0 points" in variants[0].sentence()
+    assert "consider it for the standard rules" in variants[0].sentence()
+    assert "narrows the largest seat gap from +7.8 to +3.4 points, but seat 0 is still -1.7 points from fair" in \
+        variants[1].sentence()
+    assert "evens" not in variants[1].sentence()
+
+
+def test_evens_the_seats_only_when_every_seat_covers_fair():
+    """3 players: the variant brings seat 0 to fair but leaves seat 2 at −2 points: it narrows the
+    gap (seat 1 is +2 points, seat 2 −2), it does not even the seats, whichever of its figures speaks."""
+    from simkit.report.findings import headline
+
+    base = summary_cell("base", [3800, 3100, 3100])
+    variant = summary_cell("variant", [3333, 3533, 3134], variant="bonus")
+    rows = seat_comparisons("variant", "base", (0.38, 0.07), (0.3333, 0.04), players=3)
+    for only in (rows, [row for row in rows if row["metric"] == "seat0_win"]):
+        top = headline({"cells": [base, variant], "comparisons": only}, labels_of([base, variant]))
+        (finding,) = [f for f in top.findings if f.kind == "comparison"]
+        assert "evens" not in finding.sentence()
+        assert "seat 1 is still +2.0 points from fair" in finding.sentence()
+
+
+def big_grid(cells_per_game: int, games: tuple[str, ...]) -> dict:
+    """A summary of many cells: every fifth mostly unfinished, the rest with 20% of games capped
+    and seat 0 at +10 points (each a finding), as a grid over rules would give."""
+    cells = []
+    for game in games:
+        for i in range(cells_per_game):
+            name = f"{game}-{i}"
+            if i % 5 == 0:
+                cells.append(summary_cell(name, [300, 100], capped=600, game=game))
+            else:
+                cells.append(summary_cell(name, [4800, 3200], capped=2000, game=game))
+    return {"cells": cells, "comparisons": []}
+
+
+def test_a_big_grid_headline_is_capped_and_grouped():
+    """experiments/big_grid.toml's 10,000 cells: the headline shows a few lines, the unfinished
+    cells in one sentence, and says how many more findings the More findings section holds."""
+    from simkit.report.findings import headline
+    from simkit.report.render import MAX_ROWS, Bullets, Paragraph, to_markdown
+    from simkit.report.sections import HEADLINE_ITEMS, _headline_groups, _headline_section, _more_findings_section
+
+    summary = big_grid(10_000, ("g",))
+    labels = cell_labels(summary["cells"])
+    top = headline(summary, labels)
+    groups = _headline_groups(summary, top, labels)
+    blocks = _headline_section(summary, top, groups)
+    items = [item for block in blocks if isinstance(block, Bullets) for item in block.items]
+    assert len(items) == HEADLINE_ITEMS
+    assert items[0].startswith("**g: 2,000 cells mostly did not finish**")
+    more = len(top.findings) - (HEADLINE_ITEMS - 1)
+    assert more > 10_000  # two findings for each of the 8,000 finishing cells: the capped share and seat 0
+    assert any(isinstance(b, Paragraph) and b.text.startswith(f"{more:,} more findings in the section More findings")
+               for b in blocks)
+    rest = _more_findings_section(summary, top, groups)
+    assert len(rest[1].items) == more
+    text = to_markdown(rest, "t")
+    assert text.count("\n1. ") + text.count("\n2") > 0 and f"… {more - MAX_ROWS:,} more not shown here" in text
+
+
+def test_a_headline_of_several_games_shows_a_few_per_game():
+    from simkit.report.findings import headline
+    from simkit.report.render import Bullets, Paragraph
+    from simkit.report.sections import HEADLINE_PER_GAME, _headline_groups, _headline_section
+
+    summary = big_grid(20, ("g", "h"))
+    labels = cell_labels(summary["cells"])
+    top = headline(summary, labels)
+    blocks = _headline_section(summary, top, _headline_groups(summary, top, labels))
+    lists = [block for block in blocks if isinstance(block, Bullets)]
+    assert len(lists) == 2 and all(len(block.items) == HEADLINE_PER_GAME for block in lists)
+    titles = [block.text for block in blocks if isinstance(block, Paragraph) and block.text in ("**g**", "**h**")]
+    assert titles == ["**g**", "**h**"]
+    assert lists[1].items[0].startswith("**h: 4 cells mostly did not finish**")
+
+
+def test_the_terminal_headline_is_capped_and_grouped_too(tmp_path):
+    from simkit.report import headline_lines
+
+    (tmp_path / "summary.json").write_text(json.dumps(big_grid(30, ("g", "h"))))
+    lines = headline_lines(tmp_path, items=4)
+    assert lines[0] == "Headline:" and lines[1] == "g:" and lines[4] == "h:"
+    assert [line[:3] for line in lines[2:4] + lines[5:7]] == ["1. ", "2. ", "1. ", "2. "]
+    assert lines[2].startswith("1. g: 6 cells mostly did not finish")
+    assert lines[7].startswith("   ... ") and lines[7].endswith("more in the report (More findings)")

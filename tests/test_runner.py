@@ -16,9 +16,9 @@ import pytest
 
 import simkit
 from simkit import results, runner, spec
+from simkit.analysis.intervals import wilson
 from simkit.errors import InputError
 from simkit.rng import derive
-from simkit.stats import wilson
 
 # Four cells: two rule sets x two player counts, a three-strategy line-up that rotates.
 SPEC = {"game": "dicegame", "players": "2,3", "variant": "standard,sudden", "strategies": "careful,random,bold",
@@ -103,7 +103,7 @@ def test_rotation_rule_directly(dicegame):
     rows = runner.seat_strategies(dicegame, ("careful",), 4, 10, 3)
     assert (rows == 1).all()
     # two strategies at three seats: the tables {random, random, bold} and {random, bold, bold},
-    # each in its three orders (simkit.tournament); game 1 is the second seating, game 7 the same
+    # each in its three orders (simkit.seating); game 1 is the second seating, game 7 the same
     rows = runner.seat_strategies(dicegame, ("random", "bold"), 3, 1, 7)
     assert rows.tolist()[:2] == [[2, 0, 0], [0, 0, 2]]
     assert rows[6].tolist() == rows[0].tolist()

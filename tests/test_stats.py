@@ -1,4 +1,4 @@
-"""simkit.stats: intervals and tests against independent references, and the sweep summary
+"""simkit.analysis (intervals, tests, tables, summary): intervals and tests against independent references, and the sweep summary
 of a hand-built sweep folder whose every figure is worked out by hand below (DESIGN §6, §7)."""
 
 from __future__ import annotations
@@ -15,16 +15,11 @@ from scipy import stats as scipy_stats
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
-from simkit.stats import (
-    _length_summary,
-    games_needed,
-    holm,
-    length_counts,
-    paired_difference,
-    seat_uniformity_p,
-    summarize,
-    wilson,
-)
+from simkit.analysis.intervals import games_needed, paired_difference, wilson
+from simkit.analysis.summary import summarize
+from simkit.analysis.tables import length_counts
+from simkit.analysis.tables import length_summary as _length_summary
+from simkit.analysis.tests import holm, seat_uniformity_p
 
 # A 3-player sweep of two cells that play the same game indices (common random numbers).
 # Per game: (game_index, rounds, end_reason, winning seats). `base` has a shared win (game 2)
@@ -211,7 +206,12 @@ def test_seat_rates_split_shared_wins_and_count_incomplete_games_as_no_win(summa
     fpa = base["first_player_advantage"]
     assert fpa["value"] == pytest.approx(0.375 - 1 / 3)
     assert (fpa["ci_low"], fpa["ci_high"]) == pytest.approx((low - 1 / 3, high - 1 / 3))
-    assert base["largest_seat_gap"] == {"value": 0.25, "high_seat": 0, "low_seat": 2}
+    # the seat figures are over the 3 decided games (DESIGN §7): 0.5, 1/3 and 1/6
+    assert [seat["rate"] for seat in base["seat_advantage"]] == pytest.approx([0.5, 1 / 3, 1 / 6])
+    gap = base["largest_seat_gap"]
+    assert (gap["value"], gap["high_seat"], gap["low_seat"]) == (pytest.approx(1 / 3), 0, 2)
+    half = 1.959964 * math.sqrt((0.5 + 1 / 6 - (1 / 3) ** 2) / 3)  # multinomial: var(w0 − w2) per decided game
+    assert (gap["ci_low"], gap["ci_high"]) == pytest.approx((1 / 3 - half, 1 / 3 + half))
     expected = 3.0 / 3  # 3 wins shared equally by 3 seats
     chi_square = sum((wins - expected) ** 2 / expected for wins in (1.5, 1.0, 0.5))
     assert base["seat_uniformity_p"] == pytest.approx(scipy_stats.chi2.sf(chi_square, 2))
@@ -248,26 +248,33 @@ def test_length_quantiles_from_counts_match_polars_lower_quantile():
         assert (lengths[cell]["min"], lengths[cell]["max"]) == (expected.min(), expected.max())
 
 
-def test_strategy_and_power_rates_are_per_seat_played(summary):
+def test_strategy_and_power_rates_are_per_decided_seat_played(summary):
+    """One basis for rates (DESIGN §7): a seat in the round-capped game 3 is nobody's loss, so
+    strategies and powers are measured over the decided games they sat in, like the seats."""
     base = cell_summary(summary, "base")
     strategies = {row["strategy"]: row for row in base["strategies"]}
-    # raider sits at (game, seat) (0,0) win, (0,2), (1,1) win, (2,0) ½, (2,2) ½, (3,1): 3 of 6
-    assert (strategies["raider"]["seats"], strategies["raider"]["wins"], strategies["raider"]["win_rate"]) == (
-        6,
-        3.0,
-        0.5,
-    )
-    assert strategies["trader"]["win_rate"] == 0.0
-    low, high = proportion_confint(3.0, 6, method="wilson")
-    assert (strategies["raider"]["ci_low"], strategies["raider"]["ci_high"]) == pytest.approx((low, high))
+    # raider sits at (game, seat) (0,0) win, (0,2), (1,1) win, (2,0) ½, (2,2) ½, and (3,1) capped: 3 of 5
+    raider = strategies["raider"]
+    assert (raider["seats"], raider["decided_seats"], raider["wins"], raider["win_rate"]) == (6, 5, 3.0, 0.6)
+    assert raider["capped_share"] == pytest.approx(1 / 6)
+    assert raider["shared_share"] == pytest.approx(2 / 6)  # its two seats in the shared game 2
+    assert raider["vs_fair"] == pytest.approx(0.6 - 1 / 3)
+    assert strategies["trader"]["win_rate"] == 0.0 and strategies["trader"]["decided_seats"] == 4
+    low, high = proportion_confint(3.0, 5, method="wilson")
+    assert (raider["ci_low"], raider["ci_high"]) == pytest.approx((low, high))
     powers = {row["value"]: row for row in base["categories"]["power"]}
-    # thief: (0,0) win, (1,2), (2,1), (3,0); merchant: ½ at (2,2); navy: (1,1) win, ½ at (2,0)
-    assert {value: row["win_rate"] for value, row in powers.items()} == {
-        "thief": 0.25,
-        "merchant": 0.125,
-        "navy": 0.375,
-    }
-    assert all(row["seats"] == 4 for row in powers.values())
+    # thief: (0,0) win, (1,2), (2,1); merchant: (0,1), (1,0), ½ at (2,2); navy: (0,2), (1,1) win,
+    # ½ at (2,0); each also sat in the capped game 3
+    assert {value: row["win_rate"] for value, row in powers.items()} == pytest.approx({
+        "thief": 1 / 3,
+        "merchant": 1 / 6,
+        "navy": 1 / 2,
+    })
+    assert all(row["seats"] == 4 and row["decided_seats"] == 3 and row["capped_share"] == 0.25
+               for row in powers.values())
+    # the powers' rates average fair over decided seats, as the seats' do
+    assert sum(row["wins"] for row in powers.values()) / sum(row["decided_seats"] for row in powers.values()) == \
+        pytest.approx(1 / 3)
     assert set(base["categories"]) == {"power"}  # strategy is reported apart
 
 
@@ -280,21 +287,22 @@ def test_metrics(summary):
 
 
 def test_precision(summary):
+    """Over decided games, like every seat figure: seat 0's 1.5 of 3; games to play count the
+    capped ones (a quarter of the games here decide nothing)."""
     base = cell_summary(summary, "base")
-    seat0 = base["seats"][0]
-    assert base["precision"]["seat0_half_width"] == pytest.approx((seat0["ci_high"] - seat0["ci_low"]) / 2)
-    assert base["precision"]["games_for_1pp"] == games_needed(0.375, 0.01)
-    assert base["precision"]["games_for_half_pp"] == games_needed(0.375, 0.005)
+    low, high = proportion_confint(1.5, 3, method="wilson")
+    assert base["precision"]["seat0_half_width"] == pytest.approx((high - low) / 2)
+    assert base["precision"]["games_for_1pp"] == math.ceil(games_needed(0.5, 0.01) / 0.75)
+    assert base["precision"]["games_for_half_pp"] == math.ceil(games_needed(0.5, 0.005) / 0.75)
 
 
 def test_paired_comparisons_against_the_standard_baseline(summary):
     rows = {row["metric"]: row for row in summary["comparisons"]}
-    assert [row["metric"] for row in summary["comparisons"]] == ["seat0_win", "rounds", "incomplete"]
+    assert [row["metric"] for row in summary["comparisons"]] == ["seat0_win", "seat_gap", "rounds", "incomplete"]
     assert all(row["cell"] == "gold" and row["baseline"] == "base" for row in rows.values())
     assert all(row["paired_games"] == 4 for row in rows.values())  # gold's game 4 has no pair
     # gold − base on games 0..3
     per_game = {
-        "seat0_win": [0 - 1, 0 - 0, 1 - 0.5, 0 - 0],
         "rounds": [9 - 10, 12 - 12, 10 - 8, 11 - 30],
         "incomplete": [0, 0, 0, 0 - 1],
     }
@@ -308,7 +316,26 @@ def test_paired_comparisons_against_the_standard_baseline(summary):
         )
         assert row["p"] == pytest.approx(2 * scipy_stats.norm.sf(abs(mean) / standard_error))
     assert rows["rounds"]["baseline_mean"] == 15.0 and rows["rounds"]["cell_mean"] == 10.5
-    assert rows["seat0_win"]["baseline_mean"] == 0.375 and rows["seat0_win"]["cell_mean"] == 0.25
+    # the seat figures are ratios over decided games, compared game by game by the delta method:
+    # each cell's figure linearised per game as (numerator − figure · decided) / mean decided
+    decided_base, decided_gold = np.array([1, 1, 1, 0.0]), np.ones(4)
+
+    def linearised(numerator, decided):
+        figure = numerator.sum() / decided.sum()
+        return figure, (numerator - figure * decided) / decided.mean()
+
+    seat0_base, seat0_gold = np.array([1, 0, 0.5, 0]), np.array([0, 0, 1, 0.0])
+    # base's gap is seat 0 (1.5 of 3) minus seat 2 (0.5); gold's, over its 5 games, seat 0 (2) minus seat 2 (1)
+    gap_base, gap_gold = seat0_base - np.array([0, 0, 0.5, 0]), seat0_gold - np.array([0, 0, 0, 1.0])
+    for metric, (before, after) in {"seat0_win": (seat0_base, seat0_gold), "seat_gap": (gap_base, gap_gold)}.items():
+        (a, terms_a), (b, terms_b) = linearised(before, decided_base), linearised(after, decided_gold)
+        standard_error = np.std(terms_b - terms_a, ddof=1) / 2
+        row = rows[metric]
+        assert (row["baseline_mean"], row["cell_mean"], row["diff"]) == pytest.approx((a, b, b - a))
+        assert (row["ci_low"], row["ci_high"]) == pytest.approx(
+            (b - a - 1.959964 * standard_error, b - a + 1.959964 * standard_error))
+    assert rows["seat0_win"]["diff"] == pytest.approx(0.25 - 0.5)
+    assert rows["seat_gap"]["diff"] == pytest.approx(0 - 1 / 3)
     assert [row["p_holm"] for row in summary["comparisons"]] == pytest.approx(
         holm([row["p"] for row in summary["comparisons"]])
     )
@@ -330,7 +357,7 @@ def test_comparisons_report_the_pairing_correlation_and_gain(summary):
 
 
 def test_pairing_gains_nothing_on_uncorrelated_games_and_much_on_correlated_ones():
-    from simkit.stats import pairing
+    from simkit.analysis.intervals import pairing
 
     rng = np.random.default_rng(3)
     a = rng.normal(size=4000)
@@ -341,7 +368,7 @@ def test_pairing_gains_nothing_on_uncorrelated_games_and_much_on_correlated_ones
 
 
 def test_component_sets_are_compared_with_the_standard_set_and_variants_within_their_set():
-    from simkit.stats import _comparison_groups
+    from simkit.analysis.summary import _comparison_groups
 
     def row(name, variant, components=None, **overrides):
         if components:
@@ -361,3 +388,32 @@ def test_component_sets_are_compared_with_the_standard_set_and_variants_within_t
     # without component sets: one group per (game, players, line-up), as before
     plain = pl.DataFrame([row("base", "standard"), row("tp", "two_player"), row("gold", "standard", gold=9)])
     assert {(b, o) for b, others in _comparison_groups(plain) for o in others} == {("base", "tp"), ("base", "gold")}
+
+
+def test_a_capped_dice_game_measures_strategies_and_colours_over_decided_games(tmp_path):
+    """One basis for rates (DESIGN §7): with a round cap of 4 a good share of dice races is capped.
+    Counting a capped seat as a loss would put every colour and strategy below a fair third;
+    over decided games they average exactly fair, the capped share is shown beside them, and
+    the gate's edge is measured against that same fair average."""
+    import simkit
+    from simkit.check import edge
+
+    result = simkit.sweep(out=tmp_path / "capped", game="dicegame", players=3, strategies="careful,bold",
+                          games=3000, seed=4, jobs=1, quiet=True, set={"round_cap": 4})
+    cell = result.summary["cells"][0]
+    assert cell["incomplete_share"] > 0.1
+    for rows in (cell["strategies"], cell["categories"]["colour"]):
+        decided = sum(row["decided_seats"] for row in rows)
+        assert sum(row["wins"] for row in rows) / decided == pytest.approx(1 / 3)  # fair, on average
+        assert sum(row["wins"] for row in rows) / sum(row["seats"] for row in rows) < 1 / 3 - 0.03  # the old basis
+        for row in rows:
+            assert row["win_rate"] == pytest.approx(row["wins"] / row["decided_seats"])
+            assert row["capped_share"] == pytest.approx(1 - row["decided_seats"] / row["seats"])
+            assert row["vs_fair"] == pytest.approx(row["win_rate"] - 1 / 3)
+    # the dealt colours are fair but for red's bonus, which is small: no colour far below fair
+    assert all(row["vs_fair_high"] > 0 for row in cell["categories"]["colour"])
+    figure = edge(cell, 1.96)
+    assert figure.value == pytest.approx(max(row["win_rate"] for row in cell["categories"]["colour"]
+                                             + cell["strategies"]) - 1 / 3)
+    tables = (result.folder / "report.md").read_text()
+    assert "| win rate (decided) | 95% CI | vs fair (points) | capped | shared wins |" in tables

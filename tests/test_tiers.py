@@ -111,7 +111,11 @@ def test_careful_at_full_noise_plays_like_random(rigged):
     (group,) = rigged.summary["tiers"]
     by = {t["tier"]: t for t in group["tiers"]}
     pair = next(c for c in group["comparisons"] if (c["higher"], c["lower"]) == ("heuristic@1", "random"))
-    assert pair["ci_low"] < 0 < pair["ci_high"]
+    # at noise 1 the preset makes random's very draws: the same seeds give the same games, and the
+    # paired difference is exactly 0 (an unpaired test would have given an interval of ±4 points)
+    change = pair["seat0_share"]
+    assert (change["diff"], change["ci_low"], change["ci_high"]) == (0.0, 0.0, 0.0)
+    assert pair["seat0_distance"]["verdict"] == pair["seat_gap"]["verdict"] == "no clear change"
     assert abs(by["heuristic@1"]["decided_games"] - by["random"]["decided_games"]) < 4 * math.sqrt(
         2 * GAMES * float(P_REACH["random"]))
 
@@ -121,9 +125,14 @@ def test_skill_effect_and_its_interval(rigged):
     effect = group["skill_effect"]
     assert (effect["higher"], effect["lower"]) == ("lookahead", "random")
     true_diff = 1 - 16 / 31
-    assert effect["ci_low"] <= true_diff <= effect["ci_high"]
-    assert effect["verdict"] == "grows"
-    assert effect["diff"] == pytest.approx(group["tiers"][-1]["seat0_share"] - group["tiers"][0]["seat0_share"])
+    share = effect["seat0_share"]
+    assert share["ci_low"] <= true_diff <= share["ci_high"]
+    assert share["diff"] == pytest.approx(group["tiers"][-1]["seat0_share"] - group["tiers"][0]["seat0_share"])
+    # by size: seat 0's distance from fair grows from 16/31 − 1/2 to 1/2, and so does the 2-seat gap
+    distance = effect["seat0_distance"]
+    assert distance["ci_low"] <= 1 / 2 - (16 / 31 - 1 / 2) <= distance["ci_high"]
+    assert distance["verdict"] == effect["seat_gap"]["verdict"] == "grows"
+    assert effect["seat_gap"]["after"] == pytest.approx(1.0)  # lookahead: seat 0 wins every game
 
 
 def test_lookahead_cost_from_the_sweep_timings(rigged):
@@ -141,7 +150,8 @@ def test_lookahead_cost_from_the_sweep_timings(rigged):
 def test_tier_section_in_the_report(rigged):
     text = (rigged.folder / "report.md").read_text()
     assert "## Seat advantage by tier" in text
-    assert "first-player advantage grows with skill — lookahead minus random" in text
+    assert ("dicegame, 2 players, sudden, lookahead against random: seat 0's distance from fair grows" in text
+            and "the largest seat gap grows" in text)
     assert (rigged.folder / "plots" / "tiers_first_player_advantage.png").exists()
 
 
@@ -167,10 +177,80 @@ def test_no_tiers_section_for_a_plain_sweep(tmp_path):
 def test_a_tier_that_hardly_finishes_is_left_out_of_the_comparisons(rigged, monkeypatch):
     """random and heuristic@1 decide about 12% of the rigged games (720 of 6,000): with a bar of
     1,000 decided games they are not compared, and the note says so."""
-    from simkit import tiers
+    import polars as pl
+
+    from simkit.analysis import tiers
 
     monkeypatch.setattr(tiers, "MIN_DECIDED", 1000)
-    (group,) = tiers.summarize(rigged.folder, rigged.summary["cells"])
+    (group,) = tiers.summarize(pl.scan_parquet(rigged.folder / "games.parquet"),
+                               pl.scan_parquet(rigged.folder / "seats.parquet"), rigged.summary["cells"],
+                               rigged.summary["games"])
     compared = {c["higher"] for c in group["comparisons"]} | {c["lower"] for c in group["comparisons"]}
     assert "random" not in compared and "heuristic@1" not in compared and "lookahead" in compared
     assert "random" in group["note"] and "heuristic@1" in group["note"]
+
+
+# -- the verdict reads the size, for every seat, paired on the shared seeds ----------------------
+
+
+def write_tiers(folder, players: int, winners_by_tier: dict[str, list[int]]):
+    """A dice-game sweep folder whose tier cells (line-ups `random` and the default `careful`)
+    played game i with winner winners[i] (-1: round-capped), game i of every cell on seed i."""
+    import polars as pl
+
+    from simkit.analysis.summary import summarize
+
+    folder.mkdir(parents=True, exist_ok=True)
+    games, seats, cells = [], [], []
+    for lineup, winners in winners_by_tier.items():
+        cell = f"dicegame-{players}p-{lineup}"
+        cells.append({"cell": cell, "game": "dicegame", "players": players, "variant": "standard", "overrides": "{}",
+                      "strategies": lineup, "games": len(winners)})
+        for i, winner in enumerate(winners):
+            games.append({"cell": cell, "game_index": i, "seed": i, "players": players, "rounds": 5, "turns": 5,
+                          "end_reason": "round_cap" if winner < 0 else "target", "winner": winner,
+                          "n_winners": 0 if winner < 0 else 1})
+            seats += [{"cell": cell, "game_index": i, "seat": s, "strategy": lineup, "score": int(s == winner),
+                       "rank": 1 if s == winner else 2, "win": float(s == winner)} for s in range(players)]
+    pl.DataFrame(games, schema_overrides={"seed": pl.UInt64}).write_parquet(folder / "games.parquet")
+    pl.DataFrame(seats).write_parquet(folder / "seats.parquet")
+    pl.DataFrame(cells).write_parquet(folder / "cells.parquet")
+    return summarize(folder)
+
+
+def test_a_first_player_disadvantage_that_deepens_grows(tmp_path):
+    """Seat 0 wins 46% of random's games and 40% of careful's: the signed change reads −6 points,
+    but the first player's distance from fair grows from 4 to 10 points, and the verdict says so."""
+    n = 5000
+    random = [0 if i % 50 < 23 else 1 for i in range(n)]
+    careful = [0 if i % 50 < 20 else 1 for i in range(n)]
+    (group,) = write_tiers(tmp_path / "deepens", 2, {"random": random, "careful": careful})["tiers"]
+    effect = group["skill_effect"]
+    assert (effect["higher"], effect["lower"]) == ("heuristic", "random")
+    assert effect["seat0_share"]["diff"] == pytest.approx(-0.06) and effect["seat0_share"]["ci_high"] < 0
+    distance = effect["seat0_distance"]
+    assert (distance["before"], distance["after"], distance["diff"]) == pytest.approx((0.04, 0.10, 0.06))
+    assert distance["verdict"] == "grows" and effect["seat_gap"]["verdict"] == "grows"
+    # the two cells agree on 47 of every 50 games: pairing on the shared seeds narrows the interval
+    assert effect["seat_gap"]["pairing"]["gain"] > 2
+
+
+def test_a_later_seat_that_pulls_ahead_grows_the_gap_with_seat_0_fair(tmp_path):
+    """3 players: seat 0 stays at a fair third in both tiers while seat 1 goes from a third to a
+    half: seat 0's distance shows no change, the largest seat gap grows, and the section names seat 1."""
+    n = 6000
+    random = [i % 3 for i in range(n)]
+    careful = [(0, 1, 1, 2, 0, 1)[i % 6] for i in range(n)]  # seats 1/3, 1/2, 1/6
+    summary = write_tiers(tmp_path / "seat1", 3, {"random": random, "careful": careful})
+    (group,) = summary["tiers"]
+    effect = group["skill_effect"]
+    assert effect["seat0_distance"]["verdict"] == "no clear change"
+    assert effect["seat_gap"]["verdict"] == "grows"
+    assert effect["seat_gap"]["after"] == pytest.approx(1 / 2 - 1 / 6)
+    careful_tier = next(t for t in group["tiers"] if t["tier"] == "heuristic")
+    assert [s["vs_fair"] for s in careful_tier["seats"]] == pytest.approx([0, 1 / 2 - 1 / 3, 1 / 6 - 1 / 3])
+    from simkit.report.arcs import _finding
+
+    sentence = _finding(group)
+    assert "seat 0's distance from fair does not change clearly" in sentence
+    assert "the largest seat gap grows" in sentence and "seat 1, +16.7 points" in sentence

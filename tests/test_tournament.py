@@ -1,4 +1,4 @@
-"""Balanced line-ups and tournaments (simkit.tournament): the seating design's balance, the
+"""Balanced line-ups (simkit.seating) and tournaments (simkit.analysis.tournament): the seating design's balance, the
 refusal of a line-up a cell cannot balance, and the head-to-head figures checked against
 values derived by hand on the test dice game."""
 
@@ -14,8 +14,9 @@ import pytest
 from typer.testing import CliRunner
 
 import simkit
+from simkit import seating as lineups
 from simkit import spec as specs
-from simkit import tournament
+from simkit.analysis import tournament
 from simkit.cli import app
 from simkit.errors import InputError
 from simkit.runner import seat_strategies
@@ -25,7 +26,7 @@ from simkit.runner import seat_strategies
 
 def assert_balanced(lineup: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
     """Every label in every seat equally often; every pair of line-up entries at a table equally often."""
-    seatings = list(tournament.design(lineup, players)[0])
+    seatings = list(lineups.design(lineup, players)[0])
     per_seat = [Counter(seating[s] for seating in seatings) for s in range(players)]
     assert all(counts == per_seat[0] for counts in per_seat), per_seat
     # pairs of entries: a label named m times in the line-up stands for m entries
@@ -63,7 +64,7 @@ def test_four_strategies_at_two_seats_all_meet(dicegame):
 
 
 def test_large_design_uses_rotations_and_keeps_every_table():
-    seatings, kind = tournament.design(tuple("abcdefgh"), 5)
+    seatings, kind = lineups.design(tuple("abcdefgh"), 5)
     assert kind == "rotations"
     assert {frozenset(s) for s in seatings} == {frozenset(c) for c in itertools.combinations("abcdefgh", 5)}
 
@@ -301,8 +302,8 @@ def test_first_player_advantage_over_decided_games(tmp_path):
     assert cell["first_player_advantage_decided"]["value"] == pytest.approx(seat0 / decided - 0.5)
     assert cell["first_player_advantage"]["value"] == pytest.approx(seat0 / cell["games"] - 0.5)
     # the CI gate judges the same figure
+    from simkit.analysis.intervals import Z95
     from simkit.check import first_player_advantage
-    from simkit.stats import Z95
 
     gate = first_player_advantage(cell, Z95)
     fpa = cell["first_player_advantage_decided"]

@@ -19,7 +19,7 @@ import sys
 import polars as pl
 
 import simkit
-from simkit.stats import paired_difference, wilson
+from simkit.analysis.intervals import paired_difference, wilson
 
 BASE_SET, BASE_READING = "standard", "any_contact"
 SETS = ("standard", "alt-one-skull", "alt-two-events", "alt-near-ports", "alt-adjacent-seats", "alt-straight-maps")

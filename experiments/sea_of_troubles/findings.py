@@ -20,7 +20,7 @@ import sys
 import polars as pl
 
 import simkit
-from simkit.stats import paired_difference, wilson
+from simkit.analysis.intervals import paired_difference, wilson
 
 ENDINGS = ("quests_done", "treasures_pillaged")
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import polars as pl
 
+from simkit.analysis.tables import length_counts
 from simkit.files import write_text
 from simkit.report.render import to_html, to_markdown
 from simkit.report.sections import build
-from simkit.stats import length_counts
 
 __all__ = ["headline_lines", "write_report"]
 
@@ -36,22 +36,29 @@ def write_report(folder: Path) -> Path:
 
 
 def headline_lines(folder: Path, items: int = 5, summary: dict | None = None) -> list[str]:
-    """The report's headline as plain text for a terminal: the unfinished cells, the top
-    `items` findings (numbered, largest first) and the precision reached. `summary`: the
-    folder's summary.json when the caller has read it already (a 10,000-cell grid's is large)."""
-    from simkit.report.findings import headline, plain
+    """The report's headline as plain text for a terminal: per game (sweep order) the unfinished
+    cells, dominant strategies and the largest findings, `items` in all (at least one per game),
+    and the precision reached. `summary`: the folder's summary.json when the caller has read it
+    already (a 10,000-cell grid's is large)."""
+    from simkit.report.findings import headline, headline_groups, plain
     from simkit.report.sections import cell_labels
+    from simkit.report.tournament import headline_items
 
     if summary is None:
         summary = json.loads((Path(folder) / "summary.json").read_text())
-    top = headline(summary, cell_labels(summary["cells"]))
-    from simkit.report.tournament import headline_items
-
-    dominant = headline_items(summary["cells"], cell_labels(summary["cells"]))
-    ranked = [f.sentence() for f in top.unfinished] + dominant + [f.sentence() for f in top.findings]
-    lines = [f"{number}. {plain(sentence)}" for number, sentence in enumerate(ranked[:items], 1)]
-    if len(ranked) > items:
-        lines.append(f"   ... {len(ranked) - items} more in the report")
-    if not ranked:
+    labels = cell_labels(summary["cells"])
+    top = headline(summary, labels)
+    several = len(top.games) > 1
+    limit = max(1, items // len(top.games)) if several else items
+    groups = headline_groups(top, labels, headline_items(summary["cells"], labels), limit)
+    lines, more = [], 0
+    for game, shown, rest in groups:
+        if several and shown:
+            lines.append(f"{game}:")
+        lines += [f"{number}. {plain(sentence)}" for number, sentence in enumerate(shown, 1)]
+        more += len(rest)
+    if more:
+        lines.append(f"   ... {more:,} more in the report (More findings)")
+    if not lines:
         lines.append("No effect stands clear of the noise at this precision.")
     return ["Headline:", *lines, plain(top.precision)]

@@ -1,4 +1,4 @@
-"""Report sections for game arcs and skill tiers (simkit.arcs, simkit.tiers): margins and
+"""Report sections for game arcs and skill tiers (simkit.analysis.arcs, simkit.analysis.tiers): margins and
 shared wins, rank distributions, the arcs of a sweep run with --arcs (score by round,
 P(win | leading after round t)), and "Seat advantage by tier". They read summary.json only.
 """
@@ -115,46 +115,78 @@ def _leading_at(arc: dict, rnd: int) -> str:
     return "–" if row is None else _pct(row["rate"]) + _pm(row["ci_low"], row["ci_high"])
 
 
+def _mean_text(block: dict | None, scale: float = 1.0, digits: int = 2) -> str:
+    if not block or block.get("mean") is None:
+        return "–"
+    return f"{scale * block['mean']:.{digits}f}" + _pm(block["ci_low"], block["ci_high"], scale, digits)
+
+
+def _leading_ahead_at(arc: dict, rnd: int) -> str:
+    rows = (arc.get("win_when_leading_ahead") or {}).get("rounds", [])
+    row = next((r for r in rows if r["round"] == rnd), None)
+    return "–" if row is None else _pct(row["rate"]) + _pm(row["ci_low"], row["ci_high"])
+
+
 def arc_section(cells: list[dict], labels: dict[str, str], plot_folder: Path) -> list[Block]:
     traced = [cell for cell in cells if cell.get("arcs") is not None]
     if not traced:
         return []
+    left = next((c["arcs"].get("win_when_leading_ahead", {}).get("rounds_left") for c in traced
+                 if c["arcs"].get("traced_games")), None) or 3
     blocks: list[Block] = [
         Heading("Game arcs"),
         Paragraph(f"From each game's score after every round (the first {traced[0]['arcs']['trace_rounds']} rounds "
-                  "are traced; later rounds are not stored). The leader after a round is the seat with the sole "
-                  "highest score. Lead changes: how often the sole leader became a different seat (a tied round "
-                  "neither ends nor starts a lead). P(win | leading after t): the leader's share of wins over "
-                  "decided games with a sole leader after round t; near 100% early means the game snowballs. "
-                  "Comebacks: games won by a seat that was below the top score after the midpoint round "
-                  "(rounds ÷ 2, rounded down), over games with one winner and at least 2 rounds."),
+                  "are traced; later rounds are not stored). First the metrics with a standard definition "
+                  "(docs/summary.md cites them): the **lead-change rate** (Ludii's LeadChange, by round: the share "
+                  "of rounds after which the set of leaders, ties included, changed; it does not grow with the "
+                  "game's length); **drama** (Browne's, as Ludii measures it: the eventual winner's deficit behind "
+                  "the top score after each round, as a share of the winning final score, averaged over the "
+                  "rounds; beside it the share of rounds the winner trailed and its mean deficit when it did); and "
+                  f"**P(win | leading after t, at least {left} rounds left)**, which leaves out the last rounds of "
+                  "games about to end. Then simkit's own figures: lead changes per game (how often the sole leader "
+                  "became a different seat; it grows with the game's length), P(win | sole leader after round t) "
+                  "over every decided game that lasted t rounds (near 100% early means the game snowballs), and "
+                  "comebacks (games won by a seat below the top score after the midpoint round, over games with "
+                  "one winner and at least 2 rounds)."),
     ]
     untraced = [cell for cell in traced if not cell["arcs"]["traced_games"]]
     if untraced:
         games = sorted({cell["game"] for cell in untraced})
         blocks.append(Paragraph(f"No arcs for {', '.join(games)}: its engine writes no score trace yet, so its "
                                 f"cells have no lead changes, snowballing or comeback figures."))
-    rows = []
+    standard, own = [], []
     drawn = []
     for cell in traced:
         arc = cell["arcs"]
         if not arc["traced_games"]:
             continue
+        label = labels[cell["cell"]]
+        midpoint = max(1, round(cell["rounds"]["median"] or 2) // 2)
+        dramatic = arc.get("drama") or {}
+        standard.append([label, f"{arc['traced_games']:,}", _mean_text(arc.get("lead_change_rate"), 100.0, 1) + "%",
+                         _mean_text(dramatic, 100.0, 1) + "%",
+                         _mean_text(dramatic.get("trailing_share"), 100.0, 1) + "%",
+                         _mean_text(dramatic.get("trailing_deficit"), 100.0, 1) + "%",
+                         _leading_ahead_at(arc, 1), _leading_ahead_at(arc, midpoint)])
         lead, back = arc["lead_changes"], arc["comeback"]
-        rows.append([labels[cell["cell"]], f"{arc['traced_games']:,}",
-                     _number(lead["mean"], 2) + _pm(lead["ci_low"], lead["ci_high"], 1.0, 2),
-                     _leading_at(arc, 1), _leading_at(arc, max(1, round(cell["rounds"]["median"] or 2) // 2)),
-                     _pct(back["share"]) + _pm(back["ci_low"], back["ci_high"])])
+        own.append([label, _number(lead["mean"], 2) + _pm(lead["ci_low"], lead["ci_high"], 1.0, 2),
+                    _leading_at(arc, 1), _leading_at(arc, midpoint),
+                    _pct(back["share"]) + _pm(back["ci_low"], back["ci_high"])])
         if len(drawn) < MAX_ARC_PLOTS:
-            path = arc_plot(cell, labels[cell["cell"]], plot_folder / f"arcs-{_file_name(cell['cell'])}.png")
-            drawn.append(Plot(_relative(path), f"{labels[cell['cell']]}: mean score by round per seat, and "
+            path = arc_plot(cell, label, plot_folder / f"arcs-{_file_name(cell['cell'])}.png")
+            drawn.append(Plot(_relative(path), f"{label}: mean score by round per seat, and "
                                                "P(win | sole leader after round t) with its 95% band"))
-    if rows:
-        blocks.append(Table(["cell", "traced games", "lead changes per game", "P(win | leading after round 1)",
-                             "P(win | leading at the median game's midpoint)", "comebacks"], rows))
+    if standard:
+        blocks.append(Table(["cell", "traced games", "lead-change rate (per round)", "drama",
+                             "rounds the winner trailed", "winner's deficit when trailing",
+                             f"P(win | leading after round 1, {left}+ rounds left)",
+                             f"P(win | leading at the median game's midpoint, {left}+ rounds left)"], standard))
+        blocks.append(Paragraph("simkit's own figures, beside the standard ones:"))
+        blocks.append(Table(["cell", "lead changes per game", "P(win | leading after round 1)",
+                             "P(win | leading at the median game's midpoint)", "comebacks"], own))
         blocks += drawn
-        if len(rows) > len(drawn):
-            blocks.append(Paragraph(f"Arc plots for the first {len(drawn)} of {len(rows)} cells; summary.json "
+        if len(standard) > len(drawn):
+            blocks.append(Paragraph(f"Arc plots for the first {len(drawn)} of {len(standard)} cells; summary.json "
                                     "holds every cell's arcs."))
     return blocks
 
@@ -192,16 +224,38 @@ def tier_plot(groups: list[dict], path: Path) -> Path:
     return plots._save(figure, path)
 
 
+SIZE_NAMES = {"seat0_distance": "seat 0's distance from fair", "seat_gap": "the largest seat gap"}
+
+
+def _change_text(change: dict) -> str:
+    return (f"{100 * change['before']:.1f} → {100 * change['after']:.1f} points (paired "
+            f"{100 * change['diff']:+.1f}, 95% CI {100 * change['ci_low']:+.1f} to {100 * change['ci_high']:+.1f})")
+
+
 def _finding(group: dict) -> str:
+    """Both sizes' verdicts, most skilled tier against the least: by size and for every seat."""
     where = f"{group['game']}, {group['players']} players" + (
         "" if group["variant"] == "standard" else f", {group['variant']}")
     effect = group.get("skill_effect")
     if not effect:
         return f"{where}: too few decided games to compare tiers."
-    sign = {"grows": "grows", "shrinks": "shrinks", "no clear change": "does not change clearly"}[effect["verdict"]]
-    return (f"{where}: first-player advantage {sign} with skill — {effect['higher']} minus {effect['lower']}: "
-            f"{100 * effect['diff']:+.1f} points (95% CI {100 * effect['ci_low']:+.1f} to "
-            f"{100 * effect['ci_high']:+.1f}; {effect['test']}).")
+    parts = []
+    for size, name in SIZE_NAMES.items():
+        change = effect.get(size) or {}
+        if change.get("diff") is None:
+            continue
+        verb = {"grows": "grows", "shrinks": "shrinks", "no clear change": "does not change clearly"}[change["verdict"]]
+        parts.append(f"{name} {verb} ({_change_text(change)})")
+    tiers = {t["tier"]: t for t in group["tiers"]}
+    top = tiers.get(effect["higher"], {})
+    worst = max(top.get("seats") or [], key=lambda s: abs(s["vs_fair"]), default=None)
+    seat = (f"; at {effect['higher']} the seat furthest from fair is seat {worst['seat']}, "
+            f"{100 * worst['vs_fair']:+.1f} points") if worst else ""
+    return f"{where}, {effect['higher']} against {effect['lower']}: " + "; ".join(parts) + seat + "."
+
+
+def _seats_cell(tier: dict) -> str:
+    return " / ".join(f"{100 * s['vs_fair']:+.1f}" for s in tier.get("seats") or [])
 
 
 def tier_section(tiers: list[dict], plot_folder: Path) -> list[Block]:
@@ -212,16 +266,25 @@ def tier_section(tiers: list[dict], plot_folder: Path) -> list[Block]:
         where = f"{group['game']}, {group['players']}p" + ("" if group["variant"] == "standard"
                                                            else f", {group['variant']}")
         for tier in group["tiers"]:
-            fpa, length = tier["first_player_advantage"], tier["rounds"] or {}
+            fpa, length, gap = tier["first_player_advantage"], tier["rounds"] or {}, tier.get("largest_seat_gap") or {}
             rows.append([where, tier["tier"], tier["strategy"], f"{tier['games']:,}", f"{tier['decided_games']:,}",
                          f"{100 * fpa['value']:+.1f}" + _pm(fpa["ci_low"], fpa["ci_high"]),
+                         _seats_cell(tier),
+                         "–" if gap.get("value") is None else
+                         f"{100 * gap['value']:.1f}" + _pm(gap["ci_low"], gap["ci_high"]),
                          _number(length.get("mean"), 2) + _pm(length.get("ci_low"), length.get("ci_high"), 1.0, 2),
                          _pct(tier["incomplete_share"]), _pct(tier["tie_share"]),
                          _number(tier["games_per_second"], 0)])
         for c in group["comparisons"]:
-            comparison_rows.append([where, f"{c['higher']} − {c['lower']}", f"{100 * c['diff']:+.1f}",
-                                    f"{100 * c['ci_low']:+.1f} to {100 * c['ci_high']:+.1f}",
-                                    "p < 0.001" if c["p"] < 0.001 else f"p = {c['p']:.3f}"])
+            cells = [where, f"{c['higher']} − {c['lower']}"]
+            for size in SIZE_NAMES:
+                change = c.get(size) or {}
+                cells.append("–" if change.get("diff") is None else
+                             f"{100 * change['diff']:+.1f} ({100 * change['ci_low']:+.1f} to "
+                             f"{100 * change['ci_high']:+.1f}) {change['verdict']}")
+            pair = (c.get("seat_gap") or {}).get("pairing") or {}
+            cells.append("–" if not pair else f"{pair['correlation']:.2f}")
+            comparison_rows.append(cells)
         cost = group.get("lookahead_cost")
         if cost:
             costs.append(f"{where}: lookahead plays {cost['lookahead_games_per_second']:,.0f} games/s per core "
@@ -233,23 +296,29 @@ def tier_section(tiers: list[dict], plot_folder: Path) -> list[Block]:
         Heading("Seat advantage by tier"),
         Paragraph("Self-play at rising skill: random, the default preset with noise p (a decision is a uniformly "
                   "random legal one with chance p), the default preset, and its lookahead. First-player advantage: "
-                  "seat 0's share of decided games minus 1/players, in points ± 95% half width (Wilson); rounds: "
-                  "mean ± 95% half width; games/s: per core, from the sweep's own timings."),
+                  "seat 0's share of decided games minus 1/players, in points ± 95% half width (Wilson); seats: "
+                  "every seat's share against fair, seat 0 first; largest gap: the highest seat's share minus the "
+                  "lowest's; rounds: mean ± 95% half width; games/s: per core, from the sweep's own timings. A tier "
+                  "is judged by size, for every seat: seat 0's distance from fair and the largest seat gap, each "
+                  "compared between tiers game by game on the shared seeds."),
         Bullets([_finding(group) for group in tiers]),
     ]
     if notes:
         blocks.append(Paragraph(" ".join(f"{note}." for note in notes) + " Those games show two tiers (more with "
                                 "--skill)."))
     blocks += [
-        Table(["game", "tier", "line-up", "games", "decided", "first-player advantage", "rounds", "capped",
-               "shared wins", "games/s"], rows, text_columns=3),
+        Table(["game", "tier", "line-up", "games", "decided", "first-player advantage", "seats (points)",
+               "largest gap", "rounds", "capped", "shared wins", "games/s"], rows, text_columns=3),
         Plot(_relative(plot), "First-player advantage by tier with 95% intervals; dashed: no advantage"),
     ]
     if comparison_rows:
-        blocks += [Paragraph("Differences of seat 0's share of decided games between tiers (the tiers play the same "
-                             "seeds but different games are decided, so they are compared as independent "
-                             "proportions: a conservative interval)."),
-                   Table(["game", "tiers", "difference (points)", "95% CI", "p"], comparison_rows, text_columns=2)]
+        blocks += [Paragraph("Changes between tiers, in points (higher tier minus lower), paired game by game on the "
+                             "shared seeds (delta method): a size grows or shrinks only when its interval excludes 0. "
+                             "Pairing r: the correlation of the two tiers' largest-gap terms game by game (near 0: "
+                             "the bots' different choices leave the games unrelated, and the interval is as wide as "
+                             "two independent runs')."),
+                   Table(["game", "tiers", "seat 0's distance from fair", "largest seat gap", "pairing r"],
+                         comparison_rows, text_columns=2)]
     if costs:
         blocks += [Paragraph("Cost of the lookahead tier:"), Bullets(costs)]
     return blocks

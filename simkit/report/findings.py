@@ -1,18 +1,27 @@
-"""The report's headline: every effect the sweep can see, ranked by size, each said in one
-sentence with its interval and what a designer could try next (DESIGN §7, §8).
+"""The report's headline: every effect the sweep can see, said in one sentence each with its
+interval and what a designer could try next, ranked in one place (`rank`) and grouped by game
+(DESIGN §7, §8). It reads summary.json only (the `games` field says what it needs of a game).
 
-A candidate is a seat against fair (over decided games), a dealt seat category value
-(e.g. a power) or a strategy against its cell's average per seat, a round-capped share,
-or a paired variant comparison (seat 0's rate, capped share, game length). Candidates are
-tested together: a candidate is a finding only when its Holm-adjusted p-value is below
-SIGNIFICANCE, so what is inside the noise is not reported as a finding. Findings rank by
-size in percentage points; game-length changes, in another unit, follow them, ranked by
-their percent change. One finding speaks for each cell's seats and for each dealt category
-or line-up of a cell: the figure furthest from fair.
+A candidate is a seat against fair (over decided games), a dealt seat category value (e.g. a
+power) against its cell's average, a strategy against the other presets' average, a
+round-capped share, or a paired variant comparison (the seats, the capped share, game
+length). Candidates are tested together: a candidate is a finding only when its
+Holm-adjusted p-value is below SIGNIFICANCE, so what is inside the noise is not reported as a
+finding. What a designer can act on:
 
-A cell whose games mostly hit the round cap is said first, and its seat, category and
-strategy figures are not read as effects: with most games unfinished, who "won" the rest
-says little.
+- the game's random baseline preset is never a finding: it measures the bots, not the game;
+  other strategies are measured against the average of the presets other than the baseline;
+- a variant's effect on the seats is judged on every seat: it is ranked by how far it brings
+  the largest seat gap towards zero (so a variant that evens the seats outranks one that
+  overshoots), and it "evens the seats" only when every seat's interval then covers fair;
+- one finding speaks for each cell's seats, for each dealt category or line-up of a cell,
+  and for each variant's seats: the figure furthest from fair.
+
+Findings rank by size in percentage points; game-length changes, in another unit, follow
+them, ranked by their percent change. A cell whose games mostly hit the round cap is said
+first, and its seat, category and strategy figures are not read as effects: with most games
+unfinished, who "won" the rest says little. For a big grid the headline shows the largest
+few per game and says how many more the "More findings" section lists.
 
 Robustness (DESIGN §2, component sets): cells that differ only in assumption parameters
 (the `components` set, or a rule whose source is an assumption id `A<n>`) played the same
@@ -24,21 +33,17 @@ other set and called robust (same direction, clear of noise, under every set), d
 
 from __future__ import annotations
 
-import math
-import re
 from dataclasses import dataclass, field
 
-from scipy import special
-
-from simkit import games as registry
-from simkit.errors import InputError
-from simkit.stats import holm
+from simkit.analysis.intervals import wilson
+from simkit.analysis.seats import every_seat_fair, worst_seat
+from simkit.analysis.tests import holm, p_against
 
 SIGNIFICANCE = 0.05
 MOSTLY_UNFINISHED = 0.5  # share of round-capped games above which a cell's seat figures are not read
 CAPPED_FINDING = 0.005  # a capped share below this is left to the End reasons section
 COMPONENTS = "components"  # the rule parameter naming a component set (DESIGN §2)
-_ASSUMPTION_SOURCE = re.compile(r"^A\d+")
+SEAT_FIGURES = ("seat0_win", "seat_gap")  # comparison metrics about the seats: one finding per variant
 
 
 def _points(value: float) -> str:
@@ -53,17 +58,7 @@ def _span(low: float, high: float) -> str:
     return f"95% CI {_points(low)} to {_points(high)}"
 
 
-def _p_against(rate: float, reference: float, n: float) -> float:
-    """Two-sided p of a rate against a reference rate, normal approximation with the reference's variance."""
-    if n <= 0 or reference <= 0 or reference >= 1:
-        return 1.0
-    z = (rate - reference) / math.sqrt(reference * (1 - reference) / n)
-    return 2.0 * float(special.ndtr(-abs(z)))  # norm.sf itself, without scipy.stats' per-call overhead
-
-
 def _wilson_vs(wins: float, n: int, reference: float) -> tuple[float, float, float]:
-    from simkit.stats import wilson
-
     low, high = wilson(wins, n)
     rate = wins / n if n else 0.0
     return rate - reference, low - reference, high - reference
@@ -83,9 +78,16 @@ class Finding:
     p_holm: float = 1.0
     robustness: str = ""  # set by `robustness`: appended to the sentence
     notes: list[str] = field(default_factory=list)
+    game: str | None = None  # the game the figure is about: the headline groups by it
 
     def sentence(self) -> str:
         return self.text + (f" {self.robustness}" if self.robustness else "")
+
+
+def rank(findings: list[Finding]) -> list[Finding]:
+    """The one ranking of findings: rates by size in points, largest first; a game-length change
+    is in another unit, so those follow, ranked by their percent change."""
+    return sorted(findings, key=lambda f: (f.key[-1:] == ("rounds",), -f.size))
 
 
 # ---------------------------------------------------------------------------------------
@@ -107,7 +109,7 @@ def seat_figure(cell: dict, seat: int) -> tuple[float, float, float, float]:
     """(vs fair, low, high, p) of one seat over decided games."""
     decided, rows = _seat_rates(cell)
     _, rate, vs, low, high = rows[seat]
-    return vs, low, high, _p_against(rate, 1.0 / cell["players"], decided)
+    return vs, low, high, p_against(rate, 1.0 / cell["players"], decided)
 
 
 def _seat_candidates(cell: dict, label: str) -> list[Finding]:
@@ -125,24 +127,48 @@ def _seat_candidates(cell: dict, label: str) -> list[Finding]:
                       "evens the seats)")
         text = (f"**{label}**: {who} wins {_pct(rate)} of decided games against a fair {_pct(fair)}: "
                 f"{_points(vs)} points ({_span(low, high)}). Next: {advice}.")
-        out.append(Finding(abs(vs), _p_against(rate, fair, decided), text, "seat", cell["cell"], ("seat", seat),
-                           1 if vs > 0 else -1))
+        out.append(Finding(abs(vs), p_against(rate, fair, decided), text, "seat", cell["cell"], ("seat", seat),
+                           1 if vs > 0 else -1, game=cell["game"]))
     return out
 
 
-def _group_candidates(cell: dict, label: str, rows: list[dict], name_key: str, what: str) -> list[Finding]:
-    """Category values (e.g. powers) or strategies against the cell's average per seat played."""
-    seats = sum(r["seats"] for r in rows)
-    if len(rows) < 2 or not seats:
+def _decided_seats(row: dict) -> int:
+    """The seats a rate is over: decided seats (summaries before DESIGN §7's one basis: all seats)."""
+    return int(row.get("decided_seats", row["seats"]))
+
+
+def _group_rows(cell: dict, what: str, baseline: str | None) -> list[dict]:
+    """The rows a strategy or category figure compares: a strategy line-up without its random
+    baseline (which measures the bots, never the game)."""
+    if what == "strategy":
+        return [r for r in cell.get("strategies", []) if str(r["strategy"]) != baseline]
+    return cell.get("categories", {}).get(what, [])
+
+
+def _group_average(rows: list[dict]) -> float | None:
+    seats = sum(_decided_seats(r) for r in rows)
+    return sum(r["wins"] for r in rows) / seats if seats else None
+
+
+def _group_candidates(cell: dict, label: str, what: str, baseline: str | None) -> list[Finding]:
+    """Category values (e.g. powers) against the cell's average per decided seat played, or the
+    strategies of a mixed line-up against the average of the presets other than the baseline."""
+    rows = [r for r in _group_rows(cell, what, baseline) if _decided_seats(r)]
+    average = _group_average(rows)
+    if len(rows) < 2 or average is None:
         return []
-    average = sum(r["wins"] for r in rows) / seats
+    name_key = "strategy" if what == "strategy" else "value"
     measured = []
     for r in rows:
-        vs, low, high = _wilson_vs(r["wins"], r["seats"], average)
-        measured.append((str(r[name_key]), r["wins"] / r["seats"], vs, low, high,
-                         _p_against(r["wins"] / r["seats"], average, r["seats"])))
+        n = _decided_seats(r)
+        vs, low, high = _wilson_vs(r["wins"], n, average)
+        measured.append((str(r[name_key]), r["wins"] / n, vs, low, high, p_against(r["wins"] / n, average, n)))
     best = max(measured, key=lambda m: m[2])
     worst = min(measured, key=lambda m: m[2])
+    against = (f"the other presets' average {_pct(average)}" + (f" (the {baseline} baseline left out)"
+                                                                 if baseline and len(rows) < len(
+                                                                     cell.get("strategies", [])) else "")
+               if what == "strategy" else f"an average {_pct(average)}")
     out = []
     for name, rate, vs, low, high, p in measured:
         other = worst if vs > 0 else best
@@ -152,40 +178,57 @@ def _group_candidates(cell: dict, label: str, rows: list[dict], name_key: str, w
         else:
             advice = f"{'weaken' if vs > 0 else 'strengthen'} {name} (or {'strengthen' if vs > 0 else 'weaken'} " \
                      f"{other[0]}), then rerun this sweep"
-        text = (f"**{label}**: the {what} {name} wins {_pct(rate)} of its seats against an average {_pct(average)}: "
+        text = (f"**{label}**: the {what} {name} wins {_pct(rate)} of its decided seats against {against}: "
                 f"{_points(vs)} points ({_span(low, high)}); the {what} values span "
                 f"{100 * (best[1] - worst[1]):.1f} points ({worst[0]} {_pct(worst[1])} to {best[0]} "
                 f"{_pct(best[1])}). Next: {advice}.")
         out.append(Finding(abs(vs), p, text, "strategy" if what == "strategy" else "category", cell["cell"],
-                           (what, name), 1 if vs > 0 else -1))
+                           (what, name), 1 if vs > 0 else -1, game=cell["game"]))
     return out
 
 
-def group_figure(cell: dict, what: str, name: str) -> tuple[float, float, float, float] | None:
+def group_figure(cell: dict, what: str, name: str, baseline: str | None = None
+                 ) -> tuple[float, float, float, float] | None:
     """(vs average, low, high, p) of one category value or strategy of a cell, or None."""
-    rows = cell.get("strategies", []) if what == "strategy" else cell.get("categories", {}).get(what, [])
-    seats = sum(r["seats"] for r in rows)
+    rows = [r for r in _group_rows(cell, what, baseline) if _decided_seats(r)]
+    average = _group_average(rows)
     match = [r for r in rows if str(r.get("strategy", r.get("value"))) == name]
-    if not match or not seats:
+    if not match or average is None:
         return None
-    average = sum(r["wins"] for r in rows) / seats
     r = match[0]
-    vs, low, high = _wilson_vs(r["wins"], r["seats"], average)
-    return vs, low, high, _p_against(r["wins"] / r["seats"], average, r["seats"])
+    n = _decided_seats(r)
+    vs, low, high = _wilson_vs(r["wins"], n, average)
+    return vs, low, high, p_against(r["wins"] / n, average, n)
 
 
 def _capped_candidate(cell: dict, label: str) -> Finding | None:
     share = cell["incomplete_share"]
     if share < CAPPED_FINDING:
         return None
-    from simkit.stats import wilson
-
     capped = cell["games"] - cell["complete_games"]
     low, high = wilson(capped, cell["games"])
     text = (f"**{label}**: {_pct(share)} of games hit the round cap without ending by the rules "
             f"(95% CI {_pct(low)} to {_pct(high)}). Next: find what stalls them (simkit replay with a capped game's "
             f"seed shows it); the end condition or the bots' play may never close the game.")
-    return Finding(share, 0.0, text, "capped", cell["cell"], ("capped",), 1)
+    return Finding(share, 0.0, text, "capped", cell["cell"], ("capped",), 1, game=cell["game"])
+
+
+def _every_seat_fair(cell: dict) -> bool:
+    return every_seat_fair(cell.get("seat_advantage") or [])
+
+
+def _furthest_seat(cell: dict) -> dict | None:
+    shares = cell.get("seat_advantage") or []
+    return worst_seat(shares) if shares else None
+
+
+def _seats_text(cell: dict) -> str:
+    """How the variant leaves the seats: every one within its interval of fair, or the furthest off."""
+    if _every_seat_fair(cell):
+        return "every seat's interval covers fair"
+    seat = _furthest_seat(cell)
+    return (f"seat {seat['seat']} is still {_points(seat['vs_fair'])} points from fair "
+            f"({_span(seat['vs_fair_low'], seat['vs_fair_high'])})") if seat else "its seats are not measured"
 
 
 def _comparison_candidates(comparisons: list[dict], cells: dict[str, dict], labels: dict[str, str],
@@ -206,14 +249,32 @@ def _comparison_candidates(comparisons: list[dict], cells: dict[str, dict], labe
         kind = "assumption" if is_assumption else "comparison"
         if is_assumption:
             advice = "the figure rests on invented data or an assumed reading; check it against the real game"
-        if row["metric"] == "seat0_win":
+        if row["metric"] == "seat_gap":
+            before, after = row["baseline_mean"], row["cell_mean"]
+            if diff < 0 and _every_seat_fair(cell):
+                effect = f"evens the seats: the largest seat gap falls from {_points(before)} to {_points(after)} points"
+                advice = advice if is_assumption else "consider it for the standard rules"
+            elif diff < 0:
+                effect = (f"narrows the largest seat gap from {_points(before)} to {_points(after)} points, but "
+                          f"{_seats_text(cell)}")
+                advice = advice if is_assumption else "combine it with a compensation for that seat and sweep both"
+            else:
+                effect = f"widens the largest seat gap from {_points(before)} to {_points(after)} points"
+                advice = advice if is_assumption else "it unbalances the seats: pair it with a compensation"
+            text = (f"**{name}** against **{against}** {effect} ({paired}, {_points(diff)} points, "
+                    f"{_span(low, high)}). Next: {advice}.")
+            # ranked by how far it brings the seats towards fair: an evening variant outranks an overshooting one
+            size = abs(diff)
+        elif row["metric"] == "seat0_win":
             fair = 1.0 / cell["players"]
             before, after = row["baseline_mean"] - fair, row["cell_mean"] - fair
-            if abs(after) < abs(before) and abs(before) > abs(diff) / 2 and low * high > 0:
-                effect = f"shrinks seat 0's {_points(before)}-point edge to {_points(after)}"
-                advice = advice if is_assumption else "it evens the seats: consider it for the standard rules"
+            if abs(after) < abs(before) and _every_seat_fair(cell):
+                effect = f"evens the seats: seat 0's {_points(before)}-point edge falls to {_points(after)}"
+                advice = advice if is_assumption else "consider it for the standard rules"
             else:
                 effect = f"moves seat 0 from {_points(before)} to {_points(after)} points against fair"
+                if not _every_seat_fair(cell):
+                    effect += f"; {_seats_text(cell)}"
                 advice = advice if is_assumption else (
                     "it unbalances the seats: pair it with a compensation" if abs(after) > abs(before)
                     else "weigh the change in seat balance against what the variant is for")
@@ -233,7 +294,7 @@ def _comparison_candidates(comparisons: list[dict], cells: dict[str, dict], labe
                     f"{advice if is_assumption else 'check the length against the box time the designer wants'}.")
             size = abs(relative)
         out.append(Finding(size, row["p"], text, kind, row["cell"], ("comparison", row["baseline"], row["metric"]),
-                           1 if diff > 0 else -1))
+                           1 if diff > 0 else -1, game=cell["game"]))
     return out
 
 
@@ -241,19 +302,15 @@ def _comparison_candidates(comparisons: list[dict], cells: dict[str, dict], labe
 # Assumption parameters and robustness
 
 
-def assumption_keys(games: set[str]) -> dict[str, dict[str, object]]:
+def assumption_keys(games: set[str], info: dict[str, dict] | None = None) -> dict[str, dict[str, object]]:
     """Per game: its assumption parameters and their defaults: `components` (default
-    "standard") and any rule parameter whose source is an assumption id. A game that is
-    not registered here (a folder from elsewhere) has only `components`."""
+    "standard") and any rule parameter whose source is an assumption id, as summary.json's
+    `games` (`info`) records them. A game it does not describe has only `components`."""
     keys = {}
     for game in games:
-        try:
-            listing = registry.get(game).rules.listing()
-        except (InputError, ImportError):  # an unknown or unimportable game: its figures are still reported
-            listing = []
+        params = ((info or {}).get(game) or {}).get("params", {})
         keys[game] = {COMPONENTS: "standard",
-                      **{row["name"]: row["default"] for row in listing
-                         if _ASSUMPTION_SOURCE.match(str(row["source"])) or row["name"] == COMPONENTS}}
+                      **{name: param["default"] for name, param in params.items() if param.get("assumption")}}
     return keys
 
 
@@ -281,11 +338,12 @@ def assumption_groups(cells: list[dict], keys: dict[str, dict]) -> list[tuple[di
     return out
 
 
-def _remeasure(finding: Finding, cell: dict) -> tuple[float, float, float, float] | None:
+def _remeasure(finding: Finding, cell: dict, baselines: dict[str, str | None]
+               ) -> tuple[float, float, float, float] | None:
     if finding.key[0] == "seat":
         return seat_figure(cell, finding.key[1])
     if finding.key[0] in ("strategy",) or finding.kind == "category":
-        return group_figure(cell, finding.key[0], finding.key[1])
+        return group_figure(cell, finding.key[0], finding.key[1], baselines.get(cell["game"]))
     return None
 
 
@@ -310,7 +368,8 @@ def _verdict(value: float, low: float, high: float, direction: int) -> str:
 
 
 def robustness(findings: list[Finding], cells: list[dict], labels: dict[str, str],
-               keys: dict[str, dict], comparisons: list[dict] | None = None) -> list[dict]:
+               keys: dict[str, dict], comparisons: list[dict] | None = None,
+               baselines: dict[str, str | None] | None = None) -> list[dict]:
     """Re-measure every finding of an assumption group's base cell in the group's other
     cells; set each finding's `robustness` note and return one row per (finding, set).
 
@@ -333,7 +392,7 @@ def robustness(findings: list[Finding], cells: list[dict], labels: dict[str, str
             verdicts = []
             if finding.kind in ("seat", "category", "strategy"):
                 for other in others:
-                    figure = _remeasure(finding, other)
+                    figure = _remeasure(finding, other, baselines or {})
                     if figure is None:
                         continue
                     vs, low, high, _ = figure
@@ -368,6 +427,9 @@ def robustness(findings: list[Finding], cells: list[dict], labels: dict[str, str
 # The headline
 
 
+UNFINISHED_NAMED = 3  # unfinished cells named one by one per game; more are said in one sentence
+
+
 @dataclass
 class Headline:
     unfinished: list[Finding]  # cells mostly unfinished: said first
@@ -375,12 +437,52 @@ class Headline:
     candidates: int
     precision: str
     robustness: list[dict]
+    games: list[str] = field(default_factory=list)  # the sweep's games, in order of first appearance
+
+    def by_game(self, findings: list[Finding] | None = None) -> dict[str, list[Finding]]:
+        """Findings per game (each game's ranked as `rank` ranks them), games in sweep order."""
+        grouped: dict[str, list[Finding]] = {game: [] for game in self.games}
+        for finding in self.findings if findings is None else findings:
+            grouped.setdefault(finding.game or "", []).append(finding)
+        return grouped
+
+    def unfinished_sentences(self, labels: dict[str, str]) -> dict[str, list[str]]:
+        """Per game, the unfinished cells: each named up to UNFINISHED_NAMED, the rest in one sentence."""
+        out: dict[str, list[str]] = {}
+        for game, found in self.by_game(self.unfinished).items():
+            if len(found) <= UNFINISHED_NAMED:
+                out[game] = [f.sentence() for f in found]
+                continue
+            worst = sorted(found, key=lambda f: -f.size)
+            named = "; ".join(f"{labels.get(f.cell, f.cell)} {_pct(f.size)}" for f in worst[:UNFINISHED_NAMED])
+            out[game] = [(f"**{game}: {len(found):,} cells mostly did not finish** (over half their games hit the "
+                          f"round cap; the most capped: {named}; every cell's share is under End reasons), so their "
+                          f"seat figures are not read as seat effects. Next: find what stalls these rule sets before "
+                          f"reading anything else about them.")]
+        return out
+
+
+def headline_groups(top: Headline, labels: dict[str, str], dominant: list[tuple[str, str]], limit: int
+                    ) -> list[tuple[str, list[str], list[str]]]:
+    """The headline, capped and grouped for a sweep of any size: per game (sweep order), the
+    sentences it shows (unfinished cells first, said in one sentence when there are many, then
+    dominant strategies or dealt values, then the ranked findings), at most `limit` of them,
+    and the rest, which the report lists under "More findings"."""
+    unfinished = top.unfinished_sentences(labels)
+    out = []
+    for game, found in top.by_game().items():
+        items = unfinished.get(game, []) + [text for owner, text in dominant if owner == game] + [
+            f.sentence() for f in found]
+        out.append((game, items[:limit], items[limit:]))
+    return out
 
 
 def headline(summary: dict, labels: dict[str, str]) -> Headline:
     cells = summary["cells"]
+    info = summary.get("games") or {}
     by_name = {cell["cell"]: cell for cell in cells}
-    keys = assumption_keys({cell["game"] for cell in cells})
+    keys = assumption_keys({cell["game"] for cell in cells}, info)
+    baselines = {game: entry.get("baseline_strategy") for game, entry in info.items()}
     unfinished, candidates = [], []
     for cell in cells:
         if not cell["games"]:
@@ -391,34 +493,45 @@ def headline(summary: dict, labels: dict[str, str]) -> Headline:
                 cell["incomplete_share"], 0.0,
                 f"**{label}**: most games did not finish: {_pct(cell['incomplete_share'])} hit the round cap, so "
                 f"its seat figures are not read as seat effects. Next: find what stalls the game (end condition, "
-                f"bots looping) before reading anything else about this cell.", "unfinished", cell["cell"]))
+                f"bots looping) before reading anything else about this cell.", "unfinished", cell["cell"],
+                game=cell["game"]))
             continue
         capped = _capped_candidate(cell, label)
         if capped:
             candidates.append(capped)
         candidates += _seat_candidates(cell, label)
         if len(cell.get("strategies", [])) > 1:
-            candidates += _group_candidates(cell, label, cell["strategies"], "strategy", "strategy")
-        for column, rows in cell.get("categories", {}).items():
-            candidates += _group_candidates(cell, label, rows, "value", column)
+            candidates += _group_candidates(cell, label, "strategy", baselines.get(cell["game"]))
+        for column in cell.get("categories", {}):
+            candidates += _group_candidates(cell, label, column, None)
     candidates += _comparison_candidates(summary.get("comparisons", []), by_name, labels, keys)
     for finding, adjusted in zip(candidates, holm([f.p for f in candidates])):
         finding.p_holm = adjusted
     findings = [f for f in candidates if f.p_holm < SIGNIFICANCE]
-    # one sentence per group of category values / strategies: the value furthest from the average
-    # one per cell's seats too (at 2 players seat 1 mirrors seat 0). Rates rank by points; a
-    # game-length change is in another unit, so those follow, ranked by their percent change.
+    kept = _one_per_figure(findings)
+    rows = robustness(kept, cells, labels, keys, summary.get("comparisons", []), baselines)
+    return Headline(unfinished, _fold_assumption_sets(kept, cells, labels, keys), len(candidates),
+                    _precision(cells), rows, list(dict.fromkeys(cell["game"] for cell in cells)))
+
+
+def _one_per_figure(findings: list[Finding]) -> list[Finding]:
+    """Ranked, one sentence per group: a category's values or a line-up's strategies (the value
+    furthest from the average), a cell's seats (at 2 players seat 1 mirrors seat 0), and a
+    variant's seats (its seat gap and seat 0 say one thing: the gap, which judges every seat,
+    speaks when it is a finding)."""
     seen, kept = set(), []
-    for finding in sorted(findings, key=lambda f: (f.key[-1:] == ("rounds",), -f.size)):
-        group = ((finding.cell, finding.kind, finding.key[0]) if finding.kind in ("category", "strategy", "seat")
-                 else id(finding))
+    for finding in sorted(rank(findings), key=lambda f: f.key[-1:] != ("seat_gap",)):
+        if finding.kind in ("category", "strategy", "seat"):
+            group = (finding.cell, finding.kind, finding.key[0])
+        elif finding.kind in ("comparison", "assumption") and finding.key[2] in SEAT_FIGURES:
+            group = (finding.cell, "seats", finding.key[1])
+        else:
+            group = id(finding)
         if group in seen:
             continue
         seen.add(group)
         kept.append(finding)
-    rows = robustness(kept, cells, labels, keys, summary.get("comparisons", []))
-    return Headline(unfinished, _fold_assumption_sets(kept, cells, labels, keys), len(candidates),
-                    _precision(cells), rows)
+    return rank(kept)
 
 
 def _fold_assumption_sets(findings: list[Finding], cells: list[dict], labels: dict[str, str],
@@ -465,4 +578,4 @@ def plain(text: str) -> str:
     return text.replace("**", "").replace("*", "")
 
 
-__all__ = ["Finding", "Headline", "headline", "plain"]
+__all__ = ["Finding", "Headline", "headline", "headline_groups", "plain", "rank"]

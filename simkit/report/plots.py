@@ -152,7 +152,7 @@ def game_lengths(counts: pl.DataFrame, labels: dict[str, str], column: str, path
     10-round games), shared by that game's cells so they compare. The axis ends at the
     length 99% of the game's games reach; longer games, round-capped ones among them,
     are gathered in one red bar past the end, labelled with their share.
-    `counts` is `simkit.stats.length_counts`: games per (cell, length); `games` maps a
+    `counts` is `simkit.analysis.tables.length_counts`: games per (cell, length); `games` maps a
     cell to its game (default: one game).
     """
     counted = set(counts["cell"].to_list())
@@ -264,7 +264,7 @@ def differences(rows: list[dict], metric_names: dict[str, str], path: Path, titl
 
 
 def response_curve(curve: dict, path: Path, title: str) -> Path:
-    """One parameter's response curve (simkit.curves): seat 0's advantage and the largest
+    """One parameter's response curve (simkit.analysis.curves): seat 0's advantage and the largest
     seat gap in points, mean rounds, and the end-reason shares against the parameter's
     value, each point with its 95% interval as error bars (a band joins them on a numeric
     axis). A list parameter or a choice is a categorical axis labelled by its values."""

@@ -2,8 +2,8 @@
 evidence (seat win rates, game length, end reasons, strategies, dealt categories such as
 player powers, metrics, variant comparisons), then the precision reached and provenance.
 
-Everything here reads the summary (see `simkit.stats.summarize`) and the small length
-distribution; the plots are drawn into the folder given.
+Everything here reads the summary (see `simkit.analysis.summary.summarize`) and the small
+length distribution; the plots are drawn into the folder given.
 """
 
 from __future__ import annotations
@@ -15,12 +15,13 @@ from pathlib import Path
 import polars as pl
 
 from simkit.report import arcs, plots, tournament
-from simkit.report.findings import MOSTLY_UNFINISHED, Headline, headline
+from simkit.report.findings import MOSTLY_UNFINISHED, Headline, headline, headline_groups
 from simkit.report.render import Block, Bullets, Contents, Heading, Paragraph, Plot, Table
 
 SIGNIFICANCE = 0.05  # a p-value below this is called evidence in the prose
 COMPARED = {  # paired comparison metric -> (display name, shown as percentage points)
-    "seat0_win": ("seat 0 win rate", True),
+    "seat0_win": ("seat 0 share of decided games", True),
+    "seat_gap": ("largest seat gap (decided games)", True),
     "rounds": ("rounds per game", False),
     "incomplete": ("incomplete games (round cap)", True),
 }
@@ -118,34 +119,60 @@ def answer(cell: dict, label: str) -> str:
     return sentence
 
 
-HEADLINE_ITEMS = 8  # findings in the headline; the rest are listed under "More findings"
+HEADLINE_ITEMS = 8  # headline items of a one-game sweep; the rest are listed under "More findings"
+HEADLINE_PER_GAME = 3  # headline items per game of a sweep of several games
 
 
-def _headline_section(cells: list[dict], top: Headline) -> list[Block]:
+def _headline_groups(summary: dict, top: Headline, labels: dict[str, str]) -> list[tuple[str, list[str], list[str]]]:
+    limit = HEADLINE_ITEMS if len(top.games) <= 1 else HEADLINE_PER_GAME
+    return headline_groups(top, labels, tournament.headline_items(summary["cells"], labels), limit)
+
+
+def _game_title(summary: dict, game: str) -> str:
+    title = (summary.get("games") or {}).get(game, {}).get("title")
+    return f"{title} ({game})" if title else game
+
+
+def _headline_section(summary: dict, top: Headline, groups: list[tuple[str, list[str], list[str]]]) -> list[Block]:
+    cells = summary["cells"]
     games = sum(cell["games"] for cell in cells)
-    items = [f.sentence() for f in top.unfinished] + tournament.headline_items(cells, cell_labels(cells)) + [
-        f.sentence() for f in top.findings[:HEADLINE_ITEMS]]
+    several = len(top.games) > 1
     blocks: list[Block] = [Heading("Headline")]
-    if items:
-        blocks.append(Bullets(items, ordered=True))
-    else:
+    shown = sum(len(items) for _, items, _ in groups)
+    if not shown:
         blocks.append(Paragraph("No effect stands clear of the noise at this precision: every seat, strategy, dealt "
                                 "category and variant comparison is inside its interval of no difference."))
-    more = len(top.findings) - HEADLINE_ITEMS
+    for game, items, rest in groups:
+        if not items:
+            continue
+        if several:
+            blocks.append(Paragraph(f"**{_game_title(summary, game)}**"))
+        blocks.append(Bullets(items, ordered=True))
+        if rest:
+            blocks.append(Paragraph(f"{len(rest):,} more finding{'s' * (len(rest) != 1)}"
+                                    + (f" for {game}" if several else "") + " in the section More findings."))
+    more = sum(len(rest) for _, _, rest in groups)
     blocks.append(Paragraph(
-        f"{top.precision} Ranked by size in percentage points (game-length changes follow, by percent); "
-        f"{len(top.findings)} of {top.candidates} figures tested are findings"
-        + (f", the {more} smaller ones under More findings" if more > 0 else "")
-        + f". {count(games)} simulated games in {len(cells)} cell(s)."
+        f"{top.precision} Ranked by size in percentage points (game-length changes follow, by percent)"
+        + (f", at most {HEADLINE_PER_GAME} per game" if several else "")
+        + f"; {len(top.findings):,} of {top.candidates:,} figures tested are findings"
+        + (f", {more:,} of them under More findings" if more else "")
+        + f". {count(games)} simulated games in {len(cells):,} cell(s)."
     ))
     return blocks
 
 
-def _more_findings_section(top: Headline) -> list[Block]:
-    rest = top.findings[HEADLINE_ITEMS:]
+def _more_findings_section(summary: dict, top: Headline, groups: list[tuple[str, list[str], list[str]]]
+                           ) -> list[Block]:
+    rest = [(game, items) for game, _, items in groups if items]
     if not rest:
         return []
-    return [Heading("More findings"), Bullets([f.sentence() for f in rest], ordered=True)]
+    blocks: list[Block] = [Heading("More findings")]
+    for game, items in rest:
+        if len(top.games) > 1:
+            blocks.append(Heading(_game_title(summary, game), 3))
+        blocks.append(Bullets(items, ordered=True))
+    return blocks
 
 
 def _overview_colour(points_value: float, clear: bool) -> str:
@@ -226,10 +253,10 @@ def _seat_section(cells: list[dict], labels: dict[str, str], plot_folder: Path) 
              percent(cell["fair_rate"])]
             + seats
             + [""] * (widest - len(seats))
-            + [f"{points(gap['value'])} ({gap['high_seat']} vs {gap['low_seat']})", p_text(cell["seat_uniformity_p"])]
+            + [_gap_text(gap), p_text(cell["seat_uniformity_p"])]
         )
     header = ["cell", "games", "decided", "fair"] + [f"seat {seat}" for seat in range(widest)]
-    header += ["largest gap", "seats equal? (chi-square)"]
+    header += ["largest gap (decided)", "seats equal? (chi-square)"]
     plot = plots.rate_intervals(
         [
             plots.CellRates(
@@ -252,11 +279,20 @@ def _seat_section(cells: list[dict], labels: dict[str, str], plot_folder: Path) 
         Paragraph(
             "Each seat's share of decided games against fair (1/players), in percentage points ± the 95% half width "
             "(Wilson). A shared win counts 1/k for each of the k sharers; a round-capped game is nobody's and is left "
-            "out of the decided games (its share is under End reasons)."
+            "out of the decided games (its share is under End reasons). The largest gap is the highest seat's share "
+            "minus the lowest's, over the same decided games, ± that pair's 95% half width."
         ),
         Table(header, rows),
         Plot(_relative(plot), "Seat advantage in points against fair with 95% intervals; dashed: fair"),
     ]
+
+
+def _gap_text(gap: dict) -> str:
+    """'+4.1 ±1.2 (0 vs 2)': the largest seat gap over decided games, its pair's half width and seats."""
+    if gap.get("value") is None:
+        return "–"
+    half = f" ±{50 * (gap['ci_high'] - gap['ci_low']):.1f}" if gap.get("ci_low") is not None else ""
+    return f"{points(gap['value'])}{half} ({gap['high_seat']} vs {gap['low_seat']})"
 
 
 def _length_section(
@@ -323,17 +359,24 @@ def _end_reason_section(cells: list[dict], labels: dict[str, str], plot_folder: 
 
 
 def _rate_rows(cell: dict, label: str, rates: list[dict], key: str) -> list[list[str]]:
+    """Rates per decided seat played (DESIGN §7: one basis), the capped and shared shares beside them."""
     return [
         [
             label,
             str(rate[key]),
             count(rate["seats"]),
+            count(rate.get("decided_seats", rate["seats"])),
             percent(rate["win_rate"]),
             interval(rate["ci_low"], rate["ci_high"]),
             points(rate["win_rate"] - cell["fair_rate"]),
+            percent(rate.get("capped_share", 0.0)),
+            percent(rate.get("shared_share", 0.0)),
         ]
         for rate in rates
     ]
+
+
+RATE_HEADER = ["seats", "decided", "win rate (decided)", "95% CI", "vs fair (points)", "capped", "shared wins"]
 
 
 def _rates_plot(
@@ -352,7 +395,7 @@ def _rates_plot(
         ],
         path,
         title,
-        xlabel="points against fair (win rate per seat played − 1/players)",
+        xlabel="points against fair (win rate per decided seat played − 1/players)",
         as_points=True,
     )
 
@@ -376,10 +419,12 @@ def _strategy_section(cells: list[dict], labels: dict[str, str], plot_folder: Pa
     return [
         Heading("Strategy results"),
         Paragraph(
-            "Win rate per seat played by each strategy (a line-up is seated by a balanced design: every strategy "
-            "in every seat equally often); a strategy as strong as the others wins 1/players of its seats."
+            "Win rate of each strategy over the decided games it sat in (a line-up is seated by a balanced design: "
+            "every strategy in every seat equally often); a strategy as strong as the others wins 1/players of them. "
+            "A round-capped game is nobody's win and is left out, as for the seats; its share of the strategy's "
+            "seats is under capped, and the share of its seats in games with a shared win under shared wins."
         ),
-        Table(["cell", "strategy", "seats", "win rate", "95% CI", "vs fair (points)"], rows, text_columns=2),
+        Table(["cell", "strategy", *RATE_HEADER], rows, text_columns=2),
         Plot(_relative(plot), "Win rate by strategy in points against fair, with 95% intervals"),
     ]
 
@@ -401,8 +446,10 @@ def _category_sections(cells: list[dict], labels: dict[str, str], plot_folder: P
         )
         blocks += [
             Heading(f"Win rate by {column}"),
-            Paragraph(f"Win rate of the seats holding each {column}; a balanced {column} wins 1/players of its seats."),
-            Table(["cell", column, "seats", "win rate", "95% CI", "vs fair (points)"], rows, text_columns=2),
+            Paragraph(f"Win rate of the seats holding each {column}, over the decided games they sat in; a balanced "
+                      f"{column} wins 1/players of them. Round-capped games are left out, as for the seats (their "
+                      f"share of the seats under capped; games with a shared win under shared wins)."),
+            Table(["cell", column, *RATE_HEADER], rows, text_columns=2),
             Plot(_relative(plot), f"Win rate by {column} in points against fair, with 95% intervals"),
         ]
     return blocks
@@ -477,6 +524,8 @@ def _comparison_section(comparisons: list[dict], labels: dict[str, str], plot_fo
         Paragraph(
             "Each variant against its baseline (standard rules without overrides, else the first cell) on the same "
             "seeds game by game (common random numbers): difference = variant − baseline, percentage points for rates. "
+            "Seat 0's share and the largest seat gap are over decided games, each cell's gap between its own highest "
+            "and lowest seat, compared game by game by the delta method. "
             f"p is Holm-adjusted across all {len(comparisons)} comparisons; a **bold** difference is a change "
             f"(Holm p < {SIGNIFICANCE}). "
             "Pairing r is the correlation of the two cells' results game by game; the last column compares the "
@@ -544,7 +593,7 @@ def curve_title(curve: dict) -> str:
 
 
 def _curve_section(curves: list[dict], plot_folder: Path) -> list[Block]:
-    """Response curves (simkit.curves): one table and, for the first MAX_CURVE_PLOTS, one plot per curve."""
+    """Response curves (simkit.analysis.curves): one table and, for the first MAX_CURVE_PLOTS, one plot per curve."""
     if not curves:
         return []
 
@@ -634,7 +683,7 @@ def _precision_section(cells: list[dict], labels: dict[str, str]) -> list[Block]
         [
             labels[cell["cell"]],
             count(cell["games"]),
-            percent(cell["seats"][0]["win_rate"]),
+            percent(cell["seat_advantage"][0]["rate"]),
             f"±{100 * cell['precision']['seat0_half_width']:.2f}",
             count(cell["precision"]["games_for_1pp"]),
             count(cell["precision"]["games_for_half_pp"]),
@@ -645,12 +694,14 @@ def _precision_section(cells: list[dict], labels: dict[str, str]) -> list[Block]
     return [
         Heading("Precision achieved"),
         Paragraph(
-            "Half width of seat 0's 95% interval, and the games a cell needs for ±1 and ±0.5 points at the observed "
-            "rate p: n = ⌈1.96² · p(1 − p) / h²⌉. Paired variant comparisons usually need fewer, as the shared seeds "
-            "cancel much of the luck two cells have in common."
+            "Half width of seat 0's 95% interval over decided games, and the games a cell needs for ±1 and ±0.5 "
+            "points at the observed share p: n = ⌈1.96² · p(1 − p) / h²⌉ decided games, divided by the share of "
+            "games that are decided (a round-capped game decides nothing). Paired variant comparisons usually need "
+            "fewer, as the shared seeds cancel much of the luck two cells have in common."
         ),
         Table(
-            ["cell", "games", "seat 0 rate", "half width (points)", "games for ±1 point", "games for ±0.5 point"], rows
+            ["cell", "games", "seat 0 (decided)", "half width (points)", "games for ±1 point", "games for ±0.5 point"],
+            rows
         ),
     ]
 
@@ -698,11 +749,12 @@ def build(summary: dict, length_counts: pl.DataFrame, manifest: dict | None, plo
     cells = summary["cells"]
     labels = cell_labels(cells)
     top = headline(summary, labels)
+    groups = _headline_groups(summary, top, labels)
     return [
-        *_headline_section(cells, top),
+        *_headline_section(summary, top, groups),
         Contents(),
         *_overview_section(cells),
-        *_more_findings_section(top),
+        *_more_findings_section(summary, top, groups),
         *_robustness_section(top, labels),
         *_seat_section(cells, labels, plot_folder),
         *_length_section(cells, labels, length_counts, plot_folder),

@@ -1,9 +1,9 @@
-"""The report's tournament sections (DESIGN §8 `sweep --tournament`, issue "strategy
-tournaments"): for every cell whose seats held two or more strategies, the head-to-head
+"""The report's tournament sections (DESIGN §8 `sweep --tournament`): for every
+cell whose seats held two or more strategies, the head-to-head
 matrix with intervals, the Bradley–Terry ranking, the dominant-strategy flag (also in the
 headline) and the first-player advantage per table; and the same matrix for each dealt
 seat category (a power, a quirk, a colour). Reads only summary.json (see
-`simkit.tournament`); plots are drawn with matplotlib's Agg renderer like `plots.py`.
+`simkit.analysis.tournament`); plots are drawn with matplotlib's Agg renderer like `plots.py`.
 """
 
 from __future__ import annotations
@@ -34,23 +34,24 @@ def _weakest(h2h: dict, label: str) -> dict:
     return min((m for m in h2h["matrix"] if m["row"] == label), key=lambda m: m["ci_low"])
 
 
-def headline_items(cells: list[dict], labels: dict[str, str]) -> list[str]:
-    """One sentence per dominant strategy or dealt value: the first thing a designer must know."""
+def headline_items(cells: list[dict], labels: dict[str, str]) -> list[tuple[str, str]]:
+    """(game, sentence) per dominant strategy or dealt value: the first thing a designer must know."""
     items = []
     for cell in cells:
         where = labels.get(cell["cell"], cell["cell"])
         h2h = cell.get("head_to_head") or {}
         if h2h.get("dominant"):
             worst = _weakest(h2h, h2h["dominant"])
-            items.append(f"**Dominant strategy, {where}: {h2h['dominant']}** finishes ahead of every other strategy "
-                         f"head to head (closest: {_pct(worst['rate'])} against {worst['column']}, 95% CI "
-                         f"{_pct(worst['ci_low'])}–{_pct(worst['ci_high'])}).")
+            items.append((cell["game"], (f"**Dominant strategy, {where}: {h2h['dominant']}** finishes ahead of every "
+                                        f"other strategy head to head (closest: {_pct(worst['rate'])} against "
+                                        f"{worst['column']}, 95% CI {_pct(worst['ci_low'])}–{_pct(worst['ci_high'])}).")))
         for column, matchup in (cell.get("matchups") or {}).items():
             if matchup.get("dominant"):
                 worst = _weakest(matchup, matchup["dominant"])
-                items.append(f"**Dominant {column}, {where}: {matchup['dominant']}** finishes ahead of every other "
-                             f"{column} head to head (closest: {_pct(worst['rate'])} against {worst['column']}, "
-                             f"95% CI {_pct(worst['ci_low'])}–{_pct(worst['ci_high'])}).")
+                items.append((cell["game"], (f"**Dominant {column}, {where}: {matchup['dominant']}** finishes ahead of "
+                                            f"every other {column} head to head (closest: {_pct(worst['rate'])} "
+                                            f"against {worst['column']}, 95% CI {_pct(worst['ci_low'])}–"
+                                            f"{_pct(worst['ci_high'])}).")))
     return items
 
 

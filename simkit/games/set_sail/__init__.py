@@ -2,7 +2,7 @@
 toolkit reads through GAME."""
 
 from simkit.game import Compiled, Game, Metric
-from simkit.games.set_sail import components, engine, events, rules
+from simkit.games.set_sail import chunk, components, events, rules
 from simkit.games.set_sail import state as S
 from strategies import set_sail as bots
 
@@ -39,7 +39,7 @@ GAME = Game(
         Metric("ran_out", "times the seat ran out of supplies"),
     ),
     compile=compile_rules,
-    play_chunk=engine.play_chunk,
+    play_chunk=chunk.play_chunk,
     describe_event=events.describe_event,
     check_players=check_players,
     max_players=S.MAX_PLAYERS,

@@ -13,7 +13,8 @@ A game lives in three tables allocated once per chunk (layout in state.py):
 plus `rng` (stream 0 chance, 1 + s seat s's decisions, DESIGN §4), `buf` (int64 scratch
 rows) and `log`. Functions take those of (P, T, K, F, rng, buf, log) they need, in that
 order, then their own arguments. A `lookahead` seat (policy 2) plays its turns through
-lookahead.py, whose playouts run this module's functions on a second set of tables.
+lookahead.py, whose playouts run this module's functions on a second set of tables; the
+game loop that seats both (the engine entry point) is chunk.py's.
 When a score trace is asked for, each seat's VP is written after every round.
 """
 
@@ -22,7 +23,6 @@ from numba import njit
 
 from simkit import game as G
 from simkit.games.set_sail import events as EV
-from simkit.games.set_sail import lookahead as LA  # it calls back into this module (at compile time)
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.state import (
     DECK0,
@@ -38,12 +38,10 @@ from simkit.games.set_sail.state import (
     SEAT0,
     ST,
     START,
-    T_ROWS,
-    T_WIDTH,
     TRADE_COL0,
 )
-from simkit.kernels import decide, noisy, unowned_float, unowned_int, unowned_uint
-from simkit.rng import CHANCE, randint, seed_streams, shuffle
+from simkit.kernels import decide, noisy
+from simkit.rng import CHANCE, randint, shuffle
 from strategies import set_sail as bot
 
 # rows of the scratch table `buf`
@@ -982,67 +980,3 @@ def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
         win = 1 if keys[s] == best and T[ST, S.END_REASON] != S.END_ROUND_CAP else 0
         out_seats_g[s, G.WINNER] = win
         log_event(T, log, s, EV.SCORE, T[SEAT0 + s, S.VP], rank, win)
-
-
-@njit(cache=True)
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Set Sail (the engine contract in simkit/game.py)."""
-    players = seat_strategies.shape[1]
-    owned_T = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
-    owned_F = np.zeros((1 + players, max(F_WIDTH, presets.shape[1])), dtype=np.float64)
-    owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
-    owned_buf = np.zeros((BUF_ROWS, BUF_WIDTH), dtype=np.int64)
-    # the lookahead's playout tables (lookahead.py): a second game state, every seat on the
-    # treasure hunter's weights (bot.ROLLOUT) with no noise, streams, scratch, no log
-    T2 = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
-    F2 = np.zeros_like(owned_F)
-    for s in range(players):
-        load_strategy(F2, presets, bot.ROLLOUT_ROW, s)
-    rng2 = np.zeros_like(owned_rng)
-    buf2 = np.zeros_like(owned_buf)
-    log2 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
-    L = np.zeros((LA.L_ROWS, LA.L_WIDTH), dtype=np.int64)
-    V = np.zeros((LA.V_ROWS, LA.V_WIDTH), dtype=np.float64)
-    seeds2 = np.zeros(LA.MAX_ROLLOUTS, dtype=np.uint64)
-    # the owners are passed along only to stay alive while the unowned views are in use
-    play_games(params, unowned_int(owned_T), unowned_int(components[0]), unowned_float(owned_F),
-               unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
-               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               (unowned_int(T2), unowned_float(F2), unowned_uint(rng2), unowned_int(buf2), log2, unowned_int(L),
-                unowned_float(V), seeds2),
-               owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows, (T2, F2, rng2, buf2, L, V))
-
-
-@njit(cache=True)
-def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               scratch, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log, owned_scratch):
-    """play_chunk's game loop, on unowned views of its tables."""
-    players = seat_strategies.shape[1]
-    T[ST, S.LOG_N] = log_count[0]
-    for g in range(seeds.shape[0]):
-        seed_streams(rng, seeds[g])
-        for s in range(players):
-            load_strategy(F, presets, seat_strategies[g, s], s)
-        setup_game(P, T, K, F, rng, buf, log, players)
-        while True:
-            for s in range(players):
-                if F[1 + s, bot.POLICY] == 2:
-                    T2, F2, rng2, buf2, log2, L, V, seeds2 = scratch
-                    LA.lookahead_turn(P, T, K, F, rng, buf, log, s, T2, F2, rng2, buf2, log2, L, V, seeds2)
-                else:
-                    take_turn(P, T, K, F, rng, buf, log, s)
-            T[ST, S.ROUND] += 1
-            if trace.shape[0] > 0:
-                record_round(T, trace[g])
-            if T[ST, S.END_REASON] >= 0:
-                break  # the round in which 30 VP was reached is finished (Objective)
-            if T[ST, S.ROUND] >= P.round_cap:
-                T[ST, S.END_REASON] = S.END_ROUND_CAP
-                break
-        final_scoring(P, T, K, F, rng, buf, log, out_seats[g])
-        out_games[g, G.ROUNDS] = T[ST, S.ROUND]
-        out_games[g, G.TURNS] = T[ST, S.TURNS]
-        out_games[g, G.END_REASON] = T[ST, S.END_REASON]
-        for kind in range(3):
-            out_games[g, G.GAME_COLUMNS] += T[ST, S.QDECK_N0 + kind]
-    log_count[0] = T[ST, S.LOG_N]

@@ -2,7 +2,7 @@
 the designer knob `extra_compasses`.
 
 Statistical checks use fixed seeds (deterministic) and bounds derived from the Wilson
-interval (simkit.stats.wilson): a check fails only when the effect it guards is gone.
+interval (simkit.analysis.intervals.wilson): a check fails only when the effect it guards is gone.
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from simkit.analysis.intervals import wilson
 from simkit.games.sea_of_plunder import GAME, engine
 from simkit.games.sea_of_plunder import state as S
 from simkit.rng import game_seeds
 from simkit.runner import play, seat_strategies
-from simkit.stats import wilson
 from strategies import sea_of_plunder as bot
 
 from .harness import N_CARDS, Table

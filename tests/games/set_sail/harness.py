@@ -1,6 +1,6 @@
 """Hand-built Set Sail positions for tests.
 
-`Table` allocates exactly what `engine.play_chunk` allocates for one game (same shapes and
+`Table` allocates exactly what `chunk.play_chunk` allocates for one game (same shapes and
 dtypes, so every njit call reuses the signatures the engine compiles), runs
 `engine.setup_game`, and then lets a test edit the arrays: put pieces on tiles, give a
 seat silver, Supply, cards or upgrades, stack a ship deck. Engine functions are called by
@@ -165,7 +165,7 @@ class Table:
 
 
 def play_game(t: Table, after_turn=None) -> Table:
-    """Play the game on `t` to its end as engine.play_games does (its round loop, in Python)."""
+    """Play the game on `t` to its end as chunk.play_games does (its round loop, in Python)."""
     while True:
         for s in range(t.players):
             t.call("take_turn", seat=s)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from simkit.analysis.intervals import wilson
 from simkit.games.set_sail import GAME
 from simkit.rng import game_seeds
 from simkit.runner import play, seat_strategies
-from simkit.stats import wilson
 
 from .harness import S, Table
 

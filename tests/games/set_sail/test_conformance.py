@@ -1,7 +1,7 @@
 """Conformance (STYLE ladder: random play, invariants, termination, determinism, golden replay).
 
 Games are played turn by turn through engine.take_turn in a Python loop that mirrors
-engine.play_games (harness.play_game); after every turn the invariants below are checked:
+chunk.play_games (harness.play_game); after every turn the invariants below are checked:
 ship cards, Trade cards and quest cards neither created nor lost, and every seat's silver,
 Supply and VP equal to what the logged rule events add up to.
 """

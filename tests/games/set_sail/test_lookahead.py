@@ -7,12 +7,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from simkit.analysis.intervals import wilson
 from simkit.game import LOG_WIDTH
 from simkit.games.set_sail import GAME, engine
 from simkit.games.set_sail import lookahead as LA
 from simkit.rng import game_seeds
 from simkit.runner import play, seat_strategies
-from simkit.stats import wilson
 from strategies import set_sail as bot
 
 from .harness import EV, PRESETS, S, Table

@@ -12,8 +12,8 @@ A per-seat list parameter (kind "ints") swept as a list of lists is one axis: it
 keep the grid's order and are labelled by their values ("3-3-4-4"). Component sets are
 compared in the report's robustness section instead, so a `components` grid makes no curve.
 
-`build` is called by `simkit.stats.summarize` and gives summary.json its `curves` field;
-`paired_share_difference` is also how `simkit.tune` compares two evaluations.
+`build` is called by the summary builder (simkit.analysis.summary) and gives summary.json its
+`curves` field.
 """
 
 from __future__ import annotations
@@ -22,73 +22,21 @@ import json
 import math
 from typing import Any
 
-import numpy as np
 import polars as pl
-from scipy import stats as scipy_stats
 
-from simkit.stats import WIN_UNITS, Z95, paired_difference, wilson
+from simkit.analysis.intervals import (
+    SHARE_COLUMNS,
+    Z95,
+    paired_difference,
+    paired_share_difference_from_sums,
+    product,
+    wilson,
+)
+from simkit.analysis.seats import seat_gap
+from simkit.analysis.tables import WIN_UNITS, collect
 
 NOT_AN_AXIS = ("components",)  # parameters compared as assumptions, not drawn as curves
 MIN_POINTS = 3  # two cells are a comparison (the report's variant comparisons), three or more a curve
-
-
-# ---------------------------------------------------------------------------------------
-# Paired difference of two shares of decided games
-
-
-# the per-game columns a paired share difference is computed from, and their products
-SHARE_COLUMNS = ("w_a", "d_a", "w_b", "d_b")  # seat wins and decided (1/0) in cells a and b
-
-
-def share_sums(w_a: np.ndarray, d_a: np.ndarray, w_b: np.ndarray, d_b: np.ndarray) -> dict:
-    """The sums `paired_share_difference_from_sums` needs, from per-game arrays of two cells
-    on the same seeds (game i of a and of b played seed i)."""
-    columns = dict(zip(SHARE_COLUMNS, (np.asarray(x, dtype=np.float64) for x in (w_a, d_a, w_b, d_b))))
-    sums = {name: float(col.sum()) for name, col in columns.items()}
-    for i, x in enumerate(SHARE_COLUMNS):
-        for y in SHARE_COLUMNS[i:]:
-            sums[f"{x}*{y}"] = float((columns[x] * columns[y]).sum())
-    return sums
-
-
-def paired_share_difference_from_sums(n: int, sums: dict, z: float = Z95) -> dict:
-    """Paired difference of two ratios r = Σw / Σd (a seat's share of decided games) over n
-    shared seeds, with a 95% interval (delta method).
-
-    Each cell's share is linearised per game as (w − r·d) / mean(d); the difference of
-    these per-game terms between the two cells has mean 0 and its variance gives the
-    standard error of r_b − r_a, so a pair of cells that play nearly the same games gets
-    a narrow interval. Returns diff, ci_low, ci_high, p and the games compared.
-    """
-    if n < 2 or sums["d_a"] <= 0 or sums["d_b"] <= 0:
-        return {"diff": None, "ci_low": None, "ci_high": None, "p": None, "paired_games": n}
-    r_a, r_b = sums["w_a"] / sums["d_a"], sums["w_b"] / sums["d_b"]
-    m_a, m_b = sums["d_a"] / n, sums["d_b"] / n
-    # z_i = Σ_k c_k x_k,i over x = (w_a, d_a, w_b, d_b): the per-game difference of linearised shares
-    coefficients = dict(zip(SHARE_COLUMNS, (-1.0 / m_a, r_a / m_a, 1.0 / m_b, -r_b / m_b)))
-    total = sum(c * sums[x] for x, c in coefficients.items())
-    squares = 0.0
-    for i, x in enumerate(SHARE_COLUMNS):
-        for j, y in enumerate(SHARE_COLUMNS):
-            key = f"{x}*{y}" if i <= j else f"{y}*{x}"
-            squares += coefficients[x] * coefficients[y] * sums[key]
-    _, low, high, _ = paired_difference(total, squares, n, z)
-    diff = r_b - r_a
-    # paired_difference centres on the mean of the linearised terms (0 up to rounding): centre on r_b − r_a
-    half = (high - low) / 2.0
-    p = (1.0 if diff == 0.0 else 0.0) if half == 0.0 else 2.0 * float(scipy_stats.norm.sf(abs(diff) / (half / z)))
-    return {"diff": diff, "ci_low": diff - half, "ci_high": diff + half, "p": p, "paired_games": n}
-
-
-def gap_interval(rate_high: float, rate_low: float, decided: int, z: float = Z95) -> tuple[float, float]:
-    """95% interval of the difference of two seats' shares of the same decided games
-    (multinomial: var = (p1 + p2 − (p1 − p2)²) / n). It is the interval for this pair of
-    seats; picking the most distant pair after the fact makes the gap itself read a little high."""
-    if decided <= 0:
-        return -1.0, 1.0
-    gap = rate_high - rate_low
-    half = z * math.sqrt(max(rate_high + rate_low - gap * gap, 0.0) / decided)
-    return gap - half, gap + half
 
 
 # ---------------------------------------------------------------------------------------
@@ -97,16 +45,6 @@ def gap_interval(rate_high: float, rate_low: float, decided: int, z: float = Z95
 
 def _key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, default=str)
-
-
-def _params(game: str) -> dict:
-    """The game's rule parameters by name ({} for a game no longer registered)."""
-    try:
-        from simkit import games as registry
-
-        return registry.get(game).rules.by_name
-    except Exception:  # noqa: BLE001 (a summary of a game not registered here: no declarations to read)
-        return {}
 
 
 def label(value: Any) -> str:
@@ -118,9 +56,10 @@ def label(value: Any) -> str:
     return str(value)
 
 
-def groups(cells: list[dict]) -> list[dict]:
+def groups(cells: list[dict], params: dict[str, dict] | None = None) -> list[dict]:
     """The curves a sweep's cells make: [{game, players, variant, lineup, param, kind, fixed,
-    cells: [(value, cell), ...]}] in order of first appearance.
+    cells: [(value, cell), ...]}] in order of first appearance. `params` holds each game's
+    declared rule parameters ({game: {name: {kind, default}}}, summary.json's `games`).
 
     Cells are grouped by (game, players, variant, line-up); a group of MIN_POINTS or more cells
     whose overrides (missing ones read as the default) differ in exactly one parameter is a
@@ -134,7 +73,7 @@ def groups(cells: list[dict]) -> list[dict]:
     for (game, players, variant, lineup), members in grouped.items():
         if len(members) < MIN_POINTS:
             continue
-        declared = _params(game)
+        declared = (params or {}).get(game, {})
         names = sorted({name for cell in members for name in cell.get("overrides", {})})
 
         def value(cell: dict, name: str, declared: dict = declared):
@@ -142,8 +81,7 @@ def groups(cells: list[dict]) -> list[dict]:
             if name in overrides:
                 return overrides[name]
             param = declared.get(name)
-            return list(param.default) if param is not None and param.kind == "ints" else getattr(param, "default",
-                                                                                                   None)
+            return None if param is None else list(param["default"]) if param["kind"] == "ints" else param["default"]
 
         varying = [name for name in names if len({_key(value(cell, name)) for cell in members}) > 1]
         if len(varying) != 1 or varying[0] in NOT_AN_AXIS or varying[0] not in declared and any(
@@ -152,7 +90,7 @@ def groups(cells: list[dict]) -> list[dict]:
         param = varying[0]
         if len({_key(value(cell, param)) for cell in members}) != len(members):
             continue  # two cells at one value: not a curve
-        kind = getattr(declared.get(param), "kind", None)
+        kind = (declared.get(param) or {}).get("kind")
         points = [(value(cell, param), cell) for cell in members]
         numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v, _ in points)
         if numeric:
@@ -191,15 +129,7 @@ def _point(value: Any, cell: dict, rounds: dict) -> dict:
     point["seat_advantage"] = (
         {"value": seat0["vs_fair"], "ci_low": seat0["vs_fair_low"], "ci_high": seat0["vs_fair_high"]}
         if seat0 and decided else {"value": None, "ci_low": None, "ci_high": None})
-    if shares and decided:
-        high = max(shares, key=lambda s: s["rate"])
-        low = min(shares, key=lambda s: s["rate"])
-        gap_low, gap_high = gap_interval(high["rate"], low["rate"], decided)
-        point["largest_seat_gap"] = {"value": high["rate"] - low["rate"], "ci_low": gap_low, "ci_high": gap_high,
-                                     "high_seat": high["seat"], "low_seat": low["seat"]}
-    else:
-        point["largest_seat_gap"] = {"value": None, "ci_low": None, "ci_high": None, "high_seat": None,
-                                     "low_seat": None}
+    point["largest_seat_gap"] = seat_gap(shares, decided)
     n, total, squares = rounds.get("n", 0), rounds.get("sum", 0), rounds.get("sq", 0)
     if n >= 2:
         mean = total / n
@@ -218,7 +148,8 @@ def _point(value: Any, cell: dict, rounds: dict) -> dict:
     return point
 
 
-def build(cells: list[dict], games: pl.LazyFrame, seats: pl.LazyFrame) -> list[dict]:
+def build(cells: list[dict], games: pl.LazyFrame, seats: pl.LazyFrame, params: dict[str, dict] | None = None
+          ) -> list[dict]:
     """summary.json's `curves`: one entry per one-parameter curve of the sweep (see `groups`).
 
     Each curve: game, players, variant, lineup, param, kind, numeric (bool: the x axis is
@@ -231,14 +162,14 @@ def build(cells: list[dict], games: pl.LazyFrame, seats: pl.LazyFrame) -> list[d
     games both played — seat_advantage {diff, ci_low, ci_high, p, paired_games} and
     rounds {diff, ci_low, ci_high, p}.
     """
-    found = groups(cells)
+    found = groups(cells, params)
     if not found:
         return []
     names = sorted({cell["cell"] for curve in found for _, cell in curve["cells"]})
     outcomes = _outcomes(games, seats, names)
-    per_cell = {row["cell"]: row for row in outcomes.group_by("cell").agg(
+    per_cell = {row["cell"]: row for row in collect(outcomes.group_by("cell").agg(
         pl.len().alias("n"), pl.col("rounds").sum().alias("sum"),
-        (pl.col("rounds") * pl.col("rounds")).sum().alias("sq")).collect(engine="streaming").iter_rows(named=True)}
+        (pl.col("rounds") * pl.col("rounds")).sum().alias("sq"))).iter_rows(named=True)}
     pairs = [(a["cell"], b["cell"]) for curve in found
              for (_, a), (_, b) in zip(curve["cells"], curve["cells"][1:])]
     step_sums = _step_sums(outcomes, pairs)
@@ -266,10 +197,10 @@ def _step_sums(outcomes: pl.LazyFrame, pairs: list[tuple[str, str]]) -> dict:
     sums = [pl.len().alias("n")] + [pl.col(x).sum().alias(x) for x in SHARE_COLUMNS]
     for i, x in enumerate(SHARE_COLUMNS):
         for y in SHARE_COLUMNS[i:]:
-            sums.append((pl.col(x) * pl.col(y)).sum().alias(f"{x}*{y}"))
+            sums.append((pl.col(x) * pl.col(y)).sum().alias(product(x, y)))
     change = pl.col("rounds_b") - pl.col("rounds_a")
     sums += [change.sum().alias("rounds_diff"), (change * change).sum().alias("rounds_diff_sq")]
-    rows = joined.group_by("a", "b").agg(*sums).collect(engine="streaming")
+    rows = collect(joined.group_by("a", "b").agg(*sums))
     return {(row["a"], row["b"]): row for row in rows.iter_rows(named=True)}
 
 
@@ -282,7 +213,7 @@ def _step(row: dict | None) -> dict:
     sums = {x: row[x] / WIN_UNITS for x in SHARE_COLUMNS}
     for i, x in enumerate(SHARE_COLUMNS):
         for y in SHARE_COLUMNS[i:]:
-            sums[f"{x}*{y}"] = row[f"{x}*{y}"] / (scale[x] * scale[y])
+            sums[product(x, y)] = row[product(x, y)] / (scale[x] * scale[y])
     share = paired_share_difference_from_sums(n, sums)
     diff, low, high, p = paired_difference(float(row["rounds_diff"]), float(row["rounds_diff_sq"]), n)
     return {"seat_advantage": share, "rounds": {"diff": diff, "ci_low": low, "ci_high": high, "p": p}}

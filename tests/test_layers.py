@@ -1,0 +1,159 @@
+"""The layers you can see (DESIGN §7): no import circle among simkit's modules, the analysis
+package layered bottom-up (primitives, seats, figures, the summary builder), and a report
+that reads summary.json and the tables only, never a game module.
+
+Every import counts, at module level or inside a function: a deferred import still makes a
+circle, it only hides it until the call."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "simkit"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def imports(source: str, name: str, is_package: bool, known: set[str]) -> set[str]:
+    """The simkit modules `source` (module `name`) imports, anywhere in it.
+
+    `from simkit.a import b` names the module simkit.a.b when b is a module, else simkit.a;
+    `import simkit.a.b` names the innermost module of the dotted path that exists. A package
+    itself is only named when it is imported for something its __init__ defines."""
+    package = name if is_package else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                target = alias.name
+                while target and target not in known:
+                    target = target.rpartition(".")[0]
+                if target:
+                    found.add(target)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1] + ([base] if base else []))
+            if not base.startswith("simkit"):
+                continue
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                found.add(full if full in known else base)
+    found.discard(name)
+    return {target for target in found if target in known}
+
+
+def simkit_graph() -> dict[str, set[str]]:
+    found = modules()
+    known = set(found)
+    return {name: imports(path.read_text(), name, path.name == "__init__.py", known) for name, path in found.items()}
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = [0]
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = counter[0]
+        counter[0] += 1
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(edges.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_walker_finds_a_circle_hidden_in_a_function():
+    """The check itself: a deferred import that closes a circle is found, and a chain is not one."""
+    known = {"simkit.a", "simkit.b", "simkit.c"}
+    edges = {
+        "simkit.a": imports("from simkit import b\n", "simkit.a", False, known),
+        "simkit.b": imports("def f():\n    from simkit.c import thing\n", "simkit.b", False, known),
+        "simkit.c": imports("import simkit.a\n", "simkit.c", False, known),
+    }
+    assert edges == {"simkit.a": {"simkit.b"}, "simkit.b": {"simkit.c"}, "simkit.c": {"simkit.a"}}
+    assert circles(edges) == [["simkit.a", "simkit.b", "simkit.c"]]
+    edges["simkit.c"] = set()
+    assert circles(edges) == []
+
+
+def test_no_import_circle_in_simkit():
+    assert circles(simkit_graph()) == []
+
+
+# the analysis package, bottom-up: a module imports only from layers below its own
+LAYERS = {
+    "simkit.analysis.intervals": 0, "simkit.analysis.tests": 0, "simkit.analysis.tables": 0,
+    "simkit.analysis.seats": 1,
+    "simkit.analysis.arcs": 2, "simkit.analysis.curves": 2, "simkit.analysis.tiers": 2,
+    "simkit.analysis.tournament": 2,
+    "simkit.analysis.summary": 3,
+}
+# what the analysis may use from outside it: errors, the trace layout, the tier and seating
+# designs of the cells it reads, and (the summary builder only) the game registry
+OUTSIDE = {"simkit.errors", "simkit.traces", "simkit.tiers", "simkit.seating", "simkit.game"}
+
+
+@pytest.mark.parametrize("name", sorted(LAYERS))
+def test_analysis_modules_import_only_the_layers_below(name):
+    edges = simkit_graph()
+    for target in edges[name]:
+        if target in LAYERS:
+            assert LAYERS[target] < LAYERS[name], f"{name} imports {target}, which is not below it"
+        elif name == "simkit.analysis.summary" and target == "simkit.games":
+            continue
+        else:
+            assert target in OUTSIDE or target == "simkit.analysis", f"{name} imports {target}"
+
+
+def test_every_analysis_module_has_a_layer():
+    assert {name for name in modules() if name.startswith("simkit.analysis.")} == set(LAYERS)
+
+
+def test_the_report_reads_summary_json_and_the_tables_only():
+    """No report module imports a game, the registry, the runner or the summary builder: what it
+    needs of a game is in summary.json (its `games` field). It may use the analysis' primitives
+    and seat figures, which read numbers only."""
+    edges = simkit_graph()
+    allowed = {"simkit.analysis.intervals", "simkit.analysis.tests", "simkit.analysis.tables",
+               "simkit.analysis.seats"}
+    for name, targets in edges.items():
+        if not name.startswith("simkit.report"):
+            continue
+        outside = {t for t in targets if not t.startswith("simkit.report")}
+        assert outside <= allowed, f"{name} imports {sorted(outside - allowed)}"
