@@ -11,6 +11,7 @@ Policy 0 (`random`) never calls these helpers: the engine chooses uniformly inst
 preset's weights and, at each step of its turn, plays out the policy's best few actions.
 """
 
+import math
 from pathlib import Path
 
 from numba import njit
@@ -35,20 +36,25 @@ W_NERVE = 8  # fight: concede when the best answer is below this share of the at
 W_BID = 9  # cards bid at the end of a round (0-2)
 W_MIN_FIGHT = 10  # smallest card total the bot attacks with
 W_DISCARD = 11  # at the round's end, action cards of this value or less are discarded and redrawn
-N_HEURISTIC = 12  # the slots above are the heuristic's; the lookahead tier's knobs follow
-W_LA_CANDIDATES = 12  # lookahead: candidates played out per step (the policy's best first)
-W_LA_ROLLOUTS = 13  # lookahead: playouts per candidate
-W_LA_HORIZON = 14  # lookahead: rounds played after the current one before a playout is scored
-W_LA_MARGIN = 15  # lookahead: a playout's worth per point of margin over the best rival, beside its win share
-N_WEIGHTS = 16
+# the judgement the rollouts showed missing (each off at 0, as every preset above the tuned one holds it)
+W_FIGHT = 12  # value per point of a fight's expected Infamy swing; with it the min_fight gate no longer bars a fight
+W_GUARD = 13  # fight odds: the defender's expected answer per card in its hand (after its draw)
+W_DIG_ODDS = 14  # value per point of a dig's expected Infamy swing (the rival's buried count, the draw's odds)
+W_LONG_SHOT = 15  # pillage below the commit total when its chance of failing is at most this (0 never)
+N_HEURISTIC = 16  # the slots above are the heuristic's; the lookahead tier's knobs follow
+W_LA_CANDIDATES = 16  # lookahead: candidates played out per step (the policy's best first)
+W_LA_ROLLOUTS = 17  # lookahead: playouts per candidate
+W_LA_HORIZON = 18  # lookahead: rounds played after the current one before a playout is scored
+W_LA_MARGIN = 19  # lookahead: a playout's worth per point of margin over the best rival, beside its win share
+N_WEIGHTS = 20
 LOOKAHEAD = 2.0  # POLICY of the lookahead tier (0 random, 1 heuristic)
 
-#            pol  pill hunt shoot bury quest dig  commit nerve bid minf disc
-RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-PILLAGER = (1.0, 3.0, 0.5, 0.2, 1.2, 1.5, 1.0, 9.0, 0.5, 2.0, 6.0, 1.0)
-DUELLIST = (1.0, 1.5, 2.0, 1.0, 1.0, 1.0, 1.0, 9.0, 0.6, 2.0, 5.0, 1.0)
-HOARDER = (1.0, 2.5, 0.3, 0.1, 3.0, 1.0, 1.5, 9.0, 0.4, 1.0, 7.0, 1.0)
-QUESTER = (1.0, 2.5, 0.3, 0.1, 1.0, 3.0, 1.0, 9.0, 0.5, 1.0, 7.0, 1.0)
+#            pol  pill hunt shoot bury quest dig  commit nerve bid minf disc fight guard dodds long
+RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+PILLAGER = (1.0, 3.0, 0.5, 0.2, 1.2, 1.5, 1.0, 9.0, 0.5, 2.0, 6.0, 1.0, 0.0, 1.5, 0.0, 0.0)
+DUELLIST = (1.0, 1.5, 2.0, 1.0, 1.0, 1.0, 1.0, 9.0, 0.6, 2.0, 5.0, 1.0, 0.0, 1.5, 0.0, 0.0)
+HOARDER = (1.0, 2.5, 0.3, 0.1, 3.0, 1.0, 1.5, 9.0, 0.4, 1.0, 7.0, 1.0, 0.0, 1.5, 0.0, 0.0)
+QUESTER = (1.0, 2.5, 0.3, 0.1, 1.0, 3.0, 1.0, 9.0, 0.5, 1.0, 7.0, 1.0, 0.0, 1.5, 0.0, 0.0)
 #                          cand rollouts horizon margin
 LOOKAHEAD_PRESET = (LOOKAHEAD,) + PILLAGER[1:] + (4.0, 4.0, 0.0, 0.2)  # plays out from the default's policy
 
@@ -77,6 +83,13 @@ PARAMS = (
     BotParam("min_fight", W_MIN_FIGHT, 0, 20, "smallest card total the bot attacks with"),
     BotParam("discard", W_DISCARD, 0, 10, "at the round's end, action cards of this value or less are discarded and "
              "redrawn", integer=True),
+    BotParam("fight", W_FIGHT, 0, 4, "value per point of a fight's expected Infamy swing (boarding, shooting, sailing "
+             "to a pirate within this turn's reach); above 0 it replaces the min_fight gate of boarding and shooting"),
+    BotParam("guard", W_GUARD, 0.5, 3, "fight odds: the defender's expected answer per card in its hand, after its draw"),
+    BotParam("dig_odds", W_DIG_ODDS, 0, 4, "value per point of a dig's expected Infamy swing (the rival's buried "
+             "count, the chance a draw digs), at its X and sailing to it"),
+    BotParam("long_shot", W_LONG_SHOT, 0, 1, "pillage with less than the commit total when the chance of failing "
+             "against the port's defence is at most this (0: never)"),
     BotParam("candidates", W_LA_CANDIDATES, 1, 16, "candidates played out per step (the policy's best first)",
              integer=True, reader=LOOKAHEAD_TIER),
     BotParam("rollouts", W_LA_ROLLOUTS, 1, 64, "playouts per candidate", integer=True, reader=LOOKAHEAD_TIER),
@@ -182,6 +195,104 @@ def bid_count(F, seat, compulsory):
     return min(max(n, 0), 2)
 
 
+FIGHT_SPREAD = 2.0  # fight odds: the spread of a defender's answer around its expectation (a logistic's scale)
+
+
+@njit(cache=True)
+def tokens_of(T, seat):
+    """The Infamy tokens of the seat's current score (the Ghost's own, once it sails)."""
+    if T[SEAT0 + seat, S.STATE] == S.GHOST:
+        return T[SEAT0 + seat, S.GHOST_INFAMY]
+    return T[SEAT0 + seat, S.INFAMY]
+
+
+@njit(cache=True)
+def fight_swing(P, T, K, F, seat, o, shoot, own):
+    """A fight's expected Infamy swing between the seat and pirate o, attacking with all its
+    Cannons (shoot) or Swords: the chance it wins (its total against the defender's expected
+    answer, W_GUARD per card the defender will hold after its draw) times what the winning
+    type takes (LOOT), less the chance it loses times what the defender's answer takes back,
+    each answer type alike. Reads only what the seat sees: its hand, the defender's hand
+    size, damage, tokens and face-up treasure."""
+    w = F[1 + seat]
+    mine = own[1] if shoot else own[0]
+    h = T[SEAT0 + o, S.HAND_N]
+    if h < P.hand_size:
+        h += 1  # the defender's draw
+    p = 1.0 / (1.0 + math.exp(-(mine - w[W_GUARD] * h) / FIGHT_SPREAD))
+    carried = carried_infamy(T, K, o)
+    richer = tokens_of(T, o) > tokens_of(T, seat)
+    if shoot:  # a token from the pile, one more from a more infamous loser (A20), a damage toward its sinking
+        gain = 1.0 + (2.0 if richer else 0.0)
+        gain += carried / max(1.0, P.sink_damage - T[SEAT0 + o, S.DAMAGE])
+    elif carried > 0:  # all its carried treasure; the Ghost gives up its best one (Ghost Pirate)
+        if T[SEAT0 + o, S.STATE] == S.GHOST:
+            best = 0
+            for i in range(T[SEAT0 + o, S.CARRY_N]):
+                best = max(best, K[S.TREAS_INF, T[CARRY0 + o, i]])
+            gain = 2.0 * best
+        else:
+            gain = 2.0 * carried
+    else:
+        gain = 2.0 if tokens_of(T, o) > 0 else 0.0
+    # lost: a Cannons answer takes a token (two from a richer attacker) and deals a damage, a Swords
+    # answer takes the attacker's carried treasure (or a token), a Sails answer only sails away
+    lose = (1.0 + (2.0 if tokens_of(T, seat) > tokens_of(T, o) else 0.0)) / 3.0
+    if own[3] > 0:
+        lose += 2.0 * own[3] / 3.0
+    elif tokens_of(T, seat) > 0:
+        lose += 2.0 / 3.0
+    return p * gain - (1.0 - p) * lose
+
+
+@njit(cache=True)
+def dig_swing(P, T, K, seat, owner):
+    """A dig's expected Infamy swing at the owner's X: each draw digs with the chance of a card
+    of the box doing so (Dig, A2; a quirk's help), and the chain goes on while treasure is
+    left; each card taken is worth the treasure box's mean Infamy, to the digger and from the owner."""
+    nose = 0
+    q = T[SEAT0 + seat, S.QUIRK]
+    if q >= 0 and K[S.QK_EFFECT, q] == S.QE_DIG:
+        nose = K[S.QK_AMOUNT, q]
+    ok = 0
+    n_cards = K[META, S.N_CARDS]
+    for c in range(n_cards):
+        wild = K[S.CARD_TYPE, c] == S.WILD
+        v = K[S.CARD_VALUE, c]
+        if P.skirmish:
+            ok += 1 if wild or (nose > 0 and v >= 5 - nose) else 0
+        else:
+            ok += 1 if (P.wild_digs and wild) or (not wild and v >= P.dig_min - nose) else 0
+    p = ok / max(n_cards, 1)
+    inf = 0.0
+    n_t = K[META, S.BOX_T]
+    for t in range(n_t):
+        inf += K[S.TREAS_INF, t]
+    inf /= max(n_t, 1)
+    taken = 0.0
+    chain = 1.0
+    for _ in range(T[SEAT0 + owner, S.BURY_N]):
+        chain *= p
+        taken += chain
+    return 2.0 * inf * taken
+
+
+@njit(cache=True)
+def pillage_odds(P, T, K, attack):
+    """The chance that `attack` beats the port's defence, `pillage_draw` cards of the box (a
+    normal approximation of their sum; a tie fails, Pillage 3)."""
+    n_cards = K[META, S.N_CARDS]
+    m = 0.0
+    m2 = 0.0
+    for c in range(n_cards):
+        v = K[S.CARD_VALUE, c]
+        m += v
+        m2 += v * v
+    m /= max(n_cards, 1)
+    var = max(m2 / max(n_cards, 1) - m * m, 1e-9) * P.pillage_draw
+    return 0.5 * (1.0 + math.erf((attack - 0.5 - P.pillage_draw * m) / math.sqrt(2.0 * var)))
+
+
 @njit(cache=True)
 def target_value(P, T, K, F, seat, sq, players, own):
     """What sailing to square sq is worth to the seat."""
@@ -207,9 +318,25 @@ def target_value(P, T, K, F, seat, sq, players, own):
         owner = T[S.XOWNER, K[S.SQ_INDEX, sq]]
         if owner >= 0 and owner != seat and T[SEAT0 + owner, S.BURY_N] > 0:
             v += w[W_DIG] * 0.5
+            if w[W_DIG_ODDS] > 0.0:
+                v += w[W_DIG_ODDS] * 0.5 * dig_swing(P, T, K, seat, owner)
+    reach = -1
     for o in range(players):
-        if o != seat and T[SEAT0 + o, S.POS] == sq and swords >= w[W_MIN_FIGHT]:
-            v += w[W_HUNT] * carried_infamy(T, K, o)
+        if o != seat and T[SEAT0 + o, S.POS] == sq:
+            if swords >= w[W_MIN_FIGHT]:
+                v += w[W_HUNT] * carried_infamy(T, K, o)
+            if w[W_FIGHT] > 0.0 and T[SEAT0 + o, S.STATE] != S.DEAD:
+                if reach < 0:  # this turn's move points: the free ones and the Sails (Move)
+                    reach = T[ST, S.FREE] + type_total(T, K, seat, S.SAIL)
+                a = T[SEAT0 + seat, S.POS]
+                d = K[S.GDIST0 + a, sq] if ghost else K[S.DIST0 + a, sq]
+                if d <= reach:  # alongside this turn: board it or shoot it, whichever pays
+                    best = 0.0
+                    if own[0] > 0:
+                        best = max(best, fight_swing(P, T, K, F, seat, o, False, own))
+                    if own[1] > 0:
+                        best = max(best, fight_swing(P, T, K, F, seat, o, True, own))
+                    v += w[W_FIGHT] * best
     return v
 
 
@@ -221,18 +348,32 @@ def score(P, T, K, F, seat, kind, arg, players, own):
         return 0.0
     if kind == A_PILLAGE:
         atk = pillage_total(P, own)
-        return w[W_PILLAGE] if atk >= w[W_COMMIT] else -1.0
+        if atk >= w[W_COMMIT]:
+            return w[W_PILLAGE]
+        if w[W_LONG_SHOT] > 0.0:  # a smaller raid, when it is likely enough to beat the port
+            p = pillage_odds(P, T, K, atk)
+            if 1.0 - p <= w[W_LONG_SHOT]:
+                return w[W_PILLAGE] * p
+        return -1.0
     if kind == A_BOARD:
+        if w[W_FIGHT] > 0.0:  # the fight's odds and stakes instead of the min_fight gate
+            return (w[W_HUNT] * (carried_infamy(T, K, arg) + 0.3) - 0.2 * T[SEAT0 + arg, S.HAND_N] / 8.0
+                    + w[W_FIGHT] * fight_swing(P, T, K, F, seat, arg, False, own))
         if own[0] < w[W_MIN_FIGHT]:
             return -1.0
         return w[W_HUNT] * (carried_infamy(T, K, arg) + 0.3) - 0.2 * T[SEAT0 + arg, S.HAND_N] / 8.0
     if kind == A_SHOOT:
+        if w[W_FIGHT] > 0.0:
+            return (w[W_SHOOT] * (1.0 + 0.5 * T[SEAT0 + arg, S.DAMAGE])
+                    + w[W_FIGHT] * fight_swing(P, T, K, F, seat, arg, True, own))
         if own[1] < w[W_MIN_FIGHT]:
             return -1.0
         return w[W_SHOOT] * (1.0 + 0.5 * T[SEAT0 + arg, S.DAMAGE])
     if kind == A_BURY:
         return w[W_BURY] * K[S.TREAS_INF, T[CARRY0 + seat, arg]]
     if kind == A_DIG:
+        if w[W_DIG_ODDS] > 0.0:
+            return w[W_DIG] + w[W_DIG_ODDS] * dig_swing(P, T, K, seat, T[S.XOWNER, K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]])
         return w[W_DIG]
     if kind == A_RECOVER:  # dig up one's own treasure only to deliver it
         tr = T[S.BURY0 + seat, arg]

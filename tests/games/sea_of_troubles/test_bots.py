@@ -1,0 +1,124 @@
+"""The heuristic's judgements beyond the shipped presets' weights: fight odds and stakes, dig
+odds, long-shot pillages. Each is a hand-built position where the feature changes the
+pirate's pick, and where the feature at its off value (0, as every shipped preset holds it)
+leaves the pillager's own pick."""
+
+from simkit.games.sea_of_troubles import GAME
+from simkit.games.sea_of_troubles import engine as E
+
+from .harness import S, Table, bot
+
+SW, SA, CA = S.SWORD, S.SAIL, S.CANNON
+FEATURES = (bot.W_FIGHT, bot.W_DIG_ODDS, bot.W_LONG_SHOT)
+
+
+def pick(t, seat=0, **weights):
+    """The policy's pick (kind, arg) for the seat with these weights set on its pillager row."""
+    for name, value in weights.items():
+        t.F[1 + seat, getattr(bot, "W_" + name.upper())] = value
+    n = int(t.call("candidates", seat=seat, players=t.players))
+    k = int(t.call("heuristic_choice", seat=seat, players=t.players, n=n))
+    return int(t.buf[E.KIND, k]), int(t.buf[E.ARG, k])
+
+
+def test_every_shipped_preset_holds_the_new_features_off():
+    for p in GAME.presets:
+        if p.name != "tuned" and len(p.weights) > bot.N_HEURISTIC - 1:
+            assert all(p.weights[i] == 0.0 for i in FEATURES), p.name
+
+
+def duel(mine, theirs, my_tokens, their_tokens, treasure=None):
+    """Pirates 0 and 1 alongside on open sea, no move points, these hands and tokens."""
+    t = Table(2, strategies="pillager")
+    t.alongside()
+    t.st[S.FREE] = 0
+    if treasure:
+        t.give_treasure(0, treasure)
+    t.clear_hands()
+    t.set_hand(0, mine)
+    t.set_hand(1, theirs)
+    t.seat(0)[S.INFAMY] = my_tokens
+    t.seat(1)[S.INFAMY] = their_tokens
+    return t
+
+
+def test_fight_odds_shoot_a_spent_richer_rival_below_the_min_fight_gate():
+    # 5 Cannons (under the pillager's min_fight 6) against a rival down to one card and ahead on tokens
+    hands = ([(CA, 2), (CA, 3)], [(SW, 1)], 1, 3)
+    assert pick(duel(*hands), fight=0.0) == (E.A_END, 0)  # off: the gate bars the shot
+    assert pick(duel(*hands), fight=1.0) == (E.A_SHOOT, 1)
+    # the same Cannons against a rival holding six cards: the odds turn and the pirate holds fire
+    six = [(SW, 1), (SW, 2), (SA, 1), (SA, 2), (CA, 1), (CA, 2)]
+    assert pick(duel([(CA, 2), (CA, 3)], six, 1, 3), fight=1.0) == (E.A_END, 0)
+
+
+def test_fight_odds_hold_fire_against_a_full_hand_when_the_ship_carries_treasure():
+    # 6 Cannons clear the gate, but the rival holds 7 cards and could take the carried chest back
+    full = [(SW, 1), (SW, 2), (SA, 1), (SA, 2), (CA, 1), (CA, 2), (SW, 3)]
+    hands = ([(CA, 3), (CA, 3)], full, 2, 0, "Treasure Chest")
+    assert pick(duel(*hands), fight=0.0) == (E.A_SHOOT, 1)  # off: the pillager shoots
+    assert pick(duel(*hands), fight=1.0) == (E.A_END, 0)
+
+
+def test_fight_odds_sail_to_a_rival_within_this_turns_reach():
+    for free, reached in ((2, True), (1, False)):
+        picks = []
+        for fight in (0.0, 1.0):
+            t = Table(2, strategies="pillager")
+            t.put(0, t.square(0, 0))
+            t.put(1, t.square(0, 2))  # two squares of open sea away, out of a shot's range
+            t.st[S.FREE] = free
+            t.T[S.PORT_CLOSED, :] = 0
+            t.clear_hands()
+            t.set_hand(0, [(CA, 2), (CA, 3)])
+            t.set_hand(1, [(SW, 1)])
+            t.seat(1)[S.INFAMY] = 3
+            picks.append(pick(t, fight=fight))
+        assert picks[0] == (E.A_END, 0)  # off: no target is worth the sail
+        assert picks[1] == ((E.A_MOVE, t.square(0, 2)) if reached else (E.A_END, 0))
+
+
+def test_dig_odds_dig_a_deep_hoard_rather_than_sail_to_raid():
+    picks = []
+    for dig_odds in (0.0, 1.0):
+        t = Table(2, strategies="pillager")
+        x = 1
+        t.put(0, int(t.K[S.X_SQ, x]))
+        t.put(1, t.square(5, 0))
+        t.T[S.XOWNER, x] = 1
+        for name in ("Doubloon", "Exotic Goods", "Jewels"):  # seat 1's hoard
+            tr = t.give_treasure(1, name)
+            t.seat(1)[S.CARRY_N] -= 1
+            t.T[S.BURY0 + 1, t.seat(1)[S.BURY_N]] = tr
+            t.seat(1)[S.BURY_N] += 1
+        t.seat(1)[S.BURY_X] = x
+        t.T[S.PORT_CLOSED, :] = 0
+        t.st[S.FREE] = 2
+        t.clear_hands()
+        t.set_hand(0, [(CA, 4), (CA, 3), (CA, 2)])  # enough to raid an open port
+        picks.append(pick(t, dig_odds=dig_odds))
+    assert picks[0][0] == E.A_MOVE and t.K[S.SQ_KIND, picks[0][1]] == S.PORT  # off: sails to raid
+    assert picks[1] == (E.A_DIG, 0)
+
+
+def test_long_shot_raids_below_the_commit_total_when_likely_enough():
+    picks = {}
+    for long_shot in (0.0, 0.2, 0.4):
+        t = Table(2, strategies="pillager")
+        t.put(0, int(t.K[S.PORT_SQ, 0]))
+        t.put(1, t.square(5, 0))
+        t.T[S.PORT_CLOSED, :] = 0
+        t.st[S.FREE] = 0
+        t.clear_hands()
+        t.set_hand(0, [(SW, 4), (SW, 4)])  # 8, under the pillager's commit of 9: about a 1-in-3 failure
+        picks[long_shot] = pick(t, long_shot=long_shot)
+    assert picks[0.0] == (E.A_END, 0)  # off: never below the commit total
+    assert picks[0.2] == (E.A_END, 0)  # too likely to fail
+    assert picks[0.4] == (E.A_PILLAGE, 0)
+
+
+def test_pillage_odds_follow_the_port_defence():
+    t = Table(2)
+    odds = [bot.pillage_odds(t.P, t.T, t.K, a) for a in range(3, 13)]
+    assert odds == sorted(odds) and odds[0] < 0.02 and odds[-1] > 0.99
+    assert abs(bot.pillage_odds(t.P, t.T, t.K, 8) - 0.667) < 0.05  # 3 cards of the box: 8 beats them 2 times in 3
