@@ -3,6 +3,7 @@ changes a hand-built destination when on, and at its off value 0 leaves every sc
 presets have it (they hold 0, so their games are unchanged: the golden replays)."""
 
 import numpy as np
+import pytest
 
 from .harness import S, Table, bot
 
@@ -20,11 +21,10 @@ def bare_table(players=2, here="Twin Wrecks", hold=None):
             t.set_slot(name, None, k)
     t.st[S.PUBLIC_BONUS] = -1
     t.st[S.NAVY_POS] = -1
-    far = ["Storm Harbour", "Smugglers' Raid", "Southern Raid", "Rum Runners"]
+    far = ["Southern Raid", "Raid", "Rum Runners"]  # over three lanes from Twin Wrecks
     for s in range(players):
         t.seat(s)[S.PRIVATE_N] = 0
-        t.put(s, far[s])
-    t.put(0, here)
+        t.put(s, here if s == 0 else far[s - 1])
     t.set_dice(0, ["red", "blue", "teal"])
     t.seat(0)[S.RUM] = 1
     t.hold(0, unbound=hold if hold is not None else {"red": 1})
@@ -95,9 +95,11 @@ def test_exposure_ignores_a_rival_out_of_reach_and_an_empty_hold():
     t = exposure_table(rival_near=True)
     t.hold(0, unbound={}, bound={"red": 1})  # bound treasure cannot be stolen; the pink is still at stake
     t.weights(0, W_EXPOSURE=1.0)
-    scores = decide(t)[1]
+    on = decide(t)[1][t.space("Crew Spirit Die")]
     t.weights(0, W_EXPOSURE=0.0)
-    assert scores[t.space("Crew Spirit Die")] > decide(t)[1][t.space("Crew Spirit Die")] - 1.0
+    off = decide(t)[1][t.space("Crew Spirit Die")]
+    # one treasure at stake, one rival whose 1 attack die meets 1 defence die: 1 / (1 + 1 + 0.5)
+    assert off - on == pytest.approx(1.0 * 1 * 0.4)
 
 
 def test_exposure_counts_the_navy_at_sunset_only():
@@ -132,6 +134,7 @@ def unlock_table(seat_leads: bool):
         t.set_dice(1, ["red", "blue"])
     t.hold(lead, unbound={c: 1 for c in ("red", "pink", "blue", "teal", "green", "yellow")})
     t.hold(trail, unbound={})
+    t.weights(0, W_GREED=4.0)  # the pink is worth 4 (a duplicate for the leader, a first colour else)
     return t
 
 
