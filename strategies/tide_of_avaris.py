@@ -57,13 +57,19 @@ W_RESERVE = 13  # gold kept back at Night (rerolls, bribes)
 W_SUPPLY = 14  # value of the rum and raid actions
 W_REROLL = 15  # reroll dice whose Number is at most this (0: never reroll)
 W_SINK = 16  # when sinking, jettison the treasure if its burial is worth less than this, else a die
-N_HEURISTIC = 17  # slots 0..16 drive the heuristic; the lookahead's knobs follow
+N_HEURISTIC = 17  # slots 0..16 drive the heuristic (and the lookahead's rollouts); the lookahead's knobs follow
 LA_CANDIDATES = 17  # destinations tried: the heuristic's best this many
 LA_ROLLOUTS = 18  # rollouts per candidate (the same re-deals and dice for every candidate)
 LA_HORIZON = 19  # a rollout stops after this many Nights (or at the game's end) and scores the table
 LA_MARGIN = 20  # value per Treasure Point of lead over the best rival, beside the win (1 per rollout)
 LA_KEEP = 21  # another destination must beat the heuristic's by this much per rollout
-N_WEIGHTS = 22
+# judgements added after the lookahead's knobs, each off at 0 (every preset but `tuned` holds 0, so
+# their games are as before; the lookahead's rollouts copy slots 0..16 only and play as before)
+W_UNLOCK = 22  # value per point of the next unlock token, by the seat's expected standing on the bonus
+W_PAYOUT = 23  # value lost by collecting in a Region a rival controls (its controller draws a treasure)
+W_EXPOSURE = 24  # value per unburied treasure and per rival or Navy in reach of the destination
+W_CONTROL_TABLE = 25  # extra share of control values per rival beyond the first
+N_WEIGHTS = 26
 NOISE = 32  # F[1 + seat, NOISE]: the strategy row's noise (skill knob), copied there by the engine
 
 #           pol bank greed raid ctrl relic expl bind wager  att  def  flt crew res sup rrl sink
@@ -106,6 +112,16 @@ PARAMS = (
     BotParam("reroll", W_REROLL, 0, 6, "reroll dice whose Number is at most this (0: never reroll)", integer=True),
     BotParam("sink", W_SINK, 0, 20, "when sinking, jettison the treasure if its burial is worth less than this, else "
              "a die"),
+    BotParam("unlock", W_UNLOCK, 0, 4, "value per point of the next unlock token of the Unlock action, times the "
+             "seat's expected share of it less its best rival's, by the public standing over the bonuses it has not "
+             "seen face up (0: a flat 2, as before)"),
+    BotParam("payout", W_PAYOUT, 0, 4, "value lost by collecting in a Region a rival controls, whose controller "
+             "then draws a treasure (0: not counted)"),
+    BotParam("exposure", W_EXPOSURE, 0, 3, "value lost per unburied treasure carried to a destination, per rival "
+             "within three lanes of it (and at Sunset the Navy within its reach), by the chance its attack beats "
+             "the seat's defence (0: not counted)"),
+    BotParam("control_rivals", W_CONTROL_TABLE, 0, 1, "extra share of the control values per rival beyond the "
+             "first: Regions pay on every rival's collection (0: the same at every table size)"),
     BotParam("candidates", LA_CANDIDATES, 1, 8, "destinations tried: the heuristic's best this many", integer=True,
              reader=LOOKAHEAD_TIER),
     BotParam("rollouts", LA_ROLLOUTS, 1, 64, "rollouts per candidate", integer=True, reader=LOOKAHEAD_TIER),
@@ -171,6 +187,34 @@ def public_defence(T, seat):
 
 
 @njit(cache=True, inline="always")
+def public_attack(T, seat):
+    """A rival's attack dice as the table sees them (upgrades, relics, the Marauder; its dice are
+    hidden)."""
+    n = 1 + T[SEAT0 + seat, S.ATTACK] + T[SEAT0 + seat, S.REL_ATTACK]
+    if T[CONTROL, S.CTRL_MARAUDER] == seat:
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def threat_at(P, T, K, seat, space, phase, players, guard):
+    """How many attackers could reach a ship on `space` before its next turn, each weighted by the
+    chance its public attack dice beat the seat's `guard` defence dice: every rival within three
+    lanes, and at Sunset the Navy within its hunting reach (Navy Hunts; not for a navy_passes
+    relic's owner, A68)."""
+    t = 0.0
+    for s in range(players):
+        p = T[SEAT0 + s, S.POS]
+        if s != seat and p >= 0 and K[S.DIST0 + p, space] <= 3:
+            t += win_chance(public_attack(T, s), guard)
+    navy = T[ST, S.NAVY_POS]
+    if phase == 1 and navy >= 0 and T[SEAT0 + seat, S.REL_NAVY_PASSES] == 0 \
+            and K[S.DIST0 + navy, space] <= P.navy_reach:
+        t += win_chance(K[S.NAVY_ATTACK, T[ST, S.NAVY_CARD]], guard)
+    return t
+
+
+@njit(cache=True, inline="always")
 def win_chance(mine, theirs):
     return mine / (mine + theirs + 0.5)
 
@@ -226,11 +270,60 @@ def bonus_here(T, K, seat, space, upper, lower):
     return pts
 
 
+@njit(cache=True, inline="always")
+def control_weight(F, seat, players):
+    """The control weight at this table: a Region pays its controller on every rival's collection
+    there, so `control_rivals` adds a share of it per rival beyond the first (0: as at 2 players)."""
+    extra = w(F, seat, W_CONTROL_TABLE)
+    if extra == 0.0:
+        return w(F, seat, W_CONTROL)
+    return w(F, seat, W_CONTROL) * (1.0 + extra * (players - 2))
+
+
+@njit(cache=True)
+def unlock_worth(T, K, seat, players):
+    """Token points an Unlock now brings the seat over its best rival, expected over the endgame
+    bonuses it has not seen face up (a locked slot's card is face down): the next token's value
+    times the seat's share of the bonus less the best rival's, by the public standing now
+    (`metric`; ties split the token, a "most" nobody has scores for nobody, A34)."""
+    token = K[S.TOKENS, T[ST, S.TOKENS_USED]]
+    total = 0.0
+    unseen = 0
+    for card in range(K[META, S.N_ENDGAME]):
+        face_up = False
+        for j in range(4):
+            if T[S.ENDGAME, S.TOKEN_COL + j] != 0 and T[S.ENDGAME, j] == card:
+                face_up = True
+        if face_up:
+            continue
+        unseen += 1
+        kind = K[S.EG_KIND, card]
+        arg = K[S.EG_ARG, card]
+        best = -1e9
+        for s in range(players):
+            best = max(best, metric(T, s, kind, arg))
+        if best == 0.0 and kind != S.EG_SINKINGS:
+            continue
+        tied = 0
+        rival_leads = False
+        for s in range(players):
+            if metric(T, s, kind, arg) == best:
+                tied += 1
+                if s != seat:
+                    rival_leads = True
+        mine = 1.0 / tied if metric(T, seat, kind, arg) == best else 0.0
+        total += mine - (1.0 / tied if rival_leads else 0.0)
+    if unseen == 0:
+        return 0.0
+    return token * total / unseen
+
+
 @njit(cache=True)
 def action_value(P, T, K, F, seat, act, space, players):
     if not S.action_legal(P, T, K, seat, act, space, players):
         return -1.0
     sup = w(F, seat, W_SUPPLY)
+    ctrl = control_weight(F, seat, players)
     if act == S.ACT_RUM:
         return 1.0 * sup
     if act == S.ACT_RAID:
@@ -243,13 +336,13 @@ def action_value(P, T, K, F, seat, act, space, players):
     if act == S.ACT_WHIRLPOOL:
         return 0.5
     if act == S.ACT_CREW_SPIRIT:
-        return w(F, seat, W_CONTROL) * 1.0
+        return ctrl * 1.0
     if act == S.ACT_MARAUDER:
-        return w(F, seat, W_CONTROL) * 0.5 + w(F, seat, W_RAID) * 0.5
+        return ctrl * 0.5 + w(F, seat, W_RAID) * 0.5
     if act == S.ACT_GUARDIAN:
-        return w(F, seat, W_CONTROL) * 0.8
+        return ctrl * 0.8
     if act == S.ACT_REGION:
-        return w(F, seat, W_CONTROL) * 1.2
+        return ctrl * 1.2
     if act == S.ACT_NAVY:
         return 0.3 + w(F, seat, W_RAID) * 0.3
     if act == S.ACT_BURIAL_DRAW:
@@ -259,7 +352,9 @@ def action_value(P, T, K, F, seat, act, space, players):
     if act == S.ACT_RECYCLE:  # commanded dice come back; a ready one is only rerolled
         return 0.8 * min(2, S.exhausted_dice(T, seat)) + 0.1 * max(0, 2 - S.exhausted_dice(T, seat)) - 0.3
     if act == S.ACT_UNLOCK:
-        return 2.0
+        if w(F, seat, W_UNLOCK) == 0.0:
+            return 2.0
+        return 2.0 + w(F, seat, W_UNLOCK) * unlock_worth(T, K, seat, players)
     if act == S.ACT_RELICS:
         return w(F, seat, W_RELIC)
     if act == S.ACT_EXPLORE:
@@ -357,6 +452,10 @@ def heuristic_destination(P, T, K, F, rng, seat, phase, players):
     if T[SEAT0 + seat, S.REL_NO_BRIBE] > 0:
         bv = 0.0  # enters unbribed (A68)
     dig_and_collect = T[SEAT0 + seat, S.REL_COLLECT_AFTER_BURIAL] > 0
+    payout = w(F, seat, W_PAYOUT)
+    exposure = w(F, seat, W_EXPOSURE)
+    held = unbound_total(T, seat)
+    guard = public_defence(T, seat)
     for a in range(len(S.ACTIONS)):
         F[0, ACT0 + a] = UNKNOWN  # valued when a space in reach first shows the action
     for b in range(n):
@@ -366,6 +465,13 @@ def heuristic_destination(P, T, K, F, rng, seat, phase, players):
             continue
         c = S.space_treasure(T, b)
         col = F[0, GAIN0 + c] if c >= 0 else 0.0
+        if payout > 0.0 and c >= 0 and can_hold(T, K, seat, c):
+            ctrl = T[CONTROL, S.CTRL_REGION0 + K[S.SP_REGION, b]]
+            if ctrl >= 0 and ctrl != seat:
+                col -= payout  # the Region's controller draws a treasure (Taking Control)
+        if exposure > 0.0:  # what stays unburied there is in reach of rivals (and the Navy at Sunset)
+            carried = held + (1 if c >= 0 and can_hold(T, K, seat, c) else 0)
+            col -= exposure * carried * threat_at(P, T, K, seat, b, phase, players, guard)
         best = col
         if own > 0:
             bonus = bonus_here(T, K, seat, b, upper, lower) if bonus_any else 0
