@@ -132,6 +132,9 @@ class Game:
     check_players: Callable[[int, dict], str | None] | None = None  # error text or None
     max_players: int = 0  # widest seat table the engine can fill (0: max(players))
     bot_params: tuple[BotParam, ...] = ()  # every weight and threshold the policy reads (simkit.bots)
+    # the default preset before a tuned one replaced it (the skill tiers' rung between random and
+    # the default, simkit.tiers), or None
+    previous_default: str | None = None
 
     def preset_names(self) -> list[str]:
         return [p.name for p in self.presets]

@@ -6,7 +6,9 @@ the sweep, self-play cells at the tiers
     random             the uniform baseline preset
     DEFAULT@p          the game's default preset with noise p (the skill knob: a decision
                        is a uniformly random legal one with chance p), one per --skill level
-    DEFAULT            the game's default preset (the heuristic)
+    PREVIOUS           the game's previous default preset, when a tuned preset (`simkit
+                       train`) has replaced it as the default (Game.previous_default)
+    DEFAULT            the game's default preset (the heuristic; `tuned` where trained)
     lookahead          the game's lookahead preset, when the game has one of that name
 
 in that order of skill. A game without a `lookahead` preset gets the tiers without it
@@ -48,16 +50,24 @@ def tier_lineups(game: Game, skill: tuple[float, ...] = ()) -> list[tuple[str]]:
     names = game.preset_names()
     lineups = [(RANDOM,)] if RANDOM in names else []
     lineups += [(f"{game.default_strategy}{NOISE_MARK}{level:g}",) for level in skill]
+    previous = game.previous_default
+    if previous and previous in names and previous != game.default_strategy:
+        lineups.append((previous,))
     lineups.append((game.default_strategy,))
     if LOOKAHEAD in names and game.default_strategy != LOOKAHEAD:
         lineups.append((LOOKAHEAD,))
     return lineups
 
 
-def tier_of(default_strategy: str, lineup: str) -> tuple[float, str, float] | None:
+PREVIOUS = "previous default"  # the tier name of Game.previous_default
+
+
+def tier_of(default_strategy: str, lineup: str, previous_default: str | None = None,
+            ) -> tuple[float, str, float] | None:
     """(skill order, tier name, noise) of a self-play line-up that is a tier of a game whose
-    default preset is `default_strategy`, else None.
-    Order: random 0, DEFAULT@p 1 - p (so 1 for the default), lookahead 2."""
+    default preset is `default_strategy` (and whose default before it was `previous_default`),
+    else None. Order: random 0, DEFAULT@p 1 - p (so 1 for the default), the previous default
+    just below the default (0.999), lookahead 2."""
     if "," in lineup:
         return None
     try:
@@ -68,6 +78,8 @@ def tier_of(default_strategy: str, lineup: str) -> tuple[float, str, float] | No
         return 0.0, "random", 0.0
     if name == default_strategy:
         return 1.0 - noise, "heuristic" if noise == 0.0 else f"heuristic@{noise:g}", noise
+    if previous_default and name == previous_default != default_strategy and noise == 0.0:
+        return 0.999, PREVIOUS, 0.0
     if name == LOOKAHEAD and noise == 0.0:
         return 2.0, "lookahead", 0.0
     return None

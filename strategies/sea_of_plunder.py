@@ -97,8 +97,12 @@ PARAMS = (
 )
 # the `tuned` preset, once `simkit train` has written tuned.toml into the game's package
 PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
-DEFAULT = "collector"
-DEFAULT_ROW = [p.name for p in PRESETS].index(DEFAULT)  # the heuristic every seat plays in a rollout
+DEFAULT = "tuned"  # tuned.md: 65.4% of decided games against the collector at 2 players
+PREVIOUS_DEFAULT = "collector"  # the default before the tuned preset (the tiers' middle rung)
+# the heuristic every seat plays in a lookahead rollout: the collector, as before the tuned
+# preset, so the lookahead tier plays what it always did
+ROLLOUT = "collector"
+ROLLOUT_ROW = [p.name for p in PRESETS].index(ROLLOUT)
 
 
 @njit(cache=True, inline="always")

@@ -93,6 +93,7 @@ PARAMS = (
 PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
 # the default preset: tuned (75.8% of decided games against the treasure hunter at 2 players, tuned.md)
 DEFAULT = "tuned"
+PREVIOUS_DEFAULT = "treasure_hunter"  # the default before the tuned preset (the tiers' middle rung)
 # the lookahead tier carries the treasure hunter's weights and every seat of its playouts plays the
 # treasure hunter, read from this row of every strategy table (the presets' rows come first, in order)
 ROLLOUT = "treasure_hunter"

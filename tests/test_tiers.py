@@ -32,6 +32,21 @@ def test_a_game_without_lookahead_has_two_tiers(dicegame):
     assert tiers.tier_lineups(_without_lookahead(dicegame)) == [("random",), ("careful",)]
 
 
+def test_a_previous_default_is_the_rung_below_the_default(dicegame):
+    """A game whose default (here `bold`, as a tuned preset would be) replaced another (`careful`)
+    plays that one as its own tier, between random and the default."""
+    retuned = dataclasses.replace(dicegame, default_strategy="bold", previous_default="careful")
+    assert tiers.tier_lineups(retuned, (0.5,)) == [("random",), ("bold@0.5",), ("careful",), ("bold",),
+                                                   ("lookahead",)]
+    orders = [tiers.tier_of("bold", lineup, "careful") for lineup in ("random", "bold@0.5", "careful", "bold",
+                                                                         "lookahead")]
+    assert [name for _, name, _ in orders] == ["random", "heuristic@0.5", tiers.PREVIOUS, "heuristic", "lookahead"]
+    assert [order for order, _, _ in orders] == sorted(order for order, _, _ in orders)
+    assert tiers.tier_of("bold", "careful") is None  # without a previous default it is no tier
+    assert tiers.tier_lineups(dataclasses.replace(dicegame, previous_default="careful")) == \
+        tiers.tier_lineups(dicegame)  # the previous default is the default: no rung of its own
+
+
 def test_skill_levels_parsed_and_checked():
     assert tiers.parse_skill("0,0.25,0.5") == (0.5, 0.25)  # 0 is the default tier itself
     assert tiers.parse_skill([0.5, 1]) == (1.0, 0.5)

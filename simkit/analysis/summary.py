@@ -83,8 +83,9 @@ def _plain(value):
 
 def game_info(game_ids: Sequence[str]) -> dict[str, dict]:
     """summary.json's `games`: per game of the sweep, what the report and the figures need to
-    know of it, so that they never import a game: {title, default_strategy, baseline_strategy
-    (the uniform `random` preset, or null), presets, params: {name: {kind, default, source,
+    know of it, so that they never import a game: {title, default_strategy, previous_default
+    (the default before a tuned preset replaced it, or null), baseline_strategy (the uniform
+    `random` preset, or null), presets, params: {name: {kind, default, source,
     assumption (the source is an assumption id A<n>, or the component set)}}}. A game that is
     not registered here (a folder from elsewhere) is left out."""
     from simkit import games as registry
@@ -99,6 +100,7 @@ def game_info(game_ids: Sequence[str]) -> dict[str, dict]:
         names = game.preset_names()
         out[game_id] = {
             "title": game.title, "default_strategy": game.default_strategy,
+            "previous_default": game.previous_default,
             "baseline_strategy": BASELINE_STRATEGY if BASELINE_STRATEGY in names else None, "presets": names,
             "params": {p.name: {"kind": p.kind, "default": _plain(p.default), "source": p.source,
                                 "assumption": p.kind == COMPONENTS or bool(_ASSUMPTION_SOURCE.match(str(p.source)))}

@@ -87,7 +87,7 @@ def summarize(games: pl.LazyFrame, seats: pl.LazyFrame, cells: list[dict], game_
         info = game_info.get(cell["game"])
         if info is None or not cell["games"]:
             continue
-        tier = tier_of(info["default_strategy"], cell.get("lineup", ""))
+        tier = tier_of(info["default_strategy"], cell.get("lineup", ""), info.get("previous_default"))
         if tier is None:
             continue
         key = (cell["game"], cell["players"], cell["variant"], json.dumps(cell.get("overrides", {}), sort_keys=True))

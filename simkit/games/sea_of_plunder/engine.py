@@ -1687,7 +1687,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     values = np.zeros(bot.MAX_LOOKAHEAD, dtype=np.float64)
     nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
     for s in range(players):  # every seat of a rollout plays the DEFAULT preset, without noise
-        owned_F2[1 + s, : presets.shape[1] - 1] = presets[bot.DEFAULT_ROW, : presets.shape[1] - 1]
+        owned_F2[1 + s, : presets.shape[1] - 1] = presets[bot.ROLLOUT_ROW, : presets.shape[1] - 1]
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(params, unowned_int(owned_T), unowned_int(components[0]), unowned_float(owned_F),
                unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),

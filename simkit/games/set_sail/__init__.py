@@ -27,6 +27,7 @@ GAME = Game(
     rules=rules.SCHEMA,
     presets=bots.PRESETS,
     default_strategy=bots.DEFAULT,
+    previous_default=bots.PREVIOUS_DEFAULT,
     bot_params=bots.PARAMS,
     end_reasons=S.END_REASONS,
     game_metrics=(Metric("quests_left", "quest cards left in the three quest decks at the end"),),

@@ -24,6 +24,7 @@ GAME = Game(
     rules=rules.SCHEMA,
     presets=bots.PRESETS,
     default_strategy=bots.DEFAULT,
+    previous_default=bots.PREVIOUS_DEFAULT,
     bot_params=bots.PARAMS,
     end_reasons=S.END_REASONS,
     game_metrics=(Metric("treasure_boxed", "treasure jettisoned or carried off by monsters (out of the game)"),),

@@ -150,7 +150,7 @@ class Scratch:
         self.values = np.zeros(bot.MAX_LOOKAHEAD, dtype=np.float64)
         presets = GAME.preset_table()
         for s in range(t.players):
-            self.F2[1 + s, : presets.shape[1] - 1] = presets[bot.DEFAULT_ROW, :-1]
+            self.F2[1 + s, : presets.shape[1] - 1] = presets[bot.ROLLOUT_ROW, :-1]
 
     def choice(self, t: Table, seat: int) -> int:
         return int(t.call("lookahead_choice", seat=seat, **vars(self)))
