@@ -9,6 +9,7 @@ the sweep, self-play cells at the tiers
     PREVIOUS           the game's previous default preset, when a tuned preset (`simkit
                        train`) has replaced it as the default (Game.previous_default)
     DEFAULT            the game's default preset (the heuristic; `tuned` where trained)
+    tuned              the game's tuned preset (`simkit train`), when it is not the default
     lookahead          the game's lookahead preset, when the game has one of that name
 
 in that order of skill. A game without a `lookahead` preset gets the tiers without it
@@ -20,6 +21,7 @@ top-level `tiers`).
 
 from __future__ import annotations
 
+from simkit.bots import TUNED
 from simkit.errors import InputError
 from simkit.game import NOISE_MARK, Game, parse_strategy
 
@@ -54,6 +56,8 @@ def tier_lineups(game: Game, skill: tuple[float, ...] = ()) -> list[tuple[str]]:
     if previous and previous in names and previous != game.default_strategy:
         lineups.append((previous,))
     lineups.append((game.default_strategy,))
+    if TUNED in names and game.default_strategy != TUNED:
+        lineups.append((TUNED,))
     if LOOKAHEAD in names and game.default_strategy != LOOKAHEAD:
         lineups.append((LOOKAHEAD,))
     return lineups
@@ -67,7 +71,7 @@ def tier_of(default_strategy: str, lineup: str, previous_default: str | None = N
     """(skill order, tier name, noise) of a self-play line-up that is a tier of a game whose
     default preset is `default_strategy` (and whose default before it was `previous_default`),
     else None. Order: random 0, DEFAULT@p 1 - p (so 1 for the default), the previous default
-    just below the default (0.999), lookahead 2."""
+    just below the default (0.999), a tuned preset that is not the default 1.5, lookahead 2."""
     if "," in lineup:
         return None
     try:
@@ -80,6 +84,8 @@ def tier_of(default_strategy: str, lineup: str, previous_default: str | None = N
         return 1.0 - noise, "heuristic" if noise == 0.0 else f"heuristic@{noise:g}", noise
     if previous_default and name == previous_default != default_strategy and noise == 0.0:
         return 0.999, PREVIOUS, 0.0
+    if name == TUNED != default_strategy and noise == 0.0:
+        return 1.5, TUNED, 0.0
     if name == LOOKAHEAD and noise == 0.0:
         return 2.0, "lookahead", 0.0
     return None

@@ -100,8 +100,11 @@ PARAMS = (
 )
 # the `tuned` preset, once `simkit train` has written tuned.toml into the game's package
 PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
-DEFAULT = "tuned"  # tuned.md: 70.1% of decided games against the pillager at 2 players
-PREVIOUS_DEFAULT = "pillager"  # the default before the tuned preset (the tiers' middle rung)
+# the default stays the pillager: `tuned` beats it (tuned.md) but never bids (bid 0), so in
+# self-play the order never changes (A24) and its seat figures are the habit's (README, The
+# tuned preset); it is a skill tier of its own (simkit.tiers)
+DEFAULT = "pillager"
+PREVIOUS_DEFAULT = None
 
 A_END, A_MOVE, A_PILLAGE, A_BOARD, A_SHOOT, A_BURY, A_DIG, A_DELIVER, A_RECOVER = 0, 1, 2, 3, 4, 5, 6, 7, 8
 

@@ -47,6 +47,16 @@ def test_a_previous_default_is_the_rung_below_the_default(dicegame):
         tiers.tier_lineups(dicegame)  # the previous default is the default: no rung of its own
 
 
+def test_a_tuned_preset_that_is_not_the_default_is_the_rung_above_it(dicegame):
+    from simkit.game import Preset
+
+    trained = dataclasses.replace(dicegame, presets=dicegame.presets[:-1] + (
+        Preset("tuned", "careful, holding at 20", (1.0, 20.0, 0.0)), dicegame.presets[-1]))
+    assert tiers.tier_lineups(trained) == [("random",), ("careful",), ("tuned",), ("lookahead",)]
+    assert tiers.tier_of("careful", "tuned") == (1.5, "tuned", 0.0)
+    assert tiers.tier_of("tuned", "tuned") == (1.0, "heuristic", 0.0)  # the default: its own tier
+
+
 def test_skill_levels_parsed_and_checked():
     assert tiers.parse_skill("0,0.25,0.5") == (0.5, 0.25)  # 0 is the default tier itself
     assert tiers.parse_skill([0.5, 1]) == (1.0, 0.5)

@@ -4,8 +4,8 @@ read hidden information.
 
 Measured with experiments/set_sail/competence.toml (2,000 games per cell, one heuristic seat
 against random, seats balanced): every preset wins at least 98% of its games at 2, 3 and 4
-players (fair 50/33/25%); the treasure hunter (the default: it wins most in mixed line-ups)
-99.9%, 99.8% and 99.7%."""
+players (fair 50/33/25%); the treasure hunter (the default before `tuned`: it wins most in
+mixed line-ups of the hand-set presets) 99.9%, 99.8% and 99.7%."""
 
 from __future__ import annotations
 
