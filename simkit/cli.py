@@ -194,6 +194,10 @@ def sweep(
         "--tournament", help="Every preset against every other, seats balanced: one cell per player count, --games "
         "each; --strategies names the presets (default: all but the slow lookahead tier).")] = False,
     bot: BotOption = None,
+    robustness: Annotated[str | None, typer.Option(
+        help="After the sweep, re-measure each headline finding at a skilled tier (skill), under every shipped "
+        "component set (components), both (all) or not (off); default: all for the default sweep, else the "
+        "spec's robustness key, else off.")] = None,
 ) -> None:
     """Run a sweep and write its results and report."""
     import simkit
@@ -206,7 +210,7 @@ def sweep(
             strategies=strategies[0] if strategies and len(strategies) == 1 else strategies, games=games, seed=seed,
             precision=precision, jobs=jobs, force_jobs=force_jobs or None, chunk=chunk, backend=backend,
             address=address, quiet=quiet, arcs=arcs or None, tiers=tiers or None, skill=skill,
-            tournament=tournament or None, bots=bot,
+            tournament=tournament or None, bots=bot, robustness=robustness,
         )
     except Terminated:  # a SIGTERM (`timeout`): the sweep has said what was kept; exit as the shell would
         raise typer.Exit(143) from None
@@ -223,6 +227,13 @@ def sweep(
             timing += f" (preparing engines {m['compile_seconds']:.1f} s, playing {m['play_seconds']:.1f} s)"
         typer.echo(f"{cells} cell{'s' * (cells != 1)}, {m['games']:,} games kept; this run played "
                    f"{m['games_this_run']:,} games{kept} {timing}")
+    again = results.folder / "robustness" / "manifest.json"
+    if again.exists():
+        import json
+
+        r = json.loads(again.read_text())
+        typer.echo(f"robustness phase: {len(r['rules_hashes'])} re-measurement cells, {r['games']:,} games in "
+                   f"{r['wall_seconds']:.1f} s (playing {r['play_seconds']:.1f} s); labels in the report's headline")
     from simkit.seating import seating_notes
 
     summary = results.summary  # read once: a 10,000-cell grid's summary.json is large
