@@ -313,6 +313,9 @@ def check(
     budget: Annotated[int | None, typer.Option(help="With --until-decided: games per cell at most (default "
                                                     "64,000).")] = None,
     jobs: Annotated[int, typer.Option(help="With --until-decided: worker processes for the extra games.")] = 1,
+    robust: Annotated[bool | None, typer.Option(
+        "--robust", help="Gate only the figures whose finding holds at every skilled tier and component set (the "
+        "sweep's robustness labels); the rest are counted, not judged.")] = None,
 ) -> None:
     """CI gate: judge a sweep's balance figures against limits, allowing for noise.
 
@@ -328,7 +331,7 @@ def check(
     flags = {"max_first_player_advantage": max_first_player_advantage, "max_seat_gap": max_seat_gap,
              "max_incomplete": max_incomplete, "max_shared_wins": max_shared_wins, "max_edge": max_edge,
              "min_rounds": min_rounds, "max_rounds": max_rounds, "min_games": min_games, "strict": strict,
-             "until_decided": until_decided, "budget": budget}
+             "until_decided": until_decided, "budget": budget, "robust": robust}
     if isinstance(jobs, bool) or jobs < 1:
         raise InputError(f"--jobs must be >= 1, got {jobs!r}")
     outcome = run_check(folder, flags, jobs=jobs)
