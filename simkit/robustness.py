@@ -198,7 +198,7 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
     skilled = settings.get("skilled")
     by_id = {cell.id: cell for cell in sweep.cells}
     findings = select(summary, sweep.check)
-    wanted: dict[str, tuple[Cell, bool, int]] = {}  # id -> (cell, slow, games needed)
+    wanted: dict[str, tuple[Cell, bool, int, int]] = {}  # id -> (cell, slow, games needed, priority)
     skipped = []
     for finding in findings:
         base = by_id.get(finding["cell"])
@@ -216,27 +216,35 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
                                  f"presets: {', '.join(registry.get(again.game).preset_names())}")
             slow = by == LOOKAHEAD
             need = finding["games_needed"] if slow or finding["kind"] != "comparison" else base.games
+            # the headline's findings first, then by rank, then the gate's other figures
+            priority = (0 if finding["headline"] else 1) * 10_000 + (finding["rank"] or 9_999)
             if again.id in wanted:
                 previous = wanted[again.id]
-                wanted[again.id] = (again, slow, max(previous[2], need))
+                wanted[again.id] = (again, slow, max(previous[2], need), min(previous[3], priority))
             else:
-                wanted[again.id] = (again, slow, need)
+                wanted[again.id] = (again, slow, need, priority)
     cells = []
     requests = []
     order = {cell.id: number for number, cell in enumerate(sweep.cells)}
     # in the sweep's cell order, so the re-measured comparisons pick the baselines the sweep's picked
-    for again, slow, need in sorted(wanted.values(), key=lambda w: order.get(w[0].id.split("~")[0], 0)):
+    for again, slow, need, priority in sorted(wanted.values(), key=lambda w: order.get(w[0].id.split("~")[0], 0)):
         try:
             rates, _ = runner._rates_and_hashes([dataclasses.replace(again, games=max(again.games, 1000))], True)
         except InputError as e:  # a set that cannot play this cell's rules: said, not played
             skipped.append({"cell": again.id, "reason": str(e)})
             continue
         cells.append(again)
-        requests.append({"games": again.games, "needed": min(need, again.games), "rate": rates[0], "slow": slow})
+        requests.append({"games": again.games, "needed": min(need, again.games), "rate": rates[0], "slow": slow,
+                         "priority": priority})
     budget_seconds = settings["budget"] * main_seconds(manifest)
     games, how = labelling.allocate(requests, budget_seconds)
     predicted = sum(n / r["rate"] for n, r in zip(games, requests))
-    cells = [dataclasses.replace(c, games=n) for c, n in zip(cells, games)]
+    for cell, n, r in zip(cells, games, requests):
+        if not n:
+            skipped.append({"cell": cell.id, "reason": f"the budget: at {r['rate']:.1f} games/s its "
+                                                       f"{r['needed']:,} games would take {r['needed'] / r['rate']:.0f} s"})
+    kept = [(dataclasses.replace(c, games=n), r) for c, n, r in zip(cells, games, requests) if n]
+    cells, requests = [c for c, _ in kept], [r for _, r in kept]
     if show:
         print(f"robustness: {len(findings)} findings, {len(cells)} re-measurement cells, predicted "
               f"{predicted:.0f} s of play against a budget of {budget_seconds:.0f} s", flush=True)
@@ -269,8 +277,13 @@ def run(folder: Path, *, jobs: int | None = None, backend: str = "loky", address
         selection = read_json(selection_path, f"remove {out} and {selection_path} and run simkit report {folder}")
         again = Sweep.from_dict(selection["sweep"])
         if not results.is_complete(out):
-            runner.run(again, out, jobs=jobs, backend=backend, address=address, resume=True, quiet=quiet,
-                       report=False, force_jobs=force_jobs)
+            try:
+                runner.run(again, out, jobs=jobs, backend=backend, address=address, resume=True, quiet=quiet,
+                           report=False, force_jobs=force_jobs)
+            except KeyboardInterrupt:
+                print(f"the robustness phase of {folder} stopped; finish it with: simkit sweep --out {folder} "
+                      "--resume", file=sys.stderr, flush=True)
+                raise
     else:
         if out.exists():
             raise InputError(f"{out} exists without {selection_path}; remove {out} and run the sweep's robustness "
@@ -279,8 +292,13 @@ def run(folder: Path, *, jobs: int | None = None, backend: str = "loky", address
         selection, again = plan(folder, sweep, summary, manifest, show)
         write_text(selection_path, json.dumps(selection, indent=1))
         if again.cells:
-            runner.run(again, out, jobs=jobs, backend=backend, address=address, quiet=quiet, report=False,
-                       force_jobs=force_jobs)
+            try:
+                runner.run(again, out, jobs=jobs, backend=backend, address=address, quiet=quiet, report=False,
+                           force_jobs=force_jobs)
+            except KeyboardInterrupt:
+                print(f"the robustness phase of {folder} stopped; finish it with: simkit sweep --out {folder} "
+                      "--resume", file=sys.stderr, flush=True)
+                raise
     if show:
         print(f"robustness phase done in {time.perf_counter() - began:.1f} s; writing the summary and report…",
               flush=True)

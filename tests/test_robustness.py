@@ -55,18 +55,21 @@ def test_the_sign_telling_sample_is_two_standard_errors_of_the_effect():
     assert 0.02 >= 2 * 1.96 * math.sqrt(0.3 * 0.7 / n) > 0.02 * 0.999
 
 
-def test_allocation_fits_the_budget_in_three_steps():
-    requests = [{"games": 10_000, "needed": 2_000, "rate": 1_000.0, "slow": False},
-                {"games": 10_000, "needed": 500, "rate": 10.0, "slow": True}]
-    games, how = allocate(requests, budget=100.0)  # 10 s + 50 s: the fast cell at its original games
-    assert games == [10_000, 500] and "original games" in how
-    games, how = allocate(requests, budget=60.0)  # 10 + 50 = 60: still fits
-    assert games == [10_000, 500]
-    games, how = allocate(requests, budget=55.0)  # the fast one drops to its sign size: 2 + 50
-    assert games == [2_000, 500] and "sign" in how
-    games, how = allocate(requests, budget=26.0)  # both scaled by one factor, about 1/2
-    assert sum(n / r["rate"] for n, r in zip(games, requests)) <= 26.0
-    assert games[0] == pytest.approx(1_000, rel=0.02) and games[1] == pytest.approx(250, rel=0.02)
+def test_allocation_fits_the_budget_step_by_step():
+    requests = [{"games": 10_000, "needed": 2_000, "rate": 1_000.0, "slow": False, "priority": 2},
+                {"games": 10_000, "needed": 1_000, "rate": 10.0, "slow": True, "priority": 2},
+                {"games": 10_000, "needed": 600, "rate": 10.0, "slow": True, "priority": 1}]
+    games, how = allocate(requests, budget=300.0)  # 10 s + 100 s + 60 s: the fast cell at its original games
+    assert games == [10_000, 1_000, 600] and "original games" in how
+    games, how = allocate(requests, budget=165.0)  # the fast one drops to its sign size: 2 + 100 + 60
+    assert games == [2_000, 1_000, 600] and "sign" in how
+    games, how = allocate(requests, budget=112.0)  # priority 1 first (60 s), then the fast one, then what is left
+    assert games == [2_000, 500, 600] and "1 got fewer" in how
+    games, how = allocate(requests, budget=70.0)  # 8 s left for the last: under 200 games, not played
+    assert games == [2_000, 0, 600] and "1 were not played" in how
+    games, how = allocate(requests, budget=1.0)  # the first in priority cannot have 200 games; the fast one half
+    assert games == [1_000, 0, 0]
+    assert sum(n / r["rate"] for n, r in zip(games, requests)) <= 1.0
 
 
 # ---------------------------------------------------------------------------------------

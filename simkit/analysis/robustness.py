@@ -80,41 +80,46 @@ def sign_games(rate: float, effect: float, per_game: float = 1.0, floor: int = F
 
 
 def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[list[int], str]:
-    """Games for each re-measurement cell within `budget` seconds of one core, and how it sampled.
+    """Games for each re-measurement cell within `budget` seconds of one core (0: not played),
+    and how it sampled.
 
     Each request: `games` (the original cell's), `needed` (sign_games of its findings),
-    `rate` (games/s), `slow` (the lookahead tier). The lookahead plays the sign-telling
-    subsample from the start; the fast tiers and component sets play the original games. Past
-    the budget the fast ones drop to their sign-telling sizes too, and past it still every
-    cell is scaled by one factor (never below `floor` games, nor above what it asked)."""
-    def sized(fast_full: bool) -> list[int]:
-        return [r["games"] if fast_full and not r["slow"] else min(r["games"], max(floor, r["needed"]))
-                for r in requests]
+    `rate` (games/s), `slow` (the lookahead tier), `priority` (lower first: the headline's
+    findings by rank, then the gate's other figures). In order, the first that fits:
 
+    1. the fast tiers and component sets at the original games, the lookahead at the games that
+       tell each figure's sign at 95% (never more than the original);
+    2. every re-measurement at the games that tell its figure's sign;
+    3. the re-measurements in priority order (for one finding the fast ones before the
+       lookahead) while the budget lasts, each at its sign-telling games or what is left of
+       the budget, never below `floor` games: a cell the budget cannot give that is not played.
+    """
     def cost(games: list[int]) -> float:
         return sum(n / max(r["rate"], 1e-9) for n, r in zip(games, requests))
 
-    games = sized(True)
+    sign = [min(r["games"], max(floor, r["needed"])) for r in requests]
+    games = [n if r["slow"] else r["games"] for n, r in zip(sign, requests)]
     if cost(games) <= budget:
-        return games, ("the fast tiers and component sets at the original games, the lookahead at the games that " \
-                      "tell each figure's sign at 95%")
-    games = sized(False)
-    if cost(games) <= budget:
-        return games, ("every re-measurement at the games that tell its figure's sign at 95% (the budget did not " \
-                      "allow the original games)")
-    base = games
-    low, high = 0.0, 1.0
-    for _ in range(40):  # the largest common factor that fits
-        mid = (low + high) / 2
-        if cost([max(min(floor, n), math.ceil(mid * n)) for n in base]) <= budget:
-            low = mid
-        else:
-            high = mid
-    games = [max(min(floor, n), math.ceil(low * n)) for n in base]
-    fits = "" if cost(games) <= budget * 1.001 else f" (at least {floor} games each, which is over the budget)"
-    return games, (f"every re-measurement at {100 * low:.0f}% of the games that tell its figure's sign at 95%, "
-                   f"to fit the budget{fits}; a figure measured on fewer games than its sign needs may read "
-                   "'vanishes' for want of games: the table gives both")
+        return games, ("the fast tiers and component sets at the original games, the lookahead at the games that "
+                       "tell each figure's sign at 95%")
+    if cost(sign) <= budget:
+        return sign, "every re-measurement at the games that tell its figure's sign at 95%"
+    games = [0] * len(requests)
+    left = budget
+    for i in sorted(range(len(requests)), key=lambda i: (requests[i].get("priority", 0), requests[i]["slow"])):
+        n = min(sign[i], int(left * requests[i]["rate"]))
+        if n >= min(floor, sign[i]) and n > 0:
+            games[i] = n
+            left -= n / requests[i]["rate"]
+    short = sum(0 < n < s_ for n, s_ in zip(games, sign))
+    dropped = games.count(0)
+    return games, ("the budget did not allow every re-measurement the games that tell its figure's sign at 95%: "
+                   "they were given those games in order of importance (the headline's findings by rank, then the "
+                   "other figures the gate reads; for each, the fast tiers and component sets before the lookahead) "
+                   "while the budget lasted"
+                   + (f"; {short} got fewer (at least {floor}), where 'vanishes' may mean too few games"
+                      if short else "")
+                   + (f"; {dropped} were not played" if dropped else ""))
 
 
 def figure(finding: dict, cell: dict | None, comparisons: dict | None = None) -> tuple[float, float, float] | None:
