@@ -198,7 +198,7 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
     skilled = settings.get("skilled")
     by_id = {cell.id: cell for cell in sweep.cells}
     findings = select(summary, sweep.check)
-    wanted: dict[str, tuple[Cell, bool, int, int]] = {}  # id -> (cell, slow, games needed, priority)
+    wanted: dict[str, tuple[Cell, bool, int, int, bool]] = {}  # id -> (cell, slow, games needed, rank, headline)
     skipped = []
     for finding in findings:
         base = by_id.get(finding["cell"])
@@ -216,18 +216,23 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
                                  f"presets: {', '.join(registry.get(again.game).preset_names())}")
             slow = by == LOOKAHEAD
             need = finding["games_needed"] if slow or finding["kind"] != "comparison" else base.games
-            # the headline's findings first, then by rank, then the gate's other figures
-            priority = (0 if finding["headline"] else 1) * 10_000 + (finding["rank"] or 9_999)
+            priority = finding["rank"] or 1_000_000
             if again.id in wanted:
                 previous = wanted[again.id]
-                wanted[again.id] = (again, slow, max(previous[2], need), min(previous[3], priority))
+                wanted[again.id] = (again, slow, max(previous[2], need), min(previous[3], priority),
+                                    previous[4] or finding["headline"])
             else:
-                wanted[again.id] = (again, slow, need, priority)
+                wanted[again.id] = (again, slow, need, priority, finding["headline"])
     cells = []
     requests = []
     order = {cell.id: number for number, cell in enumerate(sweep.cells)}
     # in the sweep's cell order, so the re-measured comparisons pick the baselines the sweep's picked
-    for again, slow, need, priority in sorted(wanted.values(), key=lambda w: order.get(w[0].id.split("~")[0], 0)):
+    warmed = set()
+    for again, slow, need, priority, shown in sorted(wanted.values(),
+                                                     key=lambda w: order.get(w[0].id.split("~")[0], 0)):
+        if again.game not in warmed:  # load the engine before timing it: the first call loads numba's cache
+            runner._warm_game(again.to_dict())
+            warmed.add(again.game)
         try:
             rates, _ = runner._rates_and_hashes([dataclasses.replace(again, games=max(again.games, 1000))], True)
         except InputError as e:  # a set that cannot play this cell's rules: said, not played
@@ -235,7 +240,7 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
             continue
         cells.append(again)
         requests.append({"games": again.games, "needed": min(need, again.games), "rate": rates[0], "slow": slow,
-                         "priority": priority})
+                         "priority": priority, "headline": shown})
     budget_seconds = settings["budget"] * main_seconds(manifest)
     games, how = labelling.allocate(requests, budget_seconds)
     predicted = sum(n / r["rate"] for n, r in zip(games, requests))

@@ -58,17 +58,20 @@ def test_the_sign_telling_sample_is_two_standard_errors_of_the_effect():
 def test_allocation_fits_the_budget_step_by_step():
     requests = [{"games": 10_000, "needed": 2_000, "rate": 1_000.0, "slow": False, "priority": 2},
                 {"games": 10_000, "needed": 1_000, "rate": 10.0, "slow": True, "priority": 2},
-                {"games": 10_000, "needed": 600, "rate": 10.0, "slow": True, "priority": 1}]
-    games, how = allocate(requests, budget=300.0)  # 10 s + 100 s + 60 s: the fast cell at its original games
-    assert games == [10_000, 1_000, 600] and "original games" in how
-    games, how = allocate(requests, budget=165.0)  # the fast one drops to its sign size: 2 + 100 + 60
-    assert games == [2_000, 1_000, 600] and "sign" in how
-    games, how = allocate(requests, budget=112.0)  # priority 1 first (60 s), then the fast one, then what is left
-    assert games == [2_000, 500, 600] and "1 got fewer" in how
-    games, how = allocate(requests, budget=70.0)  # 8 s left for the last: under 200 games, not played
-    assert games == [2_000, 0, 600] and "1 were not played" in how
-    games, how = allocate(requests, budget=1.0)  # the first in priority cannot have 200 games; the fast one half
-    assert games == [1_000, 0, 0]
+                {"games": 10_000, "needed": 600, "rate": 10.0, "slow": True, "priority": 1},
+                {"games": 10_000, "needed": 300, "rate": 100.0, "slow": False, "priority": 3, "headline": False}]
+    games, how = allocate(requests, budget=400.0)  # 10 s + 100 s + 60 s + 100 s: the fast cells at their games
+    assert games == [10_000, 1_000, 600, 10_000] and "original games" in how
+    games, how = allocate(requests, budget=200.0)  # the fast ones drop to their sign sizes: 2 + 100 + 60 + 3
+    assert games == [2_000, 1_000, 600, 300] and "sign" in how
+    # the headline's fast cell (2 s), its lookahead by rank (60 s, then 48 s left: 480 games), nothing for the rest
+    games, how = allocate(requests, budget=110.0)
+    assert games == [2_000, 480, 600, 0] and "1 got fewer" in how and "1 were not played" in how
+    # 8 s left after priority 1: under 200 games for the second lookahead, not played; the other figure's 3 s fit
+    games, how = allocate(requests, budget=70.0)
+    assert games == [2_000, 0, 600, 300] and "1 were not played" in how
+    games, how = allocate(requests, budget=1.0)  # the fast headline cell gets half its sign size, nothing else
+    assert games == [1_000, 0, 0, 0]
     assert sum(n / r["rate"] for n, r in zip(games, requests)) <= 1.0
 
 

@@ -84,15 +84,16 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
     and how it sampled.
 
     Each request: `games` (the original cell's), `needed` (sign_games of its findings),
-    `rate` (games/s), `slow` (the lookahead tier), `priority` (lower first: the headline's
-    findings by rank, then the gate's other figures). In order, the first that fits:
+    `rate` (games/s), `slow` (the lookahead tier), `headline` (a headline finding's), `priority`
+    (lower first: by rank). In order, the first that fits:
 
     1. the fast tiers and component sets at the original games, the lookahead at the games that
        tell each figure's sign at 95% (never more than the original);
     2. every re-measurement at the games that tell its figure's sign;
-    3. the re-measurements in priority order (for one finding the fast ones before the
-       lookahead) while the budget lasts, each at its sign-telling games or what is left of
-       the budget, never below `floor` games: a cell the budget cannot give that is not played.
+    3. the re-measurements in order of importance while the budget lasts, each at its
+       sign-telling games or what is left of the budget, never below `floor` games (a cell the
+       budget cannot give that is not played): the headline's findings' fast tiers and component
+       sets by rank, then their lookahead by rank, then the same for the gate's other figures.
     """
     def cost(games: list[int]) -> float:
         return sum(n / max(r["rate"], 1e-9) for n, r in zip(games, requests))
@@ -106,7 +107,11 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
         return sign, "every re-measurement at the games that tell its figure's sign at 95%"
     games = [0] * len(requests)
     left = budget
-    for i in sorted(range(len(requests)), key=lambda i: (requests[i].get("priority", 0), requests[i]["slow"])):
+    def importance(i: int) -> tuple:
+        r = requests[i]
+        return not r.get("headline", True), r["slow"], r.get("priority", 0)
+
+    for i in sorted(range(len(requests)), key=importance):
         n = min(sign[i], int(left * requests[i]["rate"]))
         if n >= min(floor, sign[i]) and n > 0:
             games[i] = n
@@ -114,9 +119,9 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
     short = sum(0 < n < s_ for n, s_ in zip(games, sign))
     dropped = games.count(0)
     return games, ("the budget did not allow every re-measurement the games that tell its figure's sign at 95%: "
-                   "they were given those games in order of importance (the headline's findings by rank, then the "
-                   "other figures the gate reads; for each, the fast tiers and component sets before the lookahead) "
-                   "while the budget lasted"
+                   "they were given those games in order of importance while the budget lasted (the headline's "
+                   "findings' fast tiers and component sets by rank, then their lookahead, then the same for the "
+                   "other figures the gate reads)"
                    + (f"; {short} got fewer (at least {floor}), where 'vanishes' may mean too few games"
                       if short else "")
                    + (f"; {dropped} were not played" if dropped else ""))
