@@ -198,7 +198,8 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
     skilled = settings.get("skilled")
     by_id = {cell.id: cell for cell in sweep.cells}
     findings = select(summary, sweep.check)
-    wanted: dict[str, tuple[Cell, bool, int, int, bool]] = {}  # id -> (cell, slow, games needed, rank, headline)
+    # id -> (cell, slow, games needed, rank, group: 0 the TOP largest, 1 the headline's others, 2 the gate's)
+    wanted: dict[str, tuple[Cell, bool, int, int, int]] = {}
     skipped = []
     for finding in findings:
         base = by_id.get(finding["cell"])
@@ -217,18 +218,18 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
             slow = by == LOOKAHEAD
             need = finding["games_needed"] if slow or finding["kind"] != "comparison" else base.games
             priority = finding["rank"] or 1_000_000
-            if again.id in wanted:
-                previous = wanted[again.id]
-                wanted[again.id] = (again, slow, max(previous[2], need), min(previous[3], priority),
-                                    previous[4] or finding["headline"])
-            else:
-                wanted[again.id] = (again, slow, need, priority, finding["headline"])
+            group = 0 if finding["rank"] and finding["rank"] <= TOP else 1 if finding["headline"] else 2
+            previous = wanted.get(again.id)
+            if previous is None or group < previous[4]:  # sized for its most important finding
+                wanted[again.id] = (again, slow, need, priority, group)
+            elif group == previous[4]:
+                wanted[again.id] = (again, slow, max(previous[2], need), min(previous[3], priority), group)
     cells = []
     requests = []
     order = {cell.id: number for number, cell in enumerate(sweep.cells)}
     # in the sweep's cell order, so the re-measured comparisons pick the baselines the sweep's picked
     warmed = set()
-    for again, slow, need, priority, shown in sorted(wanted.values(),
+    for again, slow, need, priority, group in sorted(wanted.values(),
                                                      key=lambda w: order.get(w[0].id.split("~")[0], 0)):
         if again.game not in warmed:  # load the engine before timing it: the first call loads numba's cache
             runner._warm_game(again.to_dict())
@@ -240,7 +241,7 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
             continue
         cells.append(again)
         requests.append({"games": again.games, "needed": min(need, again.games), "rate": rates[0], "slow": slow,
-                         "priority": priority, "headline": shown})
+                         "priority": priority, "group": group})
     budget_seconds = settings["budget"] * main_seconds(manifest)
     games, how = labelling.allocate(requests, budget_seconds)
     predicted = sum(n / r["rate"] for n, r in zip(games, requests))

@@ -59,7 +59,7 @@ def test_allocation_fits_the_budget_step_by_step():
     requests = [{"games": 10_000, "needed": 2_000, "rate": 1_000.0, "slow": False, "priority": 2},
                 {"games": 10_000, "needed": 1_000, "rate": 10.0, "slow": True, "priority": 2},
                 {"games": 10_000, "needed": 600, "rate": 10.0, "slow": True, "priority": 1},
-                {"games": 10_000, "needed": 300, "rate": 100.0, "slow": False, "priority": 3, "headline": False}]
+                {"games": 10_000, "needed": 300, "rate": 100.0, "slow": False, "priority": 3, "group": 2}]
     games, how = allocate(requests, budget=400.0)  # 10 s + 100 s + 60 s + 100 s: the fast cells at their games
     assert games == [10_000, 1_000, 600, 10_000] and "original games" in how
     games, how = allocate(requests, budget=200.0)  # the fast ones drop to their sign sizes: 2 + 100 + 60 + 3

@@ -84,16 +84,17 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
     and how it sampled.
 
     Each request: `games` (the original cell's), `needed` (sign_games of its findings),
-    `rate` (games/s), `slow` (the lookahead tier), `headline` (a headline finding's), `priority`
-    (lower first: by rank). In order, the first that fits:
+    `rate` (games/s), `slow` (the lookahead tier), `group` (0: one of the TOP largest findings,
+    1: another headline finding, 2: another figure the gate reads), `priority` (lower first: by
+    rank). In order, the first that fits:
 
     1. the fast tiers and component sets at the original games, the lookahead at the games that
        tell each figure's sign at 95% (never more than the original);
     2. every re-measurement at the games that tell its figure's sign;
     3. the re-measurements in order of importance while the budget lasts, each at its
        sign-telling games or what is left of the budget, never below `floor` games (a cell the
-       budget cannot give that is not played): the headline's findings' fast tiers and component
-       sets by rank, then their lookahead by rank, then the same for the gate's other figures.
+       budget cannot give that is not played): group by group, each group's fast tiers and
+       component sets by rank, then its lookahead by rank.
     """
     def cost(games: list[int]) -> float:
         return sum(n / max(r["rate"], 1e-9) for n, r in zip(games, requests))
@@ -109,7 +110,7 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
     left = budget
     def importance(i: int) -> tuple:
         r = requests[i]
-        return not r.get("headline", True), r["slow"], r.get("priority", 0)
+        return r.get("group", 0), r["slow"], r.get("priority", 0)
 
     for i in sorted(range(len(requests)), key=importance):
         n = min(sign[i], int(left * requests[i]["rate"]))
@@ -119,9 +120,9 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
     short = sum(0 < n < s_ for n, s_ in zip(games, sign))
     dropped = games.count(0)
     return games, ("the budget did not allow every re-measurement the games that tell its figure's sign at 95%: "
-                   "they were given those games in order of importance while the budget lasted (the headline's "
-                   "findings' fast tiers and component sets by rank, then their lookahead, then the same for the "
-                   "other figures the gate reads)"
+                   "they were given those games in order of importance while the budget lasted (the five largest "
+                   "findings, then the rest of the headline, then the other figures the gate reads; in each, the "
+                   "fast tiers and component sets by rank, then the lookahead)"
                    + (f"; {short} got fewer (at least {floor}), where 'vanishes' may mean too few games"
                       if short else "")
                    + (f"; {dropped} were not played" if dropped else ""))
