@@ -48,7 +48,7 @@ from simkit.files import read_json, write_text
 from simkit.spec import Cell, Sweep
 
 FOLDER, SELECTION = labelling.FOLDER, labelling.SELECTION  # DIR/robustness/ and DIR/robustness.json
-TOP = 5  # at least this many of the ranked findings are re-measured
+TOP = 5  # at least this many of the ranked findings are picked
 KINDS = ("seat", "category", "strategy", "capped", "comparison")  # findings with a one-cell figure
 GATE_KEYS = {"max_seat_gap": "seat", "max_edge": "group", "max_incomplete": "capped"}
 

@@ -64,10 +64,10 @@ def test_allocation_fits_the_budget_step_by_step():
     assert games == [10_000, 1_000, 600, 10_000] and "original games" in how
     games, how = allocate(requests, budget=200.0)  # the fast ones drop to their sign sizes: 2 + 100 + 60 + 3
     assert games == [2_000, 1_000, 600, 300] and "sign" in how
-    # the headline's fast cell (2 s), its lookahead by rank (60 s, then 48 s left: 480 games), nothing for the rest
+    # the headline's cheapest first: the fast cell (2 s), the smaller lookahead (60 s), then 48 s left: 480 games
     games, how = allocate(requests, budget=110.0)
     assert games == [2_000, 480, 600, 0] and "1 got fewer" in how and "1 were not played" in how
-    # 8 s left after priority 1: under 200 games for the second lookahead, not played; the other figure's 3 s fit
+    # 8 s left after the two cheapest: under 200 games for the dearer lookahead, not played; the other figure's 3 s fit
     games, how = allocate(requests, budget=70.0)
     assert games == [2_000, 0, 600, 300] and "1 were not played" in how
     games, how = allocate(requests, budget=1.0)  # the fast headline cell gets half its sign size, nothing else

@@ -93,8 +93,9 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
     2. every re-measurement at the games that tell its figure's sign;
     3. the re-measurements in order of importance while the budget lasts, each at its
        sign-telling games or what is left of the budget, never below `floor` games (a cell the
-       budget cannot give that is not played): group by group, each group's fast tiers and
-       component sets by rank, then its lookahead by rank.
+       budget cannot give that is not played): the headline's findings (groups 0 and 1) before
+       the gate's other figures, and within them the cheapest first, so that the budget labels
+       as many re-measurements as it can (a lookahead of a small effect costs most).
     """
     def cost(games: list[int]) -> float:
         return sum(n / max(r["rate"], 1e-9) for n, r in zip(games, requests))
@@ -110,7 +111,7 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
     left = budget
     def importance(i: int) -> tuple:
         r = requests[i]
-        return r.get("group", 0), r["slow"], r.get("priority", 0)
+        return r.get("group", 0) >= 2, sign[i] / max(r["rate"], 1e-9), r.get("priority", 0)
 
     for i in sorted(range(len(requests)), key=importance):
         n = min(sign[i], int(left * requests[i]["rate"]))
@@ -120,9 +121,8 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
     short = sum(0 < n < s_ for n, s_ in zip(games, sign))
     dropped = games.count(0)
     return games, ("the budget did not allow every re-measurement the games that tell its figure's sign at 95%: "
-                   "they were given those games in order of importance while the budget lasted (the five largest "
-                   "findings, then the rest of the headline, then the other figures the gate reads; in each, the "
-                   "fast tiers and component sets by rank, then the lookahead)"
+                   "they were given those games while the budget lasted, the headline's findings before the other "
+                   "figures the gate reads, the cheapest first (so that as many as can be are labelled)"
                    + (f"; {short} got fewer (at least {floor}), where 'vanishes' may mean too few games"
                       if short else "")
                    + (f"; {dropped} were not played" if dropped else ""))
