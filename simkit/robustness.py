@@ -24,8 +24,9 @@ original played (the two pair), and jobs, Dask and `--resume` work as for any sw
 picked, and how the games were sampled to fit the budget, is `DIR/robustness.json`, written
 before the first game. The budget: the phase plays at most `budget` (default 0.5) times the
 main phase's measured play (the seconds its workers spent, manifest.json's `cell_timing`),
-predicted from each re-measurement cell's games/s, which the runner's own probe measures
-(the lookahead's included) before anything is played.
+predicted per re-measurement cell from the seconds per game the main phase's workers spent on
+its original cell, times the ratio of the two cells' speeds as the runner's own probe
+measures them here (the lookahead's included) before anything is played.
 
 Then the sweep folder's summary.json gains `robustness` (simkit.analysis.summary reads the
 two files) and the report is written again with the labels.
@@ -192,6 +193,12 @@ def main_seconds(manifest: dict) -> float:
     return float(manifest.get("play_seconds") or 0.0) * float(manifest.get("jobs") or 1)
 
 
+def _probe(cell: Cell) -> float:
+    """The cell's games/s on one core here, by the runner's own probe (a few games, timed)."""
+    rates, _ = runner._rates_and_hashes([dataclasses.replace(cell, games=max(cell.games, 1000))], True)
+    return rates[0]
+
+
 def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool = False) -> tuple[dict, Sweep]:
     """(the selection written to robustness.json, the re-measurement sweep) for a finished sweep."""
     settings = sweep.robustness
@@ -229,18 +236,28 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
     order = {cell.id: number for number, cell in enumerate(sweep.cells)}
     # in the sweep's cell order, so the re-measured comparisons pick the baselines the sweep's picked
     warmed = set()
+    timing = manifest.get("cell_timing") or {}
+    probed: dict[str, float] = {}
     for again, slow, need, priority, group in sorted(wanted.values(),
                                                      key=lambda w: order.get(w[0].id.split("~")[0], 0)):
         if again.game not in warmed:  # load the engine before timing it: the first call loads numba's cache
             runner._warm_game(again.to_dict())
             warmed.add(again.game)
         try:
-            rates, _ = runner._rates_and_hashes([dataclasses.replace(again, games=max(again.games, 1000))], True)
+            rate = _probe(again)
         except InputError as e:  # a set that cannot play this cell's rules: said, not played
             skipped.append({"cell": again.id, "reason": str(e)})
             continue
+        original = again.id.split("~")[0]
+        spent = timing.get(original) or {}
+        if spent.get("games") and spent.get("seconds"):
+            # the main phase's workers played the original at their own speed, under this machine's load: the
+            # re-measurement plays at that speed times the probes' ratio (the probe runs here, alone, faster)
+            if original not in probed:
+                probed[original] = _probe(by_id[original])
+            rate = spent["games"] / spent["seconds"] * rate / probed[original]
         cells.append(again)
-        requests.append({"games": again.games, "needed": min(need, again.games), "rate": rates[0], "slow": slow,
+        requests.append({"games": again.games, "needed": min(need, again.games), "rate": rate, "slow": slow,
                          "priority": priority, "group": group})
     budget_seconds = settings["budget"] * main_seconds(manifest)
     games, how = labelling.allocate(requests, budget_seconds)
