@@ -25,8 +25,11 @@ picked, and how the games were sampled to fit the budget, is `DIR/robustness.jso
 before the first game. The budget: the phase plays at most `budget` (default 0.5) times the
 main phase's measured play (the seconds its workers spent, manifest.json's `cell_timing`),
 predicted per re-measurement cell from the seconds per game the main phase's workers spent on
-its original cell, times the ratio of the two cells' speeds as the runner's own probe
-measures them here (the lookahead's included) before anything is played.
+its original cell, times the ratio of the two cells' speeds as a probe of the runner's measures
+them here (the lookahead's included) before anything is played. Only LOAD_MARGIN of the budget
+is planned: on a shared machine the load can rise between the phases (measured: a load of 8
+during the default sweep's main phase, 13 during its robustness phase, which played 1.6 times
+slower than predicted).
 
 Then the sweep folder's summary.json gains `robustness` (simkit.analysis.summary reads the
 two files) and the report is written again with the labels.
@@ -193,10 +196,28 @@ def main_seconds(manifest: dict) -> float:
     return float(manifest.get("play_seconds") or 0.0) * float(manifest.get("jobs") or 1)
 
 
+PROBE_SECONDS = 0.05  # the runner's probe time per cell (runner.MEASURE_SECONDS)
+LOAD_MARGIN = 2 / 3  # share of the budget planned: the rest is held back for the load to rise between the phases
+
+
 def _probe(cell: Cell) -> float:
-    """The cell's games/s on one core here, by the runner's own probe (a few games, timed)."""
-    rates, _ = runner._rates_and_hashes([dataclasses.replace(cell, games=max(cell.games, 1000))], True)
-    return rates[0]
+    """The cell's games/s on one core here, timed as the runner sizes its chunks (runner.play on
+    seeds of its own), from 2 games up: a lookahead cell of 2 games/s costs a second, not eight."""
+    import numpy as np
+
+    from simkit.rng import game_seeds
+
+    game = registry.get(cell.game)
+    rules, _ = runner.compiled(cell)
+    n = 2
+    while True:
+        strategies = runner.seat_strategies(game, cell.lineup, cell.players, 0, n, cell.bots)
+        began = time.perf_counter()
+        runner.play(game, rules, strategies, game_seeds(np.uint64(0), 0, n), lineup=cell.lineup, bots=cell.bots)
+        elapsed = time.perf_counter() - began
+        if elapsed >= PROBE_SECONDS or n >= 4096:
+            return n / max(elapsed, 1e-9)
+        n *= 4
 
 
 def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool = False) -> tuple[dict, Sweep]:
@@ -260,7 +281,7 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
         requests.append({"games": again.games, "needed": min(need, again.games), "rate": rate, "slow": slow,
                          "priority": priority, "group": group})
     budget_seconds = settings["budget"] * main_seconds(manifest)
-    games, how = labelling.allocate(requests, budget_seconds)
+    games, how = labelling.allocate(requests, LOAD_MARGIN * budget_seconds)
     predicted = sum(n / r["rate"] for n, r in zip(games, requests))
     for cell, n, r in zip(cells, games, requests):
         if not n:
