@@ -187,6 +187,14 @@ def test_the_report_says_the_labels_the_opening_sentence_and_the_table(swept):
     assert "## Robustness" in report
 
 
+def test_simkit_report_rebuilds_the_labels_from_the_robustness_folder(swept):
+    before = json.loads((swept / "summary.json").read_text())["robustness"]
+    (swept / "summary.json").unlink()
+    result = CliRunner().invoke(app, ["report", str(swept)])
+    assert result.exit_code == 0, result.output
+    assert json.loads((swept / "summary.json").read_text())["robustness"] == before
+
+
 def test_the_re_measurements_pair_with_the_original_seeds(swept):
     original = results.load(swept).games.filter(cell=AHEAD).sort("game_index")["seed"]
     again = results.load(swept / "robustness").games.filter(cell=f"{AHEAD}~careful").sort("game_index")["seed"]

@@ -154,6 +154,7 @@ def build(selection: dict, again: dict, manifest: dict | None = None) -> dict:
     (and its manifest's timing)."""
     cells = {cell["cell"]: cell for cell in again.get("cells", [])}
     comparisons = {(row["cell"], row["baseline"], row["metric"]): row for row in again.get("comparisons", [])}
+    skipped = {item["cell"]: item["reason"] for item in selection.get("skipped", [])}
     findings = []
     for finding in selection["findings"]:
         value, (low, high) = finding["figure"], finding["interval"]
@@ -170,8 +171,10 @@ def build(selection: dict, again: dict, manifest: dict | None = None) -> dict:
             rows.append({"by": by, "cell": cell_id, "figure": measured[0], "interval": [measured[1], measured[2]],
                          "games": games, "games_needed": finding.get("games_needed"), "label": found})
         verdict, depends = overall(labels)
+        unplayed = [{"by": by, "cell": f"{finding['cell']}~{by}", "reason": skipped[f"{finding['cell']}~{by}"]}
+                    for by in finding["by"] if f"{finding['cell']}~{by}" in skipped]
         findings.append({k: v for k, v in finding.items() if k != "by"} | {
-            "remeasurements": rows, "label": verdict, "depends_on": depends})
+            "remeasurements": rows, "not_played": unplayed, "label": verdict, "depends_on": depends})
     sampling = dict(selection.get("sampling", {}))
     if manifest:
         sampling.update(play_seconds=manifest.get("play_seconds"), wall_seconds=manifest.get("wall_seconds"),
@@ -192,7 +195,7 @@ def opening(findings: list[dict]) -> str:
     on_skill = sum(any(not by.startswith("components=") for by in f["depends_on"]) for f in measured)
     on_sets = sum(any(by.startswith("components=") for by in f["depends_on"]) for f in measured)
     text = (f"Robustness: {held} of {len(measured)} findings re-measured are about the game (they hold at the skilled "
-            f"tier{'s' if len(skill) != 1 else ''} and under every shipped component set)")
+            f"tiers and under the shipped component sets they were measured again at)")
     parts = []
     if on_skill:
         parts.append(f"{on_skill} depend{'s' * (on_skill == 1)} on skill ({', '.join(skill)})")

@@ -480,9 +480,12 @@ def label_text(row: dict) -> str:
     not hold, with its figure."""
     again = row["remeasurements"]
     if not again:
-        return "*Robustness: not re-measured.*"
+        why = "; ".join(f"{r['by']}: {r['reason']}" for r in row.get("not_played", [])[:2])
+        return f"*Robustness: not re-measured{' (' + why + ')' if why else ''}.*"
+    unplayed = [r["by"] for r in row.get("not_played", [])]
     if row["label"] == "holds":
-        return f"*Robustness: **holds** ({', '.join(r['by'] for r in again)}).*"
+        return (f"*Robustness: **holds** ({', '.join(r['by'] for r in again)}"
+                + (f"; not played for the budget: {', '.join(unplayed)}" if unplayed else "") + ").*")
     worst = [f"{r['label']} at {r['by']}: {_figure_text(row, r['figure'], *r['interval'])}, {r['games']:,} games"
              for r in again if r["label"] != "holds"]
     return f"*Robustness: **{row['label']}** — {'; '.join(worst)}.*"

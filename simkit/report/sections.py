@@ -677,16 +677,18 @@ def _labels_section(summary: dict, labels: dict[str, str]) -> list[Block]:
         first = [labels.get(row["cell"], row["cell"]), _figure_name(row, labels),
                  f"{_shown(row, row['figure'], *row['interval'])}, {row['games']:,} games",
                  ", ".join(row.get("gates", [])) or ("headline" if row.get("headline") else "ranked")]
-        again = row["remeasurements"] or [None]
+        again = row["remeasurements"] + row.get("not_played", []) or [None]
         for number, r in enumerate(again):
             lead = first if number == 0 else ["", "", "", ""]
-            rows.append([*lead, "–" if r is None else r["by"],
-                         "–" if r is None else f"{_shown(row, r['figure'], *r['interval'])}",
-                         "–" if r is None else f"{r['games']:,}" + (f" (sign needs {r['games_needed']:,})"
-                                                                    if r.get("games_needed") and r["games_needed"] >
-                                                                    r["games"] else ""),
-                         "not re-measured" if r is None else r["label"],
-                         f"**{row['label']}**" if number == 0 else ""])
+            if r is None or "reason" in r:
+                rows.append([*lead, "–" if r is None else r["by"], "–", "–",
+                             "not re-measured" if r is None else f"not played: {r['reason']}",
+                             f"**{row['label']}**" if number == 0 else ""])
+                continue
+            rows.append([*lead, r["by"], _shown(row, r["figure"], *r["interval"]),
+                         f"{r['games']:,}" + (f" (sign needs {r['games_needed']:,})"
+                                              if r.get("games_needed") and r["games_needed"] > r["games"] else ""),
+                         r["label"], f"**{row['label']}**" if number == 0 else ""])
     counts = Counter(row["label"] for row in robust["findings"])
     spent = sampling.get("play_seconds")
     timing = (f" It played {sampling.get('games') or 0:,} games in {spent:.0f} s (the main phase's workers "
@@ -709,7 +711,7 @@ def _labels_section(summary: dict, labels: dict[str, str]) -> list[Block]:
             "label: it is about the bots (a tier) or an invented component (a set) as much as about the game. "
             f"Labels: {', '.join(f'{counts[k]} {k}' for k in LABELS if counts[k])}. "
             f"Sampling: {sampling.get('how', '')}.{timing}"
-            + (f" Not played: {'; '.join(item['cell'] for item in skipped)}."
+            + (f" {len(skipped)} re-measurement{'s' * (len(skipped) != 1)} not played (in the table, with why)."
                if skipped else "")),
         Table(["cell", "figure", "original (points, 95% CI)", "why", "measured again", "there (95% CI)",
                "games", "label", "finding"], rows, text_columns=5),
