@@ -24,6 +24,11 @@ Figures (DESIGN §7: seat advantage over decided games; incomplete and shared sh
 Rates are given as points (`3pt`, `3%`) or fractions (`0.03`); a bare number above 1
 cannot be a share and is refused with a hint. Rounds are plain numbers.
 
+With `robust` (`--robust`, or `robust = true` in the table) only the figures whose finding
+*holds* in the sweep's robustness labels (summary.json `robustness`, simkit.robustness: at the
+skilled tiers and under every shipped component set) are judged; the rest are counted, not
+judged (`robust_only`).
+
 `judge` is the one place a figure meets its limit; `gate` judges a finished sweep once, and
 simkit.sequential judges it again at each look of `--until-decided`, with the family's
 2.5% spread over the looks as well as over the figures.

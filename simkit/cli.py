@@ -324,7 +324,8 @@ def check(
     simultaneous over every figure checked, so a game that meets its limits fails by chance
     at most 2.5% of the time. Limits come from these flags or the spec's [check] table (the
     flags win); at least one limit is required. --until-decided plays more games for the
-    figures that straddle a limit, with intervals that stay valid over every look.
+    figures that straddle a limit, with intervals that stay valid over every look. --robust
+    judges only the figures whose finding holds in the sweep's robustness labels.
     """
     from simkit.sequential import check as run_check
 

@@ -7,6 +7,10 @@ A spec file::
     games = 10000        # games per cell, unless a block says otherwise
     precision = 0.01     # optional: stop a cell once seat 0's 95% half width <= this
 
+    robustness = "all"   # optional: after the sweep, re-measure its headline findings at a skilled
+                         # tier and under every shipped component set (simkit.robustness); or a table
+                         # [robustness] check = "all", skilled = "tuned", lookahead = true, budget = 0.5
+
     [check]              # optional: limits for `simkit check` on this sweep's folder (simkit.check)
     max_first_player_advantage = "3pt"
     max_incomplete = "1pt"
