@@ -147,11 +147,11 @@ def figure(finding: dict, cell: dict | None, comparisons: dict | None = None) ->
     return None if found is None else found[:3]
 
 
-def build(selection: dict, again: dict, manifest: dict | None = None) -> dict:
+def build(selection: dict, again: dict, manifest: dict | None = None, main: dict | None = None) -> dict:
     """summary.json's `robustness`: the selection (simkit.robustness writes it: findings with
     their original figures, the re-measurement cells, the settings and how it sampled) with
     every re-measurement's figure and label, read from the robustness sweep's summary `again`
-    (and its manifest's timing)."""
+    (and its manifest's timing, beside the main phase's from its manifest `main`)."""
     cells = {cell["cell"]: cell for cell in again.get("cells", [])}
     comparisons = {(row["cell"], row["baseline"], row["metric"]): row for row in again.get("comparisons", [])}
     skipped = {item["cell"]: item["reason"] for item in selection.get("skipped", [])}
@@ -178,7 +178,11 @@ def build(selection: dict, again: dict, manifest: dict | None = None) -> dict:
     sampling = dict(selection.get("sampling", {}))
     if manifest:
         sampling.update(play_seconds=manifest.get("play_seconds"), wall_seconds=manifest.get("wall_seconds"),
-                        games=manifest.get("games"))
+                        games=manifest.get("games"),
+                        worker_seconds=round(sum(t["seconds"] for t in (manifest.get("cell_timing") or {}).values()),
+                                             3))
+    if main:
+        sampling.update(main_play_seconds=main.get("play_seconds"))
     return {k: v for k, v in selection.items() if k not in ("findings", "sweep")} | {
         "sampling": sampling, "findings": findings}
 

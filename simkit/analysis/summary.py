@@ -212,7 +212,8 @@ def _robustness(folder: Path) -> dict:
         else {}
     manifest = json.loads((again_folder / "manifest.json").read_text()) \
         if (again_folder / "manifest.json").exists() else None
-    return {"robustness": robustness.build(selection, again, manifest)}
+    main = json.loads((folder / "manifest.json").read_text()) if (folder / "manifest.json").exists() else None
+    return {"robustness": robustness.build(selection, again, manifest, main)}
 
 
 def _cell_summary(

@@ -691,9 +691,12 @@ def _labels_section(summary: dict, labels: dict[str, str]) -> list[Block]:
                          r["label"], f"**{row['label']}**" if number == 0 else ""])
     counts = Counter(row["label"] for row in robust["findings"])
     spent = sampling.get("play_seconds")
-    timing = (f" It played {sampling.get('games') or 0:,} games in {spent:.0f} s (the main phase's workers "
-              f"played {sampling.get('main_seconds', 0):.0f} s; the budget was {sampling.get('budget_share', 0):g} "
-              f"of that, {sampling.get('budget_seconds', 0):.0f} s of one core, and it predicted "
+    main_play = sampling.get("main_play_seconds")
+    timing = (f" It played {sampling.get('games') or 0:,} games in {spent:.0f} s"
+              + (f", {100 * spent / main_play:.0f}% of the main phase's {main_play:.0f} s" if main_play else "")
+              + f" (its workers {sampling.get('worker_seconds', 0):.0f} s of one core, against a budget of "
+              f"{sampling.get('budget_share', 0):g} × the main phase's workers' {sampling.get('main_seconds', 0):.0f} s "
+              f"= {sampling.get('budget_seconds', 0):.0f} s, of which it planned "
               f"{sampling.get('predicted_seconds', 0):.0f} s).") if spent is not None else \
         " The robustness phase has not finished: `simkit sweep --out DIR --resume` completes it."
     skipped = robust.get("skipped") or []
