@@ -81,7 +81,7 @@ def __getattr__(name: str):
 
 _RUN_OPTIONS = ("jobs", "chunk", "backend", "address", "quiet", "report", "force_jobs")
 _SPEC_OPTIONS = ("game", "players", "variant", "set", "strategies", "games", "seed", "name", "precision", "arcs",
-                 "tiers", "skill", "tournament", "bots")
+                 "tiers", "skill", "tournament", "bots", "robustness")
 
 
 def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
@@ -94,7 +94,9 @@ def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
     seed, name, precision, arcs (trace score arcs), tiers (skill-tier cells), skill ("0.25,0.5":
     noise levels of extra tiers), tournament (True: every preset against every other, seats
     balanced; see simkit.seating), bots (bot parameters: ["greedy:preset=merchant,sell_at=400"] or
-    {"greedy": {"preset": "merchant", "sell_at": 400}}; see simkit.bots). Run options: jobs (default:
+    {"greedy": {"preset": "merchant", "sell_at": 400}}; see simkit.bots), robustness ("off", "skill",
+    "components" or "all": after the sweep, re-measure its headline findings at a skilled tier and
+    under the shipped component sets and label them; see simkit.robustness). Run options: jobs (default:
     all cores; more than the cores is capped to them with a warning unless force_jobs=True), chunk, backend
     ("loky" or "dask"), address (the Dask scheduler), quiet, report (False: tables and
     summary only, no report.md/.html or plots). out: the folder (default
@@ -115,6 +117,10 @@ def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
     from simkit.results import is_complete
 
     already = bool(resume and out is not None and is_complete(out))
-    results = Results(runner.run(plan, out, resume=resume, **run_options))
+    folder = runner.run(plan, out, resume=resume, **run_options)
+    from simkit import robustness
+
+    robustness.run(folder, **{k: v for k, v in run_options.items() if k != "chunk"})
+    results = Results(folder)
     results.already_complete = already  # resume found nothing left to play
     return results

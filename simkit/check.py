@@ -24,6 +24,11 @@ Figures (DESIGN §7: seat advantage over decided games; incomplete and shared sh
 Rates are given as points (`3pt`, `3%`) or fractions (`0.03`); a bare number above 1
 cannot be a share and is refused with a hint. Rounds are plain numbers.
 
+With `robust` (`--robust`, or `robust = true` in the table) only the figures whose finding
+*holds* in the sweep's robustness labels (summary.json `robustness`, simkit.robustness: at the
+skilled tiers and under every shipped component set) are judged; the rest are counted, not
+judged (`robust_only`).
+
 `judge` is the one place a figure meets its limit; `gate` judges a finished sweep once, and
 simkit.sequential judges it again at each look of `--until-decided`, with the family's
 2.5% spread over the looks as well as over the figures.
@@ -56,7 +61,7 @@ RATE_LIMITS = {
 }
 ROUND_LIMITS = {"min_rounds": "mean rounds", "max_rounds": "mean rounds"}
 # [check] keys that are not limits; until_decided and budget drive simkit.sequential
-OPTIONS = ("min_games", "strict", "until_decided", "budget")
+OPTIONS = ("min_games", "strict", "until_decided", "budget", "robust")
 DEFAULT_BUDGET = 64_000  # games per cell at most in the sequential mode (simkit.sequential)
 KEYS = (*RATE_LIMITS, *ROUND_LIMITS, *OPTIONS)
 
@@ -118,6 +123,7 @@ class Limits:
     strict: bool = False
     until_decided: bool = False  # play more games for the figures that straddle a limit (simkit.sequential)
     budget: int = DEFAULT_BUDGET  # ... up to this many games per cell
+    robust: bool = False  # gate only the figures whose finding holds (summary.json `robustness`, simkit.robustness)
 
     def describe(self) -> str:
         parts = [f"{'|' + RATE_LIMITS[key] + '|' if key == 'max_first_player_advantage' else RATE_LIMITS[key]} "
@@ -148,7 +154,7 @@ def parse_table(table: dict, where: str = "") -> dict:
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise InputError(f"min_games{' in ' + where if where else ''}: expected a whole number >= 1, "
                                  f"got {value!r}")
-        elif key in ("strict", "until_decided") and not isinstance(value, bool):
+        elif key in ("strict", "until_decided", "robust") and not isinstance(value, bool):
             raise InputError(f"{key}{' in ' + where if where else ''}: expected true or false, got {value!r}")
         elif key == "budget" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise InputError(f"budget{' in ' + where if where else ''}: expected a whole number of games per cell "
@@ -168,7 +174,8 @@ def limits(table: dict, where: str = "") -> Limits:
     if "min_rounds" in rounds and "max_rounds" in rounds and rounds["min_rounds"] > rounds["max_rounds"]:
         raise InputError(f"min_rounds {rounds['min_rounds']:g} is above max_rounds {rounds['max_rounds']:g}")
     return Limits(rates, rounds, int(table.get("min_games", DEFAULT_MIN_GAMES)), bool(table.get("strict", False)),
-                  bool(table.get("until_decided", False)), int(table.get("budget", DEFAULT_BUDGET)))
+                  bool(table.get("until_decided", False)), int(table.get("budget", DEFAULT_BUDGET)),
+                  bool(table.get("robust", False)))
 
 
 def spec_table(folder: Path) -> dict:
@@ -438,6 +445,7 @@ class Outcome:
     cells: int
     looks: int = 1  # sequential mode: the looks taken (1: the sweep as it was)
     games: dict[str, int] | None = None  # sequential mode: games per cell at the end, the sweep's included
+    not_gated: int = 0  # --robust: figures left out because their finding does not hold everywhere
 
     @property
     def code(self) -> int:
@@ -453,6 +461,9 @@ class Outcome:
         passed = sum(v.outcome == "ok" for v in self.verdicts)
         tail = (f"{passed} of {checked} checks ok over {self.cells} cells ({self.limits.describe()}); "
                 f"simultaneous intervals, false-breach chance <= {100 * FAMILY_TAIL:g}%")
+        if self.limits.robust:
+            tail += (f"; --robust: {self.not_gated} figure{'s' * (self.not_gated != 1)} not gated (no finding, or one "
+                     f"that does not hold at every skilled tier and component set; the report's Robustness table)")
         if self.games is not None:
             most = max(self.games.values(), default=0)
             tail += (f"; {self.looks} look{'s' * (self.looks != 1)}, at most {most:,} games per cell "
@@ -479,6 +490,22 @@ def gate(summary: dict, limits: Limits, rounds: dict[str, tuple[float, float, in
     tail = FAMILY_TAIL / figures_checked(cells, limits)
     verdicts = [v for cell in cells for v in judge(cell, limits, tail, rounds[cell["cell"]] if limits.rounds else None)]
     return Outcome(verdicts, limits, len(cells))
+
+
+def robust_only(outcome: Outcome, summary: dict, where: str = "summary.json") -> Outcome:
+    """`--robust`: the outcome with only the figures whose finding holds (summary.json's
+    `robustness`: a finding labelled holds names the limits whose figure it is in `gates`);
+    every other figure is left out and counted. A summary without labels is bad input."""
+    if not outcome.limits.robust:
+        return outcome
+    found = summary.get("robustness")
+    if not isinstance(found, dict) or not isinstance(found.get("findings"), list):
+        raise InputError(f"--robust needs robustness labels, and {where} has none: sweep with --robustness all (a "
+                         f"spec's robustness key), or finish an interrupted phase with simkit sweep --out DIR --resume")
+    held = {(row["cell"], gate) for row in found["findings"] if row.get("label") == "holds"
+            for gate in row.get("gates", [])}
+    kept = [v for v in outcome.verdicts if (v.figure.cell, v.key) in held]
+    return replace(outcome, verdicts=kept, not_gated=len(outcome.verdicts) - len(kept))
 
 
 def load(folder: Path, table: dict) -> tuple[Limits, dict, dict | None]:
@@ -515,7 +542,7 @@ def check(folder: Path, table: dict) -> Outcome:
     """`simkit check` on a finished sweep, once: the gate over a sweep folder, with `table`
     (flags) over the folder's spec `[check]` table. The sequential mode is simkit.sequential's."""
     settings, summary, rounds = load(folder, table)
-    return gate_folder(folder, summary, settings, rounds)
+    return robust_only(gate_folder(folder, summary, settings, rounds), summary, str(Path(folder) / "summary.json"))
 
 
 # ---------------------------------------------------------------------------------------

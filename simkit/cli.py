@@ -194,6 +194,10 @@ def sweep(
         "--tournament", help="Every preset against every other, seats balanced: one cell per player count, --games "
         "each; --strategies names the presets (default: all but the slow lookahead tier).")] = False,
     bot: BotOption = None,
+    robustness: Annotated[str | None, typer.Option(
+        help="After the sweep, re-measure each headline finding at a skilled tier (skill), under every shipped "
+        "component set (components), both (all) or not (off); default: all for the default sweep, else the "
+        "spec's robustness key, else off.")] = None,
 ) -> None:
     """Run a sweep and write its results and report."""
     import simkit
@@ -206,7 +210,7 @@ def sweep(
             strategies=strategies[0] if strategies and len(strategies) == 1 else strategies, games=games, seed=seed,
             precision=precision, jobs=jobs, force_jobs=force_jobs or None, chunk=chunk, backend=backend,
             address=address, quiet=quiet, arcs=arcs or None, tiers=tiers or None, skill=skill,
-            tournament=tournament or None, bots=bot,
+            tournament=tournament or None, bots=bot, robustness=robustness,
         )
     except Terminated:  # a SIGTERM (`timeout`): the sweep has said what was kept; exit as the shell would
         raise typer.Exit(143) from None
@@ -223,6 +227,13 @@ def sweep(
             timing += f" (preparing engines {m['compile_seconds']:.1f} s, playing {m['play_seconds']:.1f} s)"
         typer.echo(f"{cells} cell{'s' * (cells != 1)}, {m['games']:,} games kept; this run played "
                    f"{m['games_this_run']:,} games{kept} {timing}")
+    again = results.folder / "robustness" / "manifest.json"
+    if again.exists():
+        import json
+
+        r = json.loads(again.read_text())
+        typer.echo(f"robustness phase: {len(r['rules_hashes'])} re-measurement cells, {r['games']:,} games in "
+                   f"{r['wall_seconds']:.1f} s (playing {r['play_seconds']:.1f} s); labels in the report's headline")
     from simkit.seating import seating_notes
 
     summary = results.summary  # read once: a 10,000-cell grid's summary.json is large
@@ -302,6 +313,9 @@ def check(
     budget: Annotated[int | None, typer.Option(help="With --until-decided: games per cell at most (default "
                                                     "64,000).")] = None,
     jobs: Annotated[int, typer.Option(help="With --until-decided: worker processes for the extra games.")] = 1,
+    robust: Annotated[bool | None, typer.Option(
+        "--robust", help="Gate only the figures whose finding holds at every skilled tier and component set (the "
+        "sweep's robustness labels); the rest are counted, not judged.")] = None,
 ) -> None:
     """CI gate: judge a sweep's balance figures against limits, allowing for noise.
 
@@ -310,14 +324,15 @@ def check(
     simultaneous over every figure checked, so a game that meets its limits fails by chance
     at most 2.5% of the time. Limits come from these flags or the spec's [check] table (the
     flags win); at least one limit is required. --until-decided plays more games for the
-    figures that straddle a limit, with intervals that stay valid over every look.
+    figures that straddle a limit, with intervals that stay valid over every look. --robust
+    judges only the figures whose finding holds in the sweep's robustness labels.
     """
     from simkit.sequential import check as run_check
 
     flags = {"max_first_player_advantage": max_first_player_advantage, "max_seat_gap": max_seat_gap,
              "max_incomplete": max_incomplete, "max_shared_wins": max_shared_wins, "max_edge": max_edge,
              "min_rounds": min_rounds, "max_rounds": max_rounds, "min_games": min_games, "strict": strict,
-             "until_decided": until_decided, "budget": budget}
+             "until_decided": until_decided, "budget": budget, "robust": robust}
     if isinstance(jobs, bool) or jobs < 1:
         raise InputError(f"--jobs must be >= 1, got {jobs!r}")
     outcome = run_check(folder, flags, jobs=jobs)

@@ -180,9 +180,13 @@ def check(folder: Path, table: dict, jobs: int = 1) -> Outcome:
     """`simkit check`: the gate over a sweep folder; with until_decided (the flag or the spec's
     [check] table), sequential, playing more games into the folder's sequential/ looks."""
     settings, summary, rounds = gate_module.load(folder, table)
+    where = str(Path(folder) / "summary.json")
+    if settings.robust:  # bad input before any game is played
+        gate_module.robust_only(gate_module.Outcome([], settings, 0), summary, where)
     if not settings.until_decided:
-        return gate_module.gate_folder(folder, summary, settings, rounds)
-    return decide(summary.get("cells", []), settings, sweep_player(Path(folder), jobs), rounds)
+        return gate_module.robust_only(gate_module.gate_folder(folder, summary, settings, rounds), summary, where)
+    return gate_module.robust_only(decide(summary.get("cells", []), settings, sweep_player(Path(folder), jobs), rounds),
+                                   summary, where)
 
 
 # ---------------------------------------------------------------------------------------

@@ -7,6 +7,10 @@ A spec file::
     games = 10000        # games per cell, unless a block says otherwise
     precision = 0.01     # optional: stop a cell once seat 0's 95% half width <= this
 
+    robustness = "all"   # optional: after the sweep, re-measure its headline findings at a skilled
+                         # tier and under every shipped component set (simkit.robustness); or a table
+                         # [robustness] check = "all", skilled = "tuned", lookahead = true, budget = 0.5
+
     [check]              # optional: limits for `simkit check` on this sweep's folder (simkit.check)
     max_first_player_advantage = "3pt"
     max_incomplete = "1pt"
@@ -71,7 +75,10 @@ from simkit.errors import InputError, unknown
 from simkit.game import NOISE_MARK, parse_strategy
 
 TOP_KEYS = ("name", "description", "seed", "games", "precision", "check", "study", "arcs", "tiers", "skill",
-            "tournament", "bots")
+            "tournament", "bots", "robustness")
+ROBUSTNESS_CHECKS = ("off", "skill", "components", "all")  # what the robustness phase re-measures (simkit.robustness)
+ROBUSTNESS_KEYS = ("check", "skilled", "lookahead", "budget")
+ROBUSTNESS_BUDGET = 0.5  # the robustness phase plays at most this share of the main phase's time
 TOURNAMENT_KEYS = ("game", "players", "variants", "set", "presets", "include_random", "games", "bots")
 BLOCK_KEYS = ("game", "players", "variants", "set", "grid", "strategies", "games", "bots")
 DEFAULT_GAMES = 10_000
@@ -125,6 +132,8 @@ class Sweep:
     source: str = "command-line options"
     check: dict = field(default_factory=dict)  # the spec's [check] table: `simkit check` limits (simkit.check)
     arcs: bool = False  # the engine fills its score trace, kept as traces.parquet (simkit.traces)
+    # the robustness phase after the sweep (simkit.robustness): {check, skilled, lookahead, budget}; {} is off
+    robustness: dict = field(default_factory=dict)
 
     def to_toml(self) -> str:
         """The resolved spec, one block per cell: `simkit sweep` on it runs this very sweep."""
@@ -136,6 +145,9 @@ class Sweep:
             lines.append("arcs = true")
         if self.check:
             lines += ["", "[check]", *(f"{key} = {_toml(value)}" for key, value in self.check.items())]
+        if self.robustness:
+            lines += ["", "[robustness]", *(f"{key} = {_toml(value)}" for key, value in self.robustness.items()
+                                            if value is not None)]
         for c in self.cells:
             lines += ["", "[[study]]", f"game = {_toml(c.game)}", f"players = {c.players}",
                       f"variants = {_toml(c.variant)}"]
@@ -148,12 +160,14 @@ class Sweep:
 
     def to_dict(self) -> dict:
         return {"name": self.name, "seed": self.seed, "precision": self.precision, "source": self.source,
-                "check": dict(self.check), "arcs": self.arcs, "cells": [c.to_dict() for c in self.cells]}
+                "check": dict(self.check), "arcs": self.arcs, "cells": [c.to_dict() for c in self.cells],
+                **({"robustness": dict(self.robustness)} if self.robustness else {})}
 
     @classmethod
     def from_dict(cls, d: dict) -> Sweep:
         return cls(d["name"], int(d["seed"]), [Cell.from_dict(c) for c in d["cells"]], d.get("precision"),
-                   d.get("source", "command-line options"), dict(d.get("check", {})), bool(d.get("arcs", False)))
+                   d.get("source", "command-line options"), dict(d.get("check", {})), bool(d.get("arcs", False)),
+                   dict(d.get("robustness", {})))
 
 
 def _toml(value: Any) -> str:
@@ -266,6 +280,7 @@ def load(
     tournament: bool = False,
     balanced: bool = True,
     bots: list[str] | dict | None = None,
+    robustness: str | None = None,
 ) -> Sweep:
     """A validated Sweep from a spec (a TOML path, or its table as a dict) and/or options.
 
@@ -280,6 +295,8 @@ def load(
     skips the refusal of a cell too short to balance its line-up (replay and bench play
     single games, not a sweep). `bots`: bot settings (simkit.bots), as `--bot` texts
     ('greedy:preset=merchant,sell_at=400') or a table {label: {"preset": ..., param: value}}.
+    `robustness` (`--robustness`): off, skill, components or all, over the spec's `robustness` key
+    (see `parse_robustness`); the default spec sets all, any other spec is off unless it says.
     """
     text = ""
     if isinstance(spec, dict):
@@ -370,7 +387,42 @@ def load(
     from simkit.check import parse_table  # the gate owns what a [check] table may hold
 
     check = parse_table(table.get("check", {}), f"{source} [check]")
-    return Sweep(sweep_name, root, cells, prec, source, check, traced)
+    settings = parse_robustness(table.get("robustness"), f"robustness in {source}")
+    if robustness is not None:
+        settings = parse_robustness({**(settings or {"check": "off"}), "check": robustness}, "--robustness")
+    return Sweep(sweep_name, root, cells, prec, source, check, traced, settings)
+
+
+def parse_robustness(value: Any, where: str) -> dict:
+    """The robustness phase's settings (simkit.robustness) from a spec's `robustness = "all"` or
+    its table `[robustness] check = "all", skilled = "tuned", lookahead = true, budget = 0.5`:
+    {check, skilled (None: the game's `tuned` preset, else its default), lookahead, budget (the
+    share of the main phase's time it may play)}; {} when off."""
+    if value is None:
+        return {}
+    table = {"check": value} if isinstance(value, str) else value
+    if not isinstance(table, dict):
+        raise InputError(f"{where}: expected one of {', '.join(ROBUSTNESS_CHECKS)} or a table with "
+                         f"{', '.join(ROBUSTNESS_KEYS)}, got {value!r}")
+    for key in table:
+        if key not in ROBUSTNESS_KEYS:
+            raise unknown("robustness key", key, ROBUSTNESS_KEYS, where)
+    check = table.get("check", "all")
+    if check not in ROBUSTNESS_CHECKS:
+        raise InputError(f"{where}: check must be one of {', '.join(ROBUSTNESS_CHECKS)}, got {check!r}")
+    skilled = table.get("skilled")
+    if skilled is not None and (not isinstance(skilled, str) or not skilled.strip()):
+        raise InputError(f"{where}: skilled must name a preset (like \"tuned\"), got {skilled!r}")
+    lookahead = table.get("lookahead", True)
+    if not isinstance(lookahead, bool):
+        raise InputError(f"{where}: lookahead must be true or false, got {lookahead!r}")
+    budget = table.get("budget", ROBUSTNESS_BUDGET)
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= 10:
+        raise InputError(f"{where}: budget is the share of the main phase's time the robustness phase may play, "
+                         f"a number above 0 and at most 10 (0.5 is half), got {budget!r}")
+    if check == "off":
+        return {}
+    return {"check": check, "skilled": skilled, "lookahead": lookahead, "budget": float(budget)}
 
 
 def _flag(value: Any, key: str, where: str) -> bool:

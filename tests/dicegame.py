@@ -11,6 +11,12 @@ target the round is played out (`last_chance`), so every seat has had as many tu
 then the highest score wins, ties broken by fewer rolls, and a tie that survives is
 shared. A game still running after `round_cap` rounds ends as "round_cap".
 
+Seat-0 rule knobs (the robustness tests' findings, tests/test_robustness.py): `first_seat_limit`
+(0: off) makes the first seat's turns short: its turn total busts once past the limit, and
+each turn it banks earns `first_seat_hold_bonus` more points, which helps a seat that holds
+early and ruins one that holds late; `five_bonus` adds points to the first seat's turn total for
+each 5 it rolls, so it does nothing with a die that has no 5.
+
 Components. The d6's faces are a component file (dicegame_components/d6.txt); the
 shipped alternative set `alt-loaded` replaces the 5 with a second 6.
 
@@ -52,6 +58,12 @@ RULES = RuleSchema(
         Param("red_bonus", "int", 2, (0, 20), "head start of the seat dealt red", "Dice race 4"),
         Param("head_start", "ints", [0, 0, 0, 0], (0, 50, 4), "points each seat starts with, by seat",
               DESIGNER_KNOB),
+        Param("first_seat_limit", "int", 0, (0, 60), "the first seat busts once its turn total passes this (0: no "
+              "limit)", "Dice race 5"),
+        Param("first_seat_hold_bonus", "int", 0, (0, 20), "points the first seat adds to each turn total it banks",
+              "Dice race 5"),
+        Param("five_bonus", "int", 0, (0, 20), "points the first seat adds to its turn total for each 5 it rolls",
+              "Dice race 6"),
         component_param(COMPONENTS),
     ),
     variants=(
@@ -109,6 +121,27 @@ def _winner_share(score, rolls, seat, finished):
 
 
 @njit(cache=True)
+def _add_face(params, seat, turn_total, face):
+    """The turn total after a face that is not a 1: the first seat's 5s earn `five_bonus` (Dice
+    race 6); past `first_seat_limit` the first seat busts (Dice race 5), returned as -1."""
+    turn_total += face
+    if seat == 0:
+        if face == 5:
+            turn_total += params.five_bonus
+        if params.first_seat_limit > 0 and turn_total > params.first_seat_limit:
+            return np.int64(-1)
+    return turn_total
+
+
+@njit(cache=True)
+def _banked(params, seat, turn_total):
+    """What a held turn total banks: the first seat's earns `first_seat_hold_bonus` more (Dice race 5)."""
+    if seat == 0 and turn_total > 0:
+        return turn_total + params.first_seat_hold_bonus
+    return turn_total
+
+
+@njit(cache=True)
 def _playout(params, faces, rng, me, score, rolls, seat, turn_total, rnd, hold_at, hold):
     """Finish the game from seat's decision point, all dice from `me`'s stream (1 + me);
     `hold`: the decision taken now. Returns me's win share. Edits score and rolls."""
@@ -127,11 +160,14 @@ def _playout(params, faces, rng, me, score, rolls, seat, turn_total, rnd, hold_a
                 if face == 1:
                     turn_total = 0
                     break
-                turn_total += face
+                turn_total = _add_face(params, s, turn_total, face)
+                if turn_total < 0:  # past the first seat's limit (Dice race 5)
+                    turn_total = 0
+                    break
                 if score[s] + turn_total >= params.target or turn_total >= hold_at:
                     break
             first = False
-            score[s] += turn_total
+            score[s] += _banked(params, s, turn_total)
             if score[s] >= params.target:
                 finished = True
                 if params.last_chance == 0:
@@ -213,11 +249,18 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
                         _log(log, log_count, rnd, np.int64(s), np.int64(BUST), turn_total, np.int64(0))
                         turn_total = 0
                         break
-                    turn_total += face
+                    total = _add_face(params, s, turn_total, face)
+                    if total < 0:  # past the first seat's limit (Dice race 5): a bust
+                        busts += 1
+                        _log(log, log_count, rnd, np.int64(s), np.int64(BUST), turn_total + face, np.int64(0))
+                        turn_total = 0
+                        break
+                    turn_total = total
                     _log(log, log_count, rnd, np.int64(s), np.int64(ROLL), face, turn_total)
                     if score[s] + turn_total >= params.target or _holds(
                             params, faces, rng, s, weights, noise, score, rolls, turn_total, rnd, scratch):
                         break
+                turn_total = _banked(params, s, turn_total)
                 score[s] += turn_total
                 turns += 1
                 if turn_total > 0:

@@ -81,7 +81,7 @@ def test_listings_json(dicegame):
                     "variants": ["standard", "quick", "duel", "sudden"]}
     rules = json.loads(run("rules", "dicegame", "--json").stdout)
     assert [r["name"] for r in rules] == ["target", "round_cap", "die", "last_chance", "red_bonus", "head_start",
-                                         "components"]
+                                         "first_seat_limit", "first_seat_hold_bonus", "five_bonus", "components"]
     assert all(set(r) == {"name", "default", "allowed", "meaning", "source"} and r["source"] for r in rules)
     quick = json.loads(run("rules", "dicegame", "--variant", "quick", "--json").stdout)
     assert quick[0]["default"] == 20 and rules[0]["default"] == 40 and rules[0]["allowed"] == "10..200"

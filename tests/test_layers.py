@@ -121,7 +121,7 @@ LAYERS = {
     "simkit.analysis.intervals": 0, "simkit.analysis.tests": 0, "simkit.analysis.tables": 0,
     "simkit.analysis.seats": 1,
     "simkit.analysis.arcs": 2, "simkit.analysis.curves": 2, "simkit.analysis.tiers": 2,
-    "simkit.analysis.tournament": 2,
+    "simkit.analysis.tournament": 2, "simkit.analysis.robustness": 2,
     "simkit.analysis.summary": 3,
 }
 # what the analysis may use from outside it: errors, the trace layout, the tier and seating
@@ -148,10 +148,10 @@ def test_every_analysis_module_has_a_layer():
 def test_the_report_reads_summary_json_and_the_tables_only():
     """No report module imports a game, the registry, the runner or the summary builder: what it
     needs of a game is in summary.json (its `games` field). It may use the analysis' primitives
-    and seat figures, which read numbers only, and simkit.files, which writes each file whole."""
+    and seat figures and the robustness labels, which read numbers only, and simkit.files, which writes each file whole."""
     edges = simkit_graph()
     allowed = {"simkit.analysis.intervals", "simkit.analysis.tests", "simkit.analysis.tables",
-               "simkit.analysis.seats", "simkit.files"}
+               "simkit.analysis.seats", "simkit.analysis.robustness", "simkit.files"}
     for name, targets in edges.items():
         if not name.startswith("simkit.report"):
             continue

@@ -14,6 +14,7 @@ import polars as pl
 
 from simkit.analysis.intervals import gap_interval, paired_ratio_difference, product, ratio, ratio_pairing, wilson
 from simkit.analysis.tables import collect, win_units
+from simkit.analysis.tests import p_against
 
 
 def share(wins: float, decided: int, fair: float) -> dict:
@@ -82,6 +83,76 @@ def group_average(rows: list[dict]) -> float | None:
     it; another value when the category is dealt to some seats only)."""
     decided = sum(row["decided_seats"] for row in rows)
     return sum(row["wins"] for row in rows) / decided if decided else None
+
+
+# ---------------------------------------------------------------------------------------
+# The headline's figures: one number with its interval from one summary cell (the report's
+# findings and the robustness labels read them from here, so both measure alike)
+
+
+def wilson_vs(wins: float, n: int, reference: float) -> tuple[float, float, float]:
+    """(rate − reference, low − reference, high − reference) with the Wilson interval."""
+    low, high = wilson(wins, n)
+    rate = wins / n if n else 0.0
+    return rate - reference, low - reference, high - reference
+
+
+def seat_rates(cell: dict) -> tuple[int, list[tuple[int, float, float, float, float]]]:
+    """Decided games and per seat (seat, rate, vs fair, low, high) over decided games."""
+    decided = round(sum(s["wins"] for s in cell["seats"]))
+    fair = 1.0 / cell["players"]
+    rows = []
+    for s in cell["seats"]:
+        vs, low, high = wilson_vs(s["wins"], decided, fair)
+        rows.append((s["seat"], s["wins"] / decided if decided else 0.0, vs, low, high))
+    return decided, rows
+
+
+def seat_figure(cell: dict, seat: int) -> tuple[float, float, float, float]:
+    """(vs fair, low, high, p) of one seat over decided games."""
+    decided, rows = seat_rates(cell)
+    _, rate, vs, low, high = rows[seat]
+    return vs, low, high, p_against(rate, 1.0 / cell["players"], decided)
+
+
+def decided_seats(row: dict) -> int:
+    """The seats a rate is over: decided seats (summaries before DESIGN §7's one basis: all seats)."""
+    return int(row.get("decided_seats", row["seats"]))
+
+
+def group_rows(cell: dict, what: str, baseline: str | None) -> list[dict]:
+    """The rows a strategy or category figure compares: a strategy line-up without its random
+    baseline (which measures the bots, never the game)."""
+    if what == "strategy":
+        return [r for r in cell.get("strategies", []) if str(r["strategy"]) != baseline]
+    return cell.get("categories", {}).get(what, [])
+
+
+def group_mean(rows: list[dict]) -> float | None:
+    """The average win rate per decided seat of the rows (decided seats of old summaries: all)."""
+    seats = sum(decided_seats(r) for r in rows)
+    return sum(r["wins"] for r in rows) / seats if seats else None
+
+
+def group_figure(cell: dict, what: str, name: str, baseline: str | None = None
+                 ) -> tuple[float, float, float, float] | None:
+    """(vs average, low, high, p) of one category value or strategy of a cell, or None."""
+    rows = [r for r in group_rows(cell, what, baseline) if decided_seats(r)]
+    average = group_mean(rows)
+    match = [r for r in rows if str(r.get("strategy", r.get("value"))) == name]
+    if not match or average is None:
+        return None
+    r = match[0]
+    n = decided_seats(r)
+    vs, low, high = wilson_vs(r["wins"], n, average)
+    return vs, low, high, p_against(r["wins"] / n, average, n)
+
+
+def capped_figure(cell: dict) -> tuple[float, float, float]:
+    """(share, low, high) of the cell's games stopped by the round cap."""
+    capped = cell["games"] - cell["complete_games"]
+    low, high = wilson(capped, cell["games"])
+    return capped / cell["games"] if cell["games"] else 0.0, low, high
 
 
 # ---------------------------------------------------------------------------------------

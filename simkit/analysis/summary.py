@@ -19,7 +19,7 @@ from pathlib import Path
 
 import polars as pl
 
-from simkit.analysis import arcs, curves, tiers, tournament
+from simkit.analysis import arcs, curves, robustness, tiers, tournament
 from simkit.analysis.intervals import games_needed, paired_difference, pairing, wilson
 from simkit.analysis.seats import (
     OUTCOME_COLUMNS,
@@ -199,7 +199,23 @@ def summarize(folder: Path) -> dict:
     return {"cells": summaries, "comparisons": _comparisons(cells, games, seats, summaries, params),
             "curves": curves.build(summaries, games, seats, params),  # a grid over one parameter
             "tiers": tiers.summarize(games, seats, summaries, info, tiers.manifest_timing(folder)),
-            "games": info}
+            "games": info, **_robustness(folder)}
+
+
+def _robustness(folder: Path) -> dict:
+    """{"robustness": ...} when the folder holds a robustness phase (simkit.robustness): the
+    labels of its findings from robustness.json and the re-measurement sweep's summary."""
+    path = folder / robustness.SELECTION
+    if not path.exists():
+        return {}
+    selection = json.loads(path.read_text())
+    again_folder = folder / robustness.FOLDER
+    again = json.loads((again_folder / "summary.json").read_text()) if (again_folder / "summary.json").exists() \
+        else {}
+    manifest = json.loads((again_folder / "manifest.json").read_text()) \
+        if (again_folder / "manifest.json").exists() else None
+    main = json.loads((folder / "manifest.json").read_text()) if (folder / "manifest.json").exists() else None
+    return {"robustness": robustness.build(selection, again, manifest, main)}
 
 
 def _cell_summary(

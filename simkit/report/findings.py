@@ -35,8 +35,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from simkit.analysis.intervals import wilson
-from simkit.analysis.seats import every_seat_fair, worst_seat
+from simkit.analysis.robustness import finding_id
+from simkit.analysis.seats import capped_figure, every_seat_fair, group_figure, seat_figure, worst_seat
+from simkit.analysis.seats import decided_seats as _decided_seats
+from simkit.analysis.seats import group_mean as _group_average
+from simkit.analysis.seats import group_rows as _group_rows
+from simkit.analysis.seats import seat_rates as _seat_rates
+from simkit.analysis.seats import wilson_vs as _wilson_vs
 from simkit.analysis.tests import holm, p_against
 
 SIGNIFICANCE = 0.05
@@ -58,12 +63,6 @@ def _span(low: float, high: float) -> str:
     return f"95% CI {_points(low)} to {_points(high)}"
 
 
-def _wilson_vs(wins: float, n: int, reference: float) -> tuple[float, float, float]:
-    low, high = wilson(wins, n)
-    rate = wins / n if n else 0.0
-    return rate - reference, low - reference, high - reference
-
-
 @dataclass
 class Finding:
     """One effect: its size for ranking, its sentence, and what it was measured on."""
@@ -79,9 +78,10 @@ class Finding:
     robustness: str = ""  # set by `robustness`: appended to the sentence
     notes: list[str] = field(default_factory=list)
     game: str | None = None  # the game the figure is about: the headline groups by it
+    label: str = ""  # the robustness phase's label (summary.json `robustness`), said after the sentence
 
     def sentence(self) -> str:
-        return self.text + (f" {self.robustness}" if self.robustness else "")
+        return self.text + (f" {self.robustness}" if self.robustness else "") + (f" {self.label}" if self.label else "")
 
 
 def rank(findings: list[Finding]) -> list[Finding]:
@@ -92,24 +92,6 @@ def rank(findings: list[Finding]) -> list[Finding]:
 
 # ---------------------------------------------------------------------------------------
 # Candidates
-
-
-def _seat_rates(cell: dict) -> tuple[int, list[tuple[int, float, float, float, float]]]:
-    """Decided games and per seat (seat, rate, vs fair, low, high) over decided games."""
-    decided = round(sum(s["wins"] for s in cell["seats"]))
-    fair = 1.0 / cell["players"]
-    rows = []
-    for s in cell["seats"]:
-        vs, low, high = _wilson_vs(s["wins"], decided, fair)
-        rows.append((s["seat"], s["wins"] / decided if decided else 0.0, vs, low, high))
-    return decided, rows
-
-
-def seat_figure(cell: dict, seat: int) -> tuple[float, float, float, float]:
-    """(vs fair, low, high, p) of one seat over decided games."""
-    decided, rows = _seat_rates(cell)
-    _, rate, vs, low, high = rows[seat]
-    return vs, low, high, p_against(rate, 1.0 / cell["players"], decided)
 
 
 def _seat_candidates(cell: dict, label: str) -> list[Finding]:
@@ -130,24 +112,6 @@ def _seat_candidates(cell: dict, label: str) -> list[Finding]:
         out.append(Finding(abs(vs), p_against(rate, fair, decided), text, "seat", cell["cell"], ("seat", seat),
                            1 if vs > 0 else -1, game=cell["game"]))
     return out
-
-
-def _decided_seats(row: dict) -> int:
-    """The seats a rate is over: decided seats (summaries before DESIGN §7's one basis: all seats)."""
-    return int(row.get("decided_seats", row["seats"]))
-
-
-def _group_rows(cell: dict, what: str, baseline: str | None) -> list[dict]:
-    """The rows a strategy or category figure compares: a strategy line-up without its random
-    baseline (which measures the bots, never the game)."""
-    if what == "strategy":
-        return [r for r in cell.get("strategies", []) if str(r["strategy"]) != baseline]
-    return cell.get("categories", {}).get(what, [])
-
-
-def _group_average(rows: list[dict]) -> float | None:
-    seats = sum(_decided_seats(r) for r in rows)
-    return sum(r["wins"] for r in rows) / seats if seats else None
 
 
 def _group_candidates(cell: dict, label: str, what: str, baseline: str | None) -> list[Finding]:
@@ -187,26 +151,11 @@ def _group_candidates(cell: dict, label: str, what: str, baseline: str | None) -
     return out
 
 
-def group_figure(cell: dict, what: str, name: str, baseline: str | None = None
-                 ) -> tuple[float, float, float, float] | None:
-    """(vs average, low, high, p) of one category value or strategy of a cell, or None."""
-    rows = [r for r in _group_rows(cell, what, baseline) if _decided_seats(r)]
-    average = _group_average(rows)
-    match = [r for r in rows if str(r.get("strategy", r.get("value"))) == name]
-    if not match or average is None:
-        return None
-    r = match[0]
-    n = _decided_seats(r)
-    vs, low, high = _wilson_vs(r["wins"], n, average)
-    return vs, low, high, p_against(r["wins"] / n, average, n)
-
-
 def _capped_candidate(cell: dict, label: str) -> Finding | None:
     share = cell["incomplete_share"]
     if share < CAPPED_FINDING:
         return None
-    capped = cell["games"] - cell["complete_games"]
-    low, high = wilson(capped, cell["games"])
+    _, low, high = capped_figure(cell)
     text = (f"**{label}**: {_pct(share)} of games hit the round cap without ending by the rules "
             f"(95% CI {_pct(low)} to {_pct(high)}). Next: find what stalls them (simkit replay with a capped game's "
             f"seed shows it); the end condition or the bots' play may never close the game.")
@@ -510,8 +459,36 @@ def headline(summary: dict, labels: dict[str, str]) -> Headline:
     findings = [f for f in candidates if f.p_holm < SIGNIFICANCE]
     kept = _one_per_figure(findings)
     rows = robustness(kept, cells, labels, keys, summary.get("comparisons", []), baselines)
+    labelled = {row["id"]: row for row in (summary.get("robustness") or {}).get("findings", [])}
+    for finding in kept:
+        row = labelled.get(finding_id(finding.cell or "", finding.kind, finding.key))
+        if row is not None:
+            finding.label = label_text(row)
     return Headline(unfinished, _fold_assumption_sets(kept, cells, labels, keys), len(candidates),
                     _precision(cells), rows, list(dict.fromkeys(cell["game"] for cell in cells)))
+
+
+def _figure_text(row: dict, value: float, low: float, high: float) -> str:
+    if row["kind"] == "comparison" and row["key"][-1] == "rounds":
+        return f"{value:+.1f} rounds ({low:+.1f} to {high:+.1f})"
+    return f"{_points(value)} points ({_points(low)} to {_points(high)})"
+
+
+def label_text(row: dict) -> str:
+    """The robustness label said beside a finding (a row of summary.json's `robustness.findings`):
+    holds, with where it was measured again, or the worst label and every re-measurement that did
+    not hold, with its figure."""
+    again = row["remeasurements"]
+    if not again:
+        why = "; ".join(f"{r['by']}: {r['reason']}" for r in row.get("not_played", [])[:2])
+        return f"*Robustness: not re-measured{' (' + why + ')' if why else ''}.*"
+    unplayed = [r["by"] for r in row.get("not_played", [])]
+    if row["label"] == "holds":
+        return (f"*Robustness: **holds** ({', '.join(r['by'] for r in again)}"
+                + (f"; not played for the budget: {', '.join(unplayed)}" if unplayed else "") + ").*")
+    worst = [f"{r['label']} at {r['by']}: {_figure_text(row, r['figure'], *r['interval'])}, {r['games']:,} games"
+             for r in again if r["label"] != "holds"]
+    return f"*Robustness: **{row['label']}** — {'; '.join(worst)}.*"
 
 
 def _one_per_figure(findings: list[Finding]) -> list[Finding]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import polars as pl
 
+from simkit.analysis.robustness import LABELS, opening
 from simkit.report import arcs, plots, tournament
 from simkit.report.findings import MOSTLY_UNFINISHED, Headline, headline, headline_groups
 from simkit.report.render import Block, Bullets, Contents, Heading, Paragraph, Plot, Table
@@ -138,6 +139,13 @@ def _headline_section(summary: dict, top: Headline, groups: list[tuple[str, list
     games = sum(cell["games"] for cell in cells)
     several = len(top.games) > 1
     blocks: list[Block] = [Heading("Headline")]
+    robust = (summary.get("robustness") or {}).get("findings", [])
+    if robust:
+        shown_ids = [row for row in robust if row.get("headline")] or robust
+        sentence = opening(shown_ids)
+        if sentence:
+            blocks.append(Paragraph(sentence.replace("findings re-measured", "headline findings re-measured")
+                                    if shown_ids is not robust else sentence))
     shown = sum(len(items) for _, items, _ in groups)
     if not shown:
         blocks.append(Paragraph("No effect stands clear of the noise at this precision: every seat, strategy, dealt "
@@ -640,6 +648,79 @@ def _curve_section(curves: list[dict], plot_folder: Path) -> list[Block]:
     return blocks
 
 
+def _figure_name(row: dict, labels: dict[str, str]) -> str:
+    kind, key = row["kind"], row["key"]
+    if kind == "seat":
+        return f"seat {key[1]} against fair"
+    if kind == "capped":
+        return "round-capped share"
+    if kind == "comparison":
+        return f"{COMPARED.get(key[2], (key[2], True))[0]} against {labels.get(key[1], key[1])}"
+    return f"{kind if kind == 'strategy' else key[0]} {key[1]} against the average"
+
+
+def _shown(row: dict, value: float, low: float, high: float) -> str:
+    if row["kind"] == "comparison" and not COMPARED.get(row["key"][2], ("", True))[1]:
+        return f"{value:+.1f} ({low:+.1f} to {high:+.1f})"
+    return f"{points(value)} ({points(low)} to {points(high)})"
+
+
+def _labels_section(summary: dict, labels: dict[str, str]) -> list[Block]:
+    """The robustness phase's table (summary.json `robustness`): each finding, its figure, and
+    every re-measurement at a skilled tier and under each shipped component set."""
+    robust = summary.get("robustness")
+    if not robust:
+        return []
+    settings, sampling = robust.get("settings", {}), robust.get("sampling", {})
+    rows = []
+    for row in robust["findings"]:
+        first = [labels.get(row["cell"], row["cell"]), _figure_name(row, labels),
+                 f"{_shown(row, row['figure'], *row['interval'])}, {row['games']:,} games",
+                 ", ".join(row.get("gates", [])) or ("headline" if row.get("headline") else "ranked")]
+        again = row["remeasurements"] + row.get("not_played", []) or [None]
+        for number, r in enumerate(again):
+            lead = first if number == 0 else ["", "", "", ""]
+            if r is None or "reason" in r:
+                rows.append([*lead, "–" if r is None else r["by"], "–", "–",
+                             "not re-measured" if r is None else f"not played: {r['reason']}",
+                             f"**{row['label']}**" if number == 0 else ""])
+                continue
+            rows.append([*lead, r["by"], _shown(row, r["figure"], *r["interval"]),
+                         f"{r['games']:,}" + (f" (sign needs {r['games_needed']:,})"
+                                              if r.get("games_needed") and r["games_needed"] > r["games"] else ""),
+                         r["label"], f"**{row['label']}**" if number == 0 else ""])
+    counts = Counter(row["label"] for row in robust["findings"])
+    spent = sampling.get("play_seconds")
+    main_play = sampling.get("main_play_seconds")
+    timing = (f" It played {sampling.get('games') or 0:,} games in {spent:.0f} s"
+              + (f", {100 * spent / main_play:.0f}% of the main phase's {main_play:.0f} s" if main_play else "")
+              + f" (its workers {sampling.get('worker_seconds', 0):.0f} s of one core, against a budget of "
+              f"{sampling.get('budget_share', 0):g} × the main phase's workers' {sampling.get('main_seconds', 0):.0f} s "
+              f"= {sampling.get('budget_seconds', 0):.0f} s, of which it planned "
+              f"{sampling.get('predicted_seconds', 0):.0f} s).") if spent is not None else \
+        " The robustness phase has not finished: `simkit sweep --out DIR --resume` completes it."
+    skipped = robust.get("skipped") or []
+    return [
+        Heading("Robustness"),
+        Paragraph(
+            "Each headline finding (and each figure `simkit check` gates on) was played again with the same cell "
+            f"but the line-up replaced by a skilled tier ({settings.get('skilled') or 'the tuned preset, else the '}"
+            f"{'' if settings.get('skilled') else 'default one'}"
+            f"{', and lookahead on a subsample' if settings.get('lookahead', True) else ''}) and under every shipped "
+            "alternative component set, on the same seeds. **holds**: same side of zero and clear of it, and not "
+            "weaker; **weaker**: same side and clear of zero, but the estimate lies below the original interval's "
+            "near end; **vanishes**: the interval covers zero; **reverses**: the interval is clear of zero on the "
+            "other side. A finding holds only if it holds under every re-measurement; otherwise it takes the worst "
+            "label: it is about the bots (a tier) or an invented component (a set) as much as about the game. "
+            f"Labels: {', '.join(f'{counts[k]} {k}' for k in LABELS if counts[k])}. "
+            f"Sampling: {sampling.get('how', '')}.{timing}"
+            + (f" {len(skipped)} re-measurement{'s' * (len(skipped) != 1)} not played (in the table, with why)."
+               if skipped else "")),
+        Table(["cell", "figure", "original (points, 95% CI)", "why", "measured again", "there (95% CI)",
+               "games", "label", "finding"], rows, text_columns=5),
+    ]
+
+
 def _robustness_section(top: Headline, labels: dict[str, str]) -> list[Block]:
     if not top.robustness:
         return []
@@ -755,6 +836,7 @@ def build(summary: dict, length_counts: pl.DataFrame, manifest: dict | None, plo
         Contents(),
         *_overview_section(cells),
         *_more_findings_section(summary, top, groups),
+        *_labels_section(summary, labels),
         *_robustness_section(top, labels),
         *_seat_section(cells, labels, plot_folder),
         *_length_section(cells, labels, length_counts, plot_folder),

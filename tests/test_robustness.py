@@ -1,0 +1,270 @@
+"""The robustness phase (simkit.robustness, simkit.analysis.robustness): labels from figures, the
+sample size, and, on the dice game, three findings built to reverse with skill, to hold
+everywhere and to depend on a component file, labelled as derived by hand."""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import simkit
+from simkit import results
+from simkit.analysis import robustness as labelling
+from simkit.analysis.robustness import HOLDS, REVERSES, VANISHES, WEAKER, allocate, label, overall, sign_games
+from simkit.cli import app
+from simkit.errors import InputError
+
+# ---------------------------------------------------------------------------------------
+# Labels, by hand
+
+
+@pytest.mark.parametrize("side", [1, -1])
+def test_labels_follow_their_definitions_on_either_side(side):
+    """Original +5 points (+3 to +7), mirrored for side -1."""
+    def at(value, low, high):
+        return label(side * 0.05, side * 0.03, side * 0.07, (side * value, side * low, side * high))
+
+    assert at(-0.04, -0.06, -0.02) == REVERSES  # clear of zero on the other side
+    assert at(0.01, -0.01, 0.03) == VANISHES  # covers zero
+    assert at(-0.01, -0.03, 0.001) == VANISHES  # on the other side, but covering zero
+    assert at(0.02, 0.01, 0.03) == WEAKER  # clear, same side, estimate below the near end (+3)
+    assert at(0.035, 0.02, 0.05) == HOLDS  # smaller, but not below the near end
+    assert at(0.09, 0.08, 0.10) == HOLDS  # larger holds too
+
+
+def test_a_finding_holds_only_if_it_holds_everywhere_else_takes_the_worst():
+    assert overall({"tuned": HOLDS, "components=alt-a": HOLDS}) == (HOLDS, [])
+    assert overall({"tuned": WEAKER, "lookahead": REVERSES, "components=alt-a": VANISHES}) == \
+        (REVERSES, ["tuned", "lookahead", "components=alt-a"])
+    assert overall({"tuned": HOLDS, "components=alt-a": VANISHES}) == (VANISHES, ["components=alt-a"])
+
+
+def test_the_sign_telling_sample_is_two_standard_errors_of_the_effect():
+    # p = 1/2, d = 5 points: (2 * 1.96)^2 / 4 / 0.0025 = 1536.64 -> 1537 decided games
+    assert sign_games(0.5, 0.05) == 1537
+    assert sign_games(0.5, -0.05, per_game=0.5) == 3074  # half the games decided: twice the games
+    assert sign_games(0.75, 0.25) == 200  # a large effect: the floor
+    # the effect is then twice its standard error at that n
+    n = sign_games(0.3, 0.02)
+    assert 0.02 >= 2 * 1.96 * math.sqrt(0.3 * 0.7 / n) > 0.02 * 0.999
+
+
+def test_allocation_fits_the_budget_step_by_step():
+    requests = [{"games": 10_000, "needed": 2_000, "rate": 1_000.0, "slow": False, "priority": 2},
+                {"games": 10_000, "needed": 1_000, "rate": 10.0, "slow": True, "priority": 2},
+                {"games": 10_000, "needed": 600, "rate": 10.0, "slow": True, "priority": 1},
+                {"games": 10_000, "needed": 300, "rate": 100.0, "slow": False, "priority": 3, "group": 2}]
+    games, how = allocate(requests, budget=400.0)  # 10 s + 100 s + 60 s + 100 s: the fast cells at their games
+    assert games == [10_000, 1_000, 600, 10_000] and "original games" in how
+    games, how = allocate(requests, budget=200.0)  # the fast ones drop to their sign sizes: 2 + 100 + 60 + 3
+    assert games == [2_000, 1_000, 600, 300] and "sign" in how
+    # the headline's cheapest first: the fast cell (2 s), the smaller lookahead (60 s), then 48 s left: 480 games
+    games, how = allocate(requests, budget=110.0)
+    assert games == [2_000, 480, 600, 0] and "1 got fewer" in how and "1 were not played" in how
+    # 8 s left after the two cheapest: under 200 games for the dearer lookahead, not played; the other figure's 3 s fit
+    games, how = allocate(requests, budget=70.0)
+    assert games == [2_000, 0, 600, 300] and "1 were not played" in how
+    games, how = allocate(requests, budget=1.0)  # the fast headline cell gets half its sign size, nothing else
+    assert games == [1_000, 0, 0, 0]
+    assert sum(n / r["rate"] for n, r in zip(games, requests)) <= 1.0
+
+
+# ---------------------------------------------------------------------------------------
+# The dice game: three findings derived by hand
+
+
+def _banked_per_turn(hold: str, limit: int = 0, bonus: int = 0) -> Fraction:
+    """The expected points a first seat banks on its first turn from 0, by hand (exact, a fair
+    d6, a race to 40: a turn total of 40 is banked at once): `random` holds with chance 1/2 after
+    each roll, `careful` holds once its turn total reaches 12; past `limit` (0: none) the turn
+    busts, and a banked turn earns `bonus` more (the dice game's first_seat_limit and
+    first_seat_hold_bonus)."""
+    @functools.cache
+    def from_total(total: int) -> Fraction:
+        value = Fraction(0)
+        for face in range(2, 7):  # a 1 busts: nothing
+            after = total + face
+            if limit and after > limit:
+                continue
+            if after >= 40:
+                value += Fraction(1, 6) * (after + bonus)
+            elif hold == "careful":
+                value += Fraction(1, 6) * (after + bonus if after >= 12 else from_total(after))
+            else:
+                value += Fraction(1, 6) * (Fraction(1, 2) * (after + bonus) + Fraction(1, 2) * from_total(after))
+        return value
+
+    return from_total(0)
+
+
+SPEC = {
+    "name": "dice-robust", "seed": 3, "games": 2000,
+    "robustness": {"check": "all", "skilled": "careful", "lookahead": False, "budget": 10},
+    "check": {"max_first_player_advantage": "10pt", "min_games": 1000},
+    "study": [
+        # reverses with skill: short turns with a bonus for the first seat
+        {"game": "dicegame", "players": [2], "strategies": ["random"],
+         "set": {"first_seat_limit": 10, "first_seat_hold_bonus": 5}},
+        # holds everywhere: seat 1 starts past the target
+        {"game": "dicegame", "players": [2], "strategies": ["random"], "set": {"head_start": [0, 50, 0, 0]}},
+        # depends on the die: the first seat's 5s are worth more, and the loaded die has none
+        {"game": "dicegame", "players": [2], "strategies": ["random"], "set": {"five_bonus": 10}},
+    ],
+}
+SHORT = "dicegame-2p-standard-first_seat_limit=10-first_seat_hold_bonus=5"
+AHEAD = "dicegame-2p-standard-head_start=0-50-0-0"
+FIVES = "dicegame-2p-standard-five_bonus=10"
+
+
+@pytest.fixture(scope="module")
+def swept(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("robust") / "sweep"
+    simkit.sweep(SPEC, out=folder, jobs=1, quiet=True)
+    return folder
+
+
+def _seat0(summary: dict, cell: str) -> dict:
+    return next(f for f in summary["robustness"]["findings"] if f["id"] == f"{cell}/seat/seat/0")
+
+
+def _again(finding: dict, by: str) -> dict:
+    return next(r for r in finding["remeasurements"] if r["by"] == by)
+
+
+def test_a_finding_built_to_reverse_with_skill_is_labelled_reverses(swept):
+    """By hand: a random first seat banks more per turn under short turns with a bonus (so it is
+    ahead of fair); a careful one holds at 12, so every turn total passes the limit of 10 and
+    busts, and it can never bank (it starts at most 2 points from 0, 38 short of the target):
+    it wins exactly none of the decided games, -50 points."""
+    assert _banked_per_turn("random", limit=10, bonus=5) > _banked_per_turn("random")
+    assert _banked_per_turn("careful", limit=10, bonus=5) == 0
+    finding = _seat0(json.loads((swept / "summary.json").read_text()), SHORT)
+    assert finding["figure"] > 0 and finding["interval"][0] > 0
+    careful = _again(finding, "careful")
+    assert careful["figure"] == -0.5 and careful["label"] == REVERSES
+    assert finding["label"] == REVERSES and "careful" in finding["depends_on"]
+
+
+def test_a_finding_built_to_hold_is_labelled_holds(swept):
+    """By hand: seat 1 starts at 50; the first seat's turns end at the target 40 (at most 45 with
+    the red seat's 2), so after round 1 seat 1 has won, whatever the bots or the die: seat 0
+    wins none, -50 points, in every measurement."""
+    finding = _seat0(json.loads((swept / "summary.json").read_text()), AHEAD)
+    assert finding["figure"] == -0.5
+    assert {r["by"] for r in finding["remeasurements"]} == {"careful", "components=alt-loaded"}
+    assert all(r["figure"] == -0.5 and r["label"] == HOLDS for r in finding["remeasurements"])
+    assert finding["label"] == HOLDS and finding["depends_on"] == []
+
+
+def test_a_finding_built_on_a_component_file_is_labelled_by_that_set(swept):
+    """By hand: the first seat's 5s add 10 points, so it is ahead with the standard d6 at any
+    skill (a careful seat banks more per turn too); the loaded die of alt-loaded has no 5, and
+    with no 5 the race is the same for both seats (each plays its own turns, as many of them,
+    and the bots ignore each other), so seat 0's expected share is exactly fair: the interval
+    covers zero and the finding vanishes under that set, and only there."""
+    assert _banked_per_turn("careful") > 0
+    finding = _seat0(json.loads((swept / "summary.json").read_text()), FIVES)
+    assert finding["figure"] > 0
+    loaded = _again(finding, "components=alt-loaded")
+    assert loaded["interval"][0] <= 0 <= loaded["interval"][1] and loaded["label"] == VANISHES
+    careful = _again(finding, "careful")
+    assert careful["interval"][0] > 0 and careful["label"] in (HOLDS, WEAKER)
+    assert finding["label"] == VANISHES and "components=alt-loaded" in finding["depends_on"]
+
+
+def test_the_report_says_the_labels_the_opening_sentence_and_the_table(swept):
+    report = (swept / "report.md").read_text()
+    headline = report.split("## Headline", 1)[1].split("**Contents:**", 1)[0]
+    assert headline.lstrip().startswith("Robustness: ")
+    assert "*Robustness: **reverses**" in headline and "*Robustness: **holds**" in headline
+    assert "*Robustness: **vanishes**" in headline and "components=alt-loaded" in headline
+    assert "## Robustness" in report
+
+
+def test_simkit_report_rebuilds_the_labels_from_the_robustness_folder(swept):
+    before = json.loads((swept / "summary.json").read_text())["robustness"]
+    (swept / "summary.json").unlink()
+    result = CliRunner().invoke(app, ["report", str(swept)])
+    assert result.exit_code == 0, result.output
+    assert json.loads((swept / "summary.json").read_text())["robustness"] == before
+
+
+def test_the_re_measurements_pair_with_the_original_seeds(swept):
+    original = results.load(swept).games.filter(cell=AHEAD).sort("game_index")["seed"]
+    again = results.load(swept / "robustness").games.filter(cell=f"{AHEAD}~careful").sort("game_index")["seed"]
+    assert again.to_list() == original.to_list()[:len(again)]
+
+
+def test_check_robust_gates_only_the_figures_whose_finding_holds(swept):
+    runner = CliRunner()
+    plain = runner.invoke(app, ["check", str(swept)])
+    assert plain.exit_code == 1  # three cells: seat 0 far past 10 points in two of them
+    robust = runner.invoke(app, ["check", str(swept), "--robust"])
+    # only the head start's seat 0 holds everywhere, and it is a breach (-50 points against 10)
+    assert robust.exit_code == 1, robust.output
+    assert AHEAD in robust.output and FIVES not in robust.output and SHORT not in robust.output
+    assert "2 figures not gated" in robust.output
+
+
+def test_check_robust_without_labels_is_bad_input(tmp_path):
+    folder = tmp_path / "plain"
+    simkit.sweep(game="dicegame", players=2, games=1000, out=folder, jobs=1, quiet=True, report=False)
+    result = CliRunner().invoke(app, ["check", str(folder), "--max-seat-gap", "50pt", "--robust"])
+    assert result.exit_code == 2 and result.output.startswith("error: --robust needs robustness labels")
+
+
+@pytest.mark.parametrize("value, message", [
+    ("maybe", "check must be one of off, skill, components, all"),
+    ({"check": "all", "budgit": 0.5}, "unknown robustness key 'budgit'"),
+    ({"check": "all", "budget": 0}, "budget is the share"),
+    ({"check": "all", "lookahead": "yes"}, "lookahead must be true or false"),
+])
+def test_bad_robustness_settings_are_one_error(value, message):
+    with pytest.raises(InputError, match=message):
+        simkit.spec.load({"robustness": value, "study": [{"game": "dicegame"}]})
+
+
+def test_the_cli_refuses_a_bad_robustness_value_with_one_line(tmp_path):
+    result = CliRunner().invoke(app, ["sweep", "--game", "dicegame", "--robustness", "maybe", "--out",
+                                      str(tmp_path / "x")])
+    assert result.exit_code == 2 and result.output.count("\n") == 1 and result.output.startswith("error:")
+    assert not (tmp_path / "x").exists()
+
+
+def test_the_default_spec_turns_robustness_on_and_others_leave_it_off():
+    assert simkit.spec.load().robustness["check"] == "all"
+    assert simkit.spec.load(game="dicegame").robustness == {}
+    assert simkit.spec.load(game="dicegame", robustness="skill").robustness["check"] == "skill"
+    assert simkit.spec.load(robustness="off").robustness == {}
+
+
+def test_an_interrupted_robustness_phase_resumes_to_the_same_labels(swept, tmp_path, monkeypatch):
+    """Stopped after the first chunk of its re-measurements, the phase is finished by the sweep's
+    --resume, with the labels of a straight run."""
+    from simkit import runner
+
+    folder = tmp_path / "sweep"
+    real = runner._execute
+
+    def first_chunk_then_stop(where, sweep, plan, pending, *args, **kwargs):
+        if Path(where).name != "robustness":
+            return real(where, sweep, plan, pending, *args, **kwargs)
+        real(where, sweep, plan, pending[:1], *args, **kwargs)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "_execute", first_chunk_then_stop)
+    with pytest.raises(KeyboardInterrupt):
+        simkit.sweep(SPEC, out=folder, jobs=1, quiet=True, report=False)
+    assert (folder / labelling.SELECTION).exists() and not results.is_complete(folder / "robustness")
+    monkeypatch.setattr(runner, "_execute", real)
+    simkit.sweep(out=folder, resume=True, jobs=1, quiet=True, report=False)
+    resumed = json.loads((folder / "summary.json").read_text())["robustness"]["findings"]
+    straight = json.loads((swept / "summary.json").read_text())["robustness"]["findings"]
+    assert [(f["id"], f["label"], [r["figure"] for r in f["remeasurements"]]) for f in resumed] == \
+        [(f["id"], f["label"], [r["figure"] for r in f["remeasurements"]]) for f in straight]
