@@ -24,10 +24,9 @@ demo: $(VENV)/.installed
 	$(BIN)/simkit sweep
 	@echo "simkit is installed in $(VENV): run it as $(BIN)/simkit, or first: . $(BIN)/activate"
 
-# pytest exits 5 when it collects no tests; make treats that as the failure it is. One worker per
-# core (pytest-xdist); each game's tests stay in one worker, so its engine compiles once (conftest.py)
+# pytest exits 5 when it collects no tests; make treats that as the failure it is
 test: $(VENV)/.installed-dev
-	$(BIN)/python -m pytest -q -n auto --dist loadgroup
+	$(BIN)/python -m pytest -q
 
 # not part of `make test` or CI: every mutant recompiles its game's engine (see tests/mutants/run.py)
 mutants: $(VENV)/.installed-dev

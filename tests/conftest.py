@@ -25,15 +25,6 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
-def pytest_collection_modifyitems(config, items):
-    """Under pytest-xdist (`make test` runs `-n auto --dist loadgroup`) a game's tests run in one
-    worker, so its engine is compiled once, not once per worker; the toolkit's tests spread by file."""
-    for item in items:
-        parts = Path(str(item.path)).resolve().relative_to(ROOT / "tests").parts
-        group = f"game-{parts[1]}" if parts[0] == "games" and len(parts) > 2 else f"file-{parts[0]}"
-        item.add_marker(pytest.mark.xdist_group(group))
-
-
 @pytest.fixture(scope="session")
 def dicegame():
     from simkit import games
