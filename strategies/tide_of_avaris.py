@@ -291,11 +291,7 @@ def unlock_worth(T, K, seat, players):
     total = 0.0
     unseen = 0
     for card in range(K[META, S.N_ENDGAME]):
-        face_up = False
-        for j in range(4):
-            if T[S.ENDGAME, S.TOKEN_COL + j] != 0 and T[S.ENDGAME, j] == card:
-                face_up = True
-        if face_up:
+        if S.endgame_face_up(T, card):
             continue
         unseen += 1
         kind = K[S.EG_KIND, card]

@@ -89,11 +89,7 @@ def redeal(P, T, K, rng, me, players):
     # locked endgame bonuses lie face down (flipped by Unlock): any card not face up may be there
     n = 0
     for card in range(K[META, S.N_ENDGAME]):
-        face_up = False
-        for j in range(4):
-            if T[S.ENDGAME, S.TOKEN_COL + j] != 0 and T[S.ENDGAME, j] == card:
-                face_up = True
-        if not face_up:
+        if not S.endgame_face_up(T, card):
             pool[n] = card
             n += 1
     shuffle(rng, CHANCE, pool, n)

@@ -440,3 +440,13 @@ def action_legal(P, T, K, seat, act, space, players):
     if act == ACT_EXPLORE:
         return T[ST, MONSTER_DECK_N] + T[ST, MONSTER_DISC_N] > 0
     return True  # rum, raid
+
+
+@njit(cache=True, inline="always")
+def endgame_face_up(T, card):
+    """Whether endgame bonus `card` lies face up: on a slot whose token is unlocked (what every
+    pirate sees; a locked slot's card lies face down until an Unlock flips it)."""
+    for j in range(4):
+        if T[ENDGAME, TOKEN_COL + j] != 0 and T[ENDGAME, j] == card:
+            return True
+    return False
