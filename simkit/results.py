@@ -401,10 +401,28 @@ def cells_table(rows: list[dict]) -> pl.DataFrame:
     )
 
 
-def write_summary(folder: Path) -> None:
+_written_summary: dict = {}  # the summary.json this process last wrote, keyed by its file's identity
+
+
+def _file_key(path: Path) -> tuple:
+    stat = path.stat()
+    return str(path.resolve()), stat.st_mtime_ns, stat.st_size
+
+
+def write_summary(folder: Path) -> dict:
+    """Write summary.json from the tables; return it.
+
+    The report and the terminal's headline then use it without parsing the file again (a
+    10,000-cell grid's is 60 MB): Results.summary takes it while the file is the one written.
+    """
     from simkit.analysis.summary import summarize
 
-    write_text(folder / "summary.json", json_text(summarize(folder)))
+    summary = summarize(folder)
+    path = Path(folder) / "summary.json"
+    write_text(path, json_text(summary))
+    _written_summary.clear()
+    _written_summary[_file_key(path)] = summary
+    return summary
 
 
 def rebuild_report(folder: Path) -> Path:
@@ -420,8 +438,7 @@ def rebuild_report(folder: Path) -> Path:
     folder = Path(folder)
     check_tables(folder)
     try:
-        write_summary(folder)
-        return report.write_report(folder)
+        return report.write_report(folder, write_summary(folder))
     except OSError as e:
         raise InputError(f"cannot write the report in {folder}: {why(e)}; the tables are untouched and the old "
                          f"summary and report kept: {fix_for(e)}, then: simkit report {folder}") from None
@@ -456,11 +473,11 @@ def finalise(folder: Path, cells: list[dict], starts: list[list[int]], spec_toml
                                 name="simkit-drop-parts", daemon=True)
     deleting.start()
     try:
-        write_summary(folder)
+        summary = write_summary(folder)
         if with_report:
             from simkit import report
 
-            report.write_report(folder)
+            report.write_report(folder, summary)
     except OSError as e:
         raise InputError(f"cannot write the summary and report in {folder}: {why(e)}; every table is written: "
                          f"{fix_for(e)}, then: simkit report {folder}") from None
@@ -504,7 +521,9 @@ class Results:
 
     @cached_property
     def summary(self) -> dict:
-        return json.loads((self.folder / "summary.json").read_text())
+        path = self.folder / "summary.json"
+        written = _written_summary.get(_file_key(path)) if path.exists() else None
+        return written if written is not None else json.loads(path.read_text())
 
     @cached_property
     def manifest(self) -> dict:

@@ -65,7 +65,7 @@ import itertools
 import json
 import re
 import tomllib
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +91,15 @@ DEFAULT_LINEUP = "default"  # line-up entry meaning the game's default preset
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
+def _copied(value):
+    """A copy of a rule value (a TOML scalar, list or table) that shares nothing mutable."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_copied(item) for item in value)
+    return value
+
+
 @dataclass(frozen=True)
 class Cell:
     """One point of a sweep: a rule set, a player count and a line-up, played `games` times."""
@@ -105,7 +114,10 @@ class Cell:
     bots: dict = field(default_factory=dict)  # checked bot settings of the line-up's labels (simkit.bots)
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "lineup": list(self.lineup)}
+        # by hand, not dataclasses.asdict: a 10,000-cell grid converts its cells several times
+        return {"id": self.id, "game": self.game, "players": self.players, "variant": self.variant,
+                "overrides": _copied(self.overrides), "lineup": list(self.lineup), "games": self.games,
+                "bots": {label: dict(values) for label, values in self.bots.items()}}
 
     @classmethod
     def from_dict(cls, d: dict) -> Cell:

@@ -16,14 +16,16 @@ from simkit.report.sections import build
 __all__ = ["headline_lines", "write_report"]
 
 
-def write_report(folder: Path) -> Path:
+def write_report(folder: Path, summary: dict | None = None) -> Path:
     """Write report.md, report.html and plots/ into a sweep folder; return report.html's path.
 
-    Reads summary.json (already written by the caller), manifest.json when present, and
-    the game-length distribution from games.parquet by a lazy group-by (DESIGN §9).
+    Reads summary.json (already written by the caller; `summary`: its contents when the caller
+    has them, as a 10,000-cell grid's file is large), manifest.json when present, and the
+    game-length distribution from games.parquet by a lazy group-by (DESIGN §9).
     """
     folder = Path(folder)
-    summary = json.loads((folder / "summary.json").read_text())
+    if summary is None:
+        summary = json.loads((folder / "summary.json").read_text())
     manifest_path = folder / "manifest.json"
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else None
     rounds = length_counts(pl.scan_parquet(folder / "games.parquet"), "rounds")
