@@ -228,6 +228,7 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
     findings = select(summary, sweep.check)
     # id -> (cell, slow, games needed, rank, group: 0 the TOP largest, 1 the headline's others, 2 the gate's)
     wanted: dict[str, tuple[Cell, bool, int, int, int]] = {}
+    serves: dict[str, dict[str, int]] = {}  # re-measurement cell -> {headline finding id: rank}
     skipped = []
     for finding in findings:
         base = by_id.get(finding["cell"])
@@ -247,6 +248,8 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
             need = finding["games_needed"] if slow or finding["kind"] != "comparison" else base.games
             priority = finding["rank"] or 1_000_000
             group = 0 if finding["rank"] and finding["rank"] <= TOP else 1 if finding["headline"] else 2
+            if finding["headline"]:
+                serves.setdefault(again.id, {})[finding["id"]] = priority
             previous = wanted.get(again.id)
             if previous is None or group < previous[4]:  # sized for its most important finding
                 wanted[again.id] = (again, slow, need, priority, group)
@@ -279,7 +282,7 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
             rate = spent["games"] / spent["seconds"] * rate / probed[original]
         cells.append(again)
         requests.append({"games": again.games, "needed": min(need, again.games), "rate": rate, "slow": slow,
-                         "priority": priority, "group": group})
+                         "priority": priority, "group": group, "serves": serves.get(again.id, {})})
     budget_seconds = settings["budget"] * main_seconds(manifest)
     games, how = labelling.allocate(requests, LOAD_MARGIN * budget_seconds)
     predicted = sum(n / r["rate"] for n, r in zip(games, requests))

@@ -29,6 +29,7 @@ from games 0..N-1 only, so the result is the same whatever order chunks finish i
 from __future__ import annotations
 
 import json
+import math
 import os
 import platform
 import shutil
@@ -455,7 +456,7 @@ def run(
         plan = None
     try:
         with _sigterm_as_interrupt():
-            _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, report, show, began)
+            _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, report, show, began, quiet)
     except (InputError, KeyboardInterrupt) as e:
         kept = resume or not _forget_unplayed(folder)
         if isinstance(e, KeyboardInterrupt):
@@ -514,7 +515,8 @@ def _cannot_write(folder: Path, e: OSError, kept: str) -> InputError:
                       f"{kept}: {fix_for(e)}, then: simkit sweep --out {folder} --resume")
 
 
-def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, report, show, began) -> None:
+def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, report, show, began,
+                 quiet: bool = False) -> None:
     """Everything of `run` after the folder is claimed."""
     code = code_identity()
     if plan is not None:  # resume: the same code, and parts that are the plan's own, before anything is compiled
@@ -531,7 +533,7 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
         done, index = results.verify_parts(folder, plan.chunks, [plan.identity(i) for i in range(len(sweep.cells))],
                                            kinds, [c.players for c in sweep.cells])
     compile_began = time.perf_counter()
-    _prepare_engines(sweep.cells, jobs, backend, show, folder)
+    _prepare_engines(sweep.cells, jobs, backend, show, folder, quiet)
     rates, hashes = _rates_and_hashes(sweep.cells, need_rates=plan is None and chunk is None)
     compile_seconds = time.perf_counter() - compile_began
     if plan is None:
@@ -595,34 +597,73 @@ def _warm_game(cell: dict) -> tuple[str, float]:
     return cell.game, time.perf_counter() - began
 
 
-def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool, folder: Path) -> None:
+HEARTBEAT_SECONDS = 5.0  # while engines compile, a line this often saying which and for how long
+
+
+@contextmanager
+def _heartbeat(waiting: dict, began: float, stream, every: float = HEARTBEAT_SECONDS):
+    """While the block runs, every `every` seconds one line on `stream` naming the games in
+    `waiting` (game -> True while it is being prepared) and the time since `began`: a cold
+    compile takes minutes, and a CI log (not a terminal) should show it is alive."""
+    import threading
+
+    done = threading.Event()
+
+    def beat() -> None:
+        while not done.wait(every):
+            pending = [game for game, busy in waiting.items() if busy]
+            if pending:
+                print(f"  still preparing {', '.join(pending)} (compiling; {time.perf_counter() - began:.0f} s so "
+                      "far)", file=stream, flush=True)
+
+    thread = threading.Thread(target=beat, name="simkit-compile-heartbeat", daemon=True)
+    if math.isfinite(every):
+        thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        if thread.is_alive():
+            thread.join()
+
+
+def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool, folder: Path,
+                     quiet: bool = False) -> None:
     """Compile (or load from numba's cache) each game's engine once, before any chunk runs.
 
     One compile serves every cell of a game (the rule values change, their types do not).
     With several games and cores they are compiled side by side in worker processes, which
     write numba's cache; this process then loads them from it, and the sweep reuses those
-    workers with their engines loaded. Each game's time is shown as it becomes ready.
+    workers with their engines loaded. Each game's time is shown as it becomes ready; unless
+    `quiet`, a compile that lasts shows a line every few seconds with the games still
+    compiling and the elapsed time (on stdout at a terminal, else on stderr, so a CI log shows it).
     """
     first: dict[str, Cell] = {}
     for cell in cells:
         first.setdefault(cell.game, cell)
     side_by_side = jobs > 1 and backend == "loky" and len(first) > 1
     began = time.perf_counter()
+    stream = sys.stdout if show else sys.stderr
     if show:
         print(f"preparing {', '.join(first)} (compiling on first use, else loading numba's cache)…", flush=True)
-    if side_by_side:
-        from joblib import Parallel, delayed
+    waiting = dict.fromkeys(first, side_by_side)
+    with _heartbeat(waiting, began, stream, every=math.inf if quiet else HEARTBEAT_SECONDS):
+        if side_by_side:
+            from joblib import Parallel, delayed
 
-        workers = min(jobs, len(first))
-        _spawn_workers_ignoring_ctrl_c(workers, folder)
-        for game_id, _ in Parallel(n_jobs=workers, return_as="generator_unordered", **_loky(folder))(
-                delayed(_warm_game)(cell.to_dict()) for cell in first.values()):
-            if show:
-                print(f"  {game_id} ready after {time.perf_counter() - began:.1f} s", flush=True)
-    for cell in first.values():  # here: loaded from the cache the workers just wrote, or compiled
-        game_id, seconds = _warm_game(cell.to_dict())
-        if show and not side_by_side:
-            print(f"  {game_id} ready in {seconds:.1f} s", flush=True)
+            workers = min(jobs, len(first))
+            _spawn_workers_ignoring_ctrl_c(workers, folder)
+            for game_id, _ in Parallel(n_jobs=workers, return_as="generator_unordered", **_loky(folder))(
+                    delayed(_warm_game)(cell.to_dict()) for cell in first.values()):
+                waiting[game_id] = False
+                if show or not quiet and time.perf_counter() - began > HEARTBEAT_SECONDS:
+                    print(f"  {game_id} ready after {time.perf_counter() - began:.1f} s", file=stream, flush=True)
+        for cell in first.values():  # here: loaded from the cache the workers just wrote, or compiled
+            waiting[cell.game] = not side_by_side
+            game_id, seconds = _warm_game(cell.to_dict())
+            waiting[cell.game] = False
+            if not side_by_side and (show or not quiet and seconds > HEARTBEAT_SECONDS):
+                print(f"  {game_id} ready in {seconds:.1f} s", file=stream, flush=True)
 
 
 def _rates_and_hashes(cells: list[Cell], need_rates: bool) -> tuple[list[float], list[str]]:

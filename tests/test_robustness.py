@@ -75,6 +75,23 @@ def test_allocation_fits_the_budget_step_by_step():
     assert sum(n / r["rate"] for n, r in zip(games, requests)) <= 1.0
 
 
+def test_every_headline_finding_gets_a_label_before_any_gets_a_second():
+    # finding f1 (rank 1) is measured again by two fast cells (2 s and 3 s at their sign sizes),
+    # f2 (rank 2) by one slow-ish cell: 300 games at 10 games/s, 30 s, 200 games (the floor) 20 s
+    requests = [{"games": 10_000, "needed": 2_000, "rate": 1_000.0, "slow": False, "priority": 1, "group": 0,
+                 "serves": {"f1": 1}},
+                {"games": 10_000, "needed": 3_000, "rate": 1_000.0, "slow": False, "priority": 1, "group": 0,
+                 "serves": {"f1": 1}},
+                {"games": 10_000, "needed": 300, "rate": 10.0, "slow": False, "priority": 2, "group": 1,
+                 "serves": {"f2": 2}}]
+    # 24 s: f1's cheaper cell (2 s), then f2's with the 22 s left: 220 games; nothing for f1's second
+    games, how = allocate(requests, budget=24.0)
+    assert games == [2_000, 0, 220]
+    # cheapest first alone would have spent 5 s on f1 twice and left f2 19 s: 190 games, under the floor
+    unserved = [{k: v for k, v in r.items() if k != "serves"} for r in requests]
+    assert allocate(unserved, budget=24.0)[0] == [2_000, 3_000, 0]
+
+
 # ---------------------------------------------------------------------------------------
 # The dice game: three findings derived by hand
 

@@ -4,6 +4,7 @@ chunk size, backend or interruption; the tables follow DESIGN §6."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import subprocess
@@ -300,3 +301,25 @@ def test_bad_noise_label_is_refused(dicegame):
         spec.load(game="dicegame", strategies="careful@2")
     with pytest.raises(InputError, match="from 0 to 1"):
         spec.load(game="dicegame", strategies="careful@x")
+
+
+def test_a_long_compile_says_every_few_seconds_which_games_are_still_compiling():
+    """The heartbeat behind `preparing engines` (simkit.runner._heartbeat): a line per beat naming
+    the games still being prepared and the elapsed time, none once every game is ready."""
+    import io
+
+    stream = io.StringIO()
+    waiting = {"sea_of_thieves": True, "set_sail": False}
+    with runner._heartbeat(waiting, time.perf_counter(), stream, every=0.05):
+        time.sleep(0.3)
+        waiting["sea_of_thieves"] = False
+        beats = stream.getvalue().splitlines()
+        time.sleep(0.2)
+    assert len(beats) >= 2
+    assert all(line.startswith("  still preparing sea_of_thieves (compiling; ") for line in beats)
+    assert "set_sail" not in stream.getvalue()
+    assert stream.getvalue().splitlines() == beats  # nothing once every game is ready
+    quiet = io.StringIO()
+    with runner._heartbeat({"set_sail": True}, time.perf_counter(), quiet, every=math.inf):
+        time.sleep(0.1)
+    assert quiet.getvalue() == ""

@@ -93,9 +93,12 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
     2. every re-measurement at the games that tell its figure's sign;
     3. the re-measurements in order of importance while the budget lasts, each at its
        sign-telling games or what is left of the budget, never below `floor` games (a cell the
-       budget cannot give that is not played): the headline's findings (groups 0 and 1) before
-       the gate's other figures, and within them the cheapest first, so that the budget labels
-       as many re-measurements as it can (a lookahead of a small effect costs most).
+       budget cannot give that is not played): first, in rank order, each headline finding's
+       cheapest re-measurement (`serves`: {finding id: rank} of the headline findings a cell
+       measures again), so that every headline finding the budget can pay for gets a label;
+       then the headline's other re-measurements (groups 0 and 1) before the gate's other
+       figures, and within them the cheapest first, so that the budget labels as many
+       re-measurements as it can (a lookahead of a small effect costs most).
     """
     def cost(games: list[int]) -> float:
         return sum(n / max(r["rate"], 1e-9) for n, r in zip(games, requests))
@@ -113,11 +116,25 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
         r = requests[i]
         return r.get("group", 0) >= 2, sign[i] / max(r["rate"], 1e-9), r.get("priority", 0)
 
-    for i in sorted(range(len(requests)), key=importance):
+    def give(i: int) -> None:
+        nonlocal left
         n = min(sign[i], int(left * requests[i]["rate"]))
         if n >= min(floor, sign[i]) and n > 0:
             games[i] = n
             left -= n / requests[i]["rate"]
+
+    served: dict[str, list[int]] = {}  # headline finding -> the cells that measure it again
+    ranks: dict[str, int] = {}
+    for i, r in enumerate(requests):
+        for finding, rank in r.get("serves", {}).items():
+            served.setdefault(finding, []).append(i)
+            ranks[finding] = rank
+    for finding in sorted(served, key=lambda f: (ranks[f], f)):
+        if not any(games[i] for i in served[finding]):
+            give(min(served[finding], key=importance))
+    for i in sorted(range(len(requests)), key=importance):
+        if not games[i]:
+            give(i)
     short = sum(0 < n < s_ for n, s_ in zip(games, sign))
     dropped = games.count(0)
     return games, ("the budget did not allow every re-measurement the games that tell its figure's sign at 95%: "
