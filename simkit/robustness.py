@@ -104,6 +104,7 @@ def select(summary: dict, check_table: dict | None = None) -> list[dict]:
     `gates` (the `simkit check` limits whose figure it is)."""
     from simkit.report.findings import headline, rank
     from simkit.report.sections import HEADLINE_ITEMS, HEADLINE_PER_GAME, cell_labels
+    from simkit.report.tournament import dominant as dominant_findings
     from simkit.report.tournament import headline_items
 
     cells = summary["cells"]
@@ -137,10 +138,21 @@ def select(summary: dict, check_table: dict | None = None) -> list[dict]:
         if gate and gate not in entry["gates"]:
             entry["gates"].append(gate)
 
+    from simkit.report.findings import Finding
+
     for number, finding in enumerate(ranked):
         if id(finding) in shown or number < TOP:
             add(finding)
-    from simkit.report.findings import Finding
+    # a dominant strategy or dealt value the headline shows: its win-rate finding in that cell
+    per_game: dict[str, int] = {}
+    for cell, kind, key, _ in dominant_findings(cells):
+        per_game[cell["game"]] = per_game.get(cell["game"], 0) + 1
+        if per_game[cell["game"]] > limit - len(unfinished.get(cell["game"], [])):
+            continue  # past the headline's room: listed under More findings
+        mine = next((f for f in ranked if f.cell == cell["cell"] and f.kind == kind and tuple(f.key) == key), None)
+        finding = mine or Finding(0.0, 1.0, "", kind, cell["cell"], key, game=cell["game"])
+        shown.add(id(finding))
+        add(finding)
 
     checked = set(check_table or {})
     for cell in cells:
@@ -282,7 +294,8 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
             rate = spent["games"] / spent["seconds"] * rate / probed[original]
         cells.append(again)
         requests.append({"games": again.games, "needed": min(need, again.games), "rate": rate, "slow": slow,
-                         "priority": priority, "group": group, "serves": serves.get(again.id, {})})
+                         "priority": priority, "group": group, "serves": serves.get(again.id, {}),
+                         "dimension": "components" if again.id.split("~", 1)[1].startswith("components=") else "skill"})
     budget_seconds = settings["budget"] * main_seconds(manifest)
     games, how = labelling.allocate(requests, LOAD_MARGIN * budget_seconds)
     predicted = sum(n / r["rate"] for n, r in zip(games, requests))

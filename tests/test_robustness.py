@@ -92,6 +92,22 @@ def test_every_headline_finding_gets_a_label_before_any_gets_a_second():
     assert allocate(unserved, budget=24.0)[0] == [2_000, 3_000, 0]
 
 
+def test_a_headline_finding_gets_its_other_dimension_before_a_second_of_the_same():
+    # f1: two component sets (2 s, 2.5 s at their sign sizes) and a skilled tier (3 s); f2: 30 s
+    def cell(needed, rate, dimension, finding):
+        return {"games": 10_000, "needed": needed, "rate": rate, "slow": False, "priority": 1, "group": 0,
+                "serves": {finding: 1 if finding == "f1" else 2}, "dimension": dimension}
+
+    requests = [cell(2_000, 1_000.0, "components", "f1"), cell(3_000, 1_000.0, "skill", "f1"),
+                cell(300, 10.0, "components", "f2"), cell(2_500, 1_000.0, "components", "f1")]
+    # all at their sign sizes: 2 + 3 + 30 + 2.5 = 37.5 s > 36. f1's cheapest (2 s), f2's (30 s), then
+    # f1's skilled tier (3 s) before its second set, which gets the last second: 1,000 games
+    assert allocate(requests, budget=36.0)[0] == [2_000, 3_000, 300, 1_000]
+    # without dimensions the second set (2.5 s) comes first, as the cheaper, and the skilled tier gets 1,500
+    plain = [{k: v for k, v in r.items() if k != "dimension"} for r in requests]
+    assert allocate(plain, budget=36.0)[0] == [2_000, 1_500, 300, 2_500]
+
+
 # ---------------------------------------------------------------------------------------
 # The dice game: three findings derived by hand
 
@@ -285,3 +301,16 @@ def test_an_interrupted_robustness_phase_resumes_to_the_same_labels(swept, tmp_p
     straight = json.loads((swept / "summary.json").read_text())["robustness"]["findings"]
     assert [(f["id"], f["label"], [r["figure"] for r in f["remeasurements"]]) for f in resumed] == \
         [(f["id"], f["label"], [r["figure"] for r in f["remeasurements"]]) for f in straight]
+
+
+def test_the_robustness_section_says_which_seat_0_figures_have_no_sign_to_re_measure():
+    from simkit.report.sections import _within_noise
+
+    def cell(name, value, low, high):
+        return {"cell": name, "games": 10_000,
+                "first_player_advantage": {"value": value, "ci_low": low, "ci_high": high}}
+
+    summary = {"cells": [cell("a-2p", -0.003, -0.013, 0.007), cell("a-3p", 0.05, 0.04, 0.06)]}
+    (paragraph,) = _within_noise(summary, {"a-2p": "a, 2 players"})
+    assert "a, 2 players -0.3 points (-1.3 to +0.7)" in paragraph.text and "a-3p" not in paragraph.text
+    assert _within_noise({"cells": [cell("a-3p", 0.05, 0.04, 0.06)]}, {}) == []

@@ -324,3 +324,21 @@ def test_tournament_option_on_a_spec_keeps_named_lineups():
     blocks = [{"game": "dicegame", "players": 2}, {"game": "dicegame", "players": 3, "strategies": "careful,bold"}]
     sweep = specs.load({"name": "t", "games": 120, "study": blocks}, tournament=True)
     assert [c.lineup for c in sweep.cells] == [("random", "careful", "bold"), ("careful", "bold")]
+
+
+def test_a_dominant_item_in_the_headline_carries_its_win_rate_finding_s_robustness_label():
+    from simkit.report.tournament import headline_items
+
+    matrix = {"dominant": "thief", "labels": ["thief", "gambler"],
+              "matrix": [{"row": "thief", "column": "gambler", "rate": 0.56, "ci_low": 0.53, "ci_high": 0.59},
+                         {"row": "gambler", "column": "thief", "rate": 0.44, "ci_low": 0.41, "ci_high": 0.47}]}
+    cells = [{"cell": "c-3p", "game": "g", "matchups": {"power": matrix}}]
+    row = {"id": "c-3p/category/power/thief", "kind": "category", "label": "reverses",
+           "remeasurements": [{"by": "lookahead", "label": "reverses", "figure": -0.04, "interval": [-0.06, -0.02],
+                               "games": 900}], "not_played": []}
+    (game, plain), = headline_items(cells, {"c-3p": "3 players"})
+    assert game == "g" and plain.startswith("**Dominant power, 3 players: thief**") and "Robustness" not in plain
+    (_, labelled), = headline_items(cells, {"c-3p": "3 players"}, {"findings": [row]})
+    assert labelled.startswith(plain) and "*Robustness: **reverses** — reverses at lookahead: -4.0 points" in labelled
+    (_, unlabelled), = headline_items(cells, {"c-3p": "3 players"}, {"findings": []})
+    assert "not re-measured (thief's win rate against the average is within its noise" in unlabelled

@@ -96,6 +96,8 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
        budget cannot give that is not played): first, in rank order, each headline finding's
        cheapest re-measurement (`serves`: {finding id: rank} of the headline findings a cell
        measures again), so that every headline finding the budget can pay for gets a label;
+       then, in rank order, each one's cheapest re-measurement of the other `dimension`
+       ("skill" or "components"), so that a label says something about both where it can;
        then the headline's other re-measurements (groups 0 and 1) before the gate's other
        figures, and within them the cheapest first, so that the budget labels as many
        re-measurements as it can (a lookahead of a small effect costs most).
@@ -129,9 +131,15 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
         for finding, rank in r.get("serves", {}).items():
             served.setdefault(finding, []).append(i)
             ranks[finding] = rank
-    for finding in sorted(served, key=lambda f: (ranks[f], f)):
+    order = sorted(served, key=lambda f: (ranks[f], f))
+    for finding in order:  # a label for each: its cheapest re-measurement
         if not any(games[i] for i in served[finding]):
             give(min(served[finding], key=importance))
+    for finding in order:  # then its cheapest of the other dimension (skill, components)
+        measured = {requests[i].get("dimension") for i in served[finding] if games[i]}
+        other = [i for i in served[finding] if not games[i] and requests[i].get("dimension") not in measured]
+        if measured and other:
+            give(min(other, key=importance))
     for i in sorted(range(len(requests)), key=importance):
         if not games[i]:
             give(i)

@@ -52,7 +52,7 @@ def headline_lines(folder: Path, items: int = 5, summary: dict | None = None) ->
     top = headline(summary, labels)
     several = len(top.games) > 1
     limit = max(1, items // len(top.games)) if several else items
-    groups = headline_groups(top, labels, headline_items(summary["cells"], labels), limit)
+    groups = headline_groups(top, labels, headline_items(summary["cells"], labels, summary.get("robustness")), limit)
     lines, more = [], 0
     for game, shown, rest in groups:
         if several and shown:

@@ -126,7 +126,8 @@ HEADLINE_PER_GAME = 3  # headline items per game of a sweep of several games
 
 def _headline_groups(summary: dict, top: Headline, labels: dict[str, str]) -> list[tuple[str, list[str], list[str]]]:
     limit = HEADLINE_ITEMS if len(top.games) <= 1 else HEADLINE_PER_GAME
-    return headline_groups(top, labels, tournament.headline_items(summary["cells"], labels), limit)
+    return headline_groups(top, labels, tournament.headline_items(summary["cells"], labels, summary.get("robustness")),
+                           limit)
 
 
 def _game_title(summary: dict, game: str) -> str:
@@ -718,7 +719,25 @@ def _labels_section(summary: dict, labels: dict[str, str]) -> list[Block]:
                if skipped else "")),
         Table(["cell", "figure", "original (points, 95% CI)", "why", "measured again", "there (95% CI)",
                "games", "label", "finding"], rows, text_columns=5),
+        *_within_noise(summary, labels),
     ]
+
+
+def _within_noise(summary: dict, labels: dict[str, str]) -> list[Block]:
+    """The seat-0 figures the phase left alone because their interval covers zero: there is no
+    sign to re-measure, so no label (said, so that a missing label is not read as a gap)."""
+    quiet = []
+    for cell in summary["cells"]:
+        fpa = cell.get("first_player_advantage")
+        if not isinstance(fpa, dict) or not cell.get("games"):
+            continue
+        if fpa["ci_low"] <= 0 <= fpa["ci_high"]:
+            quiet.append(f"{labels.get(cell['cell'], cell['cell'])} {points(fpa['value'])} points "
+                         f"({points(fpa['ci_low'])} to {points(fpa['ci_high'])})")
+    if not quiet:
+        return []
+    return [Paragraph(f"Not re-measured, because seat 0's interval covers zero (no finding, so no sign to re-measure "
+                      f"and no label): {'; '.join(quiet)}.")]
 
 
 def _robustness_section(top: Headline, labels: dict[str, str]) -> list[Block]:

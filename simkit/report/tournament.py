@@ -34,24 +34,44 @@ def _weakest(h2h: dict, label: str) -> dict:
     return min((m for m in h2h["matrix"] if m["row"] == label), key=lambda m: m["ci_low"])
 
 
-def headline_items(cells: list[dict], labels: dict[str, str]) -> list[tuple[str, str]]:
-    """(game, sentence) per dominant strategy or dealt value: the first thing a designer must know."""
-    items = []
+def dominant(cells: list[dict]) -> list[tuple[dict, str, tuple[str, str], dict]]:
+    """(cell, finding kind, finding key, its matrix) per dominant strategy or dealt value: the
+    kind and key of the win-rate finding about the same strategy or value in the same cell
+    (simkit.report.findings), whose robustness label the headline item carries."""
+    out = []
     for cell in cells:
-        where = labels.get(cell["cell"], cell["cell"])
         h2h = cell.get("head_to_head") or {}
         if h2h.get("dominant"):
-            worst = _weakest(h2h, h2h["dominant"])
-            items.append((cell["game"], (f"**Dominant strategy, {where}: {h2h['dominant']}** finishes ahead of every "
-                                        f"other strategy head to head (closest: {_pct(worst['rate'])} against "
-                                        f"{worst['column']}, 95% CI {_pct(worst['ci_low'])}–{_pct(worst['ci_high'])}).")))
+            out.append((cell, "strategy", ("strategy", h2h["dominant"]), h2h))
         for column, matchup in (cell.get("matchups") or {}).items():
             if matchup.get("dominant"):
-                worst = _weakest(matchup, matchup["dominant"])
-                items.append((cell["game"], (f"**Dominant {column}, {where}: {matchup['dominant']}** finishes ahead of "
-                                            f"every other {column} head to head (closest: {_pct(worst['rate'])} "
-                                            f"against {worst['column']}, 95% CI {_pct(worst['ci_low'])}–"
-                                            f"{_pct(worst['ci_high'])}).")))
+                out.append((cell, "category", (column, matchup["dominant"]), matchup))
+    return out
+
+
+def headline_items(cells: list[dict], labels: dict[str, str], robustness: dict | None = None
+                   ) -> list[tuple[str, str]]:
+    """(game, sentence) per dominant strategy or dealt value: the first thing a designer must know.
+    `robustness`: summary.json's, whose label of the same strategy's or value's win-rate finding
+    the sentence then carries (simkit.robustness measures it again for the headline)."""
+    from simkit.analysis.robustness import finding_id
+    from simkit.report.findings import label_text
+
+    rows = {row["id"]: row for row in (robustness or {}).get("findings", [])}
+    items = []
+    for cell, kind, key, matrix in dominant(cells):
+        where = labels.get(cell["cell"], cell["cell"])
+        worst = _weakest(matrix, key[1])
+        what = "strategy" if kind == "strategy" else key[0]
+        sentence = (f"**Dominant {what}, {where}: {key[1]}** finishes ahead of every other {what} head to head "
+                    f"(closest: {_pct(worst['rate'])} against {worst['column']}, 95% CI {_pct(worst['ci_low'])}–"
+                    f"{_pct(worst['ci_high'])}).")
+        if robustness is not None:
+            row = rows.get(finding_id(cell["cell"], kind, key))
+            sentence += " " + (label_text(row) if row is not None else
+                               f"*Robustness: not re-measured ({key[1]}'s win rate against the average is within "
+                               f"its noise, so there is no sign to re-measure).*")
+        items.append((cell["game"], sentence))
     return items
 
 
