@@ -85,27 +85,48 @@ def test_every_headline_finding_gets_a_label_before_any_gets_a_second():
                 {"games": 10_000, "needed": 300, "rate": 10.0, "slow": False, "priority": 2, "group": 1,
                  "serves": {"f2": 2}}]
     # 24 s: f1's cheaper cell (2 s), then f2's with the 22 s left: 220 games; nothing for f1's second
-    games, how = allocate(requests, budget=24.0)
-    assert games == [2_000, 0, 220]
+    assert allocate(requests, budget=24.0)[0] == [2_000, 0, 220]
     # cheapest first alone would have spent 5 s on f1 twice and left f2 19 s: 190 games, under the floor
     unserved = [{k: v for k, v in r.items() if k != "serves"} for r in requests]
     assert allocate(unserved, budget=24.0)[0] == [2_000, 3_000, 0]
 
 
-def test_a_headline_finding_gets_its_other_dimension_before_a_second_of_the_same():
-    # f1: two component sets (2 s, 2.5 s at their sign sizes) and a skilled tier (3 s); f2: 30 s
-    def cell(needed, rate, dimension, finding):
-        return {"games": 10_000, "needed": needed, "rate": rate, "slow": False, "priority": 1, "group": 0,
-                "serves": {finding: 1 if finding == "f1" else 2}, "dimension": dimension}
+def _request(needed, rate, dimension, finding, rank):
+    return {"games": 10_000, "needed": needed, "rate": rate, "slow": False, "priority": rank, "group": 0,
+            "serves": {finding: rank}, "dimension": dimension}
 
-    requests = [cell(2_000, 1_000.0, "components", "f1"), cell(3_000, 1_000.0, "skill", "f1"),
-                cell(300, 10.0, "components", "f2"), cell(2_500, 1_000.0, "components", "f1")]
-    # all at their sign sizes: 2 + 3 + 30 + 2.5 = 37.5 s > 36. f1's cheapest (2 s), f2's (30 s), then
-    # f1's skilled tier (3 s) before its second set, which gets the last second: 1,000 games
-    assert allocate(requests, budget=36.0)[0] == [2_000, 3_000, 300, 1_000]
-    # without dimensions the second set (2.5 s) comes first, as the cheaper, and the skilled tier gets 1,500
+
+def test_a_headline_finding_gets_its_other_dimension_before_a_dear_second_of_the_same():
+    # f1: a set at 2 s, a skilled tier at 25 s, a second set at 24 s; f2 and f3: a set at 5 s each.
+    # 61 s in all at the sign sizes, against 60: a fair share is 60 / 3 findings = 20 s
+    requests = [_request(2_000, 1_000.0, "components", "f1", 1), _request(250, 10.0, "skill", "f1", 1),
+                _request(500, 100.0, "components", "f2", 2), _request(2_400, 100.0, "components", "f1", 1),
+                _request(500, 100.0, "components", "f3", 3)]
+    # one each (2 + 5 + 5 s); nothing else within a fair share; f1's skilled tier (25 s); the rest (23 s)
+    assert allocate(requests, budget=60.0)[0] == [2_000, 250, 500, 2_300, 500]
+    # without dimensions the cheaper second set first (24 s), and the tier gets the 24 s left: 240 games
     plain = [{k: v for k, v in r.items() if k != "dimension"} for r in requests]
-    assert allocate(plain, budget=36.0)[0] == [2_000, 1_500, 300, 2_500]
+    assert allocate(plain, budget=60.0)[0] == [2_000, 240, 500, 2_400, 500]
+
+
+def test_cheap_sets_within_a_fair_share_come_before_a_dear_skilled_tier():
+    # f1: sets at 1 s and 2 s, a skilled tier at 20 s (200 games at 10 games/s, the floor); f2: a set at 1 s
+    requests = [_request(1_000, 1_000.0, "components", "f1", 1), _request(200, 10.0, "skill", "f1", 1),
+                _request(2_000, 1_000.0, "components", "f1", 1), _request(1_000, 1_000.0, "components", "f2", 2)]
+    # 22 s, a fair share 11 s: one each (1 + 1 s), the 2 s set, then 18 s left: 180 games, under the floor.
+    # (The tier first would have taken 20 s and left the second set, which decides a label for 2 s, unplayed.)
+    assert allocate(requests, budget=22.0)[0] == [1_000, 0, 2_000, 1_000]
+
+
+def test_the_opening_sentence_counts_labels_and_says_when_a_label_rests_on_part_of_its_checks():
+    findings = [{"label": HOLDS, "depends_on": [], "not_played": [{"by": "lookahead"}]},
+                {"label": REVERSES, "depends_on": ["components=alt-x"], "not_played": []},
+                {"label": "not re-measured", "depends_on": [], "not_played": []}]
+    text = labelling.opening(findings)
+    assert text.startswith("Robustness: 1 of 2 findings re-measured are about the game")
+    assert "1 on a named assumption (component set alt-x)" in text and "depend" not in text.split(";")[0]
+    assert text.endswith("1 of the 2 were measured again at only some of their tiers and sets (the budget; the "
+                         "Robustness section lists the rest).")
 
 
 # ---------------------------------------------------------------------------------------

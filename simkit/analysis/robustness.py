@@ -96,9 +96,12 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
        budget cannot give that is not played): first, in rank order, each headline finding's
        cheapest re-measurement (`serves`: {finding id: rank} of the headline findings a cell
        measures again), so that every headline finding the budget can pay for gets a label;
-       then, in rank order, each one's cheapest re-measurement of the other `dimension`
-       ("skill" or "components"), so that a label says something about both where it can;
-       then the headline's other re-measurements (groups 0 and 1) before the gate's other
+       then, cheapest first, the headline's re-measurements that cost at most a finding's fair
+       share of the budget (budget / headline findings: the component sets and fast tiers of
+       large effects, which decide many labels for little); then, in rank order, each
+       finding's cheapest re-measurement of the other `dimension` ("skill" or "components"),
+       so that a label says something about both where it can; then the headline's other
+       re-measurements (groups 0 and 1) before the gate's other
        figures, and within them the cheapest first, so that the budget labels as many
        re-measurements as it can (a lookahead of a small effect costs most).
     """
@@ -135,7 +138,12 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
     for finding in order:  # a label for each: its cheapest re-measurement
         if not any(games[i] for i in served[finding]):
             give(min(served[finding], key=importance))
-    for finding in order:  # then its cheapest of the other dimension (skill, components)
+    share = budget / max(len(served), 1)  # a headline finding's fair share of the budget
+    headline = sorted((i for i in range(len(requests)) if requests[i].get("serves")), key=importance)
+    for i in headline:  # then every cheap one: a set or tier that costs no more than a fair share
+        if not games[i] and sign[i] / max(requests[i]["rate"], 1e-9) <= share:
+            give(i)
+    for finding in order:  # then each finding's cheapest of the other dimension (skill, components)
         measured = {requests[i].get("dimension") for i in served[finding] if games[i]}
         other = [i for i in served[finding] if not games[i] and requests[i].get("dimension") not in measured]
         if measured and other:
@@ -230,7 +238,10 @@ def opening(findings: list[dict]) -> str:
         parts.append(f"{on_skill} depend{'s' * (on_skill == 1)} on skill ({', '.join(skill)})")
     if on_sets:
         parts.append(f"{on_sets} on a named assumption (component set{'s' * (len(sets) != 1)} {', '.join(sets)})")
-    return text + ("; " + " and ".join(parts) if parts else "") + "."
+    partial = sum(bool(f.get("not_played")) for f in measured)
+    return text + ("; " + " and ".join(parts) if parts else "") + "." + (
+        f" {partial} of the {len(measured)} were measured again at only some of their tiers and sets (the budget; "
+        f"the Robustness section lists the rest)." if partial else "")
 
 
 __all__ = [
