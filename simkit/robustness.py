@@ -25,8 +25,9 @@ picked, and how the games were sampled to fit the budget, is `DIR/robustness.jso
 before the first game. The budget: the phase plays at most `budget` (default 0.5) times the
 main phase's measured play (the seconds its workers spent, manifest.json's `cell_timing`),
 predicted per re-measurement cell from the seconds per game the main phase's workers spent on
-its original cell, times the ratio of the two cells' speeds as a probe of the runner's measures
-them here (the lookahead's included) before anything is played. Only LOAD_MARGIN of the budget
+its original cell: a component set plays at that speed (the same bots), and a skilled tier at
+that speed times the ratio of the two cells' speeds as a probe of the runner's measures them
+here (the lookahead's included) before anything is played. Only LOAD_MARGIN of the budget
 is planned: on a shared machine the load can rise between the phases (measured: a load of 8
 during the default sweep's main phase, 13 during its robustness phase, which played 1.6 times
 slower than predicted).
@@ -276,17 +277,24 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
     probed: dict[str, float] = {}
     for again, slow, need, priority, group in sorted(wanted.values(),
                                                      key=lambda w: order.get(w[0].id.split("~")[0], 0)):
-        if again.game not in warmed:  # load the engine before timing it: the first call loads numba's cache
+        original, by = again.id.split("~", 1)
+        spent = timing.get(original) or {}
+        # a component set is played by the original's line-up: its speed is the original's in the main phase
+        # (the margin covers a set that lengthens games); a tier is probed, as its bots set its speed
+        same_bots = by.startswith("components=") and spent.get("games") and spent.get("seconds")
+        if again.game not in warmed and not same_bots:  # load the engine before timing it (numba's cache)
             runner._warm_game(again.to_dict())
             warmed.add(again.game)
         try:
-            rate = _probe(again)
+            if same_bots:
+                runner.compiled(again)  # the set must hold these rules (else: said, not played)
+                rate = spent["games"] / spent["seconds"]
+            else:
+                rate = _probe(again)
         except InputError as e:  # a set that cannot play this cell's rules: said, not played
             skipped.append({"cell": again.id, "reason": str(e)})
             continue
-        original = again.id.split("~")[0]
-        spent = timing.get(original) or {}
-        if spent.get("games") and spent.get("seconds"):
+        if not same_bots and spent.get("games") and spent.get("seconds"):
             # the main phase's workers played the original at their own speed, under this machine's load: the
             # re-measurement plays at that speed times the probes' ratio (the probe runs here, alone, faster)
             if original not in probed:
@@ -295,7 +303,7 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
         cells.append(again)
         requests.append({"games": again.games, "needed": min(need, again.games), "rate": rate, "slow": slow,
                          "priority": priority, "group": group, "serves": serves.get(again.id, {}),
-                         "dimension": "components" if again.id.split("~", 1)[1].startswith("components=") else "skill"})
+                         "dimension": "components" if by.startswith("components=") else "skill"})
     budget_seconds = settings["budget"] * main_seconds(manifest)
     games, how = labelling.allocate(requests, LOAD_MARGIN * budget_seconds)
     predicted = sum(n / r["rate"] for n, r in zip(games, requests))
