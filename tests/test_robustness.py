@@ -96,26 +96,20 @@ def _request(needed, rate, dimension, finding, rank):
             "serves": {finding: rank}, "dimension": dimension}
 
 
-def test_a_headline_finding_gets_its_other_dimension_before_a_dear_second_of_the_same():
-    # f1: a set at 2 s, a skilled tier at 25 s, a second set at 24 s; f2 and f3: a set at 5 s each.
-    # 61 s in all at the sign sizes, against 60: a fair share is 60 / 3 findings = 20 s
-    requests = [_request(2_000, 1_000.0, "components", "f1", 1), _request(250, 10.0, "skill", "f1", 1),
-                _request(500, 100.0, "components", "f2", 2), _request(2_400, 100.0, "components", "f1", 1),
-                _request(500, 100.0, "components", "f3", 3)]
-    # one each (2 + 5 + 5 s); nothing else within a fair share; f1's skilled tier (25 s); the rest (23 s)
-    assert allocate(requests, budget=60.0)[0] == [2_000, 250, 500, 2_300, 500]
-    # without dimensions the cheaper second set first (24 s), and the tier gets the 24 s left: 240 games
+def test_a_headline_finding_gets_its_other_dimension_from_half_of_what_is_left():
+    # f1: sets A (1 s), B and G (2 s each) and a skilled tier K (400 games at 100 games/s, 4 s);
+    # f2: sets C (1 s) and F (2,000 games at 100 games/s, 20 s). 30 s in all at the sign sizes, against 9
+    requests = [_request(1_000, 1_000.0, "components", "f1", 1), _request(400, 100.0, "skill", "f1", 1),
+                _request(2_000, 1_000.0, "components", "f1", 1), _request(2_000, 1_000.0, "components", "f1", 1),
+                _request(1_000, 1_000.0, "components", "f2", 2), _request(2_000, 100.0, "components", "f2", 2)]
+    # one each: A and C (2 s, 7 s left); f1's skilled tier from half of that, 3.5 s: 350 games; then the
+    # cheapest first with the 3.5 s left: B (2 s), G with 1.5 s (1,500 games), nothing for F
+    games, how = allocate(requests, budget=9.0)
+    assert games == [1_000, 350, 2_000, 1_500, 1_000, 0]
+    assert "other dimension" in how and "1 were not played" in how
+    # without dimensions the sets come first, cheapest first, and the tier gets the 3 s left: 300 games
     plain = [{k: v for k, v in r.items() if k != "dimension"} for r in requests]
-    assert allocate(plain, budget=60.0)[0] == [2_000, 240, 500, 2_400, 500]
-
-
-def test_cheap_sets_within_a_fair_share_come_before_a_dear_skilled_tier():
-    # f1: sets at 1 s and 2 s, a skilled tier at 20 s (200 games at 10 games/s, the floor); f2: a set at 1 s
-    requests = [_request(1_000, 1_000.0, "components", "f1", 1), _request(200, 10.0, "skill", "f1", 1),
-                _request(2_000, 1_000.0, "components", "f1", 1), _request(1_000, 1_000.0, "components", "f2", 2)]
-    # 22 s, a fair share 11 s: one each (1 + 1 s), the 2 s set, then 18 s left: 180 games, under the floor.
-    # (The tier first would have taken 20 s and left the second set, which decides a label for 2 s, unplayed.)
-    assert allocate(requests, budget=22.0)[0] == [1_000, 0, 2_000, 1_000]
+    assert allocate(plain, budget=9.0)[0] == [1_000, 300, 2_000, 2_000, 1_000, 0]
 
 
 def test_the_opening_sentence_counts_labels_and_says_when_a_label_rests_on_part_of_its_checks():

@@ -96,12 +96,10 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
        budget cannot give that is not played): first, in rank order, each headline finding's
        cheapest re-measurement (`serves`: {finding id: rank} of the headline findings a cell
        measures again), so that every headline finding the budget can pay for gets a label;
-       then, cheapest first, the headline's re-measurements that cost at most a finding's fair
-       share of the budget (budget / headline findings: the component sets and fast tiers of
-       large effects, which decide many labels for little); then, in rank order, each
-       finding's cheapest re-measurement of the other `dimension` ("skill" or "components"),
-       so that a label says something about both where it can; then the headline's other
-       re-measurements (groups 0 and 1) before the gate's other
+       then, in rank order, each finding's cheapest re-measurement of the other `dimension`
+       ("skill" or "components"), from at most half of what is left, so that a label says
+       something about both where it can without starving the cheap sets; then the headline's
+       other re-measurements (groups 0 and 1) before the gate's other
        figures, and within them the cheapest first, so that the budget labels as many
        re-measurements as it can (a lookahead of a small effect costs most).
     """
@@ -121,9 +119,9 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
         r = requests[i]
         return r.get("group", 0) >= 2, sign[i] / max(r["rate"], 1e-9), r.get("priority", 0)
 
-    def give(i: int) -> None:
+    def give(i: int, allowance: float = math.inf) -> None:
         nonlocal left
-        n = min(sign[i], int(left * requests[i]["rate"]))
+        n = min(sign[i], int(min(left, allowance) * requests[i]["rate"]))
         if n >= min(floor, sign[i]) and n > 0:
             games[i] = n
             left -= n / requests[i]["rate"]
@@ -138,24 +136,22 @@ def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[l
     for finding in order:  # a label for each: its cheapest re-measurement
         if not any(games[i] for i in served[finding]):
             give(min(served[finding], key=importance))
-    share = budget / max(len(served), 1)  # a headline finding's fair share of the budget
-    headline = sorted((i for i in range(len(requests)) if requests[i].get("serves")), key=importance)
-    for i in headline:  # then every cheap one: a set or tier that costs no more than a fair share
-        if not games[i] and sign[i] / max(requests[i]["rate"], 1e-9) <= share:
-            give(i)
-    for finding in order:  # then each finding's cheapest of the other dimension (skill, components)
+    reserve = left / 2  # half of what is left after one each is for the other dimension
+    for finding in order:  # each finding's cheapest of the other dimension (skill, components), in rank order
         measured = {requests[i].get("dimension") for i in served[finding] if games[i]}
         other = [i for i in served[finding] if not games[i] and requests[i].get("dimension") not in measured]
-        if measured and other:
-            give(min(other, key=importance))
+        if measured and other and left > reserve:
+            give(min(other, key=importance), allowance=left - reserve)
     for i in sorted(range(len(requests)), key=importance):
         if not games[i]:
             give(i)
     short = sum(0 < n < s_ for n, s_ in zip(games, sign))
     dropped = games.count(0)
     return games, ("the budget did not allow every re-measurement the games that tell its figure's sign at 95%: "
-                   "they were given those games while the budget lasted, the headline's findings before the other "
-                   "figures the gate reads, the cheapest first (so that as many as can be are labelled)"
+                   "they were given those games while the budget lasted: first each headline finding's cheapest "
+                   "(so that every one the budget can pay for is labelled), then each one's cheapest of the other "
+                   "dimension (skill or components) from half of what was left, then the rest, the headline's "
+                   "findings before the other figures the gate reads, the cheapest first"
                    + (f"; {short} got fewer (at least {floor}), where 'vanishes' may mean too few games"
                       if short else "")
                    + (f"; {dropped} were not played" if dropped else ""))
