@@ -148,5 +148,64 @@ def bench(game_ids: list[str] | None = None, games: int | None = None, players: 
     return rows
 
 
+def _compile_events(records: list) -> list[dict]:
+    """Per jitted function, from numba's `numba:compile` events (numba.core.event): how many
+    specialisations were compiled, the seconds of their compiles including the functions they
+    compiled in turn (inclusive), and without them (self). Events nest: a function's compile
+    starts its callees' compiles."""
+    rows: dict[str, dict] = {}
+    stack: list[list] = []  # [name, began, seconds spent in nested compiles]
+    for stamp, event in records:
+        dispatcher = event.data["dispatcher"]
+        name = f"{dispatcher.py_func.__module__}.{dispatcher.py_func.__qualname__}"
+        if event.is_start:
+            stack.append([name, stamp, 0.0])
+            continue
+        started_name, began, nested = stack.pop()
+        inclusive = stamp - began
+        if stack:
+            stack[-1][2] += inclusive
+        row = rows.setdefault(started_name, {"function": started_name, "compiles": 0, "inclusive_seconds": 0.0,
+                                             "self_seconds": 0.0})
+        row["compiles"] += 1
+        row["inclusive_seconds"] += inclusive
+        row["self_seconds"] += inclusive - nested
+    return sorted(rows.values(), key=lambda r: -r["self_seconds"])
+
+
+def _compile_main(cell_json: str, out: str) -> None:
+    """The subprocess side of `compile_breakdown`: the first engine call, recorded."""
+    from numba.core.event import install_recorder
+
+    cell = specs.Cell.from_dict(json.loads(cell_json))
+    began = time.perf_counter()
+    with install_recorder("numba:compile") as recorder:
+        _play_range(cell, 0, 2)
+    seconds = time.perf_counter() - began
+    Path(out).write_text(json.dumps({"seconds": seconds, "functions": _compile_events(recorder.buffer)}))
+
+
+def compile_breakdown(game_id: str, players: int | None = None, preset: str | None = None) -> dict:
+    """Where a cold compile of a game's engine goes: the first call's seconds and, per jitted
+    function, its compiles and their seconds (see `_compile_events`). Runs in a subprocess
+    with an empty numba cache of its own, so nothing is loaded from, or written to, the
+    project's cache."""
+    game = registry.get(game_id)
+    cell = _cell(game_id, players, preset or game.default_strategy)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "compile.json"
+        env = {**os.environ, "NUMBA_CACHE_DIR": str(Path(tmp) / "cache")}
+        env.pop("NUMBA_DISABLE_JIT", None)
+        args = [sys.executable, "-m", "simkit.bench", "compile", json.dumps(cell.to_dict()), str(out)]
+        done = subprocess.run(args, check=False, env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"the cold compile of {game_id} failed:\n{done.stderr}")
+        data = json.loads(out.read_text())
+    return {"game": game_id, "players": cell.players, "preset": cell.lineup[0], **data}
+
+
 if __name__ == "__main__":
-    _nojit_main(*sys.argv[1:])
+    if sys.argv[1] == "compile":
+        _compile_main(*sys.argv[2:])
+    else:
+        _nojit_main(*sys.argv[1:])

@@ -349,10 +349,32 @@ def bench(
     players: Annotated[int | None, typer.Option(help="Player count (default: each game's largest).")] = None,
     presets: Annotated[str | None, typer.Option(help="Presets measured, comma-separated (default: the default "
                                                       "preset and random), e.g. tuned,collector.")] = None,
+    compile_: Annotated[bool, typer.Option(
+        "--compile", help="Instead: where a cold compile of each game's engine goes, per jitted function "
+        "(numba's compile events), in a subprocess with an empty numba cache of its own.")] = False,
+    top: Annotated[int, typer.Option(help="With --compile: the functions listed, by their own compile time.")] = 15,
     json_: JsonOption = False,
 ) -> None:
     """Throughput per game on one core, compile time, and the speed-up over plain Python."""
     from simkit.bench import bench as run_bench
+
+    if compile_:
+        from simkit import games as registry
+        from simkit.bench import compile_breakdown
+
+        reports = [compile_breakdown(name, players, presets.split(",")[0].strip() if presets else None)
+                   for name in (names or registry.ids())]
+        if json_:
+            _echo_json(reports)
+            return
+        for r in reports:
+            listed = r["functions"][:top]
+            typer.echo(f"{r['game']} ({r['players']} players, {r['preset']}): first call {r['seconds']:.1f} s, "
+                       f"{len(r['functions'])} jitted functions compiled; the {len(listed)} dearest by their own time:")
+            _print_table(["function", "compiles", "own s", "with callees s"],
+                         [[f["function"], f["compiles"], f"{f['self_seconds']:.1f}", f"{f['inclusive_seconds']:.1f}"]
+                          for f in listed])
+        return
 
     rows = run_bench(names or None, games=games, players=players,
                      presets=[p.strip() for p in presets.split(",")] if presets else None)

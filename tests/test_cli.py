@@ -282,3 +282,28 @@ def test_replay_takes_a_flat_list_for_a_per_seat_parameter(dicegame):
     assert done.exit_code == 0 and "head_start=(5, 0, 0, 0)" in done.stdout
     grid = run("replay", "dicegame", "--players", "2", "--set", "head_start=[[5,0,0,0],[0,0,0,0]]")
     assert grid.exit_code == 2 and "one value" in grid.stderr
+
+
+def test_the_compile_breakdown_folds_numba_s_nested_compile_events_per_function():
+    """simkit bench --compile: a function's own compile time is its compile less its callees'."""
+    from numba import njit
+    from numba.core.event import install_recorder
+
+    from simkit.bench import _compile_events
+
+    @njit(cache=False)
+    def leaf(x):
+        return x + 1
+
+    @njit(cache=False)
+    def root(x):
+        return leaf(x) * 2 + leaf(x + 1)
+
+    with install_recorder("numba:compile") as recorder:
+        assert root(1) == 7
+    rows = {row["function"].rsplit(".", 1)[-1]: row for row in _compile_events(recorder.buffer)}
+    assert set(rows) == {"leaf", "root"} and rows["leaf"]["compiles"] == 1 and rows["root"]["compiles"] == 1
+    assert rows["leaf"]["self_seconds"] == pytest.approx(rows["leaf"]["inclusive_seconds"])
+    assert rows["root"]["self_seconds"] == pytest.approx(rows["root"]["inclusive_seconds"]
+                                                         - rows["leaf"]["inclusive_seconds"])
+    assert 0 < rows["root"]["self_seconds"] < rows["root"]["inclusive_seconds"]
