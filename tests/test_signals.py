@@ -44,13 +44,18 @@ def test_ctrl_c_prints_one_line_and_the_sweep_resumes(tmp_path, moment):
         while not (out / "parts").exists() or len(list((out / "parts").glob("games-*"))) < 2:
             assert time.time() < deadline and proc.poll() is None
             time.sleep(0.1)
-    os.killpg(proc.pid, signal.SIGINT)
-    try:  # a Ctrl-C while the workers are being started (under a second) is ignored: press again
-        _, stderr = proc.communicate(timeout=5)
-    except subprocess.TimeoutExpired:
+    # a Ctrl-C while the workers are being started is ignored (a second or more on a busy machine,
+    # where the whole sweep may take only a few): press again every half second, as a user would,
+    # until it stops. A press after the sweep has begun to stop ends it by the signal's default
+    # action, which a shell reports as 130 too (128 + SIGINT); the line is printed once either way
+    stderr = None
+    while stderr is None:
         os.killpg(proc.pid, signal.SIGINT)
-        _, stderr = proc.communicate(timeout=120)
-    assert proc.returncode == 130, stderr
+        try:
+            _, stderr = proc.communicate(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            assert time.time() < deadline + 120, "the sweep did not stop"
+    assert proc.returncode in (130, -signal.SIGINT), stderr
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
     lines = stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("interrupted"), stderr
