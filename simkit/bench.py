@@ -76,7 +76,9 @@ def _best_time(cell: specs.Cell, n: int, repeats: int = REPEATS) -> float:
 
 def _first_call(cell: specs.Cell) -> tuple[float, str]:
     """Seconds of the first engine call in this process, and whether numba compiled or loaded it."""
-    play_chunk = registry.get(cell.game).play_chunk
+    game = registry.get(cell.game)
+    play_chunk = game.entry_for(seat_strategies(game, cell.lineup, cell.players, 0, 2, cell.bots), cell.lineup,
+                                cell.bots)
     began = time.perf_counter()
     _play_range(cell, 0, 2)
     seconds = time.perf_counter() - began

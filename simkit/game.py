@@ -135,6 +135,9 @@ class Game:
     # the default preset before a tuned one replaced it (the skill tiers' rung between random and
     # the default, simkit.tiers), or None
     previous_default: str | None = None
+    # play_chunk without the lookahead tier, for batches no seat of which plays it (Game.entry_for):
+    # the same games, but its first call compiles only the heuristic policies; None: play_chunk always
+    play_chunk_heuristic: Callable | None = None
 
     def preset_names(self) -> list[str]:
         return [p.name for p in self.presets]
@@ -165,6 +168,18 @@ class Game:
         `check_bots`). The last column is the row's noise. A preset changed by `bots` keeps
         its shipped row, unlabelled (""), for engines that read a preset's row by index.
         """
+        rows, row_labels = self._rows(labels, bots)
+        width = max(len(p.weights) for p in self.presets)
+        width = max([width] + [p.slot + 1 for p in self.bot_params])
+        table = np.zeros((len(rows), width + 1), dtype=np.float64)
+        for i, (name, setting, noise) in enumerate(rows):
+            weights = bot_params.apply(self.preset(name).weights, setting, self.bot_params)
+            table[i, : len(weights)] = weights
+            table[i, width] = noise
+        return table, row_labels
+
+    def _rows(self, labels: tuple[str, ...], bots: dict | None) -> tuple[list, tuple[str, ...]]:
+        """strategy_table's rows as (base preset, bot settings, noise), and their labels."""
         bots = bots or {}
         names = self.preset_names()
         shown = ["" if n in bots else n for n in names]
@@ -174,14 +189,22 @@ class Game:
             name, noise = parse_strategy(label)
             setting = bots.get(name, {})
             rows.append((setting.get(bot_params.BASE, name), setting, noise))
-        width = max(len(p.weights) for p in self.presets)
-        width = max([width] + [p.slot + 1 for p in self.bot_params])
-        table = np.zeros((len(rows), width + 1), dtype=np.float64)
-        for i, (name, setting, noise) in enumerate(rows):
-            weights = bot_params.apply(self.preset(name).weights, setting, self.bot_params)
-            table[i, : len(weights)] = weights
-            table[i, width] = noise
-        return table, tuple(shown) + tuple(extra)
+        return rows, tuple(shown) + tuple(extra)
+
+    def row_kinds(self, labels: tuple[str, ...] = (), bots: dict | None = None) -> tuple[str, ...]:
+        """The kind (simkit.bots: random, heuristic, lookahead) of each row of strategy_table."""
+        return tuple(self.preset(name).kind for name, _, _ in self._rows(labels, bots)[0])
+
+    def entry_for(self, strategies, labels: tuple[str, ...] = (), bots: dict | None = None) -> Callable:
+        """The engine entry point for a batch whose seats play these rows of strategy_table(labels,
+        bots): `play_chunk_heuristic` when the game has one and no seat plays a lookahead-kind row
+        (the same games without compiling the lookahead), else `play_chunk`."""
+        if self.play_chunk_heuristic is None:
+            return self.play_chunk
+        kinds = self.row_kinds(labels, bots)
+        used = {int(row) for row in np.unique(strategies)}
+        return self.play_chunk if any(kinds[row] == bot_params.LOOKAHEAD for row in used) \
+            else self.play_chunk_heuristic
 
     def preset_table(self) -> np.ndarray:
         """float64[n_presets, n_weights + 1] for the engine: every preset, noise 0."""

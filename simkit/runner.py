@@ -47,6 +47,7 @@ import polars as pl
 
 from simkit import games as registry
 from simkit import results, traces
+from simkit.bots import LOOKAHEAD
 from simkit.errors import InputError
 from simkit.files import fix_for, json_text, kind_of, read_json, remove_temporaries, why, write_text
 from simkit.game import GAME_COLUMNS, LOG_WIDTH, SEAT_COLUMNS, Compiled, Game
@@ -96,8 +97,9 @@ def play(game: Game, compiled: Compiled, strategies: np.ndarray, seeds: np.ndarr
     log_count = np.zeros(1, dtype=np.int64)
     if trace is None:
         trace = np.zeros((0, 1, players), dtype=np.int64)
-    game.play_chunk(compiled.params, compiled.components, game.strategy_table(lineup, bots)[0], strategies,
-                    np.ascontiguousarray(seeds, dtype=np.uint64), out_games, out_seats, log, log_count, trace)
+    engine = game.entry_for(strategies, lineup, bots)  # without the lookahead when no seat plays it
+    engine(compiled.params, compiled.components, game.strategy_table(lineup, bots)[0], strategies,
+           np.ascontiguousarray(seeds, dtype=np.uint64), out_games, out_seats, log, log_count, trace)
     return out_games, out_seats, log[: log_count[0]]
 
 
@@ -586,15 +588,28 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
         raise _cannot_write(folder, e, "every game is played and kept") from None
 
 
-def _warm_game(cell: dict) -> tuple[str, float]:
-    """Compile (or load) one game's engine by playing 2 games of one of its cells; runs in a worker."""
+def _lookahead_row(cell: Cell) -> int | None:
+    """The strategy-table row of a lookahead-kind label of the cell's line-up, or None: a cell
+    with one plays through the game's full engine entry (Game.entry_for)."""
+    game = registry.get(cell.game)
+    kinds = game.row_kinds(cell.lineup, cell.bots)
+    labels = game.strategy_table(cell.lineup, cell.bots)[1]
+    return next((labels.index(label) for label in cell.lineup if kinds[labels.index(label)] == LOOKAHEAD), None)
+
+
+def _warm_game(cell: dict, name: str | None = None) -> tuple[str, float]:
+    """Compile (or load) the engine entry one of a game's cells plays through, by playing 2 of its
+    games (with a lookahead seat when the cell has one); runs in a worker."""
     began = time.perf_counter()
     cell = Cell.from_dict(cell)
     game = registry.get(cell.game)
     rules, _ = compiled(cell)
-    play(game, rules, seat_strategies(game, cell.lineup, cell.players, 0, 2, cell.bots),
-         game_seeds(np.uint64(0), 0, 2), lineup=cell.lineup, bots=cell.bots)
-    return cell.game, time.perf_counter() - began
+    strategies = seat_strategies(game, cell.lineup, cell.players, 0, 2, cell.bots)
+    row = _lookahead_row(cell)
+    if row is not None:  # games 0 and 1 of the seating design may not seat it
+        strategies[:, 0] = row
+    play(game, rules, strategies, game_seeds(np.uint64(0), 0, 2), lineup=cell.lineup, bots=cell.bots)
+    return name or cell.game, time.perf_counter() - began
 
 
 HEARTBEAT_SECONDS = 5.0  # while engines compile, a line this often saying which and for how long
@@ -638,9 +653,9 @@ def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool, fol
     `quiet`, a compile that lasts shows a line every few seconds with the games still
     compiling and the elapsed time (on stdout at a terminal, else on stderr, so a CI log shows it).
     """
-    first: dict[str, Cell] = {}
+    first: dict[str, Cell] = {}  # one cell per game and engine entry (with or without the lookahead)
     for cell in cells:
-        first.setdefault(cell.game, cell)
+        first.setdefault(cell.game if _lookahead_row(cell) is None else f"{cell.game} (lookahead)", cell)
     side_by_side = jobs > 1 and backend == "loky" and len(first) > 1
     began = time.perf_counter()
     stream = sys.stdout if show else sys.stderr
@@ -654,14 +669,14 @@ def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool, fol
             workers = min(jobs, len(first))
             _spawn_workers_ignoring_ctrl_c(workers, folder)
             for game_id, _ in Parallel(n_jobs=workers, return_as="generator_unordered", **_loky(folder))(
-                    delayed(_warm_game)(cell.to_dict()) for cell in first.values()):
+                    delayed(_warm_game)(cell.to_dict(), name) for name, cell in first.items()):
                 waiting[game_id] = False
                 if show or not quiet and time.perf_counter() - began > HEARTBEAT_SECONDS:
                     print(f"  {game_id} ready after {time.perf_counter() - began:.1f} s", file=stream, flush=True)
-        for cell in first.values():  # here: loaded from the cache the workers just wrote, or compiled
-            waiting[cell.game] = not side_by_side
-            game_id, seconds = _warm_game(cell.to_dict())
-            waiting[cell.game] = False
+        for name, cell in first.items():  # here: loaded from the cache the workers just wrote, or compiled
+            waiting[name] = not side_by_side
+            game_id, seconds = _warm_game(cell.to_dict(), name)
+            waiting[name] = False
             if not side_by_side and (show or not quiet and seconds > HEARTBEAT_SECONDS):
                 print(f"  {game_id} ready in {seconds:.1f} s", file=stream, flush=True)
 

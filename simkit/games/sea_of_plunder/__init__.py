@@ -39,6 +39,7 @@ GAME = Game(
     ),
     compile=compile_rules,
     play_chunk=engine.play_chunk,
+    play_chunk_heuristic=engine.play_chunk_heuristic,
     describe_event=events.describe_event,
     check_players=check_players,
 )

@@ -1670,14 +1670,37 @@ def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
 
 
 @njit(cache=True)
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Sea of Plunder (the engine contract in simkit/game.py)."""
-    players = seat_strategies.shape[1]
+def game_tables(components, presets, players):
+    """(T, F, rng, buf): the game state's tables, allocated once per chunk."""
     n_cards = components[0].shape[0] - CARD0
     owned_T = np.zeros((T_ROWS, max(S.MAX_HAND, n_cards + 1, S.MAX_PENDING, S.ST_SIZE, S.POS_SIZE)), dtype=np.int64)
     owned_F = np.zeros((1 + players, max(MAX_CAND + S.MAX_HAND, presets.shape[1])), dtype=np.float64)
     owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
     owned_buf = np.zeros((BUF_ROWS, max(BUF_WIDTH, S.MAX_STEPS, S.N_POWERS)), dtype=np.int64)
+    return owned_T, owned_F, owned_rng, owned_buf
+
+
+@njit(cache=True)
+def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
+                         log_count, trace):
+    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.runner.play picks
+    it): the same games, bit for bit, without the lookahead's scratch and without compiling the
+    lookahead (`values` is None, so numba prunes that branch of play_games before typing it)."""
+    owned_T, owned_F, owned_rng, owned_buf = game_tables(components, presets, seat_strategies.shape[1])
+    nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
+    T, F, rng, buf = unowned_int(owned_T), unowned_float(owned_F), unowned_uint(owned_rng), unowned_int(owned_buf)
+    play_games(params, T, unowned_int(components[0]), F, rng, buf, unowned_int(log_rows),
+               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
+               T, F, rng, buf, nolog, nolog, None,
+               owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows,
+               owned_T, owned_F, owned_rng, owned_buf)
+
+
+@njit(cache=True)
+def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
+    """Play len(seeds) games of Sea of Plunder (the engine contract in simkit/game.py)."""
+    players = seat_strategies.shape[1]
+    owned_T, owned_F, owned_rng, owned_buf = game_tables(components, presets, players)
     # the lookahead's scratch: a second set of tables for its rollouts, allocated once
     owned_T2 = np.zeros_like(owned_T)
     owned_F2 = np.zeros_like(owned_F)
@@ -1703,7 +1726,7 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
                T2, F2, rr, buf2, nolog, unseen, values,
                owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log,
                owned_T2, owned_F2, owned_rr, owned_buf2):
-    """play_chunk's game loop, on unowned views of its tables."""
+    """play_chunk's game loop, on unowned views of its tables; `values` None: no lookahead seat."""
     players = seat_strategies.shape[1]
     T[ST, S.LOG_N] = log_count[0]
     for g in range(seeds.shape[0]):
@@ -1714,7 +1737,9 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
         setup_game(P, T, K, F, rng, buf, log, players)
         while True:
             for s in range(players):
-                if F[1 + s, bot.POLICY] == 2:
+                if values is None:  # play_chunk_heuristic: pruned at compile time, with the lookahead below
+                    take_turn(P, T, K, F, rng, buf, log, s)
+                elif F[1 + s, bot.POLICY] == 2:
                     lookahead_turn(P, T, K, F, rng, buf, log, s, T2, F2, rr, buf2, nolog, unseen, values)
                 else:
                     take_turn(P, T, K, F, rng, buf, log, s)

@@ -5,7 +5,7 @@ the toolkit reads through GAME."""
 from simkit.game import Compiled, Game, Metric
 from simkit.games.sea_of_thieves import components, events, rules
 from simkit.games.sea_of_thieves import state as S
-from simkit.games.sea_of_thieves.engine import play_chunk
+from simkit.games.sea_of_thieves.engine import play_chunk, play_chunk_heuristic
 from strategies import sea_of_thieves as bots
 
 
@@ -47,6 +47,7 @@ GAME = Game(
     ),
     compile=compile_rules,
     play_chunk=play_chunk,
+    play_chunk_heuristic=play_chunk_heuristic,
     describe_event=events.describe_event,
     check_players=check_players,
     max_players=S.MAX_PLAYERS,

@@ -40,6 +40,7 @@ GAME = Game(
     ),
     compile=compile_rules,
     play_chunk=lookahead.play_chunk,  # the game loop, with the lookahead tier's seats
+    play_chunk_heuristic=lookahead.play_chunk_heuristic,  # the same, for batches without them
     describe_event=events.describe_event,
     check_players=check_players,
     max_players=S.MAX_PLAYERS,

@@ -249,15 +249,22 @@ def play_round(P, T, K, F, rng, buf, log, players, RT, RF, Rrng, Rbuf, Rlog, LV,
 
 
 @njit(cache=True)
+def game_tables(presets, players):
+    """(T, F, rng, buf): the game state's tables, allocated once per chunk."""
+    owned_T = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)
+    owned_F = np.zeros((1 + players, max(E.F_WIDTH, presets.shape[1])), dtype=np.float64)
+    owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
+    owned_buf = np.zeros((E.BUF_ROWS, E.BUF_WIDTH), dtype=np.int64)
+    return owned_T, owned_F, owned_rng, owned_buf
+
+
+@njit(cache=True)
 def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
     """Play len(seeds) games of Sea of Troubles (the engine contract in simkit/game.py)."""
     K = components[0]
     players = seat_strategies.shape[1]
     width = max(E.F_WIDTH, presets.shape[1])
-    owned_T = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)
-    owned_F = np.zeros((1 + players, width), dtype=np.float64)
-    owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
-    owned_buf = np.zeros((E.BUF_ROWS, E.BUF_WIDTH), dtype=np.int64)
+    owned_T, owned_F, owned_rng, owned_buf = game_tables(presets, players)
     RT = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)
     RF = np.zeros((1 + players, width), dtype=np.float64)
     Rrng = np.zeros((1 + players, 4), dtype=np.uint64)
@@ -270,6 +277,22 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
                unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
                presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                RT, RF, Rrng, Rbuf, Rlog, LV, Rsave,
+               owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
+
+
+@njit(cache=True)
+def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
+                         log_count, trace):
+    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.runner.play picks
+    it): the same games, bit for bit, without the lookahead's scratch and without compiling the
+    lookahead (`LV` is None, so numba prunes that branch of play_games before typing it)."""
+    K = components[0]
+    owned_T, owned_F, owned_rng, owned_buf = game_tables(presets, seat_strategies.shape[1])
+    T, F, rng, buf = unowned_int(owned_T), unowned_float(owned_F), unowned_uint(owned_rng), unowned_int(owned_buf)
+    nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
+    play_games(params, T, unowned_int(K), F, rng, buf, unowned_int(log_rows),
+               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
+               owned_T, owned_F, owned_rng, owned_buf, nolog, None, None,
                owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
 
 
@@ -288,7 +311,9 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
             thinker = thinker or F[1 + s, bot.POLICY] == bot.LOOKAHEAD
         E.setup_game(P, T, K, F, rng, buf, log, players)
         while True:
-            if thinker:
+            if LV is None:  # play_chunk_heuristic: pruned at compile time, with the lookahead below
+                E.play_round(P, T, K, F, rng, buf, log, players)
+            elif thinker:
                 play_round(P, T, K, F, rng, buf, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, Rsave)
             else:
                 E.play_round(P, T, K, F, rng, buf, log, players)

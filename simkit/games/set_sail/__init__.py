@@ -41,6 +41,7 @@ GAME = Game(
     ),
     compile=compile_rules,
     play_chunk=chunk.play_chunk,
+    play_chunk_heuristic=chunk.play_chunk_heuristic,
     describe_event=events.describe_event,
     check_players=check_players,
     max_players=S.MAX_PLAYERS,

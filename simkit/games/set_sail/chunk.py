@@ -33,35 +33,53 @@ from strategies import set_sail as bot
 def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
     """Play len(seeds) games of Set Sail (the engine contract in simkit/game.py)."""
     players = seat_strategies.shape[1]
-    owned_T = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
-    owned_F = np.zeros((1 + players, max(F_WIDTH, presets.shape[1])), dtype=np.float64)
-    owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
-    owned_buf = np.zeros((BUF_ROWS, BUF_WIDTH), dtype=np.int64)
     # the lookahead's playout tables (lookahead.py): a second game state, every seat on the
     # treasure hunter's weights (bot.ROLLOUT) with no noise, streams, scratch, no log
     T2 = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
-    F2 = np.zeros_like(owned_F)
+    F2 = np.zeros((1 + players, max(F_WIDTH, presets.shape[1])), dtype=np.float64)
     for s in range(players):
         load_strategy(F2, presets, bot.ROLLOUT_ROW, s)
-    rng2 = np.zeros_like(owned_rng)
-    buf2 = np.zeros_like(owned_buf)
+    rng2 = np.zeros((1 + players, 4), dtype=np.uint64)
+    buf2 = np.zeros((BUF_ROWS, BUF_WIDTH), dtype=np.int64)
     log2 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
     L = np.zeros((LA.L_ROWS, LA.L_WIDTH), dtype=np.int64)
     V = np.zeros((LA.V_ROWS, LA.V_WIDTH), dtype=np.float64)
     seeds2 = np.zeros(LA.MAX_ROLLOUTS, dtype=np.uint64)
+    play_tables(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count,
+                trace, (unowned_int(T2), unowned_float(F2), unowned_uint(rng2), unowned_int(buf2), log2,
+                        unowned_int(L), unowned_float(V), seeds2), (T2, F2, rng2, buf2, L, V))
+
+
+@njit(cache=True)
+def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
+                         log_count, trace):
+    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.runner.play picks
+    it): the same games, bit for bit, without the lookahead's tables and without compiling the
+    lookahead (its scratch is None, so numba prunes that branch of play_games before typing it)."""
+    play_tables(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count,
+                trace, None, None)
+
+
+@njit(cache=True)
+def play_tables(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count,
+                trace, scratch, owned_scratch):
+    """The game state's tables, allocated once per chunk, then play_games on unowned views of them."""
+    players = seat_strategies.shape[1]
+    owned_T = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
+    owned_F = np.zeros((1 + players, max(F_WIDTH, presets.shape[1])), dtype=np.float64)
+    owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
+    owned_buf = np.zeros((BUF_ROWS, BUF_WIDTH), dtype=np.int64)
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(params, unowned_int(owned_T), unowned_int(components[0]), unowned_float(owned_F),
                unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
-               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               (unowned_int(T2), unowned_float(F2), unowned_uint(rng2), unowned_int(buf2), log2, unowned_int(L),
-                unowned_float(V), seeds2),
-               owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows, (T2, F2, rng2, buf2, L, V))
+               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace, scratch,
+               owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows, owned_scratch)
 
 
 @njit(cache=True)
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                scratch, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log, owned_scratch):
-    """play_chunk's game loop, on unowned views of its tables."""
+    """play_chunk's game loop, on unowned views of its tables; `scratch` None: no lookahead seat."""
     players = seat_strategies.shape[1]
     T[ST, S.LOG_N] = log_count[0]
     for g in range(seeds.shape[0]):
@@ -71,7 +89,9 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
         setup_game(P, T, K, F, rng, buf, log, players)
         while True:
             for s in range(players):
-                if F[1 + s, bot.POLICY] == 2:
+                if scratch is None:  # play_chunk_heuristic: pruned at compile time, with the lookahead below
+                    take_turn(P, T, K, F, rng, buf, log, s)
+                elif F[1 + s, bot.POLICY] == 2:
                     T2, F2, rng2, buf2, log2, L, V, seeds2 = scratch
                     LA.lookahead_turn(P, T, K, F, rng, buf, log, s, T2, F2, rng2, buf2, log2, L, V, seeds2)
                 else:

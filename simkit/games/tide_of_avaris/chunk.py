@@ -22,6 +22,21 @@ from strategies import tide_of_avaris as bot
 
 def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
     """Play len(seeds) games of Tide of Avaris (the engine contract in simkit/game.py)."""
+    _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
+                True)
+
+
+def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
+                         log_count, trace):
+    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.runner.play picks
+    it): the same games, bit for bit, without compiling the lookahead (its candidate tables are
+    None, so numba prunes that branch of play_day before typing it)."""
+    _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
+                False)
+
+
+def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
+                lookahead: bool):
     K = components[0]
     players = seat_strategies.shape[1]
     width = max(E.F_WIDTH, presets.shape[1], bot.NOISE + 1)
@@ -31,8 +46,8 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     owned_F2 = np.zeros((1 + players, width), dtype=np.float64)
     owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
     owned_rng2 = np.zeros((1 + players, 4), dtype=np.uint64)
-    cand = np.zeros(LA.MAX_CANDIDATES, dtype=np.int64)
-    value = np.zeros(LA.MAX_CANDIDATES, dtype=np.float64)
+    cand = np.zeros(LA.MAX_CANDIDATES, dtype=np.int64) if lookahead else None
+    value = np.zeros(LA.MAX_CANDIDATES, dtype=np.float64) if lookahead else None
     log0 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),
@@ -43,7 +58,10 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
 
 @njit(cache=True)
 def play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, log0, cand, value):
-    """engine.play_day, with the destination of a lookahead seat's turn chosen by rollouts."""
+    """engine.play_day, with the destination of a lookahead seat's turn chosen by rollouts; `cand`
+    None (play_chunk_heuristic): no seat plays the lookahead, which is then not compiled."""
+    if cand is None:  # pruned at compile time, and with it the rest of this function
+        return E.play_day(P, T, K, F, rng, log, players)
     if not lookahead:
         return E.play_day(P, T, K, F, rng, log, players)
     E.start_day(P, T, K, F, rng, log, players)

@@ -24,9 +24,9 @@ WINNER, SCORE, ROUNDS, END_REASON = 2, 0, 0, 2
 Z99, Z90 = 2.576, 1.645  # two-sided 99% and 90% normal quantiles
 
 
-def run(players, lineup, n, seed, overrides=None, trace_rounds=0):
+def run(players, lineup, n, seed, overrides=None, trace_rounds=0, entry=None):
     """(out_games, out_seats, strategies, trace, the strategy row of each label) for n games
-    with the line-up rotated through the seats."""
+    with the line-up rotated through the seats (`entry`: the engine entry, default play_chunk)."""
     compiled = GAME.compile(GAME.rules.resolve("standard", overrides or {}), players)
     strategies = seat_strategies(GAME, lineup, players, 0, n)
     table, labels = GAME.strategy_table(lineup)
@@ -34,8 +34,8 @@ def run(players, lineup, n, seed, overrides=None, trace_rounds=0):
     out_games = np.zeros((n, 3 + len(GAME.game_metrics)), dtype=np.int64)
     out_seats = np.zeros((n, players, 3 + len(GAME.seat_metrics)), dtype=np.int64)
     trace = np.zeros((n if trace_rounds else 0, max(trace_rounds, 1), players), dtype=np.int64)
-    GAME.play_chunk(compiled.params, compiled.components, table, strategies, seeds, out_games, out_seats,
-                    np.zeros((0, 6), dtype=np.int64), np.zeros(1, dtype=np.int64), trace)
+    (entry or GAME.play_chunk)(compiled.params, compiled.components, table, strategies, seeds, out_games, out_seats,
+                               np.zeros((0, 6), dtype=np.int64), np.zeros(1, dtype=np.int64), trace)
     return out_games, out_seats, strategies, trace, {label: labels.index(label) for label in lineup}
 
 
@@ -43,6 +43,18 @@ def win_share(out_seats, strategies, row):
     """(wins, seats played) of the strategy row."""
     mine = strategies == row
     return float(out_seats[:, :, WINNER][mine].sum()), int(mine.sum())
+
+
+def test_the_heuristic_entry_plays_the_same_games_as_the_full_one():
+    """play_chunk_heuristic (no lookahead compiled) and play_chunk: the same games and traces for
+    every heuristic line-up; the runner picks the full entry only when a seat plays the lookahead."""
+    lineup = (DEFAULT, "racer", "random", "collector")
+    full = run(4, lineup, 80, 9, trace_rounds=12)
+    heuristic = run(4, lineup, 80, 9, trace_rounds=12, entry=GAME.play_chunk_heuristic)
+    assert all(np.array_equal(a, b) for a, b in zip(full[:4], heuristic[:4])) and full[3].any()
+    assert GAME.entry_for(full[2], lineup) is GAME.play_chunk_heuristic
+    mixed = ("lookahead", DEFAULT)
+    assert GAME.entry_for(seat_strategies(GAME, mixed, 2, 0, 8), mixed) is GAME.play_chunk
 
 
 # --------------------------------------------------------------------------- noise (skill knob)

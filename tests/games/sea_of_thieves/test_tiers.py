@@ -25,7 +25,7 @@ from strategies import sea_of_thieves as bot
 from .harness import PRESET_INDEX, PRESETS, Table
 
 
-def play(lineup, players=2, n=200, overrides=None, trace_rounds=0):
+def play(lineup, players=2, n=200, overrides=None, trace_rounds=0, entry=None):
     values = GAME.rules.resolve("standard", overrides or {})
     compiled = GAME.compile(values, players)
     strategies = runner.seat_strategies(GAME, tuple(lineup), players, 0, n)
@@ -34,9 +34,21 @@ def play(lineup, players=2, n=200, overrides=None, trace_rounds=0):
     out_games = np.zeros((n, 3 + len(GAME.game_metrics)), dtype=np.int64)
     out_seats = np.zeros((n, players, 3 + len(GAME.seat_metrics)), dtype=np.int64)
     trace = np.full((n if trace_rounds else 0, max(trace_rounds, 1), players), -1, dtype=np.int64)
-    GAME.play_chunk(compiled.params, compiled.components, table, strategies, seeds, out_games, out_seats,
-                    np.zeros((0, 6), dtype=np.int64), np.zeros(1, dtype=np.int64), trace)
+    (entry or GAME.play_chunk)(compiled.params, compiled.components, table, strategies, seeds, out_games, out_seats,
+                               np.zeros((0, 6), dtype=np.int64), np.zeros(1, dtype=np.int64), trace)
     return strategies, out_games, out_seats, trace
+
+
+def test_the_heuristic_entry_plays_the_same_games_as_the_full_one():
+    """play_chunk_heuristic (no lookahead compiled) and play_chunk: the same games and traces for
+    every heuristic line-up; the runner picks the full entry only when a seat plays the lookahead."""
+    lineup = ("merchant", "tuned", "random", "merchant@0.1")
+    full = play(lineup, players=4, n=40, trace_rounds=12)
+    heuristic = play(lineup, players=4, n=40, trace_rounds=12, entry=GAME.play_chunk_heuristic)
+    assert all(np.array_equal(a, b) for a, b in zip(full, heuristic)) and (full[3] >= 0).any()
+    assert GAME.entry_for(full[0], lineup) is GAME.play_chunk_heuristic
+    mixed = ("lookahead", "merchant")
+    assert GAME.entry_for(runner.seat_strategies(GAME, mixed, 2, 0, 8), mixed) is GAME.play_chunk
 
 
 def win_share(lineup, label, **kw):

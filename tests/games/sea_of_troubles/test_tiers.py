@@ -13,8 +13,9 @@ from ..engine_calls import call_by_name
 from .harness import S, Table
 
 
-def play(lineup, players, n, seed=11, overrides=None, trace_rounds=0):
-    """n games of the rotated line-up: (seat strategy rows, row labels, out_games, out_seats, trace)."""
+def play(lineup, players, n, seed=11, overrides=None, trace_rounds=0, entry=None):
+    """n games of the rotated line-up: (seat strategy rows, row labels, out_games, out_seats, trace);
+    `entry`: the engine entry point (default: play_chunk)."""
     lineup = tuple(lineup)
     table, labels = GAME.strategy_table(lineup)
     c = GAME.compile(GAME.rules.resolve("standard", overrides or {}), players)
@@ -22,9 +23,21 @@ def play(lineup, players, n, seed=11, overrides=None, trace_rounds=0):
     og = np.zeros((n, GAME_COLUMNS + len(GAME.game_metrics)), dtype=np.int64)
     os_ = np.zeros((n, players, SEAT_COLUMNS + len(GAME.seat_metrics)), dtype=np.int64)
     trace = np.zeros((n if trace_rounds else 0, max(trace_rounds, 1), players), dtype=np.int64)
-    GAME.play_chunk(c.params, c.components, table, ss, game_seeds(seed, 0, n), og, os_,
-                    np.zeros((0, LOG_WIDTH), dtype=np.int64), np.zeros(1, dtype=np.int64), trace)
+    (entry or GAME.play_chunk)(c.params, c.components, table, ss, game_seeds(seed, 0, n), og, os_,
+                               np.zeros((0, LOG_WIDTH), dtype=np.int64), np.zeros(1, dtype=np.int64), trace)
     return ss, labels, og, os_, trace
+
+
+def test_the_heuristic_entry_plays_the_same_games_as_the_full_one():
+    """play_chunk_heuristic (no lookahead compiled) and play_chunk: the same games and traces for
+    every heuristic line-up; the runner picks the full entry only when a seat plays the lookahead."""
+    lineup = ("pillager", "tuned", "random", "pillager@0.2")
+    full = play(lineup, 4, 80, trace_rounds=10)
+    heuristic = play(lineup, 4, 80, trace_rounds=10, entry=GAME.play_chunk_heuristic)
+    assert all(np.array_equal(a, b) for a, b in zip(full[2:], heuristic[2:])) and full[4].any()
+    assert GAME.entry_for(full[0], lineup) is GAME.play_chunk_heuristic
+    mixed = ("lookahead", "pillager")
+    assert GAME.entry_for(seat_strategies(GAME, mixed, 2, 0, 8), mixed) is GAME.play_chunk
 
 
 def gap(lineup, players, n, seed=11):

@@ -68,9 +68,10 @@ def test_a_little_noise_already_costs_wins():
 
 
 # ----------------------------------------------------------------------------- the score trace
-def _traced(lineup: tuple[str, ...], n: int, players: int, rounds: int, log: int = 0):
+def _traced(lineup: tuple[str, ...], n: int, players: int, rounds: int, log: int = 0, entry=None, seed: int = 17):
     """(out_games, out_seats, log rows, trace) of n games with a trace of `rounds` rounds
-    (rounds = 0: untraced); the trace starts at -1 so unwritten cells show."""
+    (rounds = 0: untraced); the trace starts at -1 so unwritten cells show. `entry`: the engine
+    entry point (default: play_chunk)."""
     compiled = GAME.compile(GAME.rules.resolve("standard", {}), players)
     strategies = seat_strategies(GAME, lineup, players, 0, n)
     out_games = np.zeros((n, GAME_COLUMNS + len(GAME.game_metrics)), dtype=np.int64)
@@ -78,8 +79,8 @@ def _traced(lineup: tuple[str, ...], n: int, players: int, rounds: int, log: int
     rows = np.zeros((log, LOG_WIDTH), dtype=np.int64)
     count = np.zeros(1, dtype=np.int64)
     trace = np.full((n if rounds else 0, max(rounds, 1), players), -1, dtype=np.int64)
-    GAME.play_chunk(compiled.params, compiled.components, GAME.strategy_table(lineup)[0], strategies,
-                    game_seeds(np.uint64(17), 0, n), out_games, out_seats, rows, count, trace)
+    (entry or GAME.play_chunk)(compiled.params, compiled.components, GAME.strategy_table(lineup)[0], strategies,
+                               game_seeds(np.uint64(seed), 0, n), out_games, out_seats, rows, count, trace)
     return out_games, out_seats, rows[: count[0]], trace
 
 
@@ -118,3 +119,19 @@ def test_a_short_trace_keeps_the_first_rounds():
     *_, long = _traced(LINEUP, 30, 4, 60)
     *_, short = _traced(LINEUP, 30, 4, 3)
     assert np.array_equal(short, long[:, :3])
+
+
+def test_the_heuristic_entry_plays_the_same_games_as_the_full_one():
+    """play_chunk_heuristic (no lookahead compiled) and play_chunk give the same games, event for
+    event, to every heuristic line-up; the runner picks the full entry for a lookahead seat."""
+    full = _traced(LINEUP, 60, 4, 30, log=600_000, seed=23)
+    heuristic = _traced(LINEUP, 60, 4, 30, log=600_000, entry=GAME.play_chunk_heuristic, seed=23)
+    assert all(np.array_equal(a, b) for a, b in zip(full, heuristic)) and len(full[2]) > 1000
+    seats = seat_strategies(GAME, LINEUP, 4, 0, 8)
+    assert GAME.entry_for(seats, LINEUP) is GAME.play_chunk_heuristic
+    with_lookahead = ("lookahead", "tuned")
+    seats = seat_strategies(GAME, with_lookahead, 2, 0, 8)
+    assert GAME.entry_for(seats, with_lookahead) is GAME.play_chunk
+    only_tuned = seats.copy()
+    only_tuned[:] = GAME.strategy_table(with_lookahead)[1].index("tuned")
+    assert GAME.entry_for(only_tuned, with_lookahead) is GAME.play_chunk_heuristic  # no seat plays it

@@ -14,15 +14,15 @@ from .tiers import compiled
 DAYS = 12
 
 
-def traced(players, lineup, n, days):
+def traced(players, lineup, n, days, entry=None):
     c = compiled(players)
     table, _ = GAME.strategy_table(lineup)
     ss = seat_strategies(GAME, lineup, players, 0, n)
     og = np.zeros((n, GAME_COLUMNS + len(GAME.game_metrics)), dtype=np.int64)
     os_ = np.zeros((n, players, SEAT_COLUMNS + len(GAME.seat_metrics)), dtype=np.int64)
     trace = np.zeros((n if days else 0, max(days, 1), players), dtype=np.int64)
-    GAME.play_chunk(c.params, c.components, table, ss, game_seeds(np.uint64(5), 0, n), og, os_,
-                    np.zeros((0, 6), dtype=np.int64), np.zeros(1, dtype=np.int64), trace)
+    (entry or GAME.play_chunk)(c.params, c.components, table, ss, game_seeds(np.uint64(5), 0, n), og, os_,
+                               np.zeros((0, 6), dtype=np.int64), np.zeros(1, dtype=np.int64), trace)
     return og, os_, trace
 
 
@@ -31,6 +31,18 @@ def test_tracing_does_not_change_the_games():
     a = traced(4, lineup, 80, DAYS)
     b = traced(4, lineup, 80, 0)
     assert (a[0] == b[0]).all() and (a[1] == b[1]).all()
+
+
+def test_the_heuristic_entry_plays_the_same_games_as_the_full_one():
+    """play_chunk_heuristic (no lookahead compiled) and play_chunk: the same games and traces for
+    every heuristic line-up; the runner picks the full entry only when a seat plays the lookahead."""
+    lineup = ("controller", "raider", "random", "tuned")
+    full = traced(4, lineup, 60, DAYS)
+    heuristic = traced(4, lineup, 60, DAYS, entry=GAME.play_chunk_heuristic)
+    assert all((a == b).all() for a, b in zip(full, heuristic)) and full[2].any()
+    assert GAME.entry_for(seat_strategies(GAME, lineup, 4, 0, 8), lineup) is GAME.play_chunk_heuristic
+    mixed = ("lookahead", "tuned")
+    assert GAME.entry_for(seat_strategies(GAME, mixed, 2, 0, 8), mixed) is GAME.play_chunk
 
 
 def test_the_last_traced_day_is_the_final_score_and_later_days_stay_empty():

@@ -414,7 +414,9 @@ def end_round(P, T, K, F, rng, log, players):
 @njit(cache=True, _nrt=False)
 def play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0):
     for s in range(players):  # the first player token never moves (A29)
-        if F[1 + s, bot.W_ROLLOUTS] > 0.0:
+        if T2 is None:  # play_chunk_heuristic: pruned at compile time, with the lookahead below
+            take_turn(P, T, K, F, rng, log, s)
+        elif F[1 + s, bot.W_ROLLOUTS] > 0.0:
             plan = choose_plan(P, T, K, F, rng, s, players, T2, F2, rng2, log0)
             la.set_plan(F, s, plan)  # this turn only
             take_turn(P, T, K, F, rng, log, s)
@@ -469,6 +471,21 @@ def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0):
 # ------------------------------------------------------------------ the engine contract
 def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
     """Play len(seeds) games of Sea of Thieves (the engine contract in simkit/game.py)."""
+    _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
+                True)
+
+
+def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
+                         log_count, trace):
+    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.runner.play picks
+    it): the same games, bit for bit, without compiling the lookahead (its scratch T2 is None, so
+    numba prunes that branch of play_round before typing it)."""
+    _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
+                False)
+
+
+def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
+                lookahead: bool):
     K = components[0]
     players = seat_strategies.shape[1]
     owned_T = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
@@ -482,7 +499,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),
                unowned_int(log_rows), presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               unowned_int(owned_T2), unowned_float(owned_F2), unowned_uint(owned_rng2), log0,
+               unowned_int(owned_T2) if lookahead else None, unowned_float(owned_F2), unowned_uint(owned_rng2), log0,
                (owned_T, owned_F, owned_rng, K, log_rows, owned_T2, owned_F2, owned_rng2))
 
 
