@@ -30,6 +30,10 @@ Engine contract (numba njit, no Python objects inside)::
   then n_games), after each round r (1-based) with r <= trace_rounds the engine writes
   trace[g, r - 1, s] = the score seat s would have if the game ended now (the SCORE
   column's measure). Sweeps pass n_traced = 0 unless arcs are asked for.
+
+A game may also give `play_chunk_heuristic`, with the same arguments and the same games, for
+batches in which no seat plays a lookahead-kind preset: compiling it leaves the lookahead tier
+out (a minute or so of a cold compile). The runner picks the entry per batch (`Game.entry_for`).
 """
 
 from __future__ import annotations
