@@ -815,7 +815,7 @@ def _results(tasks, jobs: int, backend: str, address: str | None, folder: Path, 
         client = distributed.Client(address, timeout=10)
     except (OSError, TimeoutError, ValueError) as e:
         raise InputError(f"cannot reach the Dask scheduler at {address}: {e}") from None
-    watch = _SchedulerWatch(client, lost)
+    watch = _SchedulerWatch(client, lost, address, folder)
     try:
         with parallel_config(backend="dask"), watch:
             yield from Parallel(n_jobs=-1, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs")(
@@ -856,11 +856,12 @@ class _SchedulerWatch:
     """
 
     GONE = ("closing", "closed", "failed")
+    GRACE_SECONDS = 30.0  # for the main thread to stop once interrupted, before the process ends itself
 
-    def __init__(self, client, lost: list):
+    def __init__(self, client, lost: list, address: str | None = None, folder: Path | None = None):
         import threading
 
-        self.client, self.lost = client, lost
+        self.client, self.lost, self.address, self.folder = client, lost, address, folder
         self.done = threading.Event()
         self.thread = threading.Thread(target=self.run, name="simkit-dask-watch", daemon=True)
 
@@ -885,6 +886,13 @@ class _SchedulerWatch:
             if self.client.status in self.GONE:
                 self.lost.append(self.client.status)
                 _thread.interrupt_main()
+                # joblib's dask backend may then wait, in its clean-up, on futures of the dead
+                # scheduler: past the grace the sweep ends itself with the same one line, exit 2
+                # (every finished chunk is already a part on disk)
+                if not self.done.wait(self.GRACE_SECONDS):
+                    line = " ".join(str(_lost_error(self.address, self.folder, self.lost)).split())
+                    print(f"error: {line}", file=sys.stderr, flush=True)
+                    os._exit(2)
                 return
 
     def stop(self) -> None:

@@ -18,6 +18,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -468,6 +469,28 @@ def test_a_lost_dask_scheduler_is_one_line_and_the_chunks_are_kept(tmp_path):
     done = subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr)
     assert_one_error_line(done, f"lost the Dask scheduler at {address}", "finished chunks are kept", "--resume")
     assert len(_games_parts(out)) >= 2
+
+
+def test_a_sweep_stuck_after_its_scheduler_is_lost_ends_itself_with_the_line():
+    """The watch interrupts the main thread; should joblib's clean-up then wait on the dead
+    scheduler, the watch ends the process itself after its grace: the same one line, exit 2."""
+    code = (
+        "import signal, time\n"
+        "from pathlib import Path\n"
+        "from simkit import runner\n"
+        "class Client:\n"
+        "    status = 'closed'\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)  # a main thread the interrupt does not reach\n"
+        "watch = runner._SchedulerWatch(Client(), [], 'tcp://127.0.0.1:9', Path('/tmp/out'))\n"
+        "watch.GRACE_SECONDS = 0.5\n"
+        "with watch:\n"
+        "    time.sleep(20)\n"
+    )
+    began = time.time()
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert time.time() - began < 15
+    assert_one_error_line(done, "lost the Dask scheduler at tcp://127.0.0.1:9", "finished chunks are kept in /tmp/out",
+                          "--resume")
 
 
 # -- damaged inputs to check, report and the spec ------------------------------------------------------------------
