@@ -199,6 +199,13 @@ class Game:
         """The kind (simkit.bots: random, heuristic, lookahead) of each row of strategy_table."""
         return tuple(self.preset(name).kind for name, _, _ in self._rows(labels, bots)[0])
 
+    def lookahead_row(self, labels: tuple[str, ...], bots: dict | None = None) -> int | None:
+        """The strategy_table row of the first label of `labels` that plays a lookahead-kind preset,
+        or None: a line-up with one plays through the full engine entry (entry_for)."""
+        rows, row_labels = self._rows(labels, bots)
+        return next((row_labels.index(label) for label in labels
+                     if self.preset(rows[row_labels.index(label)][0]).kind == bot_params.LOOKAHEAD), None)
+
     def entry_for(self, strategies, labels: tuple[str, ...] = (), bots: dict | None = None) -> Callable:
         """The engine entry point for a batch whose seats play these rows of strategy_table(labels,
         bots): `play_chunk_heuristic` when the game has one and no seat plays a lookahead-kind row

@@ -106,7 +106,6 @@ def select(summary: dict, check_table: dict | None = None) -> list[dict]:
     from simkit.report.findings import headline, rank
     from simkit.report.sections import HEADLINE_ITEMS, HEADLINE_PER_GAME, cell_labels
     from simkit.report.tournament import dominant as dominant_findings
-    from simkit.report.tournament import headline_items
 
     cells = summary["cells"]
     by_name = {cell["cell"]: cell for cell in cells}
@@ -115,11 +114,11 @@ def select(summary: dict, check_table: dict | None = None) -> list[dict]:
     baselines = {game: entry.get("baseline_strategy") for game, entry in (summary.get("games") or {}).items()}
     ranked = [f for f in rank(top.findings) if f.kind in KINDS]
     limit = HEADLINE_ITEMS if len(top.games) <= 1 else HEADLINE_PER_GAME
-    dominant = headline_items(cells, labels)
+    dominant = dominant_findings(cells)  # (cell, kind, key, matrix) per dominant strategy or dealt value
     unfinished = top.unfinished_sentences(labels)
     shown = set()
     for game, found in top.by_game().items():
-        room = limit - len(unfinished.get(game, [])) - sum(owner == game for owner, _ in dominant)
+        room = limit - len(unfinished.get(game, [])) - sum(cell["game"] == game for cell, *_ in dominant)
         shown.update(id(f) for f in found[:max(room, 0)])
     records: dict[str, dict] = {}
 
@@ -146,7 +145,7 @@ def select(summary: dict, check_table: dict | None = None) -> list[dict]:
             add(finding)
     # a dominant strategy or dealt value the headline shows: its win-rate finding in that cell
     per_game: dict[str, int] = {}
-    for cell, kind, key, _ in dominant_findings(cells):
+    for cell, kind, key, _ in dominant:
         per_game[cell["game"]] = per_game.get(cell["game"], 0) + 1
         if per_game[cell["game"]] > limit - len(unfinished.get(cell["game"], [])):
             continue  # past the headline's room: listed under More findings

@@ -47,7 +47,6 @@ import polars as pl
 
 from simkit import games as registry
 from simkit import results, traces
-from simkit.bots import LOOKAHEAD
 from simkit.errors import InputError
 from simkit.files import fix_for, json_text, kind_of, read_json, remove_temporaries, why, write_text
 from simkit.game import GAME_COLUMNS, LOG_WIDTH, SEAT_COLUMNS, Compiled, Game
@@ -588,15 +587,6 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
         raise _cannot_write(folder, e, "every game is played and kept") from None
 
 
-def _lookahead_row(cell: Cell) -> int | None:
-    """The strategy-table row of a lookahead-kind label of the cell's line-up, or None: a cell
-    with one plays through the game's full engine entry (Game.entry_for)."""
-    game = registry.get(cell.game)
-    kinds = game.row_kinds(cell.lineup, cell.bots)
-    labels = game.strategy_table(cell.lineup, cell.bots)[1]
-    return next((labels.index(label) for label in cell.lineup if kinds[labels.index(label)] == LOOKAHEAD), None)
-
-
 def _warm_game(cell: dict, name: str | None = None) -> tuple[str, float]:
     """Compile (or load) the engine entry one of a game's cells plays through, by playing 2 of its
     games (with a lookahead seat when the cell has one); runs in a worker."""
@@ -605,7 +595,7 @@ def _warm_game(cell: dict, name: str | None = None) -> tuple[str, float]:
     game = registry.get(cell.game)
     rules, _ = compiled(cell)
     strategies = seat_strategies(game, cell.lineup, cell.players, 0, 2, cell.bots)
-    row = _lookahead_row(cell)
+    row = game.lookahead_row(cell.lineup, cell.bots)
     if row is not None:  # games 0 and 1 of the seating design may not seat it
         strategies[:, 0] = row
     play(game, rules, strategies, game_seeds(np.uint64(0), 0, 2), lineup=cell.lineup, bots=cell.bots)
@@ -654,8 +644,12 @@ def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool, fol
     compiling and the elapsed time (on stdout at a terminal, else on stderr, so a CI log shows it).
     """
     first: dict[str, Cell] = {}  # one cell per game and engine entry (with or without the lookahead)
+    full: dict[tuple, bool] = {}  # per game and line-up: does it play the full entry (a 10,000-cell grid has one)
     for cell in cells:
-        first.setdefault(cell.game if _lookahead_row(cell) is None else f"{cell.game} (lookahead)", cell)
+        key = (cell.game, cell.lineup, json.dumps(cell.bots, sort_keys=True))
+        if key not in full:
+            full[key] = registry.get(cell.game).lookahead_row(cell.lineup, cell.bots) is not None
+        first.setdefault(f"{cell.game} (lookahead)" if full[key] else cell.game, cell)
     side_by_side = jobs > 1 and backend == "loky" and len(first) > 1
     began = time.perf_counter()
     stream = sys.stdout if show else sys.stderr
