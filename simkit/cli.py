@@ -352,12 +352,37 @@ def bench(
     compile_: Annotated[bool, typer.Option(
         "--compile", help="Instead: where a cold compile of each game's engine goes, per jitted function "
         "(numba's compile events), in a subprocess with an empty numba cache of its own.")] = False,
-    top: Annotated[int, typer.Option(help="With --compile: the functions listed, by their own compile time.")] = 15,
+    profile: Annotated[bool, typer.Option(
+        "--profile", help="Instead: where the compiled engine spends its time while playing, per jitted function "
+        "(Linux perf samples, named through a perf map of numba's code).")] = False,
+    seconds: Annotated[float, typer.Option(help="With --profile: seconds of play sampled per game.")] = 10.0,
+    top: Annotated[int, typer.Option(help="With --compile or --profile: the functions listed, dearest first.")] = 15,
     json_: JsonOption = False,
 ) -> None:
     """Throughput per game on one core, compile time, and the speed-up over plain Python."""
     from simkit.bench import bench as run_bench
 
+    if compile_ and profile:
+        raise InputError("--compile and --profile are two different measurements; hint: ask for one at a time")
+    if profile:
+        from simkit import games as registry
+        from simkit.profiling import profile as run_profile
+
+        reports = [run_profile(name, players, presets.split(",")[0].strip() if presets else None, seconds)
+                   for name in (names or registry.ids())]
+        if json_:
+            _echo_json(reports)
+            return
+        for r in reports:
+            jit = sum(row["percent"] for row in r["rows"] if row["jit"])
+            listed = r["rows"][:top]
+            typer.echo(f"{r['game']} ({r['players']} players, {r['preset']}): {r['games']:,} games in "
+                       f"{r['seconds']:.1f} s, {r['samples']} samples, {jit:.1f}% in compiled code; the "
+                       f"{len(listed)} dearest functions by their own samples (inlined callees count in their caller):")
+            _print_table(["function", "share", "where"],
+                         [[row["function"], f"{row['percent']:.1f}%",
+                           "compiled" if row["jit"] else ("kernel" if row["kernel"] else "other")] for row in listed])
+        return
     if compile_:
         from simkit import games as registry
         from simkit.bench import compile_breakdown

@@ -1,0 +1,170 @@
+"""`simkit bench GAME --profile`: where a compiled engine spends its time, per jitted function.
+
+numba's machine code lives in anonymous memory, so a sampling profiler sees addresses without
+names. The recipe: play the game in a subprocess under Linux `perf record`; once the engine is
+compiled (or loaded from the cache), the subprocess writes `/tmp/perf-<pid>.map`, the file
+perf reads to name JIT code, with every symbol numba's engine holds; then it plays for the
+asked time between two CLOCK_MONOTONIC stamps, and `perf report --time` counts the samples
+between them only (no import, compile or cache load). A function LLVM inlined into its
+caller counts as the caller: the table shows the engine as it runs, not as it is written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from simkit.errors import InputError
+
+SAMPLE_HZ = 1999  # perf's sampling frequency (odd, so it does not beat with a periodic loop)
+_ABI_OR_END = re.compile(r"[BE]")
+_REPORT_LINE = re.compile(r"^\s*([\d.]+)%\s+\[([.k])\]\s+(.*?)\s*$")
+_WRAPPERS = ("cpython.", "cfunc.")
+
+
+def demangle(symbol: str) -> str:
+    """A numba symbol (`_ZN<len><name>...B<abi tags>E...`) as a dotted Python name. numba
+    writes a character outside [A-Za-z0-9_] as `_xx` (its hex code), which cannot be told from
+    a name's own underscores, so only `<locals>` is spelled back. Other symbols unchanged."""
+    prefix = next((w for w in _WRAPPERS if symbol.startswith(w)), "")
+    body = symbol[len(prefix):]
+    if prefix == "cpython.":  # numba spells the CPython wrapper `_ZN7cpython<...>`
+        prefix = ""
+    if not body.startswith("_ZN"):
+        return symbol
+    parts, i = [], 3
+    while i < len(body) and body[i].isdigit():
+        j = i
+        while j < len(body) and body[j].isdigit():
+            j += 1
+        n = int(body[i:j])
+        parts.append(body[j:j + n])
+        i = j + n
+        if i < len(body) and _ABI_OR_END.match(body[i]):
+            break
+    if not parts:
+        return symbol
+    name = ".".join(parts).replace("_3clocals_3e", "<locals>")
+    if name.startswith("cpython."):
+        return f"{name[len('cpython.'):]} (wrapper)"
+    return f"{name} (wrapper)" if prefix else name
+
+
+def jit_symbols() -> list[tuple[int, int, str]]:
+    """(address, size, name) of every function numba's CPU engine has loaded in this process,
+    compiled or from the cache. The engine does not keep sizes: a function runs to the next
+    symbol's address (the last one gets 4 KiB)."""
+    from numba.core.registry import cpu_target
+
+    engine = cpu_target.target_context.codegen()._engine
+    found = []
+    for name in engine._defined_symbols:
+        if name.startswith((".const", "_ZN08NumbaEnv")):
+            continue  # constants and environments: data, not code
+        address = engine.get_function_address(name)
+        if address:
+            found.append((address, name))
+    found.sort()
+    ends = [a for a, _ in found[1:]] + [found[-1][0] + 4096] if found else []
+    return [(a, min(end - a, 1 << 24), demangle(name)) for (a, name), end in zip(found, ends)]
+
+
+def write_perf_map(path: Path | None = None) -> Path:
+    """Write perf's map of JIT code for this process (default `/tmp/perf-<pid>.map`)."""
+    path = path or Path(f"/tmp/perf-{os.getpid()}.map")
+    path.write_text("".join(f"{a:x} {size:x} {name}\n" for a, size, name in jit_symbols()))
+    return path
+
+
+def parse_report(text: str) -> list[dict]:
+    """Rows of `perf report --stdio --no-children -F overhead,sym`: share and symbol, and
+    whether the symbol is JIT code (named by the map) or elsewhere (the interpreter, numpy,
+    the kernel)."""
+    rows = []
+    for line in text.splitlines():
+        m = _REPORT_LINE.match(line)
+        if m:
+            rows.append({"percent": float(m.group(1)), "function": m.group(3), "kernel": m.group(2) == "k"})
+    return rows
+
+
+def _profile_main(cell_json: str, seconds: str, out: str) -> None:
+    """The side of `profile` that runs under perf: compile or load, write the map, then play."""
+    from simkit import spec as specs
+    from simkit.bench import _play_range
+
+    cell = specs.Cell.from_dict(json.loads(cell_json))
+    _play_range(cell, 0, 2)  # the first call: compile or cache load, outside the measured window
+    write_perf_map()
+    began, played, batch = time.clock_gettime(time.CLOCK_MONOTONIC), 0, 64
+    while time.clock_gettime(time.CLOCK_MONOTONIC) - began < float(seconds):
+        _play_range(cell, played, played + batch)
+        played += batch
+        batch = min(batch * 2, 4096)
+    ended = time.clock_gettime(time.CLOCK_MONOTONIC)
+    Path(out).write_text(json.dumps({"began": began, "ended": ended, "games": played, "pid": os.getpid()}))
+
+
+def profile(game_id: str, players: int | None = None, preset: str | None = None, seconds: float = 10.0) -> dict:
+    """Sample the compiled engine of one game for `seconds` of play; see the module docstring.
+    Returns the game, players, preset, games played, samples and rows (share of the samples in
+    the play window, per function; `jit` marks the engine's own code)."""
+    from simkit import games as registry
+    from simkit.bench import _cell
+
+    perf = shutil.which("perf")
+    if perf is None:
+        raise InputError("--profile needs Linux perf, which is not on PATH; hint: install it (Debian/Ubuntu: "
+                          "apt install linux-perf or linux-tools-$(uname -r))")
+    if seconds <= 0:
+        raise InputError(f"--seconds must be > 0, got {seconds}")
+    game = registry.get(game_id)
+    cell = _cell(game_id, players, preset or game.default_strategy)
+    with tempfile.TemporaryDirectory() as tmp:
+        data, out = Path(tmp) / "perf.data", Path(tmp) / "window.json"
+        args = [perf, "record", "-q", "-k", "CLOCK_MONOTONIC", "-F", str(SAMPLE_HZ), "-o", str(data), "--",
+                sys.executable, "-m", "simkit.profiling", json.dumps(cell.to_dict()), str(seconds), str(out)]
+        done = subprocess.run(args, check=False, capture_output=True, text=True)
+        if done.returncode != 0 or not out.exists():
+            hint = ("hint: perf may not sample this user's processes; `sysctl kernel.perf_event_paranoid=2` allows it"
+                    if "paranoid" in done.stderr or "Permission" in done.stderr else "hint: see perf's message above")
+            raise InputError(f"perf record failed for {game_id} (exit {done.returncode}): "
+                             f"{done.stderr.strip().splitlines()[-1] if done.stderr.strip() else 'no message'}; {hint}")
+        window = json.loads(out.read_text())
+        report = subprocess.run(
+            [perf, "report", "-i", str(data), "--stdio", "--no-children", "-F", "overhead,sym", "--percent-limit",
+             "0.05", "--time", f"{window['began']:.6f},{window['ended']:.6f}"],
+            check=False, capture_output=True, text=True)
+        if report.returncode != 0:
+            raise InputError(f"perf report failed for {game_id}: {report.stderr.strip()}")
+        samples = re.search(r"# Samples: (\S+)", report.stdout)
+        perf_map = Path(f"/tmp/perf-{window['pid']}.map")
+        jit_names = {name for _, _, name in _symbols_from_map(perf_map)}
+        perf_map.unlink(missing_ok=True)
+    rows = parse_report(report.stdout)
+    for row in rows:
+        row["jit"] = row["function"] in jit_names
+    return {"game": game_id, "players": cell.players, "preset": cell.lineup[0], "games": window["games"],
+            "seconds": window["ended"] - window["began"], "samples": samples.group(1) if samples else "?",
+            "rows": rows}
+
+
+def _symbols_from_map(path: Path) -> list[tuple[int, int, str]]:
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_text().splitlines():
+        a, size, name = line.split(" ", 2)
+        out.append((int(a, 16), int(size, 16), name))
+    return out
+
+
+if __name__ == "__main__":
+    _profile_main(*sys.argv[1:])

@@ -1,0 +1,77 @@
+"""`simkit bench --profile`: naming numba's machine code for perf, and reading perf's report."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from numba import njit
+
+from simkit.profiling import demangle, jit_symbols, parse_report, write_perf_map
+
+
+def test_numba_symbols_read_as_dotted_python_names():
+    assert demangle("_ZN6simkit5games14sea_of_thieves6engine7actions11take_actionB2v7B38c8tJTIeFIjxB2IKSgI4Cr"
+                    "vQClQZ6FczSBAA_3dExx") == "simkit.games.sea_of_thieves.engine.actions.take_action"
+    assert demangle("_ZN7cpython5tests8dicegame10play_chunkB3v12E") == "tests.dicegame.play_chunk (wrapper)"
+    assert demangle("cfunc._ZN5tests8dicegame4stepB2v1E") == "tests.dicegame.step (wrapper)"
+    assert demangle("_ZN5tests4test1f12_3clocals_3e4leafB2v1E") == "tests.test.f.<locals>.leaf"
+    assert demangle("gc_collect_main") == "gc_collect_main"  # not numba's: unchanged
+
+
+def test_the_perf_map_names_each_compiled_function_at_its_address(tmp_path):
+    @njit
+    def profiled_leaf(n):
+        s = 0
+        for i in range(n):
+            s += i % 7
+        return s
+
+    profiled_leaf(3)
+    symbols = jit_symbols()
+    names = [name for _, _, name in symbols]
+    assert any(name.endswith("<locals>.profiled_leaf") for name in names)
+    addresses = [a for a, _, _ in symbols]
+    assert addresses == sorted(addresses) and all(size > 0 for _, size, _ in symbols)
+    # each function ends where the next begins: no two overlap, so perf names each sample once
+    assert all(a + size <= b for (a, size, _), b in zip(symbols, addresses[1:]))
+    path = write_perf_map(tmp_path / "perf.map")
+    line = next(line for line in path.read_text().splitlines() if line.endswith("<locals>.profiled_leaf"))
+    address, size, _ = line.split(" ", 2)
+    assert (int(address, 16), int(size, 16)) in {(a, s) for a, s, n in symbols if n.endswith("profiled_leaf")}
+
+
+def test_perf_s_report_is_read_into_shares_per_function():
+    report = """# Samples: 9K of event 'cpu-clock:pppH'
+#
+# Overhead  Symbol
+# ........  ......
+#
+    35.28%  [.] simkit.games.sea_of_thieves.engine.actions.take_action
+     8.60%  [.] gc_collect_main
+     0.12%  [k] clear_page_erms
+
+#
+# (Tip: ...)
+"""
+    assert parse_report(report) == [
+        {"percent": 35.28, "function": "simkit.games.sea_of_thieves.engine.actions.take_action", "kernel": False},
+        {"percent": 8.6, "function": "gc_collect_main", "kernel": False},
+        {"percent": 0.12, "function": "clear_page_erms", "kernel": True},
+    ]
+
+
+def _perf_can_sample() -> bool:
+    paranoid = Path("/proc/sys/kernel/perf_event_paranoid")
+    return shutil.which("perf") is not None and paranoid.exists() and int(paranoid.read_text()) <= 2
+
+
+@pytest.mark.skipif(not _perf_can_sample(), reason="Linux perf is not installed or may not sample this user")
+def test_a_profile_puts_the_play_window_s_samples_on_the_engine_s_functions(dicegame):
+    from simkit.profiling import profile
+
+    report = profile("dicegame", 2, None, 1.0)
+    assert report["games"] > 0 and report["seconds"] >= 1.0
+    compiled = [row for row in report["rows"] if row["jit"]]
+    # the window holds play only: the engine's own functions take nearly every sample
+    assert sum(row["percent"] for row in compiled) > 80
+    assert any(row["function"].startswith("tests.dicegame.play_chunk") for row in compiled)
