@@ -57,7 +57,7 @@ def decide(rng, seat, n):
     return randint(rng, 1 + seat, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pick_best(scores, rng, seat, n):
     """Index of the highest of scores[0..n-1], ties broken uniformly from the seat's stream."""
     best = scores[0]
@@ -84,3 +84,19 @@ def noisy(rng, seat, noise):
     choices exactly as `random` does."""
     return noise >= 1.0 or (noise > 0.0 and (next_u64(rng, 1 + seat) >> np.uint64(11))
                             * (1.0 / 9007199254740992.0) < noise)
+
+
+@njit(cache=True, _nrt=False)
+def copy_rows(dst, src, r0, r1):
+    """dst[r0:r1] = src[r0:r1] by loops: a slice copy would need numba's runtime, which the
+    engines compile without (`_nrt=False`: no reference counts on their array arguments)."""
+    for r in range(r0, r1):
+        for c in range(src.shape[1]):
+            dst[r, c] = src[r, c]
+
+
+@njit(cache=True, _nrt=False)
+def copy_prefix(dst, i, src, j, n):
+    """dst[i, :n] = src[j, :n] by a loop (see copy_rows)."""
+    for c in range(n):
+        dst[i, c] = src[j, c]

@@ -105,13 +105,13 @@ ROLLOUT = "collector"
 ROLLOUT_ROW = [p.name for p in PRESETS].index(ROLLOUT)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def goods_points(K, g0, g1, g2, g3):
     """Best set score of a Goods hand given colour counts (capped at the 4 per colour)."""
     return K[GS0 + min(g0, 4), min(g1, 4) * 25 + min(g2, 4) * 5 + min(g3, 4)]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def goods_gain(K, mine, colour):
     """Points one more Good of `colour` adds to the hand's best partition."""
     before = goods_points(K, mine[0], mine[1], mine[2], mine[3])
@@ -121,7 +121,7 @@ def goods_gain(K, mine, colour):
     return after - before
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cheapest_bribe(K, mine):
     """The colour whose loss costs the fewest points (-1 if no Goods)."""
     best, best_loss = np.int64(-1), np.int64(1 << 30)
@@ -136,7 +136,7 @@ def cheapest_bribe(K, mine):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_colour(K, mine, stock):
     """The available colour (stock > 0) that adds most points (-1 if none)."""
     best, best_gain = np.int64(-1), np.int64(-1)
@@ -148,7 +148,7 @@ def best_colour(K, mine, stock):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def nearest_island(T, K, square):
     best = np.int64(99)
     for i in range(T[ST, S.N_ISLANDS]):
@@ -157,7 +157,7 @@ def nearest_island(T, K, square):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pirate_cost(T, K, w, seat, mine, strategist_low):
     """Expected cost of one pirate contact to `seat` (a bribe or a Debt)."""
     if mine[0] + mine[1] + mine[2] + mine[3] > 0:
@@ -179,7 +179,7 @@ def pirate_cost(T, K, w, seat, mine, strategist_low):
     return cost
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back):
     """Value for `seat` of its ship sailing through path[0..n-1] (the last square is landed on).
     thief_back: 1 when a Thief met takes a card back (thief_contact=any_contact, A38)."""
@@ -232,7 +232,7 @@ def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def pirate_path_value(T, K, w, seat, path, n, pcost):
     """Value for `seat` of a pirate sailing through path[0..n-1]."""
     v = 0.0
@@ -270,7 +270,7 @@ def pirate_path_value(T, K, w, seat, path, n, pcost):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def island_path_value(T, K, w, seat, path, n):
     """Value for `seat` of a Treasure Island drifting through path (So Close Yet So Far)."""
     for i in range(n):
@@ -293,7 +293,7 @@ def island_path_value(T, K, w, seat, path, n):
     return w[W_DIST] * (theirs - mine) * 0.5 - w[W_DIST] * mine
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_keep_value(T, K, w, card, mine, stock, seat):
     """How much `seat` would rather keep `card` than discard it."""
     kind = K[CARD0 + card, S.CI_KIND]
@@ -314,7 +314,7 @@ def card_keep_value(T, K, w, card, mine, stock, seat):
     return 1.0 + 0.2 * K[CARD0 + card, S.CI_NOPT]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def stay_value(T, K, w, seat, ship_square):
     """Value of the ship staying where it is (an Action card was played instead of a move)."""
     v = -w[W_DIST] * nearest_island(T, K, ship_square)
@@ -324,7 +324,7 @@ def stay_value(T, K, w, seat, ship_square):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def action_play_value(T, w, effect, seat, hand_n):
     """Value for `seat` of an Action card's effect (add stay_value for the ship not moving)."""
     if effect == S.CURSED_TREASURE:
@@ -348,7 +348,7 @@ def action_play_value(T, w, effect, seat, hand_n):
     return 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def broken_compass_mode(seat, hand_n, players):
     """1 = 'equal to or fewer' when holding many cards, else 0 = 'equal to or more'."""
     return np.int64(1) if hand_n >= 6 else np.int64(0)

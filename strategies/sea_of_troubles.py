@@ -109,7 +109,7 @@ PREVIOUS_DEFAULT = None
 A_END, A_MOVE, A_PILLAGE, A_BOARD, A_SHOOT, A_BURY, A_DIG, A_DELIVER, A_RECOVER = 0, 1, 2, 3, 4, 5, 6, 7, 8
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def own_view(T, K, seat):
     """What scoring reads of the seat's own hand and ship, once per step: the Swords, Cannons
     and Wilds totals (a Wild counts in the Swords and Cannons totals too) and the Infamy of
@@ -132,7 +132,7 @@ def own_view(T, K, seat):
     return sw, ca, wi, carried_infamy(T, K, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pillage_total(P, own):
     """What the hand can commit to a pillage: Swords and Cannons, each Wild once if Wilds may join (A2)."""
     if P.wild_pillage:
@@ -140,7 +140,7 @@ def pillage_total(P, own):
     return own[0] + own[1] - 2 * own[2]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def carries_kind(T, K, seat, kind):
     """Whether the seat carries a treasure of that kind (-1: any treasure)."""
     for i in range(T[SEAT0 + seat, S.CARRY_N]):
@@ -149,12 +149,12 @@ def carries_kind(T, K, seat, kind):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pillage_target(F, seat):
     return F[1 + seat, W_COMMIT]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def answer(P, T, K, F, dfn, att, na):
     """The defender's type (-1 concede): its biggest total, if it is worth a fight."""
     best = -1
@@ -169,18 +169,18 @@ def answer(P, T, K, F, dfn, att, na):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def concede_now(F, dfn, sa, sd, rest_d, att_left):
     """Concede mid-reveal (keeping the unflipped cards) once the fight is lost for certain."""
     return sd + rest_d < sa
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_below(F, seat):
     return F[1 + seat, W_DISCARD]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def quest_for(T, K, kind):
     """The most Infamy a quest on the table pays for a treasure of this kind (0 none)."""
     best = 0
@@ -191,7 +191,7 @@ def quest_for(T, K, kind):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bid_count(F, seat, compulsory):
     n = int(F[1 + seat, W_BID] + 0.5)
     if compulsory and n < 1:
@@ -202,7 +202,7 @@ def bid_count(F, seat, compulsory):
 FIGHT_SPREAD = 2.0  # fight odds: the spread of a defender's answer around its expectation (a logistic's scale)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tokens_of(T, seat):
     """The Infamy tokens of the seat's current score (the Ghost's own, once it sails)."""
     if T[SEAT0 + seat, S.STATE] == S.GHOST:
@@ -210,7 +210,7 @@ def tokens_of(T, seat):
     return T[SEAT0 + seat, S.INFAMY]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fight_swing(P, T, K, F, seat, o, shoot, own):
     """A fight's expected Infamy swing between the seat and pirate o, attacking with all its
     Cannons (shoot) or Swords: the chance it wins (its total against the defender's expected
@@ -249,7 +249,7 @@ def fight_swing(P, T, K, F, seat, o, shoot, own):
     return p * gain - (1.0 - p) * lose
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def dig_swing(P, T, K, seat, owner):
     """A dig's expected Infamy swing at the owner's X: each draw digs with the chance of a card
     of the box doing so (Dig, A2; a quirk's help), and the chain goes on while treasure is
@@ -281,7 +281,7 @@ def dig_swing(P, T, K, seat, owner):
     return 2.0 * inf * taken
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pillage_odds(P, T, K, attack):
     """The chance that `attack` beats the port's defence, `pillage_draw` cards of the box (a
     normal approximation of their sum; a tie fails, Pillage 3)."""
@@ -297,7 +297,7 @@ def pillage_odds(P, T, K, attack):
     return 0.5 * (1.0 + math.erf((attack - 0.5 - P.pillage_draw * m) / math.sqrt(2.0 * var)))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def target_value(P, T, K, F, seat, sq, players, own):
     """What sailing to square sq is worth to the seat."""
     w = F[1 + seat]
@@ -344,7 +344,7 @@ def target_value(P, T, K, F, seat, sq, players, own):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score(P, T, K, F, seat, kind, arg, players, own):
     """The value of one legal action; `own` is own_view(T, K, seat) for this step."""
     w = F[1 + seat]

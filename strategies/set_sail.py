@@ -100,7 +100,7 @@ ROLLOUT = "treasure_hunter"
 ROLLOUT_ROW = [p.name for p in PRESETS].index(ROLLOUT)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def ships_held(T, seat):
     n = np.int64(0)
     for c in range(S.SHIP0, S.SHIP0 + 2 * S.MAX_HEALTH):
@@ -108,18 +108,18 @@ def ships_held(T, seat):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def goods_held(T, seat):
     return T[SEAT0 + seat, S.GOODS0] + T[SEAT0 + seat, S.GOODS0 + 1] + T[SEAT0 + seat, S.GOODS0 + 2]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def win_chance(total_bonus, health):
     """P(d6 + bonus >= health)."""
     return min(1.0, max(0.0, (7.0 + total_bonus - health) / 6.0))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def expected_shortfall(bonus, health):
     """Expected Supply lost to a ship of `health`: mean of max(0, health - d6 - bonus)."""
     s = 0.0
@@ -128,7 +128,7 @@ def expected_shortfall(bonus, health):
     return s / 6.0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def beat_chance(a, b):
     """P(d6 + a > d6 + b)."""
     n = 0
@@ -139,7 +139,7 @@ def beat_chance(a, b):
     return n / 36.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_plunder(T, K, seat, open_n):
     """(slot, vp) of the open plunder quest worth most that the seat can pay now (-1, 0)."""
     ships = ships_held(T, seat)
@@ -151,7 +151,7 @@ def best_plunder(T, K, seat, open_n):
     return best, vp
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def trade_missing(T, K, seat, q):
     m = np.int64(0)
     for g in range(S.N_GOODS):
@@ -159,7 +159,7 @@ def trade_missing(T, K, seat, q):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_trade(T, K, seat, open_n):
     """(slot, vp) of the open trade quest worth most that the seat can pay now (-1, 0)."""
     best, vp = np.int64(-1), np.int64(0)
@@ -170,7 +170,7 @@ def best_trade(T, K, seat, open_n):
     return best, vp
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def target_trade(T, K, seat, open_n, capacity):
     """The open trade quest the seat works toward: most VP per card still missing, among
     those whose cards fit in its hold (-1 if none)."""
@@ -188,7 +188,7 @@ def target_trade(T, K, seat, open_n, capacity):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def min_plunder_cost(T, K, open_n):
     c = np.int64(NO_PLUNDER)
     for j in range(open_n):
@@ -198,7 +198,7 @@ def min_plunder_cost(T, K, open_n):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tile_values(P, T, K, w, seat, out):
     """Value for `seat` of a piece ending its move on each tile (out[t]); see the module doc."""
     n = K[S.META, S.N_TILES]
@@ -325,7 +325,7 @@ def tile_values(P, T, K, w, seat, out):
                 out[t] += w[W_RAID] * p - 0.5 * (1.0 - p) * risk
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def flee_better(att, cannons, oars):
     """The defender flees when that loses less Supply on average than fighting."""
     fight = 0.0
@@ -336,7 +336,7 @@ def flee_better(att, cannons, oars):
     return flee < fight
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def upgrade_choice(P, T, w, seat, reserve):
     """The upgrade to buy (-1 none): the highest-weighted one affordable under the cap."""
     best, value = np.int64(-1), 0.5
@@ -348,7 +348,7 @@ def upgrade_choice(P, T, w, seat, reserve):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def upgrade_to_lose(T, w, seat):
     """Running out: the owned upgrade the seat values least (-1 if none)."""
     best, value = np.int64(-1), 1e18
@@ -358,7 +358,7 @@ def upgrade_to_lose(T, w, seat):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def good_wanted(T, K, seat, target):
     """The good the seat most needs for its target trade quest (-1 if none missing)."""
     best, miss = np.int64(-1), np.int64(0)
@@ -371,7 +371,7 @@ def good_wanted(T, K, seat, target):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def good_to_drop(T, K, seat, target):
     """The held good with the largest surplus over the target quest's need."""
     best, surplus = np.int64(-1), np.int64(-99)

@@ -29,7 +29,7 @@ from simkit.games.sea_of_troubles.state import (
     fits,
     type_total,
 )
-from simkit.kernels import decide, noisy, pick_best
+from simkit.kernels import copy_prefix, decide, noisy, pick_best
 from simkit.rng import CHANCE, randint, shuffle
 from strategies import sea_of_troubles as bot
 
@@ -46,7 +46,7 @@ ONE = np.int64(1)
 NONE = np.int64(-1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def log_event(T, log, seat, code, a, b, c):
     n = T[ST, S.LOG_N]
     if n < log.shape[0]:
@@ -59,12 +59,12 @@ def log_event(T, log, seat, code, a, b, c):
         T[ST, S.LOG_N] = n + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def is_random(F, seat):
     return F[1 + seat, bot.POLICY] == 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def acts_random(F, rng, seat):
     """This decision is a uniformly random legal choice: always for `random`, else with the
     seat's noise (the skill knob, DESIGN §5), a coin from the seat's own stream that is drawn
@@ -76,14 +76,14 @@ def acts_random(F, rng, seat):
 
 
 # --------------------------------------------------------------------------- cards
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_card(T, rng, log):
     """Top action card, reshuffling the discard pile into a new deck when empty; -1 if none."""
     if T[ST, S.DECK_N] == 0:
         n = T[ST, S.DISC_N]
         if n == 0:
             return NONE
-        T[DECK, :n] = T[DISC, :n]
+        copy_prefix(T, DECK, T, DISC, n)
         T[ST, S.DISC_N] = 0
         T[ST, S.DECK_N] = n
         shuffle(rng, CHANCE, T[DECK], n)
@@ -92,13 +92,13 @@ def draw_card(T, rng, log):
     return T[DECK, T[ST, S.DECK_N]]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def discard(T, card):
     T[DISC, T[ST, S.DISC_N]] = card
     T[ST, S.DISC_N] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def take_from_hand(T, seat, i):
     """Remove hand slot i (swap with the last) and return the card."""
     n = T[SEAT0 + seat, S.HAND_N] - 1
@@ -108,7 +108,7 @@ def take_from_hand(T, seat, i):
     return card
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def quirk(T, K, seat, effect):
     """The amount of the seat's quirk if it has that effect, else 0 (Quirks, A15)."""
     q = T[SEAT0 + seat, S.QUIRK]
@@ -117,7 +117,7 @@ def quirk(T, K, seat, effect):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pay_cost(T, K, seat, tr):
     """Action cards a bury or a delivery of treasure tr costs (A16; the thrifty quirk)."""
     cost = K[S.TREAS_INF, tr]
@@ -127,7 +127,7 @@ def pay_cost(T, K, seat, tr):
     return cost
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hand_limit(P, T, K, seat):
     """Hand size less the weighted treasure carried (Hand Size); the Ghost carries freely."""
     if T[SEAT0 + seat, S.STATE] == S.GHOST:
@@ -138,7 +138,7 @@ def hand_limit(P, T, K, seat):
     return max(lim, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def spend_lowest(T, K, rng, seat, n):
     """Discard n action cards of the lowest value (bury and delivery pay by card count, A16)."""
     for _ in range(n):
@@ -150,7 +150,7 @@ def spend_lowest(T, K, rng, seat, n):
 
 
 # --------------------------------------------------------------------------- infamy, treasure, damage
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def offer_quirk(T, K, F, rng, log, seat):
     """A player's first Infamy: reveal the top quirk, then take any face-up quirk or the next
     card blind; declined quirks stay face up for later players (Quirks, A28). A heuristic bot
@@ -183,7 +183,7 @@ def offer_quirk(T, K, F, rng, log, seat):
     log_event(T, log, seat, EV.QUIRK, q, 1 if k >= up else 0, T[ST, S.QUP_N])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain_infamy(T, K, F, rng, log, seat, n, reason):
     """Infamy tokens to (n < 0: from) the seat's current score. Gains from the public pile
     (pillage, a Cannon win, a quest) are the only ones Infamy quirks touch (Infamy-related
@@ -212,19 +212,19 @@ def gain_infamy(T, K, F, rng, log, seat, n, reason):
             offer_quirk(T, K, F, rng, log, seat)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def tokens(T, seat):
     col = S.GHOST_INFAMY if T[SEAT0 + seat, S.STATE] == S.GHOST else S.INFAMY
     return T[SEAT0 + seat, col]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def carry(T, seat, tr):
     T[CARRY0 + seat, T[SEAT0 + seat, S.CARRY_N]] = tr
     T[SEAT0 + seat, S.CARRY_N] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def buried_infamy(T, K, seat):
     total = 0
     for i in range(T[SEAT0 + seat, S.BURY_N]):
@@ -232,14 +232,14 @@ def buried_infamy(T, K, seat):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def trigger(T, log, reason):
     if T[ST, S.END_REASON] < 0:
         T[ST, S.END_REASON] = reason
         log_event(T, log, NONE, EV.END_TRIGGER, reason, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sink(P, T, K, log, seat):
     """4 damage (3 in Skirmish): the ship sinks with its hand and carried treasure (A12)."""
     for i in range(T[SEAT0 + seat, S.HAND_N]):
@@ -261,7 +261,7 @@ def sink(P, T, K, log, seat):
         trigger(T, log, S.END_TWO_DEAD)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def damage(P, T, K, log, seat):
     T[SEAT0 + seat, S.DAMAGE] += 1
     log_event(T, log, seat, EV.DAMAGE, T[SEAT0 + seat, S.DAMAGE], 0, 0)
@@ -270,19 +270,19 @@ def damage(P, T, K, log, seat):
 
 
 # --------------------------------------------------------------------------- movement
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def steps(T, K, seat, a, b):
     if T[SEAT0 + seat, S.STATE] == S.GHOST:
         return K[S.GDIST0 + a, b]
     return K[S.DIST0 + a, b]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move_budget(T, K, seat):
     return T[ST, S.FREE] + type_total(T, K, seat, S.SAIL)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def toward(T, K, seat, goal, budget):
     """The water square within `budget` steps closest to `goal` (the goal itself if reachable)."""
     a = T[SEAT0 + seat, S.POS]
@@ -298,7 +298,7 @@ def toward(T, K, seat, goal, budget):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move(T, K, log, seat, dest):
     """Sail to dest paying free points first, then Sail cards (smallest that covers the rest,
     else the largest, repeatedly); a card's unused points are lost (Move)."""
@@ -332,7 +332,7 @@ def move(T, K, log, seat, dest):
 
 
 # --------------------------------------------------------------------------- pillage, bury, dig, deliver
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_pillage(T, K, seat):
     a = T[SEAT0 + seat, S.POS]
     if T[SEAT0 + seat, S.STATE] != S.ALIVE or K[S.SQ_KIND, a] != S.PORT:
@@ -340,7 +340,7 @@ def can_pillage(T, K, seat):
     return T[S.PORT_CLOSED, K[S.SQ_INDEX, a]] == 0 and T[ST, S.TDECK_N] > 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pillage(P, T, K, F, rng, log, seat):
     """Commit Swords/Cannons (Wilds too unless `wild_pillage` is off, A2), draw the port's defence, beat it to take a treasure."""
     port = K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]
@@ -382,7 +382,7 @@ def pillage(P, T, K, F, rng, log, seat):
             trigger(T, log, S.END_PILLAGED)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bury_spot_ok(P, T, K, seat):
     a = T[SEAT0 + seat, S.POS]
     if T[SEAT0 + seat, S.STATE] != S.ALIVE or K[S.SQ_KIND, a] != S.XSPOT:
@@ -394,7 +394,7 @@ def bury_spot_ok(P, T, K, seat):
     return P.skirmish or T[SEAT0 + seat, S.BURY_X] < 0  # one X only, except in Skirmish
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bury(P, T, K, log, rng, seat, slot):
     tr = T[CARRY0 + seat, slot]
     cost = pay_cost(T, K, seat, tr)
@@ -412,7 +412,7 @@ def bury(P, T, K, log, rng, seat, slot):
         trigger(T, log, S.END_BURIED)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def dig_owner(T, K, seat):
     """Seat whose treasure lies at the active pirate's X (-1 none or own)."""
     a = T[SEAT0 + seat, S.POS]
@@ -424,7 +424,7 @@ def dig_owner(T, K, seat):
     return owner
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def dig(P, T, K, rng, log, seat, owner):
     """Draw; a 3 or 4 (a Wild in Skirmish; with `wild_digs` a Wild too, A2) takes a random buried treasure, and again while
     any is left (Dig). Digging ends the turn. The pool is the owner's buried stock (A17)."""
@@ -453,7 +453,7 @@ def dig(P, T, K, rng, log, seat, owner):
         log_event(T, log, seat, EV.TREASURE, tr, EV.R_DIG, owner)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_recover(T, K, seat):
     """At an X of its own with treasure buried: the pirate may dig one up without a draw (Dig)."""
     a = T[SEAT0 + seat, S.POS]
@@ -462,7 +462,7 @@ def can_recover(T, K, seat):
     return T[S.XOWNER, K[S.SQ_INDEX, a]] == seat and T[SEAT0 + seat, S.BURY_N] > 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def recover(T, K, log, seat, i):
     """Dig up buried treasure i of one's own, the owner's choice, one card per dig (A17);
     it still ends the turn."""
@@ -475,7 +475,7 @@ def recover(T, K, log, seat, i):
     log_event(T, log, seat, EV.TREASURE, tr, EV.R_DIG, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deliverable(T, K, seat, slot):
     """The carried treasure (slot in CARRY) a Delivery quest on the table at the pirate's port
     (open or closed) takes: the cheapest of the kind it asks for that the hand can pay (A18)."""
@@ -496,7 +496,7 @@ def deliverable(T, K, seat, slot):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deliver(T, K, F, rng, log, seat, slot, i):
     """Pay for and hand over carried treasure i to the quest in table slot `slot` (Quests)."""
     q = T[S.QUEST, slot]
@@ -515,7 +515,7 @@ def deliver(T, K, F, rng, log, seat, slot, i):
 
 
 # --------------------------------------------------------------------------- fights
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_attack(T, K, att, dfn, shoot):
     if dfn == att or T[SEAT0 + dfn, S.STATE] == S.DEAD or T[SEAT0 + att, S.STATE] == S.DEAD:
         return False
@@ -530,7 +530,7 @@ def can_attack(T, K, att, dfn, shoot):
     return a == b and type_total(T, K, att, S.SWORD) > 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def commit(T, K, F, rng, seat, kind, col):
     """Move the seat's cards of `kind` (Wilds count as any type) into PLAY from column col;
     a random bot commits a random non-empty subset, a preset all of them. Returns the count."""
@@ -550,7 +550,7 @@ def commit(T, K, F, rng, seat, kind, col):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def flee(T, K, log, seat, other, n):
     """A Sails win: sail up to n squares away, as far from the other pirate as possible (A19)."""
     a = T[SEAT0 + seat, S.POS]
@@ -565,7 +565,7 @@ def flee(T, K, log, seat, other, n):
     log_event(T, log, seat, EV.FLEE, a, best, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def loot(P, T, K, F, rng, log, winner, loser, kind, n):
     """The winning type's loot (LOOT). A Cannon win's damage token is returned, not dealt:
     the caller deals it once every side of the fight has its loot (a tie, A23)."""
@@ -610,7 +610,7 @@ def loot(P, T, K, F, rng, log, winner, loser, kind, n):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fight_bonus(T, K, seat, kind):
     """A quirk's bonus to the seat's fight total with cards of `kind` (A15)."""
     if kind == S.SWORD:
@@ -622,7 +622,7 @@ def fight_bonus(T, K, seat, kind):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fight(P, T, K, F, rng, log, att, dfn, shoot):
     """One fight (FIGHT ANOTHER PIRATE): commit, the defender's draw and answer, the reveals
     with the defender's option to concede, the winner's loot."""
@@ -718,14 +718,14 @@ def fight(P, T, K, F, rng, log, att, dfn, shoot):
 
 
 # --------------------------------------------------------------------------- a turn
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def add(buf, n, kind, arg):
     buf[KIND, n] = kind
     buf[ARG, n] = arg
     return n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def candidates(P, T, K, buf, seat, players):
     n = add(buf, 0, A_END, 0)
     if can_pillage(T, K, seat) and (type_total(T, K, seat, S.SWORD) + type_total(T, K, seat, S.CANNON)) > 0:
@@ -762,7 +762,7 @@ def candidates(P, T, K, buf, seat, players):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def begin_turn(P, T, K, log, seat):
     """The turn's set-up: its free move points, no fight done yet; False if the pirate is out."""
     if T[SEAT0 + seat, S.STATE] == S.DEAD:
@@ -775,7 +775,7 @@ def begin_turn(P, T, K, log, seat):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def heuristic_choice(P, T, K, F, rng, buf, seat, players, n):
     """The policy's pick among the n candidates in buf (scores left in F[0]), ties at random."""
     own = bot.own_view(T, K, seat)
@@ -784,7 +784,7 @@ def heuristic_choice(P, T, K, F, rng, buf, seat, players, n):
     return pick_best(F[0], rng, seat, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def act(P, T, K, F, rng, log, seat, kind, arg):
     """Carry out one chosen action; True if it ends the turn."""
     if kind == A_END:
@@ -813,7 +813,7 @@ def act(P, T, K, F, rng, log, seat, kind, arg):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def turn_steps(P, T, K, F, rng, buf, log, seat, players, steps_left):
     """The rest of a turn, step by step: list the legal actions, choose one (the policy's, or
     a uniformly random one for `random` and with the seat's noise), carry it out."""
@@ -829,7 +829,7 @@ def turn_steps(P, T, K, F, rng, buf, log, seat, players, steps_left):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_turn(P, T, K, F, rng, buf, log, seat, players):
     if begin_turn(P, T, K, log, seat):
         turn_steps(P, T, K, F, rng, buf, log, seat, players, MAX_STEPS)
@@ -903,7 +903,7 @@ def bidding(P, T, K, F, rng, log, players, compulsory):
     return winner
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_start(T, F, rng, log, winner, players):
     """The bid winner, having seen its new cards, names the starter and the direction (Bidding)."""
     if acts_random(F, rng, winner):
@@ -915,7 +915,7 @@ def choose_start(T, F, rng, log, winner, players):
     log_event(T, log, winner, EV.STARTER, T[ST, S.FIRST], T[ST, S.DIR], 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def refill(P, T, K, F, rng, log, seat):
     """Discard unwanted action cards (a preset its cards of value W_DISCARD or less, a random
     player a random subset), then down to the hand limit (lowest first), then draw back up."""
@@ -984,9 +984,9 @@ def setup_game(P, T, K, F, rng, buf, log, players):
     # the treasure deck: the cards always in it and a random pick from the pool (A9, A10);
     # PLAY is scratch here
     nt = K[META, S.N_TREAS]
-    T[TDECK, :nt] = K[S.TDECK_IDS, :nt]
+    copy_prefix(T, TDECK, K, S.TDECK_IDS, nt)
     npool = K[META, S.N_POOL]
-    T[PLAY, :npool] = K[S.TPOOL, :npool]
+    copy_prefix(T, PLAY, K, S.TPOOL, npool)
     shuffle(rng, CHANCE, T[PLAY], npool)
     for i in range(K[META, S.N_PICK]):
         T[TDECK, nt] = T[PLAY, i]
@@ -1003,7 +1003,7 @@ def setup_game(P, T, K, F, rng, buf, log, players):
     shuffle(rng, CHANCE, T[PLAY], nbox)
     nq = K[META, S.N_Q]
     T[S.QUEST, :] = NONE
-    T[S.QUEST, :nq] = T[PLAY, :nq]
+    copy_prefix(T, S.QUEST, T, PLAY, nq)
     T[ST, S.N_QUESTS] = nq
     T[PLAY, :] = 0
     nk = K[META, S.N_QUIRKS]  # the quirk deck, shuffled beside the treasure deck (Quirks)
@@ -1046,7 +1046,7 @@ def setup_game(P, T, K, F, rng, buf, log, players):
     place_ships(T, K, F, rng, log, players, placer)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_ships(T, K, F, rng, log, players, placer):
     """The first placer puts its ship on an X, then the others clockwise, each on a free X
     (Set Sail!, A11). A preset takes the free X farthest from the ships already placed, a
@@ -1080,7 +1080,7 @@ def place_ships(T, K, F, rng, log, players, placer):
     T[PLAY, :players] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_now(T, K, s):
     """Seat s's final score if the game ended now (ENDING THE GAME): Infamy tokens plus
     buried and carried treasure; a Ghost's player scores the better of the living pirate

@@ -28,14 +28,14 @@ from simkit import game as G
 from simkit.games.sea_of_troubles import engine as E
 from simkit.games.sea_of_troubles import state as S
 from simkit.games.sea_of_troubles.state import DECK, HAND0, META, PLAY, SEAT0, ST, TDECK
-from simkit.kernels import decide, unowned_float, unowned_int, unowned_uint
+from simkit.kernels import copy_prefix, copy_rows, decide, unowned_float, unowned_int, unowned_uint
 from simkit.rng import next_u64, seed_streams, shuffle
 from strategies import sea_of_troubles as bot
 
 NEAR_TIE = 1e-6  # a candidate must beat the heuristic's pick by more than this mean value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def unseen_pool(row, n_ids):
     """Compact the marks row[0..n_ids-1] (1: the id is unseen) into the ids in increasing
     order; returns how many. The pool's order is then the same whatever the hidden order was."""
@@ -47,7 +47,7 @@ def unseen_pool(row, n_ids):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def redeal(T, K, rng, seat, players):
     """Re-deal what the seat cannot see, keeping every count, from its own stream 1 + seat:
     the action deck and the rivals' hands as one pool; the treasure deck together with the
@@ -94,11 +94,12 @@ def redeal(T, K, rng, seat, players):
         row[T[S.QUIRK_DECK, i]] = 1
     m = unseen_pool(row, K[META, S.N_QUIRKS])
     shuffle(rng, r, row, m)
-    T[S.QUIRK_DECK, :nq] = row[:nq]
+    for i in range(nq):
+        T[S.QUIRK_DECK, i] = row[i]
     row[:] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def outcome(T, K, seat, players, margin_weight):
     """The playout's worth to the seat: its share of the win if the game ended now (more
     Infamy, then more damage, ENDING THE GAME), plus margin_weight per point over the best rival."""
@@ -189,18 +190,20 @@ def choose(P, T, K, F, rng, buf, seat, players, pos, n, pick, steps_left, RT, RF
         return pick
     # every seat of a playout plays the heuristic with the lookahead's own weights (the default preset's)
     for s in range(players):
-        RF[1 + s, : bot.N_HEURISTIC] = w[: bot.N_HEURISTIC]
+        copy_prefix(RF, 1 + s, F, 1 + seat, bot.N_HEURISTIC)
         RF[1 + s, bot.POLICY] = 1.0
         RF[1 + s, E.NOISE] = 0.0
     for j in range(m):
         LV[0, j] = 0.0
     for _ in range(rollouts):
-        Rsave[:] = rng[1 + seat]
+        for c in range(Rsave.shape[0]):
+            Rsave[c] = rng[1 + seat, c]
         for j in range(m):
             if LV[2, j] != 0.0:
                 continue
-            rng[1 + seat] = Rsave  # the same luck for every candidate (common random numbers)
-            RT[:, :] = T
+            for c in range(Rsave.shape[0]):  # the same luck for every candidate (common random numbers)
+                rng[1 + seat, c] = Rsave[c]
+            copy_rows(RT, T, 0, T.shape[0])
             redeal(RT, K, rng, seat, players)
             seed_streams(Rrng, next_u64(rng, 1 + seat))
             c = int(LV[1, j])
@@ -306,7 +309,7 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
         seed_streams(rng, seeds[g])
         thinker = False
         for s in range(players):
-            F[1 + s, : presets.shape[1]] = presets[seat_strategies[g, s]]
+            copy_prefix(F, 1 + s, presets, seat_strategies[g, s], presets.shape[1])
             F[1 + s, E.NOISE] = presets[seat_strategies[g, s], noise]
             thinker = thinker or F[1 + s, bot.POLICY] == bot.LOOKAHEAD
         E.setup_game(P, T, K, F, rng, buf, log, players)

@@ -128,14 +128,14 @@ KW = MAX_SQUARES
 
 
 # --- reads of a seat's hand and ship (engine and bots)
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def fits(K, card, kind):
     """A card serves as `kind`: its own type, or a Wild (The Basic Pieces)."""
     t = K[CARD_TYPE, card]
     return t == kind or t == WILD
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def type_total(T, K, seat, kind):
     """The value of the seat's hand cards that can serve as `kind`."""
     total = 0
@@ -146,7 +146,7 @@ def type_total(T, K, seat, kind):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def carried_infamy(T, K, seat):
     """The Infamy of the treasure the seat carries face up."""
     total = 0

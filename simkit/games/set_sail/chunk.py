@@ -76,7 +76,7 @@ def play_tables(params, components, presets, seat_strategies, seeds, out_games, 
                owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows, owned_scratch)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                scratch, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log, owned_scratch):
     """play_chunk's game loop, on unowned views of its tables; `scratch` None: no lookahead seat."""

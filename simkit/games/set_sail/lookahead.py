@@ -24,6 +24,7 @@ from numba import njit
 from simkit.games.set_sail import engine as E
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.state import DECK0, MAPS0, MAX_HEALTH, META, QDECK0, SEAT0, ST, START
+from simkit.kernels import copy_rows
 from simkit.rng import CHANCE, next_u64, seed_streams, shuffle
 from strategies import set_sail as bot
 
@@ -40,7 +41,7 @@ V_ROWS = 3
 V_WIDTH = L_WIDTH
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lookahead_turn(P, T, K, F, rng, buf, log, seat, T2, F2, rng2, buf2, log2, L, V, seeds):
     """A lookahead seat's turn: as engine.take_turn, with the movement chosen by playouts."""
     budget = E.begin_turn(P, T, log, seat)
@@ -51,7 +52,7 @@ def lookahead_turn(P, T, K, F, rng, buf, log, seat, T2, F2, rng2, buf2, log2, L,
     E.finish_turn(P, T, K, F, rng, buf, log, seat, pick)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def candidates(P, T, K, F, buf, seat, budget, L, V, limit):
     """Fill L[CAND] with the heuristic's pair, then the best pair of each other kind of move
     by the heuristic's tile values, best first; returns how many (0 if no pair is legal)."""
@@ -114,7 +115,7 @@ def candidates(P, T, K, F, buf, seat, budget, L, V, limit):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_moves(P, T, K, F, rng, buf, seat, budget, T2, F2, rng2, buf2, log2, L, V, seeds):
     """The candidate pair with the best mean playout value (near-ties to the heuristic's)."""
     w = F[1 + seat]
@@ -130,7 +131,7 @@ def best_moves(P, T, K, F, rng, buf, seat, budget, T2, F2, rng2, buf2, log2, L, 
     horizon = np.int64(w[bot.W_HORIZON])
     for k in range(rollouts):
         for c in range(count):
-            T2[:, :] = T
+            copy_rows(T2, T, 0, T.shape[0])
             seed_streams(rng2, seeds[k])
             redeal(T2, rng2, L, seat)
             V[VALUE, c] += playout(P, T2, K, F2, rng2, buf2, log2, seat, L[CAND, c], horizon, w[bot.W_MARGIN])
@@ -142,7 +143,7 @@ def best_moves(P, T, K, F, rng, buf, seat, budget, T2, F2, rng2, buf2, log2, L, 
     return L[CAND, best]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def redeal(T2, rng2, L, me):
     """Shuffle what `me` cannot see among the places it cannot see, keeping every count (A25):
     each ship deck with the rivals' cards of that deck, the rivals' Trade cards among
@@ -225,7 +226,7 @@ def redeal(T2, rng2, L, me):
                 j += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def playout(P, T2, K, F2, rng2, buf2, log2, seat, pick, horizon, margin):
     """Play `pick` for `seat`, then the treasure hunter's heuristic for everyone to the end (or
     `horizon` more rounds, 0 = no limit); the seat's win share plus `margin` per VP of lead."""

@@ -15,7 +15,7 @@ from simkit.games.tide_of_avaris import engine as E
 from simkit.games.tide_of_avaris import lookahead as LA
 from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.state import ORDER, SEAT0, ST, T_ROWS, T_WIDTH
-from simkit.kernels import unowned_float, unowned_int, unowned_uint
+from simkit.kernels import copy_prefix, copy_rows, unowned_float, unowned_int, unowned_uint
 from simkit.rng import seed_streams
 from strategies import tide_of_avaris as bot
 
@@ -56,7 +56,7 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
                (owned_T, owned_F, owned_rng, K, log_rows, owned_W, owned_F2, owned_rng2))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, log0, cand, value):
     """engine.play_day, with the destination of a lookahead seat's turn chosen by rollouts; `cand`
     None (play_chunk_heuristic): no seat plays the lookahead, which is then not compiled."""
@@ -79,7 +79,7 @@ def play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, log0, cand, 
     return E.night(P, T, K, F, rng, log, players)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def record_trace(P, T, K, W, log0, players, trace, g, day):
     """trace[g, day - 1, s]: the Treasure Points seat s would have if the game ended now (every
     hold buried where it is, then the endgame bonuses: engine.end_now on a copy); once the game
@@ -88,13 +88,13 @@ def record_trace(P, T, K, W, log0, players, trace, g, day):
         for s in range(players):
             trace[g, day - 1, s] = T[SEAT0 + s, S.POINTS]
         return
-    W[:, :] = T
+    copy_rows(W, T, 0, T.shape[0])
     E.end_now(P, W, K, log0, players)
     for s in range(players):
         trace[g, day - 1, s] = W[SEAT0 + s, S.POINTS]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                W, F2, rng2, cand, value, log0, owners):
     players = seat_strategies.shape[1]
@@ -105,7 +105,7 @@ def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games,
         lookahead = False
         for s in range(players):
             row = presets[seat_strategies[g, s]]
-            F[1 + s, : presets.shape[1]] = row
+            copy_prefix(F, 1 + s, presets, seat_strategies[g, s], presets.shape[1])
             F[1 + s, bot.NOISE] = row[noise_column]  # the skill knob, where no weight lies
             if row[bot.POLICY] == 2.0:
                 lookahead = True

@@ -23,13 +23,14 @@ from numba import njit
 from simkit.games.tide_of_avaris import engine as E
 from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.state import DICE0, FACE, META, ORDER, SEAT0, ST
+from simkit.kernels import copy_prefix, copy_rows
 from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
 from strategies import tide_of_avaris as bot
 
 MAX_CANDIDATES = 8  # the candidates knob is capped here (scratch arrays are this long)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def canonical_shuffle(rng, a, n):
     """Sort the first n entries, then shuffle them from rng's chance stream: the result depends
     on which cards are there, never on the order they really lie in."""
@@ -43,7 +44,7 @@ def canonical_shuffle(rng, a, n):
     shuffle(rng, CHANCE, a, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def redeal(P, T, K, rng, me, players):
     """Replace in the copy T everything seat `me` cannot see by a draw from what it may know
     (A64, A66): rivals' crew dice faces are rolled again; rivals' gold and rum are taken to be
@@ -101,7 +102,7 @@ def redeal(P, T, K, rng, me, players):
     T[S.SCRATCH, :] = 0  # scratch rows are zero between calls (Recycle marks dice there)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rollout(P, W, K, F2, rng2, log0, seat, phase, i, players, dest, horizon):
     """From the turn of `seat` at turn-order position i of `phase`, its destination `dest`: the
     rest of the Day, the Night, then whole Days, until the game ends or `horizon` Nights have
@@ -120,7 +121,7 @@ def rollout(P, W, K, F2, rng2, log0, seat, phase, i, players, dest, horizon):
         nights += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def outcome(W, seat, players, margin):
     """A scored table's worth to `seat`: 1 if it wins (more points, or as many and higher in
     turn order: the final tie-break), plus `margin` per point of lead over the best rival."""
@@ -137,7 +138,7 @@ def outcome(W, seat, players, margin):
     return (1.0 if wins else 0.0) + margin * (mine - best_other)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_destination(P, T, K, F, rng, seat, phase, i, players, W, F2, rng2, log0, cand, value):
     """The lookahead seat's destination at its turn (position i of `phase`), as the module says.
     W, F2, rng2: scratch copies of T, F, rng; cand, value: MAX_CANDIDATES long. Reads of T are
@@ -168,7 +169,7 @@ def choose_destination(P, T, K, F, rng, seat, phase, i, players, W, F2, rng2, lo
         return h
     for s in range(players):  # every seat of a rollout plays the heuristic with this row's weights
         F2[1 + s, :] = 0.0
-        F2[1 + s, : bot.N_HEURISTIC] = F[1 + seat, : bot.N_HEURISTIC]
+        copy_prefix(F2, 1 + s, F, 1 + seat, bot.N_HEURISTIC)
         F2[1 + s, bot.POLICY] = 1.0
     horizon = np.int64(F[1 + seat, bot.LA_HORIZON])
     margin = F[1 + seat, bot.LA_MARGIN]
@@ -178,7 +179,7 @@ def choose_destination(P, T, K, F, rng, seat, phase, i, players, W, F2, rng2, lo
         seed = next_u64(rng, 1 + seat)
         for c in range(nc):
             seed_streams(rng2, seed)  # the same re-deal and dice for every candidate
-            W[:, :] = T
+            copy_rows(W, T, 0, T.shape[0])
             redeal(P, W, K, rng2, seat, players)
             rollout(P, W, K, F2, rng2, log0, seat, phase, i, players, cand[c], horizon)
             E.end_now(P, W, K, log0, players)

@@ -20,6 +20,7 @@ from numba import njit
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.scoring import final_score
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
+from simkit.kernels import copy_rows
 from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
 
@@ -171,14 +172,6 @@ def rollout_value(P, T, K, me, players):
             return -WIN_VALUE
         return 0.0
     return float(mine - best)
-
-
-@njit(cache=True, _nrt=False)
-def copy_rows(dst, src, r0, r1):
-    """dst[r0:r1] = src[r0:r1] by loops (a slice copy would need numba's runtime)."""
-    for r in range(r0, r1):
-        for c in range(src.shape[1]):
-            dst[r, c] = src[r, c]
 
 
 @njit(cache=True, _nrt=False)
