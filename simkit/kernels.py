@@ -100,3 +100,16 @@ def copy_prefix(dst, i, src, j, n):
     """dst[i, :n] = src[j, :n] by a loop (see copy_rows)."""
     for c in range(n):
         dst[i, c] = src[j, c]
+
+
+@njit(cache=True, _nrt=False)
+def sort_ints(a, n):
+    """a[:n] in ascending order, in place (numba's array sort needs its runtime; integers have
+    one sorted order, so the result is the same)."""
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x

@@ -46,7 +46,17 @@ from simkit.games.sea_of_plunder.state import (
     STEPS0,
     T_ROWS,
 )
-from simkit.kernels import copy_prefix, copy_rows, decide, noisy, pick_best, unowned_float, unowned_int, unowned_uint
+from simkit.kernels import (
+    copy_prefix,
+    copy_rows,
+    decide,
+    noisy,
+    pick_best,
+    sort_ints,
+    unowned_float,
+    unowned_int,
+    unowned_uint,
+)
 from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
 from strategies import sea_of_plunder as bot
 
@@ -1288,9 +1298,9 @@ def gather_unseen(T, K, seat, unseen, counts):
                 unseen[U_CARDS, na] = code
                 na += 1
             held += 1
-    unseen[U_CARDS, :na].sort()
-    unseen[U_EVENTS, :ne].sort()
-    unseen[U_GOODS, :ng].sort()
+    sort_ints(unseen[U_CARDS], na)
+    sort_ints(unseen[U_EVENTS], ne)
+    sort_ints(unseen[U_GOODS], ng)
     counts[0] = na
     counts[1] = ne
     counts[2] = ng

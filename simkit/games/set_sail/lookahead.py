@@ -24,7 +24,7 @@ from numba import njit
 from simkit.games.set_sail import engine as E
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.state import DECK0, MAPS0, MAX_HEALTH, META, QDECK0, SEAT0, ST, START
-from simkit.kernels import copy_rows
+from simkit.kernels import copy_rows, sort_ints
 from simkit.rng import CHANCE, next_u64, seed_streams, shuffle
 from strategies import set_sail as bot
 
@@ -171,7 +171,7 @@ def redeal(T2, rng2, L, me):
                 T2[SEAT0 + s, col] = 0
         # sorted before the shuffle: the re-deal depends on which cards are unseen, never
         # on where they really are
-        pool[:n].sort()
+        sort_ints(pool, n)
         shuffle(rng2, CHANCE, pool, n)
         for i in range(top):
             T2[DECK0 + d, i] = pool[i]
@@ -192,7 +192,7 @@ def redeal(T2, rng2, L, me):
                 n += 1
             keep[s] += T2[SEAT0 + s, S.GOODS0 + g]
             T2[SEAT0 + s, S.GOODS0 + g] = 0
-    pool[:n].sort()
+    sort_ints(pool, n)
     shuffle(rng2, CHANCE, pool, n)
     j = np.int64(0)
     for s in range(players):
@@ -202,7 +202,7 @@ def redeal(T2, rng2, L, me):
     # quest decks: the deck (bottom part of the row) and the set-up removals above it
     for kind in range(2):
         n = T2[ST, S.QDECK_N0 + kind] + T2[ST, S.QREMOVED0 + kind]
-        T2[QDECK0 + kind, :n].sort()
+        sort_ints(T2[QDECK0 + kind], n)
         shuffle(rng2, CHANCE, T2[QDECK0 + kind], n)
     unseen = T2[ST, S.QDECK_N0 + S.TREASURE] + T2[ST, S.QREMOVED0 + S.TREASURE]
     n = np.int64(0)
@@ -214,7 +214,7 @@ def redeal(T2, rng2, L, me):
             for i in range(T2[SEAT0 + s, S.N_MAPS]):
                 pool[n] = T2[MAPS0 + s, i]
                 n += 1
-    pool[:n].sort()
+    sort_ints(pool, n)
     shuffle(rng2, CHANCE, pool, n)
     for i in range(unseen):
         T2[QDECK0 + S.TREASURE, i] = pool[i]
