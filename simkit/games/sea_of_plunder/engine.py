@@ -260,7 +260,7 @@ def place_island(P, T, K, rng, log):
         sq = roll_square(K, rng)
         if sq < 0:
             log_event(T, log, -1, EV.PLACE_SKULL, 1, 0, 0)
-            pirates_gain(P, T, log, -1)
+            pirates_gain(P, T, log, NONE)
             continue
         if pirate_at(T, sq):
             log_event(T, log, -1, EV.PLACE_ON_PIRATE, sq, 0, 0)
@@ -723,20 +723,22 @@ def add_cand(buf, n, h, target, option, rotation, spend):
 
 
 NONE = np.int64(-1)
+# typed, not literal, arguments: a literal argument compiles the callee once per value (STYLE)
+NO, YES = np.bool_(False), np.bool_(True)
 
 
 @njit(cache=True, _nrt=False)
 def random_play(P, T, K, rng, buf, seat):
     """A play uniform over all legal plays, listing only the chosen card's rows: the row
     index into the candidates (-1 if there is no legal play)."""
-    total = list_plays(P, T, K, buf, seat, NONE, False)
+    total = list_plays(P, T, K, buf, seat, NONE, NO)
     if total == 0:
         return np.int64(-1)
     k = decide(rng, seat, total)
     for h in range(T[SEAT0 + seat, S.HAND_N]):
         count = T[COUNTS, h]
         if k < count:
-            list_plays(P, T, K, buf, seat, h, True)
+            list_plays(P, T, K, buf, seat, h, YES)
             return k
         k -= count
     return np.int64(-1)
@@ -745,14 +747,14 @@ def random_play(P, T, K, rng, buf, seat):
 @njit(cache=True, _nrt=False)
 def random_discard(T, K, rng, buf, seat):
     """A discard (with its bonus) uniform over all legal ones; as random_play."""
-    total = list_discards(T, K, buf, seat, True, NONE, False, False)
+    total = list_discards(T, K, buf, seat, YES, NONE, NO, NO)
     if total == 0:
         return np.int64(-1)
     k = decide(rng, seat, total)
     for h in range(T[SEAT0 + seat, S.HAND_N]):
         count = T[COUNTS, h]
         if k < count:
-            list_discards(T, K, buf, seat, True, h, True, False)
+            list_discards(T, K, buf, seat, YES, h, YES, NO)
             return k
         k -= count
     return np.int64(-1)
@@ -833,7 +835,7 @@ def play_phase(P, T, K, F, rng, buf, log, seat):
                 log_event(T, log, seat, EV.NO_PLAY, 0, 0, 0)  # A15: nothing to play
                 continue
         else:
-            n_cand = list_plays(P, T, K, buf, seat, NONE, True)
+            n_cand = list_plays(P, T, K, buf, seat, NONE, YES)
             if n_cand == 0:
                 log_event(T, log, seat, EV.NO_PLAY, 0, 0, 0)  # A15: nothing to play
                 continue
@@ -1047,7 +1049,7 @@ def discard_phase(P, T, K, F, rng, buf, log, seat):
     else:
         turns = F[1 + seat, bot.PIRATE_TURNS] > 0 or T[ST, S.EFFECTS_N] > 0
         shortlist = discard_shortlist(P, T, K, F, buf, seat)
-        n_cand = list_discards(T, K, buf, seat, turns, NONE, True, shortlist)
+        n_cand = list_discards(T, K, buf, seat, turns, NONE, YES, shortlist)
         if n_cand == 0:
             log_event(T, log, seat, EV.NO_PLAY, 1, 0, 0)  # A15: no card, no bonus
             return
@@ -1126,7 +1128,7 @@ def hurricane(P, T, K, F, rng, buf, log, seat, card, free_turn):
         for k in range(T[ST, S.N_SHIPS]):
             if K[OWNER, k] != owner or owner == seat:
                 continue
-            code = choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, 0, k, T[POS, S.SHIP0 + k])
+            code = choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, np.int64(0), k, T[POS, S.SHIP0 + k])
             path = buf[PATH2]
             n = mover_path(T, K, card, code // 4, code % 4, T[POS, S.SHIP0 + k], path)
             for i in range(n):
@@ -1138,7 +1140,7 @@ def hurricane(P, T, K, F, rng, buf, log, seat, card, free_turn):
 def trouble_at_sea(P, T, K, F, rng, buf, log, seat, card, free_turn):
     """Trouble at Sea: all pirates move by the discard, in pirate order (A19)."""
     for p in range(S.N_PIRATES):
-        code = choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, 1, p, T[POS, S.PIRATE0 + p])
+        code = choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, np.int64(1), p, T[POS, S.PIRATE0 + p])
         path = buf[PATH2]
         n = mover_path(T, K, card, code // 4, code % 4, T[POS, S.PIRATE0 + p], path)
         for i in range(n):
@@ -1171,13 +1173,13 @@ def so_close(P, T, K, F, rng, buf, log, seat, card, free_turn):
         if island < 0:
             continue
         start = T[POS, S.ISLAND0 + island]
-        code = choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, 2, island, start)
+        code = choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, np.int64(2), island, start)
         if not plays_randomly(F, rng, seat):
             # a heuristic seat moves an island only if that is better than leaving it
             n = mover_path(T, K, card, code // 4, code % 4, start, buf[PATH])
             moved = bot.island_path_value(T, K, F[1 + seat], seat, buf[PATH], n)
             buf[PATH, 0] = start
-            stay = bot.island_path_value(T, K, F[1 + seat], seat, buf[PATH], 1)
+            stay = bot.island_path_value(T, K, F[1 + seat], seat, buf[PATH], np.int64(1))
             if moved <= stay:
                 continue
         path = buf[PATH]
@@ -1387,7 +1389,7 @@ def lookahead_choice(P, T, K, F, rng, buf, seat, T2, F2, rr, buf2, nolog, unseen
     """The candidate row (of list_plays, as buf holds it) the lookahead plays first this turn,
     or -1 to leave the play to the heuristic (at most one legal play). Reads T, changes
     nothing in it, and draws once from the seat's decision stream."""
-    n_cand = list_plays(P, T, K, buf, seat, NONE, True)
+    n_cand = list_plays(P, T, K, buf, seat, NONE, YES)
     if n_cand <= 1:
         return np.int64(-1)
     w = F[1 + seat]
