@@ -5,6 +5,13 @@
   first engine put half of all time there. `play_chunk` therefore hands its game loop
   views without an owner (`unowned_int` etc.), keeping the owning arrays alive as
   arguments of that call. Plain Python (`NUMBA_DISABLE_JIT=1`) keeps the arrays as they are.
+- No runtime where nothing is allocated. Even an unowned view is handed to `NRT_incref` /
+  `NRT_decref` on every call; a function compiled with `_nrt=False` has no such calls at all
+  (`simkit bench GAME --profile` put 9-53% of four engines' time there). Every engine
+  function that allocates nothing is compiled so; it cannot slice-copy one array into
+  another or sort in place (both need the runtime), hence `copy_rows`, `copy_prefix` and
+  `sort_ints` below. A function that allocates, and every function that calls it, keeps the
+  runtime: a function without it cannot call one that allocates.
 - Decisions. Seat s decides from rng stream 1 + s (DESIGN §4): `decide` is a uniform
   choice, `pick_best` the highest score with ties broken uniformly.
 """

@@ -1,0 +1,89 @@
+"""Engine speed of this checkout against another revision, side by side on the same machine.
+
+    .venv/bin/python examples/bench_compare.py --base REV [--players 4] [--presets tuned,...]
+        [--games sea_of_plunder,...] [--rounds 3] [--base-dir DIR]
+
+A shared machine slows a run down at random, so one timing of each side says little. Here
+each side plays the same games (the cell's seeds 0..n-1) in its own process, the fastest of
+5 timings counts, and the two sides alternate `--rounds` times per game; the best of each
+side is kept. The base revision is checked out with `git worktree` (or read from
+`--base-dir`, e.g. a worktree kept from an earlier run: its numba cache is then warm). Both
+sides run with this interpreter; the base needs `simkit.bench`'s `_cell`, `_play_range` and
+`_best_time` (any revision since `simkit bench` gained `--compile`).
+
+Prints one row per game and preset: games/s of the base, of this checkout, and the ratio.
+The README's Speed figures were measured this way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+PROBE = """
+import json, sys
+from simkit import bench
+from simkit import games as registry
+g, players, preset, seconds = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
+preset = preset if preset != "-" else registry.get(g).default_strategy
+cell = bench._cell(g, players, preset)
+bench._play_range(cell, 0, 2)  # compile or load first: it must not count as play
+n, spent, _, _ = bench._play_for(cell, None, seconds)  # about `seconds` worth of games
+print(json.dumps({"preset": preset, "games_per_second": n / bench._best_time(cell, n, 5)}))
+"""
+
+
+def probe(tree: Path, game: str, players: int, preset: str, seconds: float) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run([sys.executable, "-c", PROBE, game, str(players), preset, str(seconds)], cwd=tree, env=env,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"error: the probe of {game} failed in {tree}: {done.stderr.strip().splitlines()[-1:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--base", required=True, help="the revision compared against (e.g. main, a commit)")
+    parser.add_argument("--base-dir", type=Path, help="a checkout of the base to reuse instead of a new worktree")
+    parser.add_argument("--games", default="sea_of_plunder,sea_of_thieves,sea_of_troubles,set_sail,tide_of_avaris")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--presets", default="-", help="comma-separated; '-' is each game's default preset")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=0.5, help="games per timing: about this many seconds")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        base = args.base_dir
+        if base is None:
+            base = Path(tmp) / "base"
+            subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", str(base), args.base], check=True,
+                           capture_output=True)
+        try:
+            best: dict[tuple, float] = {}
+            for _ in range(args.rounds):
+                for game in args.games.split(","):
+                    for preset in args.presets.split(","):
+                        for side, tree in (("base", base), ("this", HERE)):
+                            r = probe(tree, game, args.players, preset, args.seconds)
+                            key = (game, r["preset"], side)
+                            best[key] = max(best.get(key, 0.0), r["games_per_second"])
+            print(f"{'game':16} {'preset':10} {'base games/s':>13} {'this games/s':>13} {'ratio':>6}")
+            for (game, preset, side), value in sorted(best.items()):
+                if side == "base":
+                    mine = best[(game, preset, "this")]
+                    print(f"{game:16} {preset:10} {value:13,.1f} {mine:13,.1f} {mine / value:6.2f}")
+        finally:
+            if args.base_dir is None:
+                subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(base)], check=False,
+                               capture_output=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

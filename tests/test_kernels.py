@@ -1,0 +1,35 @@
+"""simkit/kernels.py: the loops the engines use instead of what needs numba's runtime."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simkit.kernels import copy_prefix, copy_rows, sort_ints
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-50, 50), max_size=40), st.integers(0, 40))
+def test_sort_ints_sorts_the_prefix_only(values, n):
+    a = np.array(values + [99, -99], dtype=np.int64)  # two sentinels past any prefix
+    n = min(n, len(values))
+    want = np.concatenate([np.sort(a[:n]), a[n:]])
+    sort_ints(a, np.int64(n))
+    assert np.array_equal(a, want)
+
+
+def test_copy_rows_copies_the_rows_asked_for_and_no_other():
+    src = np.arange(20, dtype=np.int64).reshape(4, 5)
+    dst = np.full((4, 5), -1, dtype=np.int64)
+    copy_rows(dst, src, np.int64(1), np.int64(3))
+    assert np.array_equal(dst[1:3], src[1:3])
+    assert (dst[0] == -1).all() and (dst[3] == -1).all()
+
+
+def test_copy_prefix_copies_the_first_n_cells_of_one_row_into_another():
+    src = np.arange(12, dtype=np.float64).reshape(2, 6)
+    dst = np.zeros((3, 6), dtype=np.float64)
+    copy_prefix(dst, np.int64(2), src, np.int64(1), np.int64(4))
+    assert np.array_equal(dst[2, :4], src[1, :4])
+    assert (dst[2, 4:] == 0).all() and (dst[:2] == 0).all()
+    copy_prefix(src, np.int64(0), src, np.int64(1), np.int64(3))  # rows of one array, as the decks use it
+    assert np.array_equal(src[0, :3], src[1, :3]) and src[0, 3] == 3.0
