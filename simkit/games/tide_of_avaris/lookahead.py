@@ -23,7 +23,7 @@ from numba import njit
 from simkit.games.tide_of_avaris import engine as E
 from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.state import DICE0, FACE, META, ORDER, SEAT0, ST
-from simkit.kernels import copy_prefix, copy_rows
+from simkit.kernels import copy_prefix, copy_rows, sort_ints
 from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
 from strategies import tide_of_avaris as bot
 
@@ -34,13 +34,7 @@ MAX_CANDIDATES = 8  # the candidates knob is capped here (scratch arrays are thi
 def canonical_shuffle(rng, a, n):
     """Sort the first n entries, then shuffle them from rng's chance stream: the result depends
     on which cards are there, never on the order they really lie in."""
-    for i in range(1, n):
-        x = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x
+    sort_ints(a, n)
     shuffle(rng, CHANCE, a, n)
 
 
