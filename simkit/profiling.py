@@ -102,6 +102,7 @@ def _profile_main(cell_json: str, seconds: str, out: str) -> None:
 
     cell = specs.Cell.from_dict(json.loads(cell_json))
     _play_range(cell, 0, 2)  # the first call: compile or cache load, outside the measured window
+    Path(out).with_suffix(".pid").write_text(str(os.getpid()))  # so the caller can remove the map
     write_perf_map()
     began, played, batch = time.clock_gettime(time.CLOCK_MONOTONIC), 0, 64
     while time.clock_gettime(time.CLOCK_MONOTONIC) - began < float(seconds):
@@ -131,23 +132,27 @@ def profile(game_id: str, players: int | None = None, preset: str | None = None,
         data, out = Path(tmp) / "perf.data", Path(tmp) / "window.json"
         args = [perf, "record", "-q", "-k", "CLOCK_MONOTONIC", "-F", str(SAMPLE_HZ), "-o", str(data), "--",
                 sys.executable, "-m", "simkit.profiling", json.dumps(cell.to_dict()), str(seconds), str(out)]
-        done = subprocess.run(args, check=False, capture_output=True, text=True)
-        if done.returncode != 0 or not out.exists():
-            hint = ("hint: perf may not sample this user's processes; `sysctl kernel.perf_event_paranoid=2` allows it"
-                    if "paranoid" in done.stderr or "Permission" in done.stderr else "hint: see perf's message above")
-            raise InputError(f"perf record failed for {game_id} (exit {done.returncode}): "
-                             f"{done.stderr.strip().splitlines()[-1] if done.stderr.strip() else 'no message'}; {hint}")
-        window = json.loads(out.read_text())
-        report = subprocess.run(
-            [perf, "report", "-i", str(data), "--stdio", "--no-children", "-F", "overhead,sym", "--percent-limit",
-             "0.05", "--time", f"{window['began']:.6f},{window['ended']:.6f}"],
-            check=False, capture_output=True, text=True)
-        if report.returncode != 0:
-            raise InputError(f"perf report failed for {game_id}: {report.stderr.strip()}")
-        samples = re.search(r"# Samples: (\S+)", report.stdout)
-        perf_map = Path(f"/tmp/perf-{window['pid']}.map")
-        jit_names = {name for _, _, name in _symbols_from_map(perf_map)}
-        perf_map.unlink(missing_ok=True)
+        try:
+            done = subprocess.run(args, check=False, capture_output=True, text=True)
+            if done.returncode != 0 or not out.exists():
+                said = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "no message"
+                hint = ("perf may not sample this user's processes; `sysctl kernel.perf_event_paranoid=2` allows it"
+                        if "paranoid" in done.stderr or "Permission" in done.stderr
+                        else "run the command under perf by hand to see all it says")
+                raise InputError(f"perf record failed for {game_id} (exit {done.returncode}): {said}; hint: {hint}")
+            window = json.loads(out.read_text())
+            report = subprocess.run(
+                [perf, "report", "-i", str(data), "--stdio", "--no-children", "-F", "overhead,sym", "--percent-limit",
+                 "0.05", "--time", f"{window['began']:.6f},{window['ended']:.6f}"],
+                check=False, capture_output=True, text=True)
+            if report.returncode != 0:
+                raise InputError(f"perf report failed for {game_id}: {report.stderr.strip()}")
+            samples = re.search(r"# Samples: (\S+)", report.stdout)
+            jit_names = {name for _, _, name in _symbols_from_map(Path(f"/tmp/perf-{window['pid']}.map"))}
+        finally:  # perf's map of the subprocess is ours to remove, whatever happened
+            pid_file = out.with_suffix(".pid")
+            if pid_file.exists():
+                Path(f"/tmp/perf-{pid_file.read_text().strip()}.map").unlink(missing_ok=True)
     rows = parse_report(report.stdout)
     for row in rows:
         row["jit"] = row["function"] in jit_names

@@ -69,9 +69,24 @@ def _perf_can_sample() -> bool:
 def test_a_profile_puts_the_play_window_s_samples_on_the_engine_s_functions(dicegame):
     from simkit.profiling import profile
 
+    maps_before = set(Path("/tmp").glob("perf-*.map"))
     report = profile("dicegame", 2, None, 1.0)
+    assert set(Path("/tmp").glob("perf-*.map")) <= maps_before  # the subprocess's map is removed
     assert report["games"] > 0 and report["seconds"] >= 1.0
     compiled = [row for row in report["rows"] if row["jit"]]
     # the window holds play only: the engine's own functions take nearly every sample
     assert sum(row["percent"] for row in compiled) > 80
     assert any(row["function"].startswith("tests.dicegame.play_chunk") for row in compiled)
+
+
+def test_a_perf_that_fails_is_one_input_error_naming_what_it_said(tmp_path, monkeypatch, dicegame):
+    from simkit import profiling
+    from simkit.errors import InputError
+
+    fake = tmp_path / "perf"
+    fake.write_text("#!/bin/sh\necho 'Error: Access to performance monitoring is limited (perf_event_paranoid)' >&2\n"
+                    "exit 255\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(profiling.shutil, "which", lambda name: str(fake))
+    with pytest.raises(InputError, match=r"perf record failed for dicegame \(exit 255\).*paranoid.*hint: .*sysctl"):
+        profiling.profile("dicegame", 2, None, 1.0)
