@@ -364,12 +364,15 @@ def bench(
 
     if compile_ and profile:
         raise InputError("--compile and --profile are two different measurements; hint: ask for one at a time")
-    if profile:
+    if compile_ or profile:
         from simkit import games as registry
+
+        one_preset = presets.split(",")[0].strip() if presets else None  # each measures one preset
+        game_ids = names or registry.ids()
+    if profile:
         from simkit.profiling import profile as run_profile
 
-        reports = [run_profile(name, players, presets.split(",")[0].strip() if presets else None, seconds)
-                   for name in (names or registry.ids())]
+        reports = [run_profile(name, players, one_preset, seconds) for name in game_ids]
         if json_:
             _echo_json(reports)
             return
@@ -384,11 +387,9 @@ def bench(
                            "compiled" if row["jit"] else ("kernel" if row["kernel"] else "other")] for row in listed])
         return
     if compile_:
-        from simkit import games as registry
         from simkit.bench import compile_breakdown
 
-        reports = [compile_breakdown(name, players, presets.split(",")[0].strip() if presets else None)
-                   for name in (names or registry.ids())]
+        reports = [compile_breakdown(name, players, one_preset) for name in game_ids]
         if json_:
             _echo_json(reports)
             return
