@@ -179,14 +179,43 @@ def pirate_cost(T, K, w, seat, mine, strategist_low):
     return cost
 
 
+# the squares holding a piece, as a bitset of PIECE_WORDS int64 words (bit sq % 64 of word sq // 64):
+# a path value skips at once the squares with nothing on them, most of any path
+PIECE_WORDS = (S.SQUARES + 63) // 64
+
+
+@njit(cache=True, _nrt=False)
+def mark_pieces(T, pieces):
+    """Set `pieces` to the squares holding a ship, a pirate, a Port Island, the Combo Port or a
+    Treasure Island (the pieces a path value weighs), from the board as it is now."""
+    for j in range(PIECE_WORDS):
+        pieces[j] = 0
+    for k in range(T[ST, S.N_SHIPS]):
+        sq = T[POS, S.SHIP0 + k]
+        if sq >= 0:
+            pieces[sq >> 6] |= np.int64(1) << (sq & 63)
+    for i in range(S.PIRATE0, S.ISLAND0 + T[ST, S.N_ISLANDS]):
+        sq = T[POS, i]
+        if sq >= 0:
+            pieces[sq >> 6] |= np.int64(1) << (sq & 63)
+
+
 @njit(cache=True, inline="always", _nrt=False)
-def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back):
+def has_piece(pieces, sq):
+    return (pieces[sq >> 6] >> (sq & 63)) & 1 != 0
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back, pieces):
     """Value for `seat` of its ship sailing through path[0..n-1] (the last square is landed on).
-    thief_back: 1 when a Thief met takes a card back (thief_contact=any_contact, A38)."""
+    thief_back: 1 when a Thief met takes a card back (thief_contact=any_contact, A38);
+    pieces: the squares holding a piece (mark_pieces)."""
     v = 0.0
     got_island = False
     for i in range(n):
         sq = path[i]
+        if not has_piece(pieces, sq):
+            continue  # nothing on the square: nothing met, collected or paid there
         landing = i == n - 1
         pirate_here = False
         for p in range(S.N_PIRATES):
@@ -233,11 +262,13 @@ def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def pirate_path_value(T, K, w, seat, path, n, pcost):
-    """Value for `seat` of a pirate sailing through path[0..n-1]."""
+def pirate_path_value(T, K, w, seat, path, n, pcost, pieces):
+    """Value for `seat` of a pirate sailing through path[0..n-1] (pieces: mark_pieces)."""
     v = 0.0
     for i in range(n):
         sq = path[i]
+        if not has_piece(pieces, sq):
+            continue
         for k in range(T[ST, S.N_ISLANDS]):
             if T[POS, S.ISLAND0 + k] == sq:
                 v -= w[W_PIRATE_GAIN] * (1.0 + T[ST, S.PIRATE_TREASURES])

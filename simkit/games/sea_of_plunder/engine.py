@@ -61,7 +61,7 @@ from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
 from strategies import sea_of_plunder as bot
 
 # rows of the scratch table `buf`
-PATH, PATH2, MINE, STOCK, SCORE_ROW = 0, 1, 2, 3, 4
+PATH, PATH2, MINE, STOCK, SCORE_ROW, PIECES = 0, 1, 2, 3, 4, 5
 CAND0 = 8  # candidate rows start here; candidate = (hand index, target, option, rotation, spend)
 MAX_CAND = 1024
 KEEP0 = MAX_CAND  # F[0, KEEP0 + h]: keep value of hand card h, once per decision
@@ -780,13 +780,14 @@ def thief_back(P):
 @njit(cache=True, _nrt=False)
 def observe(P, T, K, F, buf, seat):
     """What a heuristic seat reads before judging its choices: its own Goods by colour into
-    buf[MINE] and the Goods stacks into buf[STOCK]; returns its expected cost of meeting a
-    pirate."""
+    buf[MINE], the Goods stacks into buf[STOCK] and the squares holding a piece into
+    buf[PIECES]; returns its expected cost of meeting a pirate."""
     mine = buf[MINE]
     stock = buf[STOCK]
     goods_of(T, seat, K.shape[0] - CARD0, mine)
     for c in range(S.N_COLOURS):
         stock[c] = T[ST, S.STOCK0 + c]
+    bot.mark_pieces(T, buf[PIECES])
     return bot.pirate_cost(T, K, F[1 + seat], seat, mine, P.strategist_low)
 
 
@@ -812,7 +813,7 @@ def score_plays(P, T, K, F, buf, seat, n_cand):
             continue
         ship = buf[row, 1]
         n = mover_path(T, K, card, buf[row, 2], buf[row, 3], T[POS, S.SHIP0 + ship], path)
-        v = bot.ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back(P))
+        v = bot.ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back(P), buf[PIECES])
         if buf[row, 4] == 1:
             v -= w[bot.W_COMPASS]
             if T[SEAT0 + seat, S.POWER] == S.NAVIGATOR:
@@ -1000,7 +1001,7 @@ def score_discards(P, T, K, F, buf, seat, n_cand):
         card = T[HAND0 + seat, h]
         p = buf[row, 1]
         n = mover_path(T, K, card, buf[row, 2], buf[row, 3], T[POS, S.PIRATE0 + p], path)
-        v = bot.pirate_path_value(T, K, w, seat, path, n, pcost)
+        v = bot.pirate_path_value(T, K, w, seat, path, n, pcost, buf[PIECES])
         v -= F[0, KEEP0 + h]
         if buf[row, 4] == 1:
             v -= w[bot.W_COMPASS]
@@ -1105,9 +1106,9 @@ def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, 
                     owner = K[OWNER, target]
                     for c in range(S.N_COLOURS):
                         mine[c] = 0  # another hand's Goods are hidden (A33)
-                    F[0, n] = -bot.ship_path_value(T, K, w, owner, path, k, mine, stock, w[bot.W_DEBT], thief_back(P))
+                    F[0, n] = -bot.ship_path_value(T, K, w, owner, path, k, mine, stock, w[bot.W_DEBT], thief_back(P), buf[PIECES])
                 elif mover_kind == 1:
-                    F[0, n] = bot.pirate_path_value(T, K, w, seat, path, k, pcost)
+                    F[0, n] = bot.pirate_path_value(T, K, w, seat, path, k, pcost, buf[PIECES])
                 else:
                     F[0, n] = bot.island_path_value(T, K, w, seat, path, k)
             n += 1
@@ -1235,9 +1236,9 @@ def bonus_move(P, T, K, F, rng, buf, log, seat, steps):
             for dd in range(5):
                 if dd < 4:
                     path[n] = K[NBR0 + here, 2 * dd]
-                    v = bot.ship_path_value(T, K, w, seat, path, n + 1, mine, stock, pcost, thief_back(P))
+                    v = bot.ship_path_value(T, K, w, seat, path, n + 1, mine, stock, pcost, thief_back(P), buf[PIECES])
                 else:
-                    v = bot.ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back(P)) if n > 0 else -1e17
+                    v = bot.ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back(P), buf[PIECES]) if n > 0 else -1e17
                 if v > best:
                     best = v
                     d = dd
@@ -1688,7 +1689,7 @@ def game_tables(components, presets, players):
     owned_T = np.zeros((T_ROWS, max(S.MAX_HAND, n_cards + 1, S.MAX_PENDING, S.ST_SIZE, S.POS_SIZE)), dtype=np.int64)
     owned_F = np.zeros((1 + players, max(MAX_CAND + S.MAX_HAND, presets.shape[1])), dtype=np.float64)
     owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
-    owned_buf = np.zeros((BUF_ROWS, max(BUF_WIDTH, S.MAX_STEPS, S.N_POWERS)), dtype=np.int64)
+    owned_buf = np.zeros((BUF_ROWS, max(BUF_WIDTH, S.MAX_STEPS, S.N_POWERS, bot.PIECE_WORDS)), dtype=np.int64)
     return owned_T, owned_F, owned_rng, owned_buf
 
 

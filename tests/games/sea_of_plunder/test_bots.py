@@ -106,3 +106,45 @@ def test_heuristic_steers_clear_of_a_thief_that_steals_back():
             picked[reading].add(events.card_name(t.events(EV.PLAY, mark)[0][3]))
     assert picked["any_contact"] == {"Three south"}
     assert picked["own_move"] == {"Three north", "Three south"}
+
+
+def test_path_values_skip_only_squares_with_nothing_on_them():
+    """The path values skip the squares mark_pieces leaves unmarked: every ship, pirate, Port
+    Island, the Combo Port and every Treasure Island must be marked (squares in all three words
+    of the bitset), nothing else, and a value computed with the skip must equal the value that
+    looks at every square, for ships and pirates, on many boards and paths."""
+    from strategies import sea_of_plunder as bot
+
+    from .harness import S, Table
+
+    t = Table(players=4, seed=3, strategies="raider", overrides={"combo_port": True})
+    rng = np.random.default_rng(11)
+    pieces = np.zeros(bot.PIECE_WORDS, dtype=np.int64)
+    everywhere = np.full(bot.PIECE_WORDS, -1, dtype=np.int64)
+    mine, stock = np.array([1, 0, 2, 0], dtype=np.int64), np.array([3, 1, 0, 4], dtype=np.int64)
+    w = t.W[0]
+    checked = 0
+    for board in range(40):
+        n_islands = int(rng.integers(1, S.MAX_ISLANDS + 1))
+        t.st[S.N_ISLANDS] = n_islands
+        squares = rng.choice(S.SQUARES, size=S.ISLAND0 + n_islands, replace=False)
+        if board == 0:  # the corners of the three words: squares 0, 63, 64, 127, 128, 168
+            squares[:6] = [0, 63, 64, 127, 128, 168]
+        t.pos[: S.ISLAND0 + n_islands] = squares
+        t.pos[S.SHIP0 + int(rng.integers(4))] = -1  # a piece off the board marks nothing
+        bot.mark_pieces(t.T, pieces)
+        marked = {sq for sq in range(S.SQUARES) if bot.has_piece(pieces, sq)}
+        on_board = {int(x) for x in t.pos[: S.ISLAND0 + n_islands] if x >= 0}
+        assert marked == on_board
+        for _ in range(25):
+            n = int(rng.integers(1, S.MAX_STEPS + 1))
+            path = np.zeros(S.MAX_STEPS, dtype=np.int64)
+            path[:n] = rng.choice(list(on_board), size=n) if rng.random() < 0.5 else rng.integers(0, S.SQUARES, n)
+            for thief_back in (0, 1):
+                skip = bot.ship_path_value(t.T, t.K, w, 0, path, n, mine, stock, 1.5, thief_back, pieces)
+                full = bot.ship_path_value(t.T, t.K, w, 0, path, n, mine, stock, 1.5, thief_back, everywhere)
+                assert skip == full
+            assert (bot.pirate_path_value(t.T, t.K, w, 0, path, n, 1.5, pieces)
+                    == bot.pirate_path_value(t.T, t.K, w, 0, path, n, 1.5, everywhere))
+            checked += 1
+    assert checked == 1000
