@@ -21,6 +21,9 @@ from simkit.game import Preset, with_tuned
 from simkit.games.sea_of_plunder import state as S
 from simkit.games.sea_of_plunder.state import CARD0, DICE0, DIST0, GS0, META, NUMBER_FACES, OWNER, POS, SEAT0, ST
 
+# Distances are read as K[DIST0 + piece's square, square] (the table is symmetric): a decision
+# weighs many squares against the same few pieces, whose rows then stay in the cache.
+
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic, 2 lookahead (the heuristic, with rollouts at its main decision)
 W_TREASURE = 1  # value of collecting a Treasure
@@ -152,7 +155,7 @@ def best_colour(K, mine, stock):
 def nearest_island(T, K, square):
     best = np.int64(99)
     for i in range(T[ST, S.N_ISLANDS]):
-        d = K[DIST0 + square, T[POS, S.ISLAND0 + i]]
+        d = K[DIST0 + T[POS, S.ISLAND0 + i], square]
         best = min(best, d)
     return best
 
@@ -248,13 +251,13 @@ def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back, piec
     if not got_island:
         v -= w[W_DIST] * nearest_island(T, K, end)
     for p in range(S.N_PIRATES):
-        if K[DIST0 + end, T[POS, S.PIRATE0 + p]] <= 2 and T[POS, S.PIRATE0 + p] != end:
+        if K[DIST0 + T[POS, S.PIRATE0 + p], end] <= 2 and T[POS, S.PIRATE0 + p] != end:
             v -= w[W_PIRATE_NEAR]
     if w[W_PORT_DIST] > 0:
         best = np.int64(99)
         for c in range(S.N_COLOURS):
             if stock[c] > 0 and goods_gain(K, mine, c) > 0:
-                d = K[DIST0 + end, T[POS, S.PORT0 + c]]
+                d = K[DIST0 + T[POS, S.PORT0 + c], end]
                 best = min(best, d)
         if best < 99:
             v -= w[W_PORT_DIST] * best
@@ -293,7 +296,7 @@ def pirate_path_value(T, K, w, seat, path, n, pcost, pieces):
                     v += w[W_HARASS] * (1.0 + 0.3 * T[SEAT0 + K[OWNER, k], S.TREASURES])
     end = path[n - 1]
     for k in range(T[ST, S.N_SHIPS]):
-        if K[DIST0 + end, T[POS, S.SHIP0 + k]] <= 2:
+        if K[DIST0 + T[POS, S.SHIP0 + k], end] <= 2:
             if K[OWNER, k] == seat:
                 v -= w[W_PIRATE_NEAR]
             else:

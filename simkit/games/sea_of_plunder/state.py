@@ -114,7 +114,7 @@ T_ROWS = MASK + 1
 
 # --- K: the static tables, one int64 array of width SQUARES, read-only in the engine
 NBR0 = 0  # row NBR0 + square: the neighbour in each direction (endless sea)
-DIST0 = NBR0 + SQUARES  # row DIST0 + a, column b: steps between squares a and b (torus)
+DIST0 = NBR0 + SQUARES  # row DIST0 + a, column b: steps between squares a and b (torus; symmetric)
 DICE0 = DIST0 + SQUARES  # 2 rows: letter die faces (column), number die faces (row); -1 = skull
 LETTER_DIE, NUMBER_DIE = 0, 1  # row DICE0 + die; the number die is also "the numbered die" (A9)
 GS0 = DICE0 + 2  # 5 rows: best Goods score for counts (a, b, c, d) at [GS0 + a, 25 b + 5 c + d]

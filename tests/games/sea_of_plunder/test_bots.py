@@ -148,3 +148,14 @@ def test_path_values_skip_only_squares_with_nothing_on_them():
                     == bot.pirate_path_value(t.T, t.K, w, 0, path, n, 1.5, everywhere))
             checked += 1
     assert checked == 1000
+
+
+def test_distances_on_the_endless_sea_are_symmetric():
+    """The bots read K[DIST0 + piece's square, square] for the distance from a square to a
+    piece: right only while the table is symmetric. Steps wrap around the edges (A1: the sea
+    is endless): A1 to M13 is one step across each edge."""
+    from .harness import Table, sq
+
+    t = Table(players=2, seed=1)
+    assert (t.dist == t.dist.T).all()
+    assert t.dist[sq("A1"), sq("M13")] == 2 and t.dist[sq("A1"), sq("G7")] == 12
