@@ -208,11 +208,21 @@ def has_piece(pieces, sq):
     return (pieces[sq >> 6] >> (sq & 63)) & 1 != 0
 
 
+@njit(cache=True, _nrt=False)
+def goods_gains(K, mine, stock, gains):
+    """gains[c]: the points one more Good of colour c adds to the hand `mine` (goods_gain), for
+    every colour; gains[N_COLOURS]: the colour a Combo Port would give (best_colour). What a
+    ship's path is worth in Goods depends on the hand only, so a decision works it out once."""
+    for c in range(S.N_COLOURS):
+        gains[c] = goods_gain(K, mine, c)
+    gains[S.N_COLOURS] = best_colour(K, mine, stock)
+
+
 @njit(cache=True, inline="always", _nrt=False)
-def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back, pieces):
+def ship_path_value(T, K, w, seat, path, n, gains, stock, pcost, thief_back, pieces):
     """Value for `seat` of its ship sailing through path[0..n-1] (the last square is landed on).
-    thief_back: 1 when a Thief met takes a card back (thief_contact=any_contact, A38);
-    pieces: the squares holding a piece (mark_pieces)."""
+    gains: goods_gains of the hand judged; thief_back: 1 when a Thief met takes a card back
+    (thief_contact=any_contact, A38); pieces: the squares holding a piece (mark_pieces)."""
     v = 0.0
     got_island = False
     for i in range(n):
@@ -233,11 +243,11 @@ def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back, piec
                     got_island = True
         for c in range(S.N_COLOURS):
             if T[POS, S.PORT0 + c] == sq and not pirate_here and stock[c] > 0:
-                v += w[W_GOODS] * goods_gain(K, mine, c) + 0.2
+                v += w[W_GOODS] * gains[c] + 0.2
         if T[POS, S.COMBO] == sq and not pirate_here:
-            c = best_colour(K, mine, stock)
+            c = gains[S.N_COLOURS]
             if c >= 0:
-                v += w[W_GOODS] * goods_gain(K, mine, c) + 0.2
+                v += w[W_GOODS] * gains[c] + 0.2
         if pirate_here:
             for p in range(S.N_PIRATES):
                 if T[POS, S.PIRATE0 + p] == sq:
@@ -256,7 +266,7 @@ def ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back, piec
     if w[W_PORT_DIST] > 0:
         best = np.int64(99)
         for c in range(S.N_COLOURS):
-            if stock[c] > 0 and goods_gain(K, mine, c) > 0:
+            if stock[c] > 0 and gains[c] > 0:
                 d = K[DIST0 + T[POS, S.PORT0 + c], end]
                 best = min(best, d)
         if best < 99:

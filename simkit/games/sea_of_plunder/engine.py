@@ -61,7 +61,7 @@ from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
 from strategies import sea_of_plunder as bot
 
 # rows of the scratch table `buf`
-PATH, PATH2, MINE, STOCK, SCORE_ROW, PIECES = 0, 1, 2, 3, 4, 5
+PATH, PATH2, MINE, STOCK, SCORE_ROW, PIECES, GAINS = 0, 1, 2, 3, 4, 5, 6
 CAND0 = 8  # candidate rows start here; candidate = (hand index, target, option, rotation, spend)
 MAX_CAND = 1024
 KEEP0 = MAX_CAND  # F[0, KEEP0 + h]: keep value of hand card h, once per decision
@@ -780,13 +780,15 @@ def thief_back(P):
 @njit(cache=True, _nrt=False)
 def observe(P, T, K, F, buf, seat):
     """What a heuristic seat reads before judging its choices: its own Goods by colour into
-    buf[MINE], the Goods stacks into buf[STOCK] and the squares holding a piece into
-    buf[PIECES]; returns its expected cost of meeting a pirate."""
+    buf[MINE], the Goods stacks into buf[STOCK], what one more Good of each colour adds into
+    buf[GAINS] and the squares holding a piece into buf[PIECES]; returns its expected cost of
+    meeting a pirate."""
     mine = buf[MINE]
     stock = buf[STOCK]
     goods_of(T, seat, K.shape[0] - CARD0, mine)
     for c in range(S.N_COLOURS):
         stock[c] = T[ST, S.STOCK0 + c]
+    bot.goods_gains(K, mine, stock, buf[GAINS])
     bot.mark_pieces(T, buf[PIECES])
     return bot.pirate_cost(T, K, F[1 + seat], seat, mine, P.strategist_low)
 
@@ -813,7 +815,7 @@ def score_plays(P, T, K, F, buf, seat, n_cand):
             continue
         ship = buf[row, 1]
         n = mover_path(T, K, card, buf[row, 2], buf[row, 3], T[POS, S.SHIP0 + ship], path)
-        v = bot.ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back(P), buf[PIECES])
+        v = bot.ship_path_value(T, K, w, seat, path, n, buf[GAINS], stock, pcost, thief_back(P), buf[PIECES])
         if buf[row, 4] == 1:
             v -= w[bot.W_COMPASS]
             if T[SEAT0 + seat, S.POWER] == S.NAVIGATOR:
@@ -1106,7 +1108,9 @@ def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, 
                     owner = K[OWNER, target]
                     for c in range(S.N_COLOURS):
                         mine[c] = 0  # another hand's Goods are hidden (A33)
-                    F[0, n] = -bot.ship_path_value(T, K, w, owner, path, k, mine, stock, w[bot.W_DEBT], thief_back(P), buf[PIECES])
+                    bot.goods_gains(K, mine, stock, buf[GAINS])
+                    F[0, n] = -bot.ship_path_value(T, K, w, owner, path, k, buf[GAINS], stock, w[bot.W_DEBT],
+                                                   thief_back(P), buf[PIECES])
                 elif mover_kind == 1:
                     F[0, n] = bot.pirate_path_value(T, K, w, seat, path, k, pcost, buf[PIECES])
                 else:
@@ -1222,7 +1226,6 @@ def bonus_move(P, T, K, F, rng, buf, log, seat, steps):
     start = T[POS, S.SHIP0 + ship]
     path = buf[PATH]
     w = F[1 + seat]
-    mine = buf[MINE]
     stock = buf[STOCK]
     n = 0
     for _ in range(steps):
@@ -1236,9 +1239,9 @@ def bonus_move(P, T, K, F, rng, buf, log, seat, steps):
             for dd in range(5):
                 if dd < 4:
                     path[n] = K[NBR0 + here, 2 * dd]
-                    v = bot.ship_path_value(T, K, w, seat, path, n + 1, mine, stock, pcost, thief_back(P), buf[PIECES])
+                    v = bot.ship_path_value(T, K, w, seat, path, n + 1, buf[GAINS], stock, pcost, thief_back(P), buf[PIECES])
                 else:
-                    v = bot.ship_path_value(T, K, w, seat, path, n, mine, stock, pcost, thief_back(P), buf[PIECES]) if n > 0 else -1e17
+                    v = bot.ship_path_value(T, K, w, seat, path, n, buf[GAINS], stock, pcost, thief_back(P), buf[PIECES]) if n > 0 else -1e17
                 if v > best:
                     best = v
                     d = dd

@@ -122,6 +122,8 @@ def test_path_values_skip_only_squares_with_nothing_on_them():
     pieces = np.zeros(bot.PIECE_WORDS, dtype=np.int64)
     everywhere = np.full(bot.PIECE_WORDS, -1, dtype=np.int64)
     mine, stock = np.array([1, 0, 2, 0], dtype=np.int64), np.array([3, 1, 0, 4], dtype=np.int64)
+    gains = np.zeros(S.N_COLOURS + 1, dtype=np.int64)
+    bot.goods_gains(t.K, mine, stock, gains)
     w = t.W[0]
     checked = 0
     for board in range(40):
@@ -141,8 +143,8 @@ def test_path_values_skip_only_squares_with_nothing_on_them():
             path = np.zeros(S.MAX_STEPS, dtype=np.int64)
             path[:n] = rng.choice(list(on_board), size=n) if rng.random() < 0.5 else rng.integers(0, S.SQUARES, n)
             for thief_back in (0, 1):
-                skip = bot.ship_path_value(t.T, t.K, w, 0, path, n, mine, stock, 1.5, thief_back, pieces)
-                full = bot.ship_path_value(t.T, t.K, w, 0, path, n, mine, stock, 1.5, thief_back, everywhere)
+                skip = bot.ship_path_value(t.T, t.K, w, 0, path, n, gains, stock, 1.5, thief_back, pieces)
+                full = bot.ship_path_value(t.T, t.K, w, 0, path, n, gains, stock, 1.5, thief_back, everywhere)
                 assert skip == full
             assert (bot.pirate_path_value(t.T, t.K, w, 0, path, n, 1.5, pieces)
                     == bot.pirate_path_value(t.T, t.K, w, 0, path, n, 1.5, everywhere))
@@ -159,3 +161,22 @@ def test_distances_on_the_endless_sea_are_symmetric():
     t = Table(players=2, seed=1)
     assert (t.dist == t.dist.T).all()
     assert t.dist[sq("A1"), sq("M13")] == 2 and t.dist[sq("A1"), sq("G7")] == 12
+
+
+def test_goods_gains_are_what_one_more_good_adds():
+    """goods_gains, worked out once per decision, holds goods_gain of every colour and the
+    colour best_colour picks among those in stock: the path values read these instead."""
+    from strategies import sea_of_plunder as bot
+
+    from .harness import S, Table
+
+    t = Table(players=2, seed=2)
+    rng = np.random.default_rng(5)
+    gains = np.zeros(S.N_COLOURS + 1, dtype=np.int64)
+    for _ in range(200):
+        mine = rng.integers(0, 5, S.N_COLOURS).astype(np.int64)
+        stock = rng.integers(0, 3, S.N_COLOURS).astype(np.int64)
+        bot.goods_gains(t.K, mine, stock, gains)
+        assert list(gains[: S.N_COLOURS]) == [bot.goods_gain(t.K, mine, c) for c in range(S.N_COLOURS)]
+        assert gains[S.N_COLOURS] == bot.best_colour(t.K, mine, stock)
+        assert (gains[S.N_COLOURS] == -1) == (stock.sum() == 0)
