@@ -284,17 +284,23 @@ def move_budget(T, K, seat):
 
 @njit(cache=True, _nrt=False)
 def toward(T, K, seat, goal, budget):
-    """The water square within `budget` steps closest to `goal` (the goal itself if reachable)."""
+    """The water square within `budget` steps closest to `goal` (the goal itself if reachable);
+    among equally close squares the ship's own, else the lowest-numbered."""
     a = T[SEAT0 + seat, S.POS]
+    base = S.GDIST0 if T[SEAT0 + seat, S.STATE] == S.GHOST else S.DIST0
+    best_d = K[base + a, goal]
+    if best_d <= budget and K[S.SQ_KIND, goal] != S.LAND:
+        return goal  # only the goal itself is 0 steps from the goal
     best = a
-    best_d = steps(T, K, seat, a, goal)
     for b in range(K[META, S.N_SQ]):
         if K[S.SQ_KIND, b] == S.LAND:
             continue  # nobody ends a move in land (the Ghost passes through it)
-        d = steps(T, K, seat, a, b)
-        if d <= budget and steps(T, K, seat, b, goal) < best_d:
+        # steps from b to the goal read on the goal's row: a step sails back the way it came
+        # (orthogonal, the wrap too, A6), so the table is symmetric (components._steps_of checks it)
+        d = K[base + goal, b]
+        if d < best_d and K[base + a, b] <= budget:
             best = b
-            best_d = steps(T, K, seat, b, goal)
+            best_d = d
     return best
 
 
