@@ -297,7 +297,7 @@ def pillage_odds(P, T, K, attack):
     return 0.5 * (1.0 + math.erf((attack - 0.5 - P.pillage_draw * m) / math.sqrt(2.0 * var)))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def target_value(P, T, K, F, seat, sq, players, own):
     """What sailing to square sq is worth to the seat."""
     w = F[1 + seat]
@@ -344,7 +344,7 @@ def target_value(P, T, K, F, seat, sq, players, own):
     return v
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def score(P, T, K, F, seat, kind, arg, players, own):
     """The value of one legal action; `own` is own_view(T, K, seat) for this step."""
     w = F[1 + seat]
