@@ -18,7 +18,8 @@ once and copied for each). Playouts never log (a log of capacity 0).
 
 Scratch tables (allocated once per chunk by `play_chunk`): RT the playout's state, RF its
 bot weights, Rrng its streams, Rbuf its candidate rows, Rlog an empty log, LV candidate
-values (row 0 sums, row 1 the candidates' buf columns), RD the re-dealt state the k-th
+values (row 0 sums, row 1 the candidates' buf columns, row 2 1 for a repeat not played out,
+row 3 the square each leaves the ship on), RD the re-dealt state the k-th
 playout of every candidate starts from.
 """
 
@@ -50,28 +51,25 @@ def unseen_pool(row, n_ids):
 
 @njit(cache=True, _nrt=False)
 def copy_state(dst, T, K, players):
-    """Copy of the game state T into dst as far as a game can fill it: each pile or hand holds
-    at most the cards of its box (the action cards, the treasures, the quirks), a table row
-    at most its ports, quests or X's, a seat row its columns, and seats past `players` stay
-    empty. Cells beyond are never read, so the copy plays as a whole one would. PLAY (scratch,
-    cleared by `redeal` before it is read) is not copied."""
-    n_cards = K[META, S.N_CARDS]
-    n_treas = K[META, S.BOX_T]
-    n_quirks = K[META, S.N_QUIRKS]
+    """Copy of the game state T into dst as far as it is in use: each pile, hand and row of
+    treasure up to its count, the table rows up to their ports, quests and X's, the seats in
+    play. A pile is only ever read below its count (cards are taken from the top, and a cell
+    past it is written before it is read), so the copy plays as a whole one would. PLAY
+    (scratch, cleared by `redeal` before it is read) is not copied."""
     copy_prefix(dst, ST, T, ST, S.ST_SIZE)
-    copy_prefix(dst, DECK, T, DECK, n_cards)
-    copy_prefix(dst, S.DISC, T, S.DISC, n_cards)
-    copy_prefix(dst, TDECK, T, TDECK, n_treas)
+    copy_prefix(dst, DECK, T, DECK, T[ST, S.DECK_N])
+    copy_prefix(dst, S.DISC, T, S.DISC, T[ST, S.DISC_N])
+    copy_prefix(dst, TDECK, T, TDECK, T[ST, S.TDECK_N])
     copy_prefix(dst, S.PORT_CLOSED, T, S.PORT_CLOSED, K[META, S.NPORTS])
     copy_prefix(dst, S.QUEST, T, S.QUEST, K[META, S.N_Q])
     copy_prefix(dst, S.XOWNER, T, S.XOWNER, K[META, S.N_X])
     for s in range(players):
         copy_prefix(dst, SEAT0 + s, T, SEAT0 + s, S.SEAT_COLS)
-        copy_prefix(dst, HAND0 + s, T, HAND0 + s, n_cards)
-        copy_prefix(dst, S.CARRY0 + s, T, S.CARRY0 + s, n_treas)
-        copy_prefix(dst, S.BURY0 + s, T, S.BURY0 + s, n_treas)
-    copy_prefix(dst, S.QUIRK_DECK, T, S.QUIRK_DECK, n_quirks)
-    copy_prefix(dst, S.QUIRK_UP, T, S.QUIRK_UP, n_quirks)
+        copy_prefix(dst, HAND0 + s, T, HAND0 + s, T[SEAT0 + s, S.HAND_N])
+        copy_prefix(dst, S.CARRY0 + s, T, S.CARRY0 + s, T[SEAT0 + s, S.CARRY_N])
+        copy_prefix(dst, S.BURY0 + s, T, S.BURY0 + s, T[SEAT0 + s, S.BURY_N])
+    copy_prefix(dst, S.QUIRK_DECK, T, S.QUIRK_DECK, T[ST, S.QDECK_N])
+    copy_prefix(dst, S.QUIRK_UP, T, S.QUIRK_UP, T[ST, S.QUP_N])
     copy_prefix(dst, S.TASIDE, T, S.TASIDE, K[META, S.N_POOL] - K[META, S.N_PICK])
 
 
@@ -169,6 +167,17 @@ def playout(P, T, K, F, rng, buf, log, seat, players, pos, kind, arg, steps_left
         E.play_round(P, T, K, F, rng, buf, log, players)
 
 
+@njit(cache=True, _nrt=False)
+def landing(T, K, buf, seat, i, pos_now, budget):
+    """Where candidate i of buf leaves the ship: its square for ending the turn, the square
+    `toward` sails to for a move; -1 for any other action."""
+    if buf[E.KIND, i] == E.A_END:
+        return pos_now
+    if buf[E.KIND, i] == E.A_MOVE:
+        return E.toward(T, K, seat, buf[E.ARG, i], budget)
+    return E.NONE
+
+
 @njit(cache=True)
 def choose(P, T, K, F, rng, buf, seat, players, pos, n, pick, steps_left, RT, RF, Rrng, Rbuf, Rlog, LV, RD):
     """The lookahead's choice among the n candidates in buf; `pick` is the heuristic's (whose
@@ -184,6 +193,7 @@ def choose(P, T, K, F, rng, buf, seat, players, pos, n, pick, steps_left, RT, RF
     m = 1
     pos_now = T[SEAT0 + seat, S.POS]
     budget = E.move_budget(T, K, seat)
+    LV[3, 0] = landing(T, K, buf, seat, pick, pos_now, budget)
     while m < width:
         best = -1
         for i in range(n):
@@ -196,15 +206,13 @@ def choose(P, T, K, F, rng, buf, seat, players, pos, n, pick, steps_left, RT, RF
         if best < 0:
             break
         LV[1, m] = best  # taken even when a repeat below, so the search moves on
+        d = landing(T, K, buf, seat, best, pos_now, budget)
+        LV[3, m] = d
         same = False
-        if buf[E.KIND, best] == E.A_MOVE or buf[E.KIND, best] == E.A_END:
-            d = pos_now if buf[E.KIND, best] == E.A_END else E.toward(T, K, seat, buf[E.ARG, best], budget)
+        if d >= 0:
             for j in range(m):
-                c = int(LV[1, j])
-                if buf[E.KIND, c] == E.A_MOVE or buf[E.KIND, c] == E.A_END:
-                    dc = pos_now if buf[E.KIND, c] == E.A_END else E.toward(T, K, seat, buf[E.ARG, c], budget)
-                    if dc == d:
-                        same = True
+                if LV[3, j] == d:
+                    same = True
         if same:
             LV[2, m] = 1.0  # a duplicate: not played out
         else:
@@ -302,7 +310,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     Rrng = np.zeros((1 + players, 4), dtype=np.uint64)
     Rbuf = np.zeros((E.BUF_ROWS, E.BUF_WIDTH), dtype=np.int64)
     Rlog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
-    LV = np.zeros((3, E.BUF_WIDTH), dtype=np.float64)
+    LV = np.zeros((4, E.BUF_WIDTH), dtype=np.float64)
     RD = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F),
