@@ -117,18 +117,14 @@ def own_view(T, K, seat):
     sw = 0
     ca = 0
     wi = 0
-    for i in range(T[SEAT0 + seat, S.HAND_N]):
+    for i in range(T[SEAT0 + seat, S.HAND_N]):  # without branches: a hand's types come in no order
         c = T[HAND0 + seat, i]
         t = K[S.CARD_TYPE, c]
         v = K[S.CARD_VALUE, c]
-        if t == S.WILD:
-            wi += v
-            sw += v
-            ca += v
-        elif t == S.SWORD:
-            sw += v
-        elif t == S.CANNON:
-            ca += v
+        wild = t == S.WILD
+        wi += v * wild
+        sw += v * ((t == S.SWORD) | wild)
+        ca += v * ((t == S.CANNON) | wild)
     return sw, ca, wi, carried_infamy(T, K, seat)
 
 

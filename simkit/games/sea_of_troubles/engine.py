@@ -745,20 +745,14 @@ def hand_totals(T, K, seat):
     sw = 0
     sa = 0
     ca = 0
-    for i in range(T[SEAT0 + seat, S.HAND_N]):
+    for i in range(T[SEAT0 + seat, S.HAND_N]):  # without branches: a hand's types come in no order
         c = T[HAND0 + seat, i]
         t = K[S.CARD_TYPE, c]
         v = K[S.CARD_VALUE, c]
-        if t == S.WILD:
-            sw += v
-            sa += v
-            ca += v
-        elif t == S.SWORD:
-            sw += v
-        elif t == S.SAIL:
-            sa += v
-        elif t == S.CANNON:
-            ca += v
+        wild = t == S.WILD
+        sw += v * ((t == S.SWORD) | wild)
+        sa += v * ((t == S.SAIL) | wild)
+        ca += v * ((t == S.CANNON) | wild)
     return sw, sa, ca
 
 
