@@ -776,9 +776,10 @@ def candidates(P, T, K, buf, seat, players):
     if can_recover(T, K, seat):
         for i in range(T[SEAT0 + seat, S.BURY_N]):
             n = add(buf, n, A_RECOVER, i)
-    for q in range(K[META, S.N_Q]):
-        if deliverable(T, K, seat, q) >= 0:
-            n = add(buf, n, A_DELIVER, q)
+    if T[SEAT0 + seat, S.STATE] == S.ALIVE and K[S.SQ_KIND, T[SEAT0 + seat, S.POS]] == S.PORT:
+        for q in range(K[META, S.N_Q]):  # a delivery is made at a port, by a living pirate (deliverable)
+            if deliverable(T, K, seat, q) >= 0:
+                n = add(buf, n, A_DELIVER, q)
     if T[ST, S.FREE] + sails > 0:  # move_budget, the Sails read with the rest of the hand
         a = T[SEAT0 + seat, S.POS]
         for p in range(K[META, S.NPORTS]):
