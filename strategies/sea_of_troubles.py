@@ -117,18 +117,14 @@ def own_view(T, K, seat):
     sw = 0
     ca = 0
     wi = 0
-    for i in range(T[SEAT0 + seat, S.HAND_N]):
+    for i in range(T[SEAT0 + seat, S.HAND_N]):  # without branches: a hand's types come in no order
         c = T[HAND0 + seat, i]
         t = K[S.CARD_TYPE, c]
         v = K[S.CARD_VALUE, c]
-        if t == S.WILD:
-            wi += v
-            sw += v
-            ca += v
-        elif t == S.SWORD:
-            sw += v
-        elif t == S.CANNON:
-            ca += v
+        wild = t == S.WILD
+        wi += v * wild
+        sw += v * ((t == S.SWORD) | wild)
+        ca += v * ((t == S.CANNON) | wild)
     return sw, ca, wi, carried_infamy(T, K, seat)
 
 
@@ -297,7 +293,7 @@ def pillage_odds(P, T, K, attack):
     return 0.5 * (1.0 + math.erf((attack - 0.5 - P.pillage_draw * m) / math.sqrt(2.0 * var)))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def target_value(P, T, K, F, seat, sq, players, own):
     """What sailing to square sq is worth to the seat."""
     w = F[1 + seat]
@@ -344,7 +340,7 @@ def target_value(P, T, K, F, seat, sq, players, own):
     return v
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def score(P, T, K, F, seat, kind, arg, players, own):
     """The value of one legal action; `own` is own_view(T, K, seat) for this step."""
     w = F[1 + seat]

@@ -363,6 +363,9 @@ def _steps_of(grid: tuple[str, ...], ghost: bool) -> np.ndarray:
                 if dist[start, b] > dist[start, a] + 1:
                     dist[start, b] = dist[start, a] + 1
                     q.append(b)
+    # every step can be sailed back (orthogonal, wrapping both ways), so a to b is b to a:
+    # engine.toward reads the steps to its goal on the goal's row
+    assert (dist == dist.T).all(), "the steps table must be symmetric"
     dist.flags.writeable = False
     return dist
 

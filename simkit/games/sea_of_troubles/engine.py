@@ -42,6 +42,7 @@ F_WIDTH = 256
 NOISE = F_WIDTH - 1  # F[1 + s, NOISE]: seat s's noise, read from its strategy row's last column
 DEF0 = 64  # PLAY row: defender's cards from this column
 MAX_STEPS = 60  # actions per turn at most (each spends a card or a move point anyway)
+ZERO = np.int64(0)
 ONE = np.int64(1)
 NONE = np.int64(-1)
 
@@ -284,17 +285,23 @@ def move_budget(T, K, seat):
 
 @njit(cache=True, _nrt=False)
 def toward(T, K, seat, goal, budget):
-    """The water square within `budget` steps closest to `goal` (the goal itself if reachable)."""
+    """The water square within `budget` steps closest to `goal` (the goal itself if reachable);
+    among equally close squares the ship's own, else the lowest-numbered."""
     a = T[SEAT0 + seat, S.POS]
+    base = S.GDIST0 if T[SEAT0 + seat, S.STATE] == S.GHOST else S.DIST0
+    best_d = K[base + a, goal]
+    if best_d <= budget and K[S.SQ_KIND, goal] != S.LAND:
+        return goal  # only the goal itself is 0 steps from the goal
     best = a
-    best_d = steps(T, K, seat, a, goal)
     for b in range(K[META, S.N_SQ]):
         if K[S.SQ_KIND, b] == S.LAND:
             continue  # nobody ends a move in land (the Ghost passes through it)
-        d = steps(T, K, seat, a, b)
-        if d <= budget and steps(T, K, seat, b, goal) < best_d:
+        # steps from b to the goal read on the goal's row: a step sails back the way it came
+        # (orthogonal, the wrap too, A6), so the table is symmetric (components._steps_of checks it)
+        d = K[base + goal, b]
+        if d < best_d and K[base + a, b] <= budget:
             best = b
-            best_d = steps(T, K, seat, b, goal)
+            best_d = d
     return best
 
 
@@ -517,6 +524,13 @@ def deliver(T, K, F, rng, log, seat, slot, i):
 # --------------------------------------------------------------------------- fights
 @njit(cache=True, _nrt=False)
 def can_attack(T, K, att, dfn, shoot):
+    return may_attack(T, K, att, dfn, shoot, type_total(T, K, att, S.CANNON if shoot else S.SWORD))
+
+
+@njit(cache=True, _nrt=False)
+def may_attack(T, K, att, dfn, shoot, total):
+    """can_attack, given the attacker's hand total of the attacking type (Cannons to shoot,
+    Swords to board)."""
     if dfn == att or T[SEAT0 + dfn, S.STATE] == S.DEAD or T[SEAT0 + att, S.STATE] == S.DEAD:
         return False
     if (T[SEAT0 + att, S.DONE] >> (2 * dfn + shoot)) & 1:
@@ -526,8 +540,8 @@ def can_attack(T, K, att, dfn, shoot):
     if K[S.SQ_KIND, a] == S.LAND:
         return False
     if shoot:
-        return K[S.SIGHT0 + a, b] == 1 and type_total(T, K, att, S.CANNON) > 0
-    return a == b and type_total(T, K, att, S.SWORD) > 0
+        return K[S.SIGHT0 + a, b] == 1 and total > 0
+    return a == b and total > 0
 
 
 @njit(cache=True, _nrt=False)
@@ -726,14 +740,32 @@ def add(buf, n, kind, arg):
 
 
 @njit(cache=True, _nrt=False)
+def hand_totals(T, K, seat):
+    """type_total of Swords, Sails and Cannons in one pass over the hand (a Wild counts in each)."""
+    sw = 0
+    sa = 0
+    ca = 0
+    for i in range(T[SEAT0 + seat, S.HAND_N]):  # without branches: a hand's types come in no order
+        c = T[HAND0 + seat, i]
+        t = K[S.CARD_TYPE, c]
+        v = K[S.CARD_VALUE, c]
+        wild = t == S.WILD
+        sw += v * ((t == S.SWORD) | wild)
+        sa += v * ((t == S.SAIL) | wild)
+        ca += v * ((t == S.CANNON) | wild)
+    return sw, sa, ca
+
+
+@njit(cache=True, _nrt=False)
 def candidates(P, T, K, buf, seat, players):
     n = add(buf, 0, A_END, 0)
-    if can_pillage(T, K, seat) and (type_total(T, K, seat, S.SWORD) + type_total(T, K, seat, S.CANNON)) > 0:
+    swords, sails, cannons = hand_totals(T, K, seat)
+    if can_pillage(T, K, seat) and (swords + cannons) > 0:
         n = add(buf, n, A_PILLAGE, 0)
     for o in range(players):
-        if can_attack(T, K, seat, o, 0):
+        if may_attack(T, K, seat, o, ZERO, swords):
             n = add(buf, n, A_BOARD, o)
-        if can_attack(T, K, seat, o, 1):
+        if may_attack(T, K, seat, o, ONE, cannons):
             n = add(buf, n, A_SHOOT, o)
     if bury_spot_ok(P, T, K, seat):
         for i in range(T[SEAT0 + seat, S.CARRY_N]):
@@ -744,10 +776,11 @@ def candidates(P, T, K, buf, seat, players):
     if can_recover(T, K, seat):
         for i in range(T[SEAT0 + seat, S.BURY_N]):
             n = add(buf, n, A_RECOVER, i)
-    for q in range(K[META, S.N_Q]):
-        if deliverable(T, K, seat, q) >= 0:
-            n = add(buf, n, A_DELIVER, q)
-    if move_budget(T, K, seat) > 0:
+    if T[SEAT0 + seat, S.STATE] == S.ALIVE and K[S.SQ_KIND, T[SEAT0 + seat, S.POS]] == S.PORT:
+        for q in range(K[META, S.N_Q]):  # a delivery is made at a port, by a living pirate (deliverable)
+            if deliverable(T, K, seat, q) >= 0:
+                n = add(buf, n, A_DELIVER, q)
+    if T[ST, S.FREE] + sails > 0:  # move_budget, the Sails read with the rest of the hand
         a = T[SEAT0 + seat, S.POS]
         for p in range(K[META, S.NPORTS]):
             if K[S.PORT_SQ, p] != a:

@@ -13,12 +13,14 @@ the heuristic's pick. Every random number of a playout (re-deal, card draws, dic
 bots' tie-breaks) comes from the lookahead seat's own decision stream, and the k-th playout
 of every candidate starts from the same stream state (common random numbers), so the real
 game's chance stream and the other seats' streams are untouched and candidates are
-compared on the same luck. Playouts never log (a log of capacity 0).
+compared on the same luck (the k-th playouts of all candidates start from one re-deal, dealt
+once and copied for each). Playouts never log (a log of capacity 0).
 
-Scratch tables (`Scratch`, allocated once per chunk by `play_chunk`): RT the playout's
-state, RF its bot weights, Rrng its streams, Rbuf its candidate rows, Rlog an empty log,
-LV candidate values (row 0 sums, row 1 the candidates' buf columns), Rsave the seat
-stream's saved state.
+Scratch tables (allocated once per chunk by `play_chunk`): RT the playout's state, RF its
+bot weights, Rrng its streams, Rbuf its candidate rows, Rlog an empty log, LV candidate
+values (row 0 sums, row 1 the candidates' buf columns, row 2 1 for a repeat not played out,
+row 3 the square each leaves the ship on), RD the re-dealt state the k-th
+playout of every candidate starts from.
 """
 
 import numpy as np
@@ -28,7 +30,7 @@ from simkit import game as G
 from simkit.games.sea_of_troubles import engine as E
 from simkit.games.sea_of_troubles import state as S
 from simkit.games.sea_of_troubles.state import DECK, HAND0, META, PLAY, SEAT0, ST, TDECK
-from simkit.kernels import copy_prefix, copy_rows, decide, unowned_float, unowned_int, unowned_uint
+from simkit.kernels import copy_prefix, decide, unowned_float, unowned_int, unowned_uint
 from simkit.rng import next_u64, seed_streams, shuffle
 from strategies import sea_of_troubles as bot
 
@@ -45,6 +47,30 @@ def unseen_pool(row, n_ids):
             row[m] = c
             m += 1
     return m
+
+
+@njit(cache=True, _nrt=False)
+def copy_state(dst, T, K, players):
+    """Copy of the game state T into dst as far as it is in use: each pile, hand and row of
+    treasure up to its count, the table rows up to their ports, quests and X's, the seats in
+    play. A pile is only ever read below its count (cards are taken from the top, and a cell
+    past it is written before it is read), so the copy plays as a whole one would. PLAY
+    (scratch, cleared by `redeal` before it is read) is not copied."""
+    copy_prefix(dst, ST, T, ST, S.ST_SIZE)
+    copy_prefix(dst, DECK, T, DECK, T[ST, S.DECK_N])
+    copy_prefix(dst, S.DISC, T, S.DISC, T[ST, S.DISC_N])
+    copy_prefix(dst, TDECK, T, TDECK, T[ST, S.TDECK_N])
+    copy_prefix(dst, S.PORT_CLOSED, T, S.PORT_CLOSED, K[META, S.NPORTS])
+    copy_prefix(dst, S.QUEST, T, S.QUEST, K[META, S.N_Q])
+    copy_prefix(dst, S.XOWNER, T, S.XOWNER, K[META, S.N_X])
+    for s in range(players):
+        copy_prefix(dst, SEAT0 + s, T, SEAT0 + s, S.SEAT_COLS)
+        copy_prefix(dst, HAND0 + s, T, HAND0 + s, T[SEAT0 + s, S.HAND_N])
+        copy_prefix(dst, S.CARRY0 + s, T, S.CARRY0 + s, T[SEAT0 + s, S.CARRY_N])
+        copy_prefix(dst, S.BURY0 + s, T, S.BURY0 + s, T[SEAT0 + s, S.BURY_N])
+    copy_prefix(dst, S.QUIRK_DECK, T, S.QUIRK_DECK, T[ST, S.QDECK_N])
+    copy_prefix(dst, S.QUIRK_UP, T, S.QUIRK_UP, T[ST, S.QUP_N])
+    copy_prefix(dst, S.TASIDE, T, S.TASIDE, K[META, S.N_POOL] - K[META, S.N_PICK])
 
 
 @njit(cache=True, _nrt=False)
@@ -141,8 +167,19 @@ def playout(P, T, K, F, rng, buf, log, seat, players, pos, kind, arg, steps_left
         E.play_round(P, T, K, F, rng, buf, log, players)
 
 
+@njit(cache=True, _nrt=False)
+def landing(T, K, buf, seat, i, pos_now, budget):
+    """Where candidate i of buf leaves the ship: its square for ending the turn, the square
+    `toward` sails to for a move; -1 for any other action."""
+    if buf[E.KIND, i] == E.A_END:
+        return pos_now
+    if buf[E.KIND, i] == E.A_MOVE:
+        return E.toward(T, K, seat, buf[E.ARG, i], budget)
+    return E.NONE
+
+
 @njit(cache=True)
-def choose(P, T, K, F, rng, buf, seat, players, pos, n, pick, steps_left, RT, RF, Rrng, Rbuf, Rlog, LV, Rsave):
+def choose(P, T, K, F, rng, buf, seat, players, pos, n, pick, steps_left, RT, RF, Rrng, Rbuf, Rlog, LV, RD):
     """The lookahead's choice among the n candidates in buf; `pick` is the heuristic's (whose
     scores are in F[0])."""
     w = F[1 + seat]
@@ -156,6 +193,7 @@ def choose(P, T, K, F, rng, buf, seat, players, pos, n, pick, steps_left, RT, RF
     m = 1
     pos_now = T[SEAT0 + seat, S.POS]
     budget = E.move_budget(T, K, seat)
+    LV[3, 0] = landing(T, K, buf, seat, pick, pos_now, budget)
     while m < width:
         best = -1
         for i in range(n):
@@ -168,15 +206,13 @@ def choose(P, T, K, F, rng, buf, seat, players, pos, n, pick, steps_left, RT, RF
         if best < 0:
             break
         LV[1, m] = best  # taken even when a repeat below, so the search moves on
+        d = landing(T, K, buf, seat, best, pos_now, budget)
+        LV[3, m] = d
         same = False
-        if buf[E.KIND, best] == E.A_MOVE or buf[E.KIND, best] == E.A_END:
-            d = pos_now if buf[E.KIND, best] == E.A_END else E.toward(T, K, seat, buf[E.ARG, best], budget)
+        if d >= 0:
             for j in range(m):
-                c = int(LV[1, j])
-                if buf[E.KIND, c] == E.A_MOVE or buf[E.KIND, c] == E.A_END:
-                    dc = pos_now if buf[E.KIND, c] == E.A_END else E.toward(T, K, seat, buf[E.ARG, c], budget)
-                    if dc == d:
-                        same = True
+                if LV[3, j] == d:
+                    same = True
         if same:
             LV[2, m] = 1.0  # a duplicate: not played out
         else:
@@ -196,16 +232,17 @@ def choose(P, T, K, F, rng, buf, seat, players, pos, n, pick, steps_left, RT, RF
     for j in range(m):
         LV[0, j] = 0.0
     for _ in range(rollouts):
-        for c in range(Rsave.shape[0]):
-            Rsave[c] = rng[1 + seat, c]
+        # the same luck for every candidate (common random numbers): one re-deal and one seed
+        # from the seat's stream, then each candidate plays out from a copy of them
+        copy_state(RD, T, K, players)
+        redeal(RD, K, rng, seat, players)
+        seed = next_u64(rng, 1 + seat)
         for j in range(m):
             if LV[2, j] != 0.0:
                 continue
-            for c in range(Rsave.shape[0]):  # the same luck for every candidate (common random numbers)
-                rng[1 + seat, c] = Rsave[c]
-            copy_rows(RT, T, 0, T.shape[0])
-            redeal(RT, K, rng, seat, players)
-            seed_streams(Rrng, next_u64(rng, 1 + seat))
+            copy_state(RT, RD, K, players)
+            copy_prefix(RT, PLAY, RD, PLAY, RD.shape[1])  # as redeal left it (cleared)
+            seed_streams(Rrng, seed)
             c = int(LV[1, j])
             playout(P, RT, K, RF, Rrng, Rbuf, Rlog, seat, players, pos, buf[E.KIND, c], buf[E.ARG, c],
                     steps_left, horizon)
@@ -218,7 +255,7 @@ def choose(P, T, K, F, rng, buf, seat, players, pos, n, pick, steps_left, RT, RF
 
 
 @njit(cache=True)
-def lookahead_turn(P, T, K, F, rng, buf, log, seat, players, pos, RT, RF, Rrng, Rbuf, Rlog, LV, Rsave):
+def lookahead_turn(P, T, K, F, rng, buf, log, seat, players, pos, RT, RF, Rrng, Rbuf, Rlog, LV, RD):
     """A lookahead pirate's turn: take_turn with `choose` after the policy's pick at each step."""
     if not E.begin_turn(P, T, K, log, seat):
         return
@@ -232,20 +269,20 @@ def lookahead_turn(P, T, K, F, rng, buf, log, seat, players, pos, RT, RF, Rrng, 
             k = E.heuristic_choice(P, T, K, F, rng, buf, seat, players, n)
             if n > 1:
                 k = choose(P, T, K, F, rng, buf, seat, players, pos, n, k, E.MAX_STEPS - step - 1,
-                           RT, RF, Rrng, Rbuf, Rlog, LV, Rsave)
+                           RT, RF, Rrng, Rbuf, Rlog, LV, RD)
         if E.act(P, T, K, F, rng, log, seat, buf[E.KIND, k], buf[E.ARG, k]):
             return
 
 
 @njit(cache=True)
-def play_round(P, T, K, F, rng, buf, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, Rsave):
+def play_round(P, T, K, F, rng, buf, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD):
     """engine.play_round, with lookahead seats deciding by `lookahead_turn`."""
     first = T[ST, S.FIRST]
     d = T[ST, S.DIR]
     for i in range(players):
         s = (first + d * i) % players
         if F[1 + s, bot.POLICY] == bot.LOOKAHEAD:
-            lookahead_turn(P, T, K, F, rng, buf, log, s, players, i, RT, RF, Rrng, Rbuf, Rlog, LV, Rsave)
+            lookahead_turn(P, T, K, F, rng, buf, log, s, players, i, RT, RF, Rrng, Rbuf, Rlog, LV, RD)
         else:
             E.take_turn(P, T, K, F, rng, buf, log, s, players)
     T[ST, S.ROUND] += 1
@@ -273,13 +310,13 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     Rrng = np.zeros((1 + players, 4), dtype=np.uint64)
     Rbuf = np.zeros((E.BUF_ROWS, E.BUF_WIDTH), dtype=np.int64)
     Rlog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
-    LV = np.zeros((3, E.BUF_WIDTH), dtype=np.float64)
-    Rsave = np.zeros(4, dtype=np.uint64)
+    LV = np.zeros((4, E.BUF_WIDTH), dtype=np.float64)
+    RD = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F),
                unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
                presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               RT, RF, Rrng, Rbuf, Rlog, LV, Rsave,
+               RT, RF, Rrng, Rbuf, Rlog, LV, RD,
                owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
 
 
@@ -301,7 +338,7 @@ def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, ou
 
 @njit(cache=True)
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               RT, RF, Rrng, Rbuf, Rlog, LV, Rsave, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):
+               RT, RF, Rrng, Rbuf, Rlog, LV, RD, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):
     players = seat_strategies.shape[1]
     T[ST, S.LOG_N] = log_count[0]
     noise = presets.shape[1] - 1
@@ -317,7 +354,7 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
             if LV is None:  # play_chunk_heuristic: pruned at compile time, with the lookahead below
                 E.play_round(P, T, K, F, rng, buf, log, players)
             elif thinker:
-                play_round(P, T, K, F, rng, buf, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, Rsave)
+                play_round(P, T, K, F, rng, buf, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD)
             else:
                 E.play_round(P, T, K, F, rng, buf, log, players)
             r = T[ST, S.ROUND]

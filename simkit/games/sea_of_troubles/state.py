@@ -139,10 +139,9 @@ def fits(K, card, kind):
 def type_total(T, K, seat, kind):
     """The value of the seat's hand cards that can serve as `kind`."""
     total = 0
-    for i in range(T[SEAT0 + seat, HAND_N]):
+    for i in range(T[SEAT0 + seat, HAND_N]):  # without branches: a hand's types come in no order
         c = T[HAND0 + seat, i]
-        if fits(K, c, kind):
-            total += K[CARD_VALUE, c]
+        total += K[CARD_VALUE, c] * fits(K, c, kind)
     return total
 
 

@@ -138,7 +138,7 @@ def scratch(t):
     width = t.F.shape[1]
     return {"RT": np.zeros_like(t.T), "RF": np.zeros((1 + t.players, width)), "Rrng": np.zeros_like(t.rng),
             "Rbuf": np.zeros_like(t.buf), "Rlog": np.zeros((0, LOG_WIDTH), dtype=np.int64),
-            "LV": np.zeros((3, engine.BUF_WIDTH)), "Rsave": np.zeros(4, dtype=np.uint64)}
+            "LV": np.zeros((4, engine.BUF_WIDTH)), "RD": np.zeros_like(t.T)}
 
 
 def first_choice(t, seat=0):
