@@ -62,7 +62,7 @@ class Table:
     def __init__(self, players: int = 4, variant: str = "standard", overrides: dict | None = None,
                  seed: int = 1, strategies=None, setup: bool = True):
         self.values = rules.SCHEMA.resolve(variant, overrides or {})
-        self.P = rules.SCHEMA.engine_tuple(self.values)
+        self.P = round.params_record(rules.SCHEMA.engine_tuple(self.values))  # as play_chunk passes it
         self.K = _compiled(json.dumps(self.values, sort_keys=True), players)
         self.players = players
         self.T = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)

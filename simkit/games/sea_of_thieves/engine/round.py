@@ -484,9 +484,21 @@ def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, ou
                 False)
 
 
+def params_record(params):
+    """The rule parameters (the schema's NamedTuple) as one numpy record with the same fields, all
+    int64 like the tuple's values. Every engine function takes the parameters; numba passes a
+    tuple to a compiled function field by field on every call (one machine argument each), a
+    record as one pointer. `P.field` reads the same value either way."""
+    for f, v in zip(params._fields, params):
+        if np.asarray(v).dtype.kind not in "iub":
+            raise TypeError(f"rule parameter {f} = {v!r}: the engine's parameter record holds integers only")
+    return np.rec.array([tuple(int(v) for v in params)], dtype=[(f, np.int64) for f in params._fields])[0]
+
+
 def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
                 lookahead: bool):
     K = components[0]
+    P = params_record(params)
     players = seat_strategies.shape[1]
     owned_T = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
     owned_F = np.zeros((1 + players, max(F_WIDTH, presets.shape[1] + 1)), dtype=np.float64)  # + the action coin
@@ -497,7 +509,7 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
     owned_rng2 = np.zeros((1 + players, 4), dtype=np.uint64)
     log0 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
     # the owners are passed along only to stay alive while the unowned views are in use
-    play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),
+    play_games(P, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),
                unowned_int(log_rows), presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                unowned_int(owned_T2) if lookahead else None, unowned_float(owned_F2), unowned_uint(owned_rng2), log0,
                (owned_T, owned_F, owned_rng, K, log_rows, owned_T2, owned_F2, owned_rng2))
