@@ -382,10 +382,11 @@ def take_action(P, T, K, F, rng, log, k):
             start_voyage(T, K, log, k, bot.pick_voyage(P, T, K, F, k))
     play_instants(P, T, K, F, rng, log, k)
     goal, intent = bot.ship_goal(P, T, K, F, k)
-    do_tasks(P, T, K, F, rng, log, k, goal)
+    changed = do_tasks(P, T, K, F, rng, log, k, goal)
     if T[SHIP0 + k, S.HEX] < 0:
         return
-    goal, intent = bot.ship_goal(P, T, K, F, k)
+    if changed:  # else the plan stands: ship_goal reads only T, K, F and P, and the tasks left T as it was
+        goal, intent = bot.ship_goal(P, T, K, F, k)
     action, card_i = choose_action(P, T, K, F, rng, k, goal, intent)
     log_event(T, log, seat, EV.ACTION, k, action, T[SHIP0 + k, S.ACTIONS])
     if action == S.A_FULL_SAIL:

@@ -201,17 +201,19 @@ def sail_task(P, T, K, F, rng, log, k, goal, hexes_n):
 @njit(cache=True, _nrt=False)
 def do_tasks(P, T, K, F, rng, log, k, goal):
     """Every crew token of ship k takes one task before the action (Tasks). Defeated tokens
-    revive; each face-up token (special crew too: A21) may sail, repair or bail."""
+    revive; each face-up token (special crew too: A21) may sail, repair or bail. Returns False
+    when nothing changed on the board but the log: no token revived and no task taken."""
     seat = k // 2
     workers = S.crew_dice(T, k)
     revived = revive_all(T, k)
+    changed = S.crew_dice(T, k) != workers  # a crew or special crew token turned face up
     if revived > 0:
         log_event(T, log, seat, EV.TASK, k, np.int64(S.T_REVIVE), revived)
     scouts = S.special_amount(T, K, k, np.int64(S.E_SCOUT))
     carpenters = S.special_amount(T, K, k, np.int64(S.E_CARPENTER))
     for i in range(workers):
         if T[SHIP0 + k, S.HEX] < 0:
-            return
+            return True
         if is_random(F, rng, seat):
             n = legal_tasks(T, K, k)
             task = T[S.SCRATCH, decide(rng, seat, n)]
@@ -227,7 +229,9 @@ def do_tasks(P, T, K, F, rng, log, k, goal):
         elif task == S.T_BAIL:
             T[SHIP0 + k, S.WATER] = max(0, T[SHIP0 + k, S.WATER] - 1)
         if task != S.T_NONE:
+            changed = True
             log_event(T, log, seat, EV.TASK, k, task, T[SHIP0 + k, S.HEX])
+    return changed
 
 
 @njit(cache=True, _nrt=False)
