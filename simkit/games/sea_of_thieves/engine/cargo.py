@@ -124,13 +124,18 @@ def token_at(T, K, loc, kind):
 
 @njit(cache=True, _nrt=False)
 def best_cargo_at(T, K, loc):
-    """The most valuable cargo token at this location (-1 if none)."""
+    """The most valuable cargo token lying in hex `loc` (-1 if none)."""
     best = -1
     best_v = -1
+    left = T[S.HEX_CARGO, loc]  # the hex's cargo not yet looked at (HEX_CARGO counts it: to_hex, leave)
     for t in range(K[S.META, S.N_TOKENS]):
-        if T[S.TOK_LOC, t] == loc and not S.is_skeleton(T, K, t) and K[S.TOK_VALUE, t] > best_v:
-            best_v = K[S.TOK_VALUE, t]
-            best = t
+        if left == 0:
+            break
+        if T[S.TOK_LOC, t] == loc and not S.is_skeleton(T, K, t):
+            left -= 1
+            if K[S.TOK_VALUE, t] > best_v:
+                best_v = K[S.TOK_VALUE, t]
+                best = t
     return best
 
 

@@ -46,9 +46,13 @@ def sell_stage(P, T, K, F, rng, log, k):
     c_crate = 0
     c_gem = 0
     rep = 0
+    left = T[SHIP0 + k, S.HOLD_N]  # the hold's tokens not yet looked at (HOLD_N counts them: to_hold, leave)
     for t in range(K[S.META, S.N_TOKENS]):
+        if left == 0:
+            break
         if T[S.TOK_LOC, t] != S.HOLD + k:
             continue
+        left -= 1
         kind = K[S.TOK_KIND, t]
         if is_random(F, rng, seat):
             if decide(rng, seat, np.int64(2)) == 0:
