@@ -12,6 +12,10 @@
   another or sort in place (both need the runtime), hence `copy_rows`, `copy_prefix` and
   `sort_ints` below. A function that allocates, and every function that calls it, keeps the
   runtime: a function without it cannot call one that allocates.
+- Rule parameters as a record. numba passes a tuple to a compiled function field by field,
+  one machine argument each (28-34 per call of every engine function), and a numpy record as
+  one pointer: `params_record` turns the schema's NamedTuple into a record with the same
+  fields, and `P.field` reads the same value either way.
 - Decisions. Seat s decides from rng stream 1 + s (DESIGN §4): `decide` is a uniform
   choice, `pick_best` the highest score with ties broken uniformly.
 """
@@ -22,6 +26,18 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from simkit.rng import next_u64, randint
+
+
+def params_record(params):
+    """The rule parameters (a schema's NamedTuple, `RuleSchema.engine_tuple`) as one numpy
+    record with the same fields: int64 for integers and flags, float64 for reals."""
+    fields = []
+    for name, value in zip(params._fields, params):
+        kind = np.asarray(value).dtype.kind
+        if kind not in "iubf":
+            raise TypeError(f"rule parameter {name} = {value!r}: an engine parameter is a number")
+        fields.append((name, np.float64 if kind == "f" else np.int64))
+    return np.rec.array([tuple(params)], dtype=fields)[0]
 
 
 @intrinsic

@@ -31,6 +31,7 @@ from simkit.games.sea_of_thieves.engine import (
     voyages,
 )
 from simkit.games.sea_of_thieves.engine import events as event_cards
+from simkit.kernels import params_record
 from simkit.rng import seed_streams
 
 from ..engine_calls import call_by_name
@@ -62,7 +63,7 @@ class Table:
     def __init__(self, players: int = 4, variant: str = "standard", overrides: dict | None = None,
                  seed: int = 1, strategies=None, setup: bool = True):
         self.values = rules.SCHEMA.resolve(variant, overrides or {})
-        self.P = round.params_record(rules.SCHEMA.engine_tuple(self.values))  # as play_chunk passes it
+        self.P = params_record(rules.SCHEMA.engine_tuple(self.values))  # as play_chunk passes it
         self.K = _compiled(json.dumps(self.values, sort_keys=True), players)
         self.players = players
         self.T = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)

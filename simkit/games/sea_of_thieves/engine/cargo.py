@@ -165,10 +165,11 @@ def defeat_skeleton(T, K, h):
     """Fight: a normal skeleton of hex h goes back to the loot bag; a skeleton captain only when no
     normal skeleton shares the hex, and it stays, flipped to its captain's treasure face (Skeleton
     Captains). Returns the token (-1: none) ."""
-    for t in range(K[S.META, S.N_TOKENS]):
-        if T[S.TOK_LOC, t] == h and K[S.TOK_KIND, t] == S.SKELETON:
-            to_bag(T, K, t)
-            return np.int64(t)
+    if T[S.HEX_SKELETONS, h] > T[S.HEX_CAPTAINS, h]:  # a normal skeleton stands here (the counts: leave, to_hex)
+        for t in range(K[S.META, S.N_TOKENS]):
+            if T[S.TOK_LOC, t] == h and K[S.TOK_KIND, t] == S.SKELETON:
+                to_bag(T, K, t)
+                return np.int64(t)
     for t in range(K[S.META, S.FIRST_CAPTAIN], K[S.META, S.N_TOKENS]):
         if T[S.TOK_LOC, t] == h and T[S.TOK_SIDE, t] == 0:
             leave(T, K, t)

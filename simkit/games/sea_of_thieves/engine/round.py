@@ -27,7 +27,7 @@ from simkit.games.sea_of_thieves.engine.hazards import ocean_hazards_phase
 from simkit.games.sea_of_thieves.engine.scoring import final_score, final_scoring
 from simkit.games.sea_of_thieves.engine.voyages import abandon_voyage, discard_voyage
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, T_ROWS, T_WIDTH
-from simkit.kernels import decide, unowned_float, unowned_int, unowned_uint
+from simkit.kernels import decide, params_record, unowned_float, unowned_int, unowned_uint
 from simkit.rng import CHANCE, derive, next_u64, randint, seed_streams
 from strategies import sea_of_thieves as bot
 
@@ -482,17 +482,6 @@ def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, ou
     numba prunes that branch of play_round before typing it)."""
     _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
                 False)
-
-
-def params_record(params):
-    """The rule parameters (the schema's NamedTuple) as one numpy record with the same fields, all
-    int64 like the tuple's values. Every engine function takes the parameters; numba passes a
-    tuple to a compiled function field by field on every call (one machine argument each), a
-    record as one pointer. `P.field` reads the same value either way."""
-    for f, v in zip(params._fields, params):
-        if np.asarray(v).dtype.kind not in "iub":
-            raise TypeError(f"rule parameter {f} = {v!r}: the engine's parameter record holds integers only")
-    return np.rec.array([tuple(int(v) for v in params)], dtype=[(f, np.int64) for f in params._fields])[0]
 
 
 def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
