@@ -21,7 +21,7 @@ from simkit.bots import RANDOM as BASELINE
 from simkit.bots import BotParam
 from simkit.game import Preset, with_tuned
 from simkit.games.sea_of_troubles import state as S
-from simkit.games.sea_of_troubles.state import CARRY0, HAND0, META, SEAT0, ST, carried_infamy, type_total
+from simkit.games.sea_of_troubles.state import CARRY0, META, SEAT0, ST, carried_infamy, type_total
 
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic
@@ -114,17 +114,7 @@ def own_view(T, K, seat):
     """What scoring reads of the seat's own hand and ship, once per step: the Swords, Cannons
     and Wilds totals (a Wild counts in the Swords and Cannons totals too) and the Infamy of
     the treasure it carries."""
-    sw = 0
-    ca = 0
-    wi = 0
-    for i in range(T[SEAT0 + seat, S.HAND_N]):  # without branches: a hand's types come in no order
-        c = T[HAND0 + seat, i]
-        t = K[S.CARD_TYPE, c]
-        v = K[S.CARD_VALUE, c]
-        wild = t == S.WILD
-        wi += v * wild
-        sw += v * ((t == S.SWORD) | wild)
-        ca += v * ((t == S.CANNON) | wild)
+    sw, _, ca, wi = S.hand_totals(T, K, seat)
     return sw, ca, wi, carried_infamy(T, K, seat)
 
 

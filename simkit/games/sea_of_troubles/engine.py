@@ -740,26 +740,9 @@ def add(buf, n, kind, arg):
 
 
 @njit(cache=True, _nrt=False)
-def hand_totals(T, K, seat):
-    """type_total of Swords, Sails and Cannons in one pass over the hand (a Wild counts in each)."""
-    sw = 0
-    sa = 0
-    ca = 0
-    for i in range(T[SEAT0 + seat, S.HAND_N]):  # without branches: a hand's types come in no order
-        c = T[HAND0 + seat, i]
-        t = K[S.CARD_TYPE, c]
-        v = K[S.CARD_VALUE, c]
-        wild = t == S.WILD
-        sw += v * ((t == S.SWORD) | wild)
-        sa += v * ((t == S.SAIL) | wild)
-        ca += v * ((t == S.CANNON) | wild)
-    return sw, sa, ca
-
-
-@njit(cache=True, _nrt=False)
 def candidates(P, T, K, buf, seat, players):
     n = add(buf, 0, A_END, 0)
-    swords, sails, cannons = hand_totals(T, K, seat)
+    swords, sails, cannons, _ = S.hand_totals(T, K, seat)
     if can_pillage(T, K, seat) and (swords + cannons) > 0:
         n = add(buf, n, A_PILLAGE, 0)
     for o in range(players):

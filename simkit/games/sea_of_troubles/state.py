@@ -146,6 +146,26 @@ def type_total(T, K, seat, kind):
 
 
 @njit(cache=True, _nrt=False)
+def hand_totals(T, K, seat):
+    """type_total of Swords, Sails and Cannons, and the value of the Wilds, in one pass over the
+    seat's hand (a Wild counts in each of the three totals too)."""
+    swords = 0
+    sails = 0
+    cannons = 0
+    wilds = 0
+    for i in range(T[SEAT0 + seat, HAND_N]):  # without branches: a hand's types come in no order
+        c = T[HAND0 + seat, i]
+        t = K[CARD_TYPE, c]
+        v = K[CARD_VALUE, c]
+        wild = t == WILD
+        wilds += v * wild
+        swords += v * ((t == SWORD) | wild)
+        sails += v * ((t == SAIL) | wild)
+        cannons += v * ((t == CANNON) | wild)
+    return swords, sails, cannons, wilds
+
+
+@njit(cache=True, _nrt=False)
 def carried_infamy(T, K, seat):
     """The Infamy of the treasure the seat carries face up."""
     total = 0

@@ -549,3 +549,16 @@ def test_a_delivery_is_worth_a_bunch_of_infamy():
     before = t.seat(0)[S.INFAMY] + 1  # tokens plus the Doubloon's Infamy
     t.call("deliver", seat=0, slot=0, i=0)
     assert t.seat(0)[S.INFAMY] - before == 3 and t.seat(0)[S.CARRY_N] == 0
+
+
+def test_hand_totals_count_a_wild_in_every_type():
+    """One read of the hand gives what type_total gives for Swords, Sails and Cannons (a Wild
+    serves as any of them) and the Wilds' own value: the candidate listing and the policy's
+    view of its own hand both read it."""
+    t = Table(2, strategies="pillager")
+    t.set_hand(0, [(SW, 4), (SA, 2), (CA, 3), (WI, 0), (SW, 1)])
+    wild = int(t.K[S.CARD_VALUE, t.T[S.HAND0, 3]])
+    assert wild > 0
+    swords, sails, cannons, wilds = S.hand_totals(t.T, t.K, 0)
+    assert (swords, sails, cannons, wilds) == (5 + wild, 2 + wild, 3 + wild, wild)
+    assert [S.type_total(t.T, t.K, 0, k) for k in (S.SWORD, S.SAIL, S.CANNON)] == [swords, sails, cannons]
