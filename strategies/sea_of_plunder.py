@@ -190,7 +190,8 @@ PIECE_WORDS = (S.SQUARES + 63) // 64
 @njit(cache=True, _nrt=False)
 def mark_pieces(T, pieces):
     """Set `pieces` to the squares holding a ship, a pirate, a Port Island, the Combo Port or a
-    Treasure Island (the pieces a path value weighs), from the board as it is now."""
+    Treasure Island (the pieces a path value weighs, those engine.occupied looks for), from the
+    board as it is now."""
     for j in range(PIECE_WORDS):
         pieces[j] = 0
     for k in range(T[ST, S.N_SHIPS]):

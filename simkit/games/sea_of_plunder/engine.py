@@ -1100,15 +1100,16 @@ def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, 
     stock = buf[STOCK]
     pcost = observe(P, T, K, F, buf, seat)
     at_random = plays_randomly(F, rng, seat)
+    if mover_kind == 0 and not at_random:
+        for c in range(S.N_COLOURS):
+            mine[c] = 0  # another hand's Goods are hidden (A33)
+        bot.goods_gains(K, mine, stock, buf[GAINS])
     for o in range(nopt):
         for r in range(turns):
             if not at_random:
                 k = trace(K, card, o, r, start, path)
                 if mover_kind == 0:
                     owner = K[OWNER, target]
-                    for c in range(S.N_COLOURS):
-                        mine[c] = 0  # another hand's Goods are hidden (A33)
-                    bot.goods_gains(K, mine, stock, buf[GAINS])
                     F[0, n] = -bot.ship_path_value(T, K, w, owner, path, k, buf[GAINS], stock, w[bot.W_DEBT],
                                                    thief_back(P), buf[PIECES])
                 elif mover_kind == 1:

@@ -272,15 +272,25 @@ def damage(P, T, K, log, seat):
 
 # --------------------------------------------------------------------------- movement
 @njit(cache=True, inline="always", _nrt=False)
+def steps_table(T, seat):
+    """The first K row of the steps table the seat moves by: the Ghost's, or the sailing one."""
+    return S.GDIST0 if T[SEAT0 + seat, S.STATE] == S.GHOST else S.DIST0
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def steps(T, K, seat, a, b):
-    if T[SEAT0 + seat, S.STATE] == S.GHOST:
-        return K[S.GDIST0 + a, b]
-    return K[S.DIST0 + a, b]
+    return K[steps_table(T, seat) + a, b]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def moves_with(T, sails):
+    """move_budget, given the hand's Sails total (type_total)."""
+    return T[ST, S.FREE] + sails
 
 
 @njit(cache=True, _nrt=False)
 def move_budget(T, K, seat):
-    return T[ST, S.FREE] + type_total(T, K, seat, S.SAIL)
+    return moves_with(T, type_total(T, K, seat, S.SAIL))
 
 
 @njit(cache=True, _nrt=False)
@@ -288,7 +298,7 @@ def toward(T, K, seat, goal, budget):
     """The water square within `budget` steps closest to `goal` (the goal itself if reachable);
     among equally close squares the ship's own, else the lowest-numbered."""
     a = T[SEAT0 + seat, S.POS]
-    base = S.GDIST0 if T[SEAT0 + seat, S.STATE] == S.GHOST else S.DIST0
+    base = steps_table(T, seat)
     best_d = K[base + a, goal]
     if best_d <= budget and K[S.SQ_KIND, goal] != S.LAND:
         return goal  # only the goal itself is 0 steps from the goal
@@ -763,7 +773,7 @@ def candidates(P, T, K, buf, seat, players):
         for q in range(K[META, S.N_Q]):  # a delivery is made at a port, by a living pirate (deliverable)
             if deliverable(T, K, seat, q) >= 0:
                 n = add(buf, n, A_DELIVER, q)
-    if T[ST, S.FREE] + sails > 0:  # move_budget, the Sails read with the rest of the hand
+    if moves_with(T, sails) > 0:  # move_budget, the Sails read with the rest of the hand
         a = T[SEAT0 + seat, S.POS]
         for p in range(K[META, S.NPORTS]):
             if K[S.PORT_SQ, p] != a:

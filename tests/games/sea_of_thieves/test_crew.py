@@ -130,3 +130,18 @@ def test_sail_task_moves_one_hex_and_takes_no_reef_damage():
     t.call("do_tasks", k=0, goal=goal)
     assert t.ship(0)[S.HEX] in t.neighbours(OUTPOST)
     assert t.ship(0)[S.DAMAGE] == 0
+
+
+def test_tasks_say_whether_they_changed_the_ship():
+    """take_action keeps the plan it made before the tasks when do_tasks reports no change: a
+    ship at its goal with nothing to repair or bail takes no task; a revived token or a Bail
+    task is a change."""
+    t = Table(2)
+    sh = t.ship(0)
+    assert sh[S.DAMAGE] == 0 and sh[S.WATER] == 0 and sh[S.CREW_DOWN] == 0
+    assert not t.call("do_tasks", k=0, goal=sh[S.HEX])
+    sh[S.WATER] = 1
+    assert t.call("do_tasks", k=0, goal=sh[S.HEX]) and sh[S.WATER] == 0
+    sh[S.CREW_UP] = 0
+    sh[S.CREW_DOWN] = 2
+    assert t.call("do_tasks", k=0, goal=sh[S.HEX]) and sh[S.CREW_UP] == 2

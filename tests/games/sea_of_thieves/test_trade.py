@@ -188,3 +188,26 @@ def test_seeking_draws_three_and_keeps_only_paid_cards():
     assert kept and len(t.voyage_hand(0)) == hand + len(kept) > 3  # no voyage limit until clean up
     assert t.seat(0)[S.GOLD] == 10000 - sum(r[5] for r in kept)
     assert sum(int(t.st[S.VOY_N0 + 2 * i]) for i in range(3)) == decks - len(kept)
+
+
+def test_the_most_valuable_cargo_in_a_hex_is_found_wherever_it_lies_among_the_tokens():
+    """best_cargo_at stops looking once it has seen every cargo token the hex counts: the most
+    valuable one must be found when it has the highest token number of the hex's cargo, with
+    skeletons and other hexes' cargo on the board too."""
+    t = Table(2)
+    t.clear_board()
+    bagged = t.tokens_at(S.IN_TREASURE_BAG) + t.tokens_at(S.IN_LOOT_BAG)
+    cargo = sorted(x for x in bagged if t.K[S.TOK_KIND, x] in (S.CHEST, S.SKULL, S.GEM, S.CRATE))
+    values = [int(t.K[S.TOK_VALUE, x]) for x in cargo]
+    top = max(range(len(cargo)), key=lambda i: (values[i], i))  # the highest token number of the top value
+    low = [x for i, x in enumerate(cargo) if values[i] < values[top] and i < top][:3]
+    assert len(low) == 3
+    h, other = OUTPOST, int(t.K[S.NEXT0 + 0, OUTPOST])
+    for x in low[:2] + [cargo[top]]:
+        t.call("to_hex", t=x, h=h)
+    t.call("to_hex", t=low[2], h=other)
+    skeleton = t.tokens_at(S.IN_LOOT_BAG, S.SKELETON)[0]
+    t.call("to_hex", t=skeleton, h=h)
+    assert t.T[S.HEX_CARGO, h] == 3
+    assert t.call("best_cargo_at", loc=h) == cargo[top]
+    assert t.call("best_cargo_at", loc=other) == low[2]
