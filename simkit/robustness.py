@@ -232,8 +232,12 @@ def _probe(cell: Cell) -> float:
         n *= 4
 
 
-def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool = False) -> tuple[dict, Sweep]:
-    """(the selection written to robustness.json, the re-measurement sweep) for a finished sweep."""
+def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool = False, *, jobs: int = 1,
+         backend: str = "loky", quiet: bool = False) -> tuple[dict, Sweep]:
+    """(the selection written to robustness.json, the re-measurement sweep) for a finished sweep.
+    The engines its skilled tiers play through (the lookahead's, which the main phase may not have
+    needed) are prepared first as the main phase's are: on `jobs` cores side by side, each announced
+    as it is ready, with a line every few seconds while they compile (runner._prepare_engines)."""
     settings = sweep.robustness
     skilled = settings.get("skilled")
     by_id = {cell.id: cell for cell in sweep.cells}
@@ -271,21 +275,26 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
     requests = []
     order = {cell.id: number for number, cell in enumerate(sweep.cells)}
     # in the sweep's cell order, so the re-measured comparisons pick the baselines the sweep's picked
-    warmed = set()
     timing = manifest.get("cell_timing") or {}
     probed: dict[str, float] = {}
+
+    def same_bots(again: Cell) -> bool:
+        """A component set is played by the original's line-up: its speed is the original's in the main
+        phase (the margin covers a set that lengthens games); a tier is probed, as its bots set its speed."""
+        original, by = again.id.split("~", 1)
+        spent = timing.get(original) or {}
+        return bool(by.startswith("components=") and spent.get("games") and spent.get("seconds"))
+
+    # compiled (or loaded) before any is timed; the originals the probes compare with too
+    probes = [again for again, *_ in wanted.values() if not same_bots(again)]
+    originals = [by_id[a.id.split("~", 1)[0]] for a in probes if a.id.split("~", 1)[0] in by_id]
+    runner._prepare_engines(probes + originals, jobs, backend, show, folder, quiet)
     for again, slow, need, priority, group in sorted(wanted.values(),
                                                      key=lambda w: order.get(w[0].id.split("~")[0], 0)):
         original, by = again.id.split("~", 1)
         spent = timing.get(original) or {}
-        # a component set is played by the original's line-up: its speed is the original's in the main phase
-        # (the margin covers a set that lengthens games); a tier is probed, as its bots set its speed
-        same_bots = by.startswith("components=") and spent.get("games") and spent.get("seconds")
-        if again.game not in warmed and not same_bots:  # load the engine before timing it (numba's cache)
-            runner._warm_game(again.to_dict())
-            warmed.add(again.game)
         try:
-            if same_bots:
+            if same_bots(again):
                 runner.compiled(again)  # the set must hold these rules (else: said, not played)
                 rate = spent["games"] / spent["seconds"]
             else:
@@ -293,7 +302,7 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
         except InputError as e:  # a set that cannot play this cell's rules: said, not played
             skipped.append({"cell": again.id, "reason": str(e)})
             continue
-        if not same_bots and spent.get("games") and spent.get("seconds"):
+        if not same_bots(again) and spent.get("games") and spent.get("seconds"):
             # the main phase's workers played the original at their own speed, under this machine's load: the
             # re-measurement plays at that speed times the probes' ratio (the probe runs here, alone, faster)
             if original not in probed:
@@ -356,7 +365,10 @@ def run(folder: Path, *, jobs: int | None = None, backend: str = "loky", address
             raise InputError(f"{out} exists without {selection_path}; remove {out} and run the sweep's robustness "
                              f"phase again: simkit sweep --out {folder} --resume")
         summary = read_json(folder / "summary.json", f"rebuild it with simkit report {folder}")
-        selection, again = plan(folder, sweep, summary, manifest, show)
+        # compiling more engines side by side than there are cores gains nothing (see runner._check_options)
+        prepare_jobs = 1 if backend != "loky" else min(jobs or runner.cores(), runner.cores())
+        selection, again = plan(folder, sweep, summary, manifest, show, jobs=prepare_jobs, backend=backend,
+                                quiet=quiet)
         write_text(selection_path, json.dumps(selection, indent=1))
         if again.cells:
             try:

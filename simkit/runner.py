@@ -144,6 +144,9 @@ def unship(game: Game, shipped: tuple) -> Compiled:
     return Compiled(game.rules.tuple_type(*params), components, b"")
 
 
+WORKER_MEMORY_GROWTH = 16 * 2**30  # bytes a loky worker may grow by before loky restarts it (watch_parent)
+
+
 def watch_parent() -> None:
     """Runs in each loky worker as it starts (the pool's initializer): a daemon thread that ends
     the worker within WATCHDOG_SECONDS of the death of the process that started it, idle or busy.
@@ -151,10 +154,18 @@ def watch_parent() -> None:
     A killed sweep (SIGKILL, or `timeout`'s SIGTERM before it is handled) cannot stop its
     workers; an idle loky worker would otherwise wait for work for good, holding its memory
     and loky's resource tracker. A busy one notices between two slices of its chunk (the
-    engine holds the interpreter while it plays a slice).
+    engine holds the interpreter while it plays a slice). It also lets the worker grow by
+    WORKER_MEMORY_GROWTH before loky's leak check restarts it (see below).
     """
     import threading
 
+    from joblib.externals.loky import process_executor
+
+    # loky restarts a worker whose memory grew by 300 MB after its first task, taking it for a leak, and
+    # warns on the terminal; a worker that compiles or loads engines holds that much by design (LLVM,
+    # machine code), and its successor would load every engine again
+    if hasattr(process_executor, "_MAX_MEMORY_LEAK_SIZE"):
+        process_executor._MAX_MEMORY_LEAK_SIZE = WORKER_MEMORY_GROWTH
     parent = os.getppid()
 
     def watch() -> None:
@@ -606,10 +617,12 @@ HEARTBEAT_SECONDS = 5.0  # while engines compile, a line this often saying which
 
 
 @contextmanager
-def _heartbeat(waiting: dict, began: float, stream, every: float = HEARTBEAT_SECONDS):
+def _heartbeat(waiting: dict, began: float, stream, every: float = HEARTBEAT_SECONDS, slots: int = 1_000_000):
     """While the block runs, every `every` seconds one line on `stream` naming the games in
-    `waiting` (game -> True while it is being prepared) and the time since `began`: a cold
-    compile takes minutes, and a CI log (not a terminal) should show it is alive."""
+    `waiting` (game -> True until it is prepared, in the order they were handed out) and the time
+    since `began`: a cold compile takes minutes, and a CI log (not a terminal) should show it is
+    alive. With `slots` workers taking the games in order, the first `slots` not yet ready are the
+    ones compiling; the others are named as waiting their turn."""
     import threading
 
     done = threading.Event()
@@ -618,8 +631,9 @@ def _heartbeat(waiting: dict, began: float, stream, every: float = HEARTBEAT_SEC
         while not done.wait(every):
             pending = [game for game, busy in waiting.items() if busy]
             if pending:
-                print(f"  still preparing {', '.join(pending)} (compiling; {time.perf_counter() - began:.0f} s so "
-                      "far)", file=stream, flush=True)
+                queued = f"; then {', '.join(pending[slots:])}" if pending[slots:] else ""
+                print(f"  still preparing {', '.join(pending[:slots])} (compiling; {time.perf_counter() - began:.0f} s "
+                      f"so far{queued})", file=stream, flush=True)
 
     thread = threading.Thread(target=beat, name="simkit-compile-heartbeat", daemon=True)
     if math.isfinite(every):
@@ -632,6 +646,16 @@ def _heartbeat(waiting: dict, began: float, stream, every: float = HEARTBEAT_SEC
             thread.join()
 
 
+def _compile_weight(game_id: str) -> int:
+    """How long a game's engine takes to compile, roughly: its jitted functions (simkit/games/<id>/
+    and strategies/<id>.py; 0 for a game from elsewhere). Sea of Thieves has the most (about
+    180) and compiles longest, Set Sail the fewest (about 70) and compiles fastest."""
+    from simkit.identity import engine_sources
+
+    return sum(path.read_text().count("@njit") for path in engine_sources()
+               if game_id in path.parts or path.stem == game_id)
+
+
 def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool, folder: Path,
                      quiet: bool = False) -> None:
     """Compile (or load from numba's cache) each game's engine once, before any chunk runs.
@@ -642,6 +666,8 @@ def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool, fol
     workers with their engines loaded. Each game's time is shown as it becomes ready; unless
     `quiet`, a compile that lasts shows a line every few seconds with the games still
     compiling and the elapsed time (on stdout at a terminal, else on stderr, so a CI log shows it).
+    The largest engines are handed out first (_compile_weight), so that no core is left idle at the
+    end while the last large one compiles alone.
     """
     first: dict[str, Cell] = {}  # one cell per game and engine entry (with or without the lookahead)
     full: dict[tuple, bool] = {}  # per game and line-up: does it play the full entry (a 10,000-cell grid has one)
@@ -650,17 +676,18 @@ def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool, fol
         if key not in full:
             full[key] = registry.get(cell.game).lookahead_row(cell.lineup, cell.bots) is not None
         first.setdefault(f"{cell.game} (lookahead)" if full[key] else cell.game, cell)
+    first = dict(sorted(first.items(), key=lambda item: -_compile_weight(item[1].game)))
     side_by_side = jobs > 1 and backend == "loky" and len(first) > 1
     began = time.perf_counter()
     stream = sys.stdout if show else sys.stderr
     if show:
         print(f"preparing {', '.join(first)} (compiling on first use, else loading numba's cache)…", flush=True)
     waiting = dict.fromkeys(first, side_by_side)
-    with _heartbeat(waiting, began, stream, every=math.inf if quiet else HEARTBEAT_SECONDS):
+    workers = min(jobs, len(first))
+    with _heartbeat(waiting, began, stream, every=math.inf if quiet else HEARTBEAT_SECONDS, slots=workers):
         if side_by_side:
             from joblib import Parallel, delayed
 
-            workers = min(jobs, len(first))
             _spawn_workers_ignoring_ctrl_c(workers, folder)
             for game_id, _ in Parallel(n_jobs=workers, return_as="generator_unordered", **_loky(folder))(
                     delayed(_warm_game)(cell.to_dict(), name) for name, cell in first.items()):

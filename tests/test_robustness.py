@@ -329,3 +329,31 @@ def test_the_robustness_section_says_which_seat_0_figures_have_no_sign_to_re_mea
     (paragraph,) = _within_noise(summary, {"a-2p": "a, 2 players"})
     assert "a, 2 players -0.3 points (-1.3 to +0.7)" in paragraph.text and "a-3p" not in paragraph.text
     assert _within_noise({"cells": [cell("a-3p", 0.05, 0.04, 0.06)]}, {}) == []
+
+
+def test_the_skilled_tiers_engines_are_prepared_on_the_sweeps_cores_before_any_probe(tmp_path, monkeypatch):
+    """The robustness phase's engines (a skilled tier's bots; the lookahead's entry, which the main
+    phase may never have compiled) are prepared as the main phase's are, on the sweep's cores, with
+    the originals the probes compare with, before the first speed probe is timed."""
+    from simkit import robustness, runner
+
+    events = []
+    real_prepare, real_probe = runner._prepare_engines, robustness._probe
+
+    def prepare(cells, jobs, *args, **kwargs):
+        events.append(("prepare", sorted({c.id for c in cells}), jobs))
+        return real_prepare(cells, jobs, *args, **kwargs)
+
+    def probe(cell):
+        events.append(("probe", cell.id))
+        return real_probe(cell)
+
+    monkeypatch.setattr(runner, "_prepare_engines", prepare)
+    monkeypatch.setattr(robustness, "_probe", probe)
+    simkit.sweep(SPEC, out=tmp_path / "sweep", jobs=1, quiet=True, report=False)
+    phase = [e for e in events if e[0] == "probe" or "~" in "".join(e[1])]
+    kind, prepared, jobs = phase[0]
+    assert kind == "prepare" and jobs == 1
+    probed = {e[1] for e in phase if e[0] == "probe"}
+    assert any("~" in cell for cell in probed)  # the skilled tier was probed
+    assert probed <= set(prepared)

@@ -319,7 +319,45 @@ def test_a_long_compile_says_every_few_seconds_which_games_are_still_compiling()
     assert all(line.startswith("  still preparing sea_of_thieves (compiling; ") for line in beats)
     assert "set_sail" not in stream.getvalue()
     assert stream.getvalue().splitlines() == beats  # nothing once every game is ready
+    # two workers take four games in order: the first two not yet ready compile, the others wait
+    shared = io.StringIO()
+    waiting = {"sea_of_plunder": False, "sea_of_thieves": True, "set_sail": True, "tide_of_avaris": True}
+    with runner._heartbeat(waiting, time.perf_counter(), shared, every=0.05, slots=2):
+        time.sleep(0.2)
+    line = shared.getvalue().splitlines()[0]
+    assert line.startswith("  still preparing sea_of_thieves, set_sail (compiling; ")
+    assert line.endswith(" s so far; then tide_of_avaris)")
     quiet = io.StringIO()
     with runner._heartbeat({"set_sail": True}, time.perf_counter(), quiet, every=math.inf):
         time.sleep(0.1)
     assert quiet.getvalue() == ""
+
+
+def test_a_worker_that_holds_its_engines_is_not_restarted_as_a_leak():
+    """loky restarts a worker whose memory grew by 300 MB after its first task (with a warning on
+    the terminal); a worker that compiled engines holds more. The pool's initializer
+    (runner.watch_parent) raises that allowance, so the worker that grew is the one that goes on."""
+    pytest.importorskip("psutil")  # loky checks memory only with psutil
+    from joblib.externals.loky import get_reusable_executor
+
+    executor = get_reusable_executor(max_workers=1, initializer=runner.watch_parent, reuse=False)
+    try:
+        first = executor.submit(os.getpid).result()
+        # 400 MB written (so resident) and kept by the worker, then past loky's 1 s between checks
+        executor.submit(exec, "import sys, time; sys.simkit_held = b'x' * (400 * 2**20); time.sleep(1.5)").result()
+        assert executor.submit(os.getpid).result() == first
+    finally:
+        executor.shutdown(wait=True, kill_workers=True)
+
+
+def test_engines_are_prepared_largest_first(tmp_path, monkeypatch):
+    """Side by side on two cores, an engine handed out last compiles alone: the largest
+    (most jitted functions, runner._compile_weight) go first."""
+    order = []
+    monkeypatch.setattr(runner, "_warm_game", lambda cell, name=None: (order.append(name), (name, 0.0))[1])
+    cells = [c for game in ("set_sail", "sea_of_thieves", "sea_of_troubles")
+             for c in spec.load(game=game, players="4").cells]
+    runner._prepare_engines(cells, 1, "loky", False, tmp_path, quiet=True)
+    assert order == ["sea_of_thieves", "sea_of_troubles", "set_sail"]
+    assert runner._compile_weight("sea_of_thieves") > runner._compile_weight("set_sail") > 0
+    assert runner._compile_weight("dicegame") == 0
