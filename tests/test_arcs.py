@@ -146,6 +146,27 @@ def test_win_when_leading_comebacks_and_margins_on_hand_built_games():
     assert margins == [(0, 1), (6, 1), (7, 1)]  # the capped game has no margin
 
 
+
+def test_margins_read_in_folder_order_equal_the_group_by_and_any_order_falls_back_to_it():
+    """arcs.margins reads each game's run of seat rows (the folder's cell and game order); three
+    and four seats, a shared top (margin 0), a top shared by two of three (margin 0, not the
+    third's gap), two cells, a capped game left out. Shuffled rows take the group-by, same answer."""
+    a_games, a_seats = _tables([
+        (0, 3, "target", [6, 12, 1], [0, 1, 0]),
+        (1, 2, "target", [9, 9, 4], [0.5, 0.5, 0]),
+        (2, 2, "round_cap", [4, 3, 0], [0, 0, 0]),
+        (3, 2, "target", [7, 2, 5, 3], [1, 0, 0, 0]),
+    ])
+    b_games, b_seats = _tables([(0, 3, "target", [3, 10], [0, 1]), (1, 3, "target", [8, 8], [0.5, 0.5])])
+    games = pl.concat([a_games, b_games.with_columns(pl.lit("d").alias("cell"))])
+    seats = pl.concat([a_seats, b_seats.with_columns(pl.lit("d").alias("cell"))])
+    want = [("c", 0, 1), ("c", 2, 1), ("c", 6, 1), ("d", 0, 1), ("d", 7, 1)]
+    assert arcs.margins(games, seats).rows() == want
+    assert arcs._margins_grouped(games, seats).rows() == want
+    shuffled = seats.collect().sample(fraction=1.0, shuffle=True, seed=5).lazy()
+    assert arcs.margins(games, shuffled).rows() == want
+
+
 # -- the rigged dice game: every figure derived exactly -------------------------------------
 
 TARGET = 10
