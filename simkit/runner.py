@@ -57,6 +57,8 @@ from simkit.seating import design
 from simkit.spec import Cell, Sweep
 
 TARGET_CHUNK_SECONDS = 3.0  # work a chunk should carry; a worker costs ~1 s to start
+CHUNKS_PER_WORKER = 4  # a sweep big enough for it has at least this many chunks per worker (chunk_seconds)
+MIN_CHUNK_SECONDS = 0.5  # but no chunk carries less (writing a chunk's parts costs about 60 ms)
 MAX_CHUNK_GAMES = 100_000  # bounds a worker's memory whatever the game's speed
 MEASURE_SECONDS = 0.05  # per cell, to size its chunks
 MEASURE_BUDGET = 5.0  # past this much measuring, cells reuse a measured rate of the same game and players
@@ -381,6 +383,16 @@ def default_folder(name: str) -> Path:
     return folder
 
 
+def chunk_seconds(cells: list[Cell], rates: list[float], jobs: int) -> float:
+    """The work each chunk of a new plan carries: TARGET_CHUNK_SECONDS, or less when that would
+    leave fewer than CHUNKS_PER_WORKER chunks per worker, but not below MIN_CHUNK_SECONDS. Workers
+    take chunks as they free up, so the last wave is where cores wait: a million games of Set Sail
+    (12,500 games/s) in 3 s chunks is 27 chunks, which 16 workers play as 16 and then 11 while 5
+    wait; in 1.25 s chunks it is 64, four waves. A result never depends on its chunks."""
+    work = sum(cell.games / rate for cell, rate in zip(cells, rates) if rate > 0)
+    return max(MIN_CHUNK_SECONDS, min(TARGET_CHUNK_SECONDS, work / (CHUNKS_PER_WORKER * jobs)))
+
+
 def cores() -> int:
     """The cores this process may run on (its CPU affinity), which a container or `taskset` may limit."""
     try:
@@ -550,8 +562,9 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
     compile_seconds = time.perf_counter() - compile_began
     if plan is None:
         chunks = []
+        seconds = chunk_seconds(sweep.cells, rates, jobs)
         for i, cell in enumerate(sweep.cells):
-            size = chunk or max(1, min(MAX_CHUNK_GAMES, int(rates[i] * TARGET_CHUNK_SECONDS)))
+            size = chunk or max(1, min(MAX_CHUNK_GAMES, int(rates[i] * seconds)))
             chunks += [(i, a, b) for a, b in chunk_bounds(cell.games, size)]
         plan = Plan(sweep, chunks, hashes, code)
         try:

@@ -3,6 +3,7 @@ chunk size, backend or interruption; the tables follow DESIGN §6."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -361,3 +362,16 @@ def test_engines_are_prepared_largest_first(tmp_path, monkeypatch):
     assert order == ["sea_of_thieves", "sea_of_troubles", "set_sail"]
     assert runner._compile_weight("sea_of_thieves") > runner._compile_weight("set_sail") > 0
     assert runner._compile_weight("dicegame") == 0
+
+
+def test_a_big_sweep_has_chunks_enough_for_every_worker_and_a_small_one_keeps_them_whole():
+    """chunk_seconds: 3 s chunks while every worker gets at least four; shorter ones (not below
+    half a second) when there are many workers; the chunk size never changes a result."""
+    cell = spec.load(game="set_sail", players="4").cells[0]
+    million = [dataclasses.replace(cell, games=1_000_000)]
+    assert runner.chunk_seconds(million, [12_500.0], 2) == runner.TARGET_CHUNK_SECONDS  # 80 s of work
+    assert runner.chunk_seconds(million, [12_500.0], 16) == pytest.approx(80 / 64)  # four waves of 16
+    assert runner.chunk_seconds(million, [12_500.0], 512) == runner.MIN_CHUNK_SECONDS
+    # two cells of a slow game: the work of both counts
+    slow = [dataclasses.replace(cell, games=10_000)] * 2
+    assert runner.chunk_seconds(slow, [1_000.0, 1_000.0], 2) == pytest.approx(20 / 8)
