@@ -589,6 +589,13 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
         else:
             pending.append((cell_index, start, stop))
 
+    if report and (jobs > 1 or backend != "loky"):
+        # while workers play, this process waits: the report's modules (matplotlib) load now, not after
+        import importlib
+        import threading
+
+        threading.Thread(target=importlib.import_module, args=("simkit.report",), name="simkit-report-import",
+                         daemon=True).start()
     try:
         timing: dict = {}
         played, seconds = _execute(folder, sweep, plan, pending, precision, hashes, jobs, backend, address, show,
