@@ -172,7 +172,9 @@ def sweep(
                                                   "the cores is capped to them unless --force-jobs).")] = None,
     force_jobs: Annotated[bool, typer.Option("--force-jobs", help="Start --jobs workers even beyond the cores.")
                           ] = False,
-    chunk: Annotated[int | None, typer.Option(help="Games per chunk (default: ~3 s of work).")] = None,
+    chunk: Annotated[int | None, typer.Option(
+        help="Games per chunk (default: ~3 s of work; down to 1 s when that leaves a worker fewer than four "
+             "chunks).")] = None,
     backend: Annotated[str, typer.Option(help="loky (local cores) or dask (a Dask cluster).")] = "loky",
     address: Annotated[str | None, typer.Option(help="Dask scheduler address, tcp://HOST:PORT.")] = None,
     out: Annotated[Path | None, typer.Option(help="Result folder (default reports/<name>-<time>).")] = None,

@@ -58,7 +58,7 @@ from simkit.spec import Cell, Sweep
 
 TARGET_CHUNK_SECONDS = 3.0  # work a chunk should carry; a worker costs ~1 s to start
 CHUNKS_PER_WORKER = 4  # a sweep big enough for it has at least this many chunks per worker (chunk_seconds)
-MIN_CHUNK_SECONDS = 0.5  # but no chunk carries less (writing a chunk's parts costs about 60 ms)
+MIN_CHUNK_SECONDS = 1.0  # but no chunk carries less: seconds of work each (DESIGN §9; writing its parts costs ~60 ms)
 MAX_CHUNK_GAMES = 100_000  # bounds a worker's memory whatever the game's speed
 MEASURE_SECONDS = 0.05  # per cell, to size its chunks
 MEASURE_BUDGET = 5.0  # past this much measuring, cells reuse a measured rate of the same game and players

@@ -366,7 +366,7 @@ def test_engines_are_prepared_largest_first(tmp_path, monkeypatch):
 
 def test_a_big_sweep_has_chunks_enough_for_every_worker_and_a_small_one_keeps_them_whole():
     """chunk_seconds: 3 s chunks while every worker gets at least four; shorter ones (not below
-    half a second) when there are many workers; the chunk size never changes a result."""
+    one second) when there are many workers; the chunk size never changes a result."""
     cell = spec.load(game="set_sail", players="4").cells[0]
     million = [dataclasses.replace(cell, games=1_000_000)]
     assert runner.chunk_seconds(million, [12_500.0], 2) == runner.TARGET_CHUNK_SECONDS  # 80 s of work
