@@ -24,9 +24,10 @@ demo: $(VENV)/.installed
 	$(BIN)/simkit sweep
 	@echo "simkit is installed in $(VENV): run it as $(BIN)/simkit, or first: . $(BIN)/activate"
 
-# pytest exits 5 when it collects no tests; make treats that as the failure it is
+# pytest exits 5 when it collects no tests; make treats that as the failure it is. On every core
+# (pytest-xdist), each game's tests in one worker so that its engine is compiled once (tests/conftest.py)
 test: $(VENV)/.installed-dev
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 # not part of `make test` or CI: every mutant recompiles its game's engine (see tests/mutants/run.py)
 mutants: $(VENV)/.installed-dev

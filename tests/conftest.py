@@ -1,5 +1,7 @@
 """Test set-up: register the test-only dice game (tests/dicegame.py) for this process and
-every process it starts (loky and Dask workers, `simkit` subprocesses)."""
+every process it starts (loky and Dask workers, `simkit` subprocesses); and, for `make test`'s
+run on every core (pytest-xdist, --dist loadgroup), one group per game's folder of tests, so
+that one worker compiles that game's engine, and one group per other test file."""
 
 from __future__ import annotations
 
@@ -30,3 +32,11 @@ def dicegame():
     from simkit import games
 
     return games.get("dicegame")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Each test's xdist group: tests/games/<game>/ as one, any other test file as its own."""
+    tests = Path(__file__).resolve().parent
+    for item in items:
+        parts = Path(str(item.fspath)).resolve().relative_to(tests).parts
+        item.add_marker(pytest.mark.xdist_group(parts[1] if parts[0] == "games" and len(parts) > 2 else parts[0]))
