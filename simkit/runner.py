@@ -696,6 +696,8 @@ def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool, fol
         if key not in full:
             full[key] = registry.get(cell.game).lookahead_row(cell.lineup, cell.bots) is not None
         first.setdefault(f"{cell.game} (lookahead)" if full[key] else cell.game, cell)
+    if not first:
+        return
     first = dict(sorted(first.items(), key=lambda item: -_compile_weight(item[1].game)))
     side_by_side = jobs > 1 and backend == "loky" and len(first) > 1
     began = time.perf_counter()
