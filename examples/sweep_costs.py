@@ -4,9 +4,10 @@
         [--jobs 2] [--workers 16]
 
 Runs one sweep (robustness off, report on, into a temporary folder) in this process, with a
-timer around each step of the sweep process: loading simkit and the spec, preparing the
-engines, measuring speeds to size chunks, starting the worker pool, playing, merging the
-parts, the summary and the report. Playing is the only step that more workers shorten; the
+timer around each step of the sweep process: loading simkit, preparing the engines,
+measuring speeds to size chunks, starting the worker pool, playing, merging the parts, the
+summary, and the report with the small files (cells, manifest, spec); "other" is the rest
+(loading the spec, planning). Playing is the only step that more workers shorten; the
 others are the sweep's fixed costs. The engines should be in numba's cache (run the sweep
 once first), or preparing them counts a compile.
 
@@ -65,9 +66,7 @@ def main() -> None:
     wrap(runner, "_execute", "playing")
     wrap(results, "merge", "merging parts")
     wrap(results, "write_summary", "summary")
-    from simkit import report
-
-    wrap(report, "write_report", "report")
+    wrap(results, "finalise", "finalise")  # merge, small files, summary, then the report (its import included)
     began = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         simkit.sweep(game=args.game, players=args.players, games=args.games, robustness="off", jobs=args.jobs,
@@ -75,6 +74,7 @@ def main() -> None:
     whole = time.perf_counter() - began + SPENT["loading simkit"]
     play = SPENT["playing"] - SPENT.get("starting workers", 0.0)
     SPENT["playing"] = play
+    SPENT["report and small files"] = SPENT.pop("finalise") - SPENT["merging parts"] - SPENT["summary"]
     fixed = whole - play
     print(f"{args.games:,} games of {args.game} at {args.players} players, --jobs {args.jobs}: {whole:.1f} s")
     for step, seconds in SPENT.items():
