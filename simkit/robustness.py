@@ -287,8 +287,8 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
 
     # compiled (or loaded) before any is timed; the originals the probes compare with too
     probes = [again for again, *_ in wanted.values() if not same_bots(again)]
-    originals = [by_id[a.id.split("~", 1)[0]] for a in probes if a.id.split("~", 1)[0] in by_id]
-    runner._prepare_engines(probes + originals, jobs, backend, show, folder, quiet)
+    originals = {again.id.split("~", 1)[0] for again in probes} & by_id.keys()
+    runner._prepare_engines(probes + [by_id[cell] for cell in sorted(originals)], jobs, backend, show, folder, quiet)
     for again, slow, need, priority, group in sorted(wanted.values(),
                                                      key=lambda w: order.get(w[0].id.split("~")[0], 0)):
         original, by = again.id.split("~", 1)

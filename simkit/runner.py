@@ -39,7 +39,7 @@ import time
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -666,6 +666,7 @@ def _heartbeat(waiting: dict, began: float, stream, every: float = HEARTBEAT_SEC
             thread.join()
 
 
+@cache
 def _compile_weight(game_id: str) -> int:
     """How long a game's engine takes to compile, roughly: its jitted functions (simkit/games/<id>/
     and strategies/<id>.py; 0 for a game from elsewhere). Sea of Thieves has the most (about
