@@ -119,6 +119,25 @@ def copy_rows(dst, src, r0, r1):
 
 
 @njit(cache=True, _nrt=False)
+def copy_block(dst, d0, src, s0, n):
+    """dst[d0:d0 + n] = src[s0:s0 + n] (rows; see copy_rows): a table kept in, or taken from,
+    one slot of a taller scratch table."""
+    for r in range(n):
+        for c in range(src.shape[1]):
+            dst[d0 + r, c] = src[s0 + r, c]
+
+
+@njit(cache=True, _nrt=False)
+def same_block(a, a0, b, b0, n):
+    """True when rows a[a0:a0 + n] and b[b0:b0 + n] hold the same values."""
+    for r in range(n):
+        for c in range(b.shape[1]):
+            if a[a0 + r, c] != b[b0 + r, c]:
+                return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
 def copy_prefix(dst, i, src, j, n):
     """dst[i, :n] = src[j, :n] by a loop (see copy_rows)."""
     for c in range(n):

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numba import njit
 
-from simkit.kernels import copy_prefix, copy_rows, params_record, sort_ints
+from simkit.kernels import copy_block, copy_prefix, copy_rows, params_record, same_block, sort_ints
 
 
 @settings(max_examples=200, deadline=None)
@@ -27,6 +27,18 @@ def test_copy_rows_copies_the_rows_asked_for_and_no_other():
     copy_rows(dst, src, np.int64(1), np.int64(3))
     assert np.array_equal(dst[1:3], src[1:3])
     assert (dst[0] == -1).all() and (dst[3] == -1).all()
+
+
+def test_copy_block_moves_rows_between_slots_and_same_block_compares_them():
+    src = np.arange(12, dtype=np.int64).reshape(3, 4)
+    dst = np.full((9, 4), -1, dtype=np.int64)
+    copy_block(dst, np.int64(3), src, np.int64(1), np.int64(2))  # src rows 1, 2 into dst rows 3, 4
+    assert (dst[3:5] == src[1:3]).all() and (dst[:3] == -1).all() and (dst[5:] == -1).all()
+    assert same_block(dst, np.int64(3), src, np.int64(1), np.int64(2))
+    assert not same_block(dst, np.int64(2), src, np.int64(1), np.int64(2))
+    dst[4, 3] += 1  # one cell off, in the last row compared
+    assert not same_block(dst, np.int64(3), src, np.int64(1), np.int64(2))
+    assert same_block(dst, np.int64(3), src, np.int64(1), np.int64(1))
 
 
 def test_copy_prefix_copies_the_first_n_cells_of_one_row_into_another():

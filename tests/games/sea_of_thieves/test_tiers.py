@@ -17,9 +17,10 @@ import pytest
 from simkit import runner
 from simkit.games.sea_of_thieves import GAME
 from simkit.games.sea_of_thieves import state as S
+from simkit.games.sea_of_thieves.engine import lookahead as la
 from simkit.games.sea_of_thieves.engine import round as R
 from simkit.games.sea_of_thieves.engine.common import ACTION_COIN
-from simkit.rng import next_u64, seed_streams
+from simkit.rng import derive, next_u64, seed_streams
 from strategies import sea_of_thieves as bot
 
 from .harness import PRESET_INDEX, PRESETS, Table
@@ -182,11 +183,54 @@ def test_choosing_a_plan_leaves_the_game_and_the_other_streams_alone():
     rng2 = np.zeros_like(t.rng)
     log0 = np.zeros((0, 6), dtype=np.int64)
     T, F, rng = t.T.copy(), t.F.copy(), t.rng.copy()
-    plan = R.choose_plan(t.P, t.T, t.K, t.F, t.rng, np.int64(0), np.int64(3), T2, F2, rng2, log0)
+    plan = R.choose_plan(t.P, t.T, t.K, t.F, t.rng, np.int64(0), np.int64(3), T2, F2, rng2, log0,
+                         la.memo_tables(T2, F2, rng2))
     assert 0 <= plan < 3
     assert (t.T == T).all() and (t.F == F).all()
     assert (t.rng[[0, 2, 3]] == rng[[0, 2, 3]]).all()  # chance and the rivals' decision streams
     assert not (t.rng[1] == rng[1]).all()  # the seat's own stream paid for the rollouts
+
+
+def plan_sums_played_in_full(t, seat, base):
+    """Every plan's summed rollout values as choose_plan scored them before it kept rollouts:
+    each plan's rollout k dealt and played from the start. Also counts the rollouts whose state
+    after the seat's turn equals an earlier plan's (the ones choose_plan now takes over)."""
+    rollouts = int(t.F[1 + seat, bot.W_ROLLOUTS])
+    horizon = np.int64(t.F[1 + seat, bot.W_HORIZON])
+    sums = np.zeros(bot.PLANS.shape[0])
+    repeats = 0
+    for k in range(rollouts):
+        after_turn = []
+        for plan in range(bot.PLANS.shape[0]):
+            T2, F2, rng2 = t.T.copy(), np.zeros_like(t.F), np.zeros_like(t.rng)
+            la.rollout_weights(F2, t.F, np.int64(seat), np.int64(t.players))
+            seed_streams(rng2, np.uint64(derive(base, np.int64(k))))
+            la.redeal(T2, t.K, rng2, np.int64(seat), np.int64(t.players))
+            R.rollout_turn(t.P, T2, t.K, F2, rng2, np.int64(seat), np.int64(plan), t.log0)
+            state = (T2.copy(), F2.copy(), rng2.copy())
+            repeats += any(all((a == b).all() for a, b in zip(state, seen)) for seen in after_turn)
+            after_turn.append(state)
+            sums[plan] += R.rollout_rest(t.P, T2, t.K, F2, rng2, np.int64(seat), np.int64(t.players), horizon,
+                                         t.log0)
+    return sums, repeats
+
+
+def test_a_plan_whose_turn_repeats_an_earlier_plans_takes_its_rollout_and_scores_as_if_played():
+    """choose_plan deals rollout k once and takes over the rest of a rollout when a plan's turn
+    ends where an earlier plan's did; every plan's summed value must be what playing each rollout
+    in full gives, on positions where some plans' turns do repeat."""
+    repeats = 0
+    for seed in (3, 4, 5):
+        t = Table(players=2, seed=seed, strategies=["merchant", "merchant"])
+        for _ in range(2 + seed % 3):  # a few rounds in: voyages under way, cargo aboard
+            t.call("play_round", players=2)
+        t.F[1, : PRESETS.shape[1]] = PRESETS[PRESET_INDEX["lookahead"]]
+        base = np.uint64(next_u64(t.rng.copy(), 1))
+        R.choose_plan(t.P, t.T, t.K, t.F, t.rng, np.int64(0), np.int64(2), t.T2, t.F2, t.rng2, t.log0, t.memo)
+        sums, found = plan_sums_played_in_full(t, 0, base)
+        assert (t.memo[3][la.SUM] == sums).all()
+        repeats += found
+    assert repeats > 0  # the take-over was exercised
 
 
 def test_lookahead_is_deterministic_and_finishes():

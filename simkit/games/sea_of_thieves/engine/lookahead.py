@@ -20,7 +20,7 @@ from numba import njit
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.scoring import final_score
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
-from simkit.kernels import copy_rows
+from simkit.kernels import copy_block, copy_rows, same_block, unowned_float, unowned_int, unowned_uint
 from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
 
@@ -201,3 +201,48 @@ def rollout_weights(F2, F, seat, players):
                 F2[1 + s, c] = 0.0
             for w in range(bot.PLANS.shape[1]):
                 F2[1 + s, w] = bot.PLANS[0, w]
+
+
+# ------------------------------------------------------------------ rollouts kept (round.choose_plan)
+# The memo: TS and RS hold slot i's game table and streams at rows i * rows; FS slot i's weights;
+# V the plans' values: row THIS rollout k's, row SUM the sums so far, row KEPT 1 when the plan's
+# state after its turn is in slot 1 + plan for this k. Slot 0 is rollout k's re-dealt game.
+THIS, SUM, KEPT = 0, 1, 2
+
+
+def memo_tables(T2, F2, rng2):
+    """The memo's tables (numpy, owned): slot 0 and a slot per plan but the last."""
+    slots = bot.PLANS.shape[0]
+    return (np.zeros((slots * T2.shape[0], T2.shape[1]), dtype=np.int64),
+            np.zeros((slots * rng2.shape[0], rng2.shape[1]), dtype=np.uint64),
+            np.zeros((slots * F2.shape[0], F2.shape[1]), dtype=np.float64),
+            np.zeros((3, bot.PLANS.shape[0]), dtype=np.float64))
+
+
+def unowned_memo(memo):
+    """The memo's tables as views numba does not reference-count (simkit.kernels.unowned_int)."""
+    TS, RS, FS, V = memo
+    return unowned_int(TS), unowned_uint(RS), unowned_float(FS), unowned_float(V)
+
+
+@njit(cache=True, _nrt=False)
+def keep(TS, RS, FS, slot, T, rng, F):
+    """Slot `slot` of the memo := the game table, streams and weights."""
+    copy_block(TS, slot * T.shape[0], T, 0, T.shape[0])
+    copy_block(RS, slot * rng.shape[0], rng, 0, rng.shape[0])
+    copy_block(FS, slot * F.shape[0], F, 0, F.shape[0])
+
+
+@njit(cache=True, _nrt=False)
+def restore(TS, RS, slot, T, rng):
+    """The game table and streams := slot `slot` of the memo (the weights are built anew)."""
+    copy_block(T, 0, TS, slot * T.shape[0], T.shape[0])
+    copy_block(rng, 0, RS, slot * rng.shape[0], rng.shape[0])
+
+
+@njit(cache=True, _nrt=False)
+def same(TS, RS, FS, slot, T, rng, F):
+    """True when slot `slot` holds this game table, these streams and these weights."""
+    return (same_block(TS, slot * T.shape[0], T, 0, T.shape[0])
+            and same_block(RS, slot * rng.shape[0], rng, 0, rng.shape[0])
+            and same_block(FS, slot * F.shape[0], F, 0, F.shape[0]))

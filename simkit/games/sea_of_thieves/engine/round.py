@@ -412,12 +412,12 @@ def end_round(P, T, K, F, rng, log, players):
 
 
 @njit(cache=True, _nrt=False)
-def play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0):
+def play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0, memo):
     for s in range(players):  # the first player token never moves (A29)
         if T2 is None:  # play_chunk_heuristic: pruned at compile time, with the lookahead below
             take_turn(P, T, K, F, rng, log, s)
         elif F[1 + s, bot.W_ROLLOUTS] > 0.0:
-            plan = choose_plan(P, T, K, F, rng, s, players, T2, F2, rng2, log0)
+            plan = choose_plan(P, T, K, F, rng, s, players, T2, F2, rng2, log0, memo)
             la.set_plan(F, s, plan)  # this turn only
             take_turn(P, T, K, F, rng, log, s)
             la.restore_weights(F, s)
@@ -428,11 +428,16 @@ def play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0):
 
 # ------------------------------------------------------------------ the lookahead tier
 @njit(cache=True, _nrt=False)
-def rollout(P, T, K, F, rng, seat, players, plan, horizon, log0):
-    """Seat plays this turn by `plan`, the others finish the round, then `horizon` more rounds."""
+def rollout_turn(P, T, K, F, rng, seat, plan, log0):
+    """A rollout's first turn: the seat plays this turn by `plan`."""
     la.set_plan(F, seat, plan)
     take_turn(P, T, K, F, rng, log0, seat)
     la.restore_weights(F, seat)
+
+
+@njit(cache=True, _nrt=False)
+def rollout_rest(P, T, K, F, rng, seat, players, horizon, log0):
+    """After the seat's turn: the others finish the round, then `horizon` more rounds."""
     for s in range(seat + 1, players):
         take_turn(P, T, K, F, rng, log0, s)
     end_round(P, T, K, F, rng, log0, players)
@@ -446,24 +451,50 @@ def rollout(P, T, K, F, rng, seat, players, plan, horizon, log0):
 
 
 @njit(cache=True, _nrt=False)
-def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0):
+def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0, memo):
     """The plan (a row of bot.PLANS) whose rollouts score best (lookahead.py). The k-th rollout
-    of every plan starts from the same re-deal and dice; a tie keeps the first (the default)."""
+    of every plan starts from the same re-deal and dice; a tie keeps the first (the default).
+
+    Rollout k is dealt once and kept in slot 0 of `memo` (lookahead.Memo); each plan's turn
+    starts from that copy. When a plan's turn leaves the game, the weights and the streams as
+    an earlier plan's turn left them (both plans did the same things), the rest of the rollout
+    would be the same too: the earlier plan's value is taken instead of playing it again."""
+    TS, RS, FS, V = memo
+    n_plans = bot.PLANS.shape[0]
     rollouts = np.int64(F[1 + seat, bot.W_ROLLOUTS])
     horizon = np.int64(F[1 + seat, bot.W_HORIZON])
     base = next_u64(rng, 1 + seat)  # rollout k of every plan is seeded derive(base, k)
+    for plan in range(n_plans):
+        V[la.SUM, plan] = 0.0
+    for k in range(rollouts):
+        la.copy_rows(T2, T, 0, T.shape[0])
+        seed_streams(rng2, derive(base, k))
+        la.redeal(T2, K, rng2, seat, players)
+        la.keep(TS, RS, FS, 0, T2, rng2, F2)
+        for plan in range(n_plans):
+            if plan > 0:
+                la.restore(TS, RS, 0, T2, rng2)
+            la.rollout_weights(F2, F, seat, players)
+            rollout_turn(P, T2, K, F2, rng2, seat, plan, log0)
+            same = -1
+            for q in range(plan):
+                if V[la.KEPT, q] == 1.0 and la.same(TS, RS, FS, 1 + q, T2, rng2, F2):
+                    same = q
+                    break
+            V[la.KEPT, plan] = 0.0
+            if same >= 0:
+                V[la.THIS, plan] = V[la.THIS, same]
+            else:
+                if plan < n_plans - 1:
+                    la.keep(TS, RS, FS, 1 + plan, T2, rng2, F2)
+                    V[la.KEPT, plan] = 1.0
+                V[la.THIS, plan] = rollout_rest(P, T2, K, F2, rng2, seat, players, horizon, log0)
+            V[la.SUM, plan] += V[la.THIS, plan]
     best = 0
     best_value = -1e300
-    for plan in range(bot.PLANS.shape[0]):
-        value = 0.0
-        for k in range(rollouts):
-            la.copy_rows(T2, T, 0, T.shape[0])
-            la.rollout_weights(F2, F, seat, players)
-            seed_streams(rng2, derive(base, k))
-            la.redeal(T2, K, rng2, seat, players)
-            value += rollout(P, T2, K, F2, rng2, seat, players, plan, horizon, log0)
-        if value > best_value:
-            best_value = value
+    for plan in range(n_plans):
+        if V[la.SUM, plan] > best_value:
+            best_value = V[la.SUM, plan]
             best = plan
     return best
 
@@ -497,16 +528,18 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
     owned_F2 = np.zeros(owned_F.shape, dtype=np.float64)
     owned_rng2 = np.zeros((1 + players, 4), dtype=np.uint64)
     log0 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
+    owned_memo = la.memo_tables(owned_T2, owned_F2, owned_rng2)
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(P, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),
                unowned_int(log_rows), presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                unowned_int(owned_T2) if lookahead else None, unowned_float(owned_F2), unowned_uint(owned_rng2), log0,
-               (owned_T, owned_F, owned_rng, K, log_rows, owned_T2, owned_F2, owned_rng2))
+               la.unowned_memo(owned_memo) if lookahead else None,
+               (owned_T, owned_F, owned_rng, K, log_rows, owned_T2, owned_F2, owned_rng2, owned_memo))
 
 
 @njit(cache=True, _nrt=False)
 def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               T2, F2, rng2, log0, owners):
+               T2, F2, rng2, log0, memo, owners):
     players = seat_strategies.shape[1]
     T[ST, S.LOG_N] = log_count[0]
     for g in range(seeds.shape[0]):
@@ -516,7 +549,7 @@ def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games,
                 F[1 + s, w] = presets[seat_strategies[g, s], w]
         setup_game(P, T, K, F, rng, log, players)
         while True:
-            play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0)
+            play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0, memo)
             if trace.shape[0] > 0 and T[ST, S.ROUND] <= trace.shape[1]:
                 for s in range(players):  # the game arc: the score if the game ended now
                     trace[g, T[ST, S.ROUND] - 1, s] = final_score(P, T, K, s)
