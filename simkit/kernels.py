@@ -137,6 +137,44 @@ def same_block(a, a0, b, b0, n):
     return True
 
 
+# A lookahead's race between its candidates (race_prune): row c of the table X holds candidate
+# c's summed rollout values, 1.0 while it runs (0.0 once dropped), then rollout i's value.
+RACE_SUM, RACE_ALIVE, RACE_FIRST = 0, 1, 2
+RACE_FROM = 3  # rollouts every candidate plays before any is dropped
+
+
+@njit(cache=True, _nrt=False)
+def race_prune(X, k, n, z):
+    """Drop each running candidate whose rollouts so far trail the leader's by more than `z`
+    standard errors: the mean of its n paired differences to the leader (rollout i of every
+    candidate runs on the same seed) plus z standard errors of that mean is below 0. The
+    leader is the running candidate with the best sum (the first on a tie). Returns how many
+    still run. Nothing is dropped before RACE_FROM rollouts, or when z <= 0."""
+    lead = np.int64(-1)
+    for c in range(k):
+        if X[c, RACE_ALIVE] == 1.0 and (lead < 0 or X[c, RACE_SUM] > X[lead, RACE_SUM]):
+            lead = c
+    running = np.int64(0)
+    for c in range(k):
+        if X[c, RACE_ALIVE] != 1.0:
+            continue
+        if c != lead and z > 0.0 and n >= RACE_FROM:
+            mean = 0.0
+            for i in range(n):
+                mean += X[c, RACE_FIRST + i] - X[lead, RACE_FIRST + i]
+            mean /= n
+            var = 0.0
+            for i in range(n):
+                d = X[c, RACE_FIRST + i] - X[lead, RACE_FIRST + i] - mean
+                var += d * d
+            var /= n - 1
+            if mean + z * np.sqrt(var / n) < 0.0:
+                X[c, RACE_ALIVE] = 0.0
+                continue
+        running += 1
+    return running
+
+
 @njit(cache=True, _nrt=False)
 def copy_prefix(dst, i, src, j, n):
     """dst[i, :n] = src[j, :n] by a loop (see copy_rows)."""

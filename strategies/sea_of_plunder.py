@@ -48,8 +48,10 @@ LA_ROLLOUTS = 17  # rollouts per candidate, on the same re-deals and dice for ev
 LA_HORIZON = 18  # turns played after the candidate's turn (0: to the end of the game)
 LA_MARGIN = 19  # points per rollout a candidate must gain over the heuristic's own choice
 LA_WIN = 20  # value, in points, of being ahead (a share when tied) when a rollout stops
-N_WEIGHTS = 21
+LA_RACE = 21  # drop a candidate trailing the leader by this many standard errors (0: none; kernels.race_prune)
+N_WEIGHTS = 22
 MAX_LOOKAHEAD = 16
+MAX_ROLLOUTS = 64
 NOISE = 63  # F[1 + s, NOISE]: seat s's noise (skill knob), copied at set-up from its strategy row's last column
 
 #            policy treas goods debt card dist pnear comp harass deny pgain attack portd keep pturn short
@@ -57,8 +59,8 @@ RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 RACER = (1.0, 12.0, 0.6, 1.0, 0.5, 0.9, 0.3, 0.8, 0.3, 1.0, 0.4, 0.6, 0.0, 0.3, 0, 3)
 COLLECTOR = (1.0, 6.0, 1.6, 1.2, 0.6, 0.3, 0.4, 0.8, 0.2, 0.3, 0.2, 0.6, 0.35, 0.4, 0, 3)
 RAIDER = (1.0, 8.0, 0.7, 1.0, 0.9, 0.6, 0.3, 0.6, 1.5, 2.5, 0.3, 1.4, 0.0, 0.3, 1, 3)
-#                               candidates rollouts horizon margin win
-LOOKAHEAD = (2.0,) + COLLECTOR[1:] + (4, 8, 2, 0.25, 3.0)
+#                               candidates rollouts horizon margin win race
+LOOKAHEAD = (2.0,) + COLLECTOR[1:] + (4, 8, 2, 0.25, 3.0, 1.0)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM, BASELINE),
@@ -91,12 +93,14 @@ PARAMS = (
              "(0: every card)", integer=True),
     BotParam("candidates", LA_CANDIDATES, 1, MAX_LOOKAHEAD, "the heuristic's best plays tried by rollouts",
              integer=True, reader=LOOKAHEAD_TIER),
-    BotParam("rollouts", LA_ROLLOUTS, 1, 64, "rollouts per candidate", integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("rollouts", LA_ROLLOUTS, 1, MAX_ROLLOUTS, "rollouts per candidate", integer=True, reader=LOOKAHEAD_TIER),
     BotParam("horizon", LA_HORIZON, 0, 20, "turns played after the candidate's turn (0: to the end)", integer=True,
              reader=LOOKAHEAD_TIER),
     BotParam("margin", LA_MARGIN, 0, 10, "points per rollout a candidate must gain over the heuristic's choice",
              reader=LOOKAHEAD_TIER),
     BotParam("win", LA_WIN, 0, 20, "value, in points, of being ahead when a rollout stops", reader=LOOKAHEAD_TIER),
+    BotParam("race", LA_RACE, 0, 5, "drop a candidate once its rollouts trail the leader's by this many standard "
+             "errors (0: every candidate plays every rollout)", reader=LOOKAHEAD_TIER),
 )
 # the `tuned` preset, once `simkit train` has written tuned.toml into the game's package
 PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)

@@ -8,7 +8,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numba import njit
 
-from simkit.kernels import copy_block, copy_prefix, copy_rows, params_record, same_block, sort_ints
+from simkit.kernels import (
+    RACE_ALIVE,
+    RACE_FIRST,
+    RACE_FROM,
+    RACE_SUM,
+    copy_block,
+    copy_prefix,
+    copy_rows,
+    params_record,
+    race_prune,
+    same_block,
+    sort_ints,
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -39,6 +51,44 @@ def test_copy_block_moves_rows_between_slots_and_same_block_compares_them():
     dst[4, 3] += 1  # one cell off, in the last row compared
     assert not same_block(dst, np.int64(3), src, np.int64(1), np.int64(2))
     assert same_block(dst, np.int64(3), src, np.int64(1), np.int64(1))
+
+
+def race_table(rollouts):
+    """race_prune's table for candidates whose rollout i scored rollouts[c][i], all running."""
+    X = np.zeros((len(rollouts), RACE_FIRST + 8))
+    for c, values in enumerate(rollouts):
+        X[c, RACE_ALIVE] = 1.0
+        X[c, RACE_FIRST:RACE_FIRST + len(values)] = values
+        X[c, RACE_SUM] = sum(values)
+    return X
+
+
+def test_race_prune_drops_a_candidate_only_when_it_trails_the_leader_by_z_standard_errors():
+    # candidate 1 trails the leader 0 by 1 a rollout, give or take 0.5 (paired differences -0.5,
+    # -1.5, -1): mean -1, standard error 0.289, so it is out at z = 3 (-1 + 0.87 < 0) but not at z = 4
+    leader, behind = [5.0, 3.0, 4.0], [4.5, 1.5, 3.0]
+    assert race_prune(race_table([leader, behind]), np.int64(2), np.int64(3), 4.0) == 2
+    X = race_table([leader, behind])
+    assert race_prune(X, np.int64(2), np.int64(3), 3.0) == 1
+    assert X[0, RACE_ALIVE] == 1.0 and X[1, RACE_ALIVE] == 0.0
+    # the leader is whoever has the best sum, wherever it is listed; a tie on the sum is no drop
+    X = race_table([behind, leader, leader])
+    assert race_prune(X, np.int64(3), np.int64(3), 3.0) == 2
+    assert list(X[:, RACE_ALIVE]) == [0.0, 1.0, 1.0]
+    # behind by the same amount in every rollout: no spread, so out at any z
+    X = race_table([[2.0, 2.0, 2.0], [1.0, 1.0, 1.0]])
+    assert race_prune(X, np.int64(2), np.int64(3), 5.0) == 1
+    # a candidate already out stays out and is not counted; it is not the leader either
+    X = race_table([leader, [9.0, 9.0, 9.0], behind])
+    X[1, RACE_ALIVE] = 0.0
+    assert race_prune(X, np.int64(3), np.int64(3), 3.0) == 1 and X[0, RACE_ALIVE] == 1.0
+
+
+def test_race_prune_drops_nothing_before_its_first_rollouts_or_when_off():
+    far = [[10.0] * 8, [0.0] * 8]
+    assert race_prune(race_table(far), np.int64(2), np.int64(RACE_FROM - 1), 1.0) == 2
+    assert race_prune(race_table(far), np.int64(2), np.int64(8), 0.0) == 2
+    assert race_prune(race_table(far), np.int64(2), np.int64(RACE_FROM), 1.0) == 1
 
 
 def test_copy_prefix_copies_the_first_n_cells_of_one_row_into_another():

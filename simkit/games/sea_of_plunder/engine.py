@@ -47,11 +47,15 @@ from simkit.games.sea_of_plunder.state import (
     T_ROWS,
 )
 from simkit.kernels import (
+    RACE_ALIVE,
+    RACE_FIRST,
+    RACE_SUM,
     copy_prefix,
     copy_rows,
     decide,
     noisy,
     pick_best,
+    race_prune,
     sort_ints,
     unowned_float,
     unowned_int,
@@ -1416,23 +1420,39 @@ def lookahead_choice(P, T, K, F, rng, buf, seat, T2, F2, rr, buf2, nolog, unseen
         return cand[0]
     counts = unseen[U_CAND, bot.MAX_LOOKAHEAD:]
     gather_unseen(T, K, seat, unseen, counts)
-    rollouts = np.int64(w[bot.LA_ROLLOUTS])
+    rollouts = min(np.int64(w[bot.LA_ROLLOUTS]), np.int64(bot.MAX_ROLLOUTS))
     horizon = np.int64(w[bot.LA_HORIZON])
     win = w[bot.LA_WIN]
     base = next_u64(rng, 1 + seat)
     for c in range(k):
-        values[c] = 0.0
-        for r in range(rollouts):
+        values[c, RACE_SUM] = 0.0
+        values[c, RACE_ALIVE] = 1.0
+    played = np.int64(0)
+    running = k
+    while played < rollouts and running > 1:  # rollout r of every running candidate, then the race
+        r = played
+        for c in range(k):
+            if values[c, RACE_ALIVE] != 1.0:
+                continue
             seed_streams(rr, base + np.uint64(r) * _ROLLOUT_STEP)
             copy_rows(T2, T, 0, T.shape[0])
             redeal(T2, rr, seat, unseen, counts)
             T2[ST, S.FORCED_PLAY] = cand[c] + 1
             finish_turn(P, T2, K, F2, rr, buf2, nolog, seat)
             play_on(P, T2, K, F2, rr, buf2, nolog, seat, horizon)
-            values[c] += rollout_value(P, T2, K, buf2, seat, win)
-    pick = np.int64(0)
-    for c in range(1, k):
-        if values[c] > values[pick] and values[c] > values[0] + w[bot.LA_MARGIN] * rollouts:
+            v = rollout_value(P, T2, K, buf2, seat, win)
+            values[c, RACE_FIRST + r] = v
+            values[c, RACE_SUM] += v
+        played += 1
+        running = race_prune(values, k, played, w[bot.LA_RACE])
+    # the best running candidate; while collector's own choice runs, only by LA_MARGIN a rollout
+    first = np.int64(0)
+    while values[first, RACE_ALIVE] != 1.0:
+        first += 1
+    pick = first
+    for c in range(first + 1, k):
+        if values[c, RACE_ALIVE] == 1.0 and values[c, RACE_SUM] > values[pick, RACE_SUM] and (
+                first > 0 or values[c, RACE_SUM] > values[0, RACE_SUM] + w[bot.LA_MARGIN] * played):
             pick = c
     return cand[pick]
 
@@ -1724,7 +1744,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     owned_rr = np.zeros_like(owned_rng)
     owned_buf2 = np.zeros_like(owned_buf)
     unseen = np.zeros((UNSEEN_ROWS, owned_T.shape[1]), dtype=np.int64)
-    values = np.zeros(bot.MAX_LOOKAHEAD, dtype=np.float64)
+    values = np.zeros((bot.MAX_LOOKAHEAD, RACE_FIRST + bot.MAX_ROLLOUTS), dtype=np.float64)  # kernels.race_prune
     nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
     for s in range(players):  # every seat of a rollout plays the DEFAULT preset, without noise
         owned_F2[1 + s, : presets.shape[1] - 1] = presets[bot.ROLLOUT_ROW, : presets.shape[1] - 1]

@@ -13,6 +13,7 @@ import pytest
 from simkit.analysis.intervals import wilson
 from simkit.games.sea_of_plunder import GAME, engine
 from simkit.games.sea_of_plunder import state as S
+from simkit.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM
 from simkit.rng import game_seeds
 from simkit.runner import play, seat_strategies
 from strategies import sea_of_plunder as bot
@@ -159,7 +160,7 @@ class Scratch:
         self.buf2 = np.zeros_like(t.buf)
         self.nolog = np.zeros((0, 6), dtype=np.int64)
         self.unseen = np.zeros((engine.UNSEEN_ROWS, t.T.shape[1]), dtype=np.int64)
-        self.values = np.zeros(bot.MAX_LOOKAHEAD, dtype=np.float64)
+        self.values = np.zeros((bot.MAX_LOOKAHEAD, RACE_FIRST + bot.MAX_ROLLOUTS), dtype=np.float64)
         presets = GAME.preset_table()
         for s in range(t.players):
             self.F2[1 + s, : presets.shape[1] - 1] = presets[bot.ROLLOUT_ROW, :-1]
@@ -239,6 +240,46 @@ def test_lookahead_redeal_keeps_what_the_seat_sees():
         for code in T2[S.HAND0 + s, : t.seats[s, S.HAND_N]]:
             assert code >= N_CARDS or t.card_info[code, 0] != S.EVENT
     assert (T2[S.DECK, :n_deck] < N_CARDS).all()
+
+
+def test_racing_drops_trailing_candidates_and_leaves_every_other_rollout_as_it_was():
+    """LA_RACE > 0 stops playing a candidate once it trails the leader (kernels.race_prune); every
+    rollout still played scores exactly what it scores with racing off (common seeds), and the
+    choice is the best candidate still running, by LA_MARGIN a rollout over collector's own
+    while that one runs. Racing off plays every rollout of every candidate."""
+    dropped = 0
+    for seed in range(8):
+        t = lookahead_position(seed)
+        rng = t.rng.copy()
+        k, rollouts = int(t.F[1, bot.LA_CANDIDATES]), int(t.F[1, bot.LA_ROLLOUTS])
+        t.F[1, bot.LA_RACE] = 0.0
+        full = Scratch(t)
+        full.values[:] = np.nan
+        full.choice(t, 0)
+        assert not np.isnan(full.values[:k, RACE_FIRST:RACE_FIRST + rollouts]).any()
+        t.rng[:] = rng
+        t.F[1, bot.LA_RACE] = 1.0
+        raced = Scratch(t)
+        raced.values[:] = np.nan
+        pick = raced.choice(t, 0)
+        own = raced.values[:k, RACE_FIRST:RACE_FIRST + rollouts]
+        played = (~np.isnan(own)).sum(axis=1)  # rollouts each candidate played, a prefix
+        alive = raced.values[:k, RACE_ALIVE] == 1.0
+        for c in range(k):
+            assert (own[c, : played[c]] == full.values[c, RACE_FIRST:RACE_FIRST + played[c]]).all()
+            assert np.isnan(own[c, played[c]:]).all()
+            assert raced.values[c, RACE_SUM] == sum(own[c, : played[c]].tolist(), 0.0)
+        rounds = played.max()
+        assert (played[alive] == rounds).all() and (played[~alive] <= rounds).all()
+        assert rounds == rollouts or alive.sum() == 1
+        dropped += int((~alive).sum())
+        sums = raced.values[:k, RACE_SUM]
+        running = [c for c in range(k) if alive[c]]
+        best = max(running, key=lambda c: (sums[c], -c))
+        if alive[0] and sums[best] <= sums[0] + t.F[1, bot.LA_MARGIN] * rounds:
+            best = 0
+        assert pick == raced.unseen[engine.U_CAND, best]
+    assert dropped > 0  # racing was exercised
 
 
 def test_lookahead_is_deterministic():
