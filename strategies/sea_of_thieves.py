@@ -41,7 +41,9 @@ W_ENEMIES = 15  # enemies: 0 never fights them, 0.5 fires on a Skeleton Sloop me
 W_BRAVE_TYPE = 16  # ship type from which the Skeleton Galleon, the Megalodon and the Kraken are fought, not fled
 W_ROLLOUTS = 17  # lookahead: rollouts per plan (0: no lookahead; engine/lookahead.py)
 W_HORIZON = 18  # lookahead: rounds a rollout plays after the turn's round
-N_WEIGHTS = 19
+W_RACE = 19  # lookahead: a plan trailing the best by this many standard errors stops (0: none; kernels.race_prune)
+N_WEIGHTS = 20
+MAX_ROLLOUTS = 32
 NOISE = N_WEIGHTS  # the strategy row's last column: its noise (simkit.game, the skill knob)
 
 #           pol  tier0 tier1 tier2 upg  reserve hire hunt sell_at keep save abandon fightv last legend enemies brave
@@ -52,7 +54,7 @@ LEGEND = (1.0, 0.7, 1.5, 4.0, 1.0, 200.0, 1.0, 0.0, 500.0, 2.0, 1.0, 16.0, 1.0, 
 # the plans a lookahead seat chooses among each turn: the default first
 PLANS = np.array((MERCHANT, HUNTER, LEGEND), dtype=np.float64)
 #                            rollouts horizon (4, 2 gave +14.3 points over the merchant at 2p; 8, 3 gave +19.4)
-LOOKAHEAD = MERCHANT + (8.0, 3.0)
+LOOKAHEAD = MERCHANT + (8.0, 3.0, 1.0)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM, BASELINE),
@@ -87,9 +89,11 @@ PARAMS = (
              "1 hunts them, 2 also forts"),
     BotParam("brave_type", W_BRAVE_TYPE, 0, 2, "ship type from which the Skeleton Galleon, the Megalodon and the "
              "Kraken are fought, not fled", integer=True),
-    BotParam("rollouts", W_ROLLOUTS, 1, 32, "rollouts per plan", integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("rollouts", W_ROLLOUTS, 1, MAX_ROLLOUTS, "rollouts per plan", integer=True, reader=LOOKAHEAD_TIER),
     BotParam("horizon", W_HORIZON, 0, 10, "rounds a rollout plays after the turn's round", integer=True,
              reader=LOOKAHEAD_TIER),
+    BotParam("race", W_RACE, 0, 5, "a plan whose rollouts trail the best plan's by this many standard errors "
+             "plays no more of them (0: every plan plays every rollout)", reader=LOOKAHEAD_TIER),
 )
 # the `tuned` preset, once `simkit train` has written tuned.toml into the game's package
 PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)

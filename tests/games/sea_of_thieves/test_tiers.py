@@ -20,6 +20,7 @@ from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import lookahead as la
 from simkit.games.sea_of_thieves.engine import round as R
 from simkit.games.sea_of_thieves.engine.common import ACTION_COIN
+from simkit.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM
 from simkit.rng import derive, next_u64, seed_streams
 from strategies import sea_of_thieves as bot
 
@@ -191,13 +192,14 @@ def test_choosing_a_plan_leaves_the_game_and_the_other_streams_alone():
     assert not (t.rng[1] == rng[1]).all()  # the seat's own stream paid for the rollouts
 
 
-def plan_sums_played_in_full(t, seat, base):
-    """Every plan's summed rollout values as choose_plan scored them before it kept rollouts:
-    each plan's rollout k dealt and played from the start. Also counts the rollouts whose state
-    after the seat's turn equals an earlier plan's (the ones choose_plan now takes over)."""
+def plan_values_played_in_full(t, seat, base):
+    """Every plan's rollout values as choose_plan scored them before it kept rollouts: each
+    plan's rollout k dealt and played from the start (row plan, column k). Also counts the
+    rollouts whose state after the seat's turn equals an earlier plan's (the ones choose_plan
+    now takes over)."""
     rollouts = int(t.F[1 + seat, bot.W_ROLLOUTS])
     horizon = np.int64(t.F[1 + seat, bot.W_HORIZON])
-    sums = np.zeros(bot.PLANS.shape[0])
+    values = np.zeros((bot.PLANS.shape[0], rollouts))
     repeats = 0
     for k in range(rollouts):
         after_turn = []
@@ -210,27 +212,66 @@ def plan_sums_played_in_full(t, seat, base):
             state = (T2.copy(), F2.copy(), rng2.copy())
             repeats += any(all((a == b).all() for a, b in zip(state, seen)) for seen in after_turn)
             after_turn.append(state)
-            sums[plan] += R.rollout_rest(t.P, T2, t.K, F2, rng2, np.int64(seat), np.int64(t.players), horizon,
-                                         t.log0)
-    return sums, repeats
+            values[plan, k] = R.rollout_rest(t.P, T2, t.K, F2, rng2, np.int64(seat), np.int64(t.players), horizon,
+                                             t.log0)
+    return values, repeats
+
+
+def lookahead_positions():
+    """Two-player games a few rounds in (voyages under way, cargo aboard), seat 0 about to
+    choose its plan as the lookahead."""
+    for seed in (3, 4, 5, 6):
+        t = Table(players=2, seed=seed, strategies=["merchant", "merchant"])
+        for _ in range(2 + seed % 3):
+            t.call("play_round", players=2)
+        t.F[1, : PRESETS.shape[1]] = PRESETS[PRESET_INDEX["lookahead"]]
+        yield t
+
+
+def choose(t, race):
+    """choose_plan for seat 0 with W_RACE = race; returns the plan and the seed of its rollouts."""
+    t.F[1, bot.W_RACE] = race
+    base = np.uint64(next_u64(t.rng.copy(), 1))
+    t.memo[3][:, RACE_FIRST:] = np.nan
+    plan = R.choose_plan(t.P, t.T, t.K, t.F, t.rng, np.int64(0), np.int64(2), t.T2, t.F2, t.rng2, t.log0, t.memo)
+    return plan, base
 
 
 def test_a_plan_whose_turn_repeats_an_earlier_plans_takes_its_rollout_and_scores_as_if_played():
     """choose_plan deals rollout k once and takes over the rest of a rollout when a plan's turn
-    ends where an earlier plan's did; every plan's summed value must be what playing each rollout
-    in full gives, on positions where some plans' turns do repeat."""
+    ends where an earlier plan's did; without racing, every plan's summed value must be what
+    playing each rollout in full gives, on positions where some plans' turns do repeat."""
     repeats = 0
-    for seed in (3, 4, 5):
-        t = Table(players=2, seed=seed, strategies=["merchant", "merchant"])
-        for _ in range(2 + seed % 3):  # a few rounds in: voyages under way, cargo aboard
-            t.call("play_round", players=2)
-        t.F[1, : PRESETS.shape[1]] = PRESETS[PRESET_INDEX["lookahead"]]
-        base = np.uint64(next_u64(t.rng.copy(), 1))
-        R.choose_plan(t.P, t.T, t.K, t.F, t.rng, np.int64(0), np.int64(2), t.T2, t.F2, t.rng2, t.log0, t.memo)
-        sums, found = plan_sums_played_in_full(t, 0, base)
-        assert (t.memo[3][la.SUM] == sums).all()
+    for t in lookahead_positions():
+        _, base = choose(t, 0.0)
+        values, found = plan_values_played_in_full(t, 0, base)
+        V = t.memo[3]
+        assert (V[:, RACE_SUM] == [sum(row.tolist(), 0.0) for row in values]).all()
+        assert (V[:, RACE_FIRST:RACE_FIRST + values.shape[1]] == values).all()
         repeats += found
     assert repeats > 0  # the take-over was exercised
+
+
+def test_racing_stops_trailing_plans_and_plays_the_best_still_running():
+    """W_RACE > 0: a plan trailing the best by that many standard errors plays no more rollouts
+    (simkit.kernels.race_prune); every rollout played scores what it scores in full, and the
+    plan played is the best of those still running (the first on a tie)."""
+    dropped = 0
+    for t in lookahead_positions():
+        plan, base = choose(t, 1.0)
+        values, _ = plan_values_played_in_full(t, 0, base)
+        V = t.memo[3]
+        own = V[:, RACE_FIRST:RACE_FIRST + values.shape[1]]
+        played = (~np.isnan(own)).sum(axis=1)
+        alive = V[:, RACE_ALIVE] == 1.0
+        for p in range(values.shape[0]):
+            assert (own[p, : played[p]] == values[p, : played[p]]).all() and np.isnan(own[p, played[p]:]).all()
+        rounds = played.max()
+        assert (played[alive] == rounds).all() and (rounds == values.shape[1] or alive.sum() == 1)
+        running = [p for p in range(values.shape[0]) if alive[p]]
+        assert plan == max(running, key=lambda p: (V[p, RACE_SUM], -p))
+        dropped += int((~alive).sum())
+    assert dropped > 0  # racing was exercised
 
 
 def test_lookahead_is_deterministic_and_finishes():

@@ -20,7 +20,7 @@ from numba import njit
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.scoring import final_score
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
-from simkit.kernels import copy_block, copy_rows, same_block, unowned_float, unowned_int, unowned_uint
+from simkit.kernels import RACE_FIRST, copy_block, copy_rows, same_block, unowned_float, unowned_int, unowned_uint
 from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
 
@@ -205,9 +205,10 @@ def rollout_weights(F2, F, seat, players):
 
 # ------------------------------------------------------------------ rollouts kept (round.choose_plan)
 # The memo: TS and RS hold slot i's game table and streams at rows i * rows; FS slot i's weights;
-# V the plans' values: row THIS rollout k's, row SUM the sums so far, row KEPT 1 when the plan's
-# state after its turn is in slot 1 + plan for this k. Slot 0 is rollout k's re-dealt game.
-THIS, SUM, KEPT = 0, 1, 2
+# V row p plan p's race (simkit.kernels.race_prune: its summed values, 1.0 while it runs, rollout
+# k's value), and in column KEPT 1.0 when the plan's state after its turn is in slot 1 + p for
+# this rollout. Slot 0 is rollout k's re-dealt game.
+KEPT = RACE_FIRST + bot.MAX_ROLLOUTS
 
 
 def memo_tables(T2, F2, rng2):
@@ -216,7 +217,7 @@ def memo_tables(T2, F2, rng2):
     return (np.zeros((slots * T2.shape[0], T2.shape[1]), dtype=np.int64),
             np.zeros((slots * rng2.shape[0], rng2.shape[1]), dtype=np.uint64),
             np.zeros((slots * F2.shape[0], F2.shape[1]), dtype=np.float64),
-            np.zeros((3, bot.PLANS.shape[0]), dtype=np.float64))
+            np.zeros((bot.PLANS.shape[0], KEPT + 1), dtype=np.float64))
 
 
 def unowned_memo(memo):

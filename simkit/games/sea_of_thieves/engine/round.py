@@ -27,7 +27,17 @@ from simkit.games.sea_of_thieves.engine.hazards import ocean_hazards_phase
 from simkit.games.sea_of_thieves.engine.scoring import final_score, final_scoring
 from simkit.games.sea_of_thieves.engine.voyages import abandon_voyage, discard_voyage
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, T_ROWS, T_WIDTH
-from simkit.kernels import decide, params_record, unowned_float, unowned_int, unowned_uint
+from simkit.kernels import (
+    RACE_ALIVE,
+    RACE_FIRST,
+    RACE_SUM,
+    decide,
+    params_record,
+    race_prune,
+    unowned_float,
+    unowned_int,
+    unowned_uint,
+)
 from simkit.rng import CHANCE, derive, next_u64, randint, seed_streams
 from strategies import sea_of_thieves as bot
 
@@ -455,46 +465,56 @@ def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0, memo):
     """The plan (a row of bot.PLANS) whose rollouts score best (lookahead.py). The k-th rollout
     of every plan starts from the same re-deal and dice; a tie keeps the first (the default).
 
-    Rollout k is dealt once and kept in slot 0 of `memo` (lookahead.Memo); each plan's turn
-    starts from that copy. When a plan's turn leaves the game, the weights and the streams as
-    an earlier plan's turn left them (both plans did the same things), the rest of the rollout
-    would be the same too: the earlier plan's value is taken instead of playing it again."""
+    Rollout k is dealt once and kept in slot 0 of `memo` (lookahead.memo_tables); each plan's
+    turn starts from that copy. When a plan's turn leaves the game, the weights and the streams
+    as an earlier plan's turn left them (both plans did the same things), the rest of the rollout
+    would be the same too: the earlier plan's value is taken instead of playing it again. With
+    W_RACE > 0 a plan that trails the best one by that many standard errors plays no more
+    rollouts (simkit.kernels.race_prune); the best of the plans still running is played."""
     TS, RS, FS, V = memo
     n_plans = bot.PLANS.shape[0]
-    rollouts = np.int64(F[1 + seat, bot.W_ROLLOUTS])
+    rollouts = min(np.int64(F[1 + seat, bot.W_ROLLOUTS]), np.int64(bot.MAX_ROLLOUTS))
     horizon = np.int64(F[1 + seat, bot.W_HORIZON])
     base = next_u64(rng, 1 + seat)  # rollout k of every plan is seeded derive(base, k)
     for plan in range(n_plans):
-        V[la.SUM, plan] = 0.0
-    for k in range(rollouts):
+        V[plan, RACE_SUM] = 0.0
+        V[plan, RACE_ALIVE] = 1.0
+    k = np.int64(0)
+    running = np.int64(n_plans)
+    while k < rollouts and running > 1:
         la.copy_rows(T2, T, 0, T.shape[0])
         seed_streams(rng2, derive(base, k))
         la.redeal(T2, K, rng2, seat, players)
         la.keep(TS, RS, FS, 0, T2, rng2, F2)
+        dealt = True  # T2 and rng2 hold rollout k as dealt
         for plan in range(n_plans):
-            if plan > 0:
+            V[plan, la.KEPT] = 0.0
+            if V[plan, RACE_ALIVE] != 1.0:
+                continue
+            if not dealt:
                 la.restore(TS, RS, 0, T2, rng2)
+            dealt = False
             la.rollout_weights(F2, F, seat, players)
             rollout_turn(P, T2, K, F2, rng2, seat, plan, log0)
             same = -1
             for q in range(plan):
-                if V[la.KEPT, q] == 1.0 and la.same(TS, RS, FS, 1 + q, T2, rng2, F2):
+                if V[q, la.KEPT] == 1.0 and la.same(TS, RS, FS, 1 + q, T2, rng2, F2):
                     same = q
                     break
-            V[la.KEPT, plan] = 0.0
             if same >= 0:
-                V[la.THIS, plan] = V[la.THIS, same]
+                value = V[same, RACE_FIRST + k]
             else:
                 if plan < n_plans - 1:
                     la.keep(TS, RS, FS, 1 + plan, T2, rng2, F2)
-                    V[la.KEPT, plan] = 1.0
-                V[la.THIS, plan] = rollout_rest(P, T2, K, F2, rng2, seat, players, horizon, log0)
-            V[la.SUM, plan] += V[la.THIS, plan]
-    best = 0
-    best_value = -1e300
+                    V[plan, la.KEPT] = 1.0
+                value = rollout_rest(P, T2, K, F2, rng2, seat, players, horizon, log0)
+            V[plan, RACE_FIRST + k] = value
+            V[plan, RACE_SUM] += value
+        k += 1
+        running = race_prune(V, n_plans, k, F[1 + seat, bot.W_RACE])
+    best = -1
     for plan in range(n_plans):
-        if V[la.SUM, plan] > best_value:
-            best_value = V[la.SUM, plan]
+        if V[plan, RACE_ALIVE] == 1.0 and (best < 0 or V[plan, RACE_SUM] > V[best, RACE_SUM]):
             best = plan
     return best
 
