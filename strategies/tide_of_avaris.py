@@ -69,7 +69,9 @@ W_UNLOCK = 22  # value per point of the next unlock token, by the seat's expecte
 W_PAYOUT = 23  # value lost by collecting in a Region a rival controls (its controller draws a treasure)
 W_EXPOSURE = 24  # value per unburied treasure and per rival or Navy in reach of the destination
 W_CONTROL_TABLE = 25  # extra share of control values per rival beyond the first
-N_WEIGHTS = 26
+LA_RACE = 26  # a destination trailing the leader by this many standard errors stops (0: none; kernels.race_prune)
+N_WEIGHTS = 27
+MAX_ROLLOUTS = 64
 NOISE = 32  # F[1 + seat, NOISE]: the strategy row's noise (skill knob), copied there by the engine
 
 #           pol bank greed raid ctrl relic expl bind wager  att  def  flt crew res sup rrl sink
@@ -79,7 +81,7 @@ HOARDER = (1.0, 16, 1.3, 0.3, 0.5, 1.0, 0.5, 1.5, 4, 0.3, 1.5, 0.2, 1.2, 1, 1.0,
 RAIDER = (1.0, 9, 0.8, 2.0, 0.8, 1.2, 1.5, 0.5, 5, 2.0, 0.8, 0.3, 0.8, 1, 1.2, 1, 5)
 CONTROLLER = (1.0, 8, 0.9, 0.5, 3.0, 0.8, 0.5, 0.5, 4, 0.5, 0.8, 2.0, 1.0, 1, 1.0, 1, 5)
 #                               candidates rollouts horizon margin keep
-LOOKAHEAD = (2.0,) + CONTROLLER[1:] + (3, 4, 1, 0.02, 0.05)
+LOOKAHEAD = (2.0,) + CONTROLLER[1:] + (3, 4, 1, 0.02, 0.05) + (0, 0, 0, 0) + (1.0,)  # ... unlock..table, race
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM, BASELINE),
@@ -124,12 +126,15 @@ PARAMS = (
              "first: Regions pay on every rival's collection (0: the same at every table size)"),
     BotParam("candidates", LA_CANDIDATES, 1, 8, "destinations tried: the heuristic's best this many", integer=True,
              reader=LOOKAHEAD_TIER),
-    BotParam("rollouts", LA_ROLLOUTS, 1, 64, "rollouts per candidate", integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("rollouts", LA_ROLLOUTS, 1, MAX_ROLLOUTS, "rollouts per candidate", integer=True,
+             reader=LOOKAHEAD_TIER),
     BotParam("horizon", LA_HORIZON, 0, 10, "a rollout stops after this many Nights (or at the game's end)",
              integer=True, reader=LOOKAHEAD_TIER),
     BotParam("margin", LA_MARGIN, 0, 1, "value per Treasure Point of lead over the best rival", reader=LOOKAHEAD_TIER),
     BotParam("keep", LA_KEEP, 0, 1, "another destination must beat the heuristic's by this much per rollout",
              reader=LOOKAHEAD_TIER),
+    BotParam("race", LA_RACE, 0, 5, "a destination whose rollouts trail the leader's by this many standard errors "
+             "plays no more of them (0: every destination plays every rollout)", reader=LOOKAHEAD_TIER),
 )
 # the `tuned` preset, once `simkit train` has written tuned.toml into the game's package
 PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)

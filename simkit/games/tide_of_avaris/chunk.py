@@ -47,7 +47,7 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
     owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
     owned_rng2 = np.zeros((1 + players, 4), dtype=np.uint64)
     cand = np.zeros(LA.MAX_CANDIDATES, dtype=np.int64) if lookahead else None
-    value = np.zeros(LA.MAX_CANDIDATES, dtype=np.float64) if lookahead else None
+    value = np.zeros((LA.MAX_CANDIDATES, LA.VALUE_WIDTH), dtype=np.float64) if lookahead else None
     log0 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),

@@ -10,7 +10,9 @@ ended there (`engine.end_now`): 1 for a win (after the rulebook's tie-break), pl
 per Treasure Point of lead over the best rival. The k-th rollout of every candidate starts from
 one seed (common random numbers): candidates are compared on the same re-deal, dice and bag
 draws. Another destination replaces the heuristic's only when its mean beats the heuristic's by
-`LA_KEEP`. Every other decision of the seat (Act, fights, dice, Night) is the heuristic's.
+`LA_KEEP`. Rollouts run a round at a time over the candidates still running: from the third on, a
+candidate trailing the leader by `LA_RACE` standard errors of the paired differences stops
+(`simkit.kernels.race_prune`; 0: none), and the best candidate still running is played. Every other decision of the seat (Act, fights, dice, Night) is the heuristic's.
 
 Randomness: each rollout's seed is drawn from the seat's own decision stream and seeds a scratch
 rng (chance and every seat); the real game's chance stream and the other seats' streams are never
@@ -23,11 +25,12 @@ from numba import njit
 from simkit.games.tide_of_avaris import engine as E
 from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.state import DICE0, FACE, META, ORDER, SEAT0, ST
-from simkit.kernels import copy_prefix, copy_rows, sort_ints
+from simkit.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM, copy_prefix, copy_rows, race_prune, sort_ints
 from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
 from strategies import tide_of_avaris as bot
 
 MAX_CANDIDATES = 8  # the candidates knob is capped here (scratch arrays are this long)
+VALUE_WIDTH = RACE_FIRST + bot.MAX_ROLLOUTS  # a row of `value`: a candidate's race (kernels.race_prune)
 
 
 @njit(cache=True, _nrt=False)
@@ -141,7 +144,7 @@ def choose_destination(P, T, K, F, rng, seat, phase, i, players, W, F2, rng2, lo
         return bot.random_destination(T, K, rng, seat)
     h = bot.heuristic_destination(P, T, K, F, rng, seat, phase, players)
     n_cand = min(np.int64(F[1 + seat, bot.LA_CANDIDATES]), MAX_CANDIDATES)
-    rollouts = np.int64(F[1 + seat, bot.LA_ROLLOUTS])
+    rollouts = min(np.int64(F[1 + seat, bot.LA_ROLLOUTS]), np.int64(bot.MAX_ROLLOUTS))
     if n_cand < 2 or rollouts < 1:
         return h
     scores = F[0]
@@ -168,19 +171,33 @@ def choose_destination(P, T, K, F, rng, seat, phase, i, players, W, F2, rng2, lo
     horizon = np.int64(F[1 + seat, bot.LA_HORIZON])
     margin = F[1 + seat, bot.LA_MARGIN]
     for c in range(nc):
-        value[c] = 0.0
-    for _ in range(rollouts):
+        value[c, RACE_SUM] = 0.0
+        value[c, RACE_ALIVE] = 1.0
+    played = np.int64(0)
+    running = nc
+    while played < rollouts and running > 1:  # rollout r of every running candidate, then the race
         seed = next_u64(rng, 1 + seat)
         for c in range(nc):
+            if value[c, RACE_ALIVE] != 1.0:
+                continue
             seed_streams(rng2, seed)  # the same re-deal and dice for every candidate
             copy_rows(W, T, 0, T.shape[0])
             redeal(P, W, K, rng2, seat, players)
             rollout(P, W, K, F2, rng2, log0, seat, phase, i, players, cand[c], horizon)
             E.end_now(P, W, K, log0, players)
-            value[c] += outcome(W, seat, players, margin)
-    pick = 0
-    keep = F[1 + seat, bot.LA_KEEP] * rollouts
-    for c in range(1, nc):
-        if value[c] > value[0] + keep and value[c] > value[pick]:
+            v = outcome(W, seat, players, margin)
+            value[c, RACE_FIRST + played] = v
+            value[c, RACE_SUM] += v
+        played += 1
+        running = race_prune(value, nc, played, F[1 + seat, bot.LA_RACE])
+    # the best running destination; while the heuristic's runs, only by LA_KEEP a rollout
+    first = np.int64(0)
+    while value[first, RACE_ALIVE] != 1.0:
+        first += 1
+    pick = first
+    keep = F[1 + seat, bot.LA_KEEP] * played
+    for c in range(first + 1, nc):
+        if value[c, RACE_ALIVE] == 1.0 and value[c, RACE_SUM] > value[pick, RACE_SUM] and (
+                first > 0 or value[c, RACE_SUM] > value[0, RACE_SUM] + keep):
             pick = c
     return cand[pick]

@@ -6,7 +6,9 @@ import math
 import numpy as np
 
 from simkit.games.tide_of_avaris import lookahead
+from simkit.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM
 from simkit.rng import seed_streams
+from strategies import tide_of_avaris as bot
 
 from .harness import S, Table
 from .tiers import games, win_share
@@ -25,13 +27,17 @@ class Decision:
         self.seat = int(t.T[S.ORDER, 0])
         t.call("begin_turn", seat=self.seat, phase=0)
 
-    def choose(self):
+    def choose(self, race=None, fill=0.0):
+        """The destination, the candidates, and their races (kernels.race_prune) as left in
+        `value` (every cell `fill` before the call); race: LA_RACE for this decision."""
         t = self.t
+        if race is not None:
+            t.F[1 + self.seat, bot.LA_RACE] = race
         W = np.zeros_like(t.T)
         F2 = np.zeros_like(t.F)
         rng2 = np.zeros_like(t.rng)
         cand = np.zeros(lookahead.MAX_CANDIDATES, dtype=np.int64)
-        value = np.zeros(lookahead.MAX_CANDIDATES, dtype=np.float64)
+        value = np.full((lookahead.MAX_CANDIDATES, lookahead.VALUE_WIDTH), fill, dtype=np.float64)
         dest = lookahead.choose_destination(t.P, t.T, t.K, t.F, t.rng, np.int64(self.seat), np.int64(0), np.int64(0),
                                             np.int64(2), W, F2, rng2, np.zeros((0, 6), dtype=np.int64), cand, value)
         return int(dest), cand.copy(), value.copy()
@@ -48,6 +54,37 @@ def test_lookahead_touches_neither_the_table_nor_the_chance_and_rival_streams():
     assert not (t.rng[1 + d.seat] == rng[1 + d.seat]).all()  # rollout seeds came from its own stream
     assert value.any()  # it did roll out
     assert 0 <= dest < t.K[S.META, S.N_SPACES]
+
+
+def test_racing_stops_trailing_destinations_and_plays_the_best_still_running():
+    """LA_RACE > 0 stops rolling out a destination that trails the leader (kernels.race_prune):
+    every rollout played scores what it scores with racing off (common seeds, the same draw of
+    the seat's stream per rollout), and the destination is the best still running, by LA_KEEP
+    a rollout over the heuristic's own while that one runs."""
+    dropped = 0
+    for seed in range(3, 11):
+        full = Decision(seed=seed)
+        rollouts = int(full.t.F[1 + full.seat, bot.LA_ROLLOUTS])
+        _, cand, every = full.choose(race=0.0, fill=np.nan)
+        raced = Decision(seed=seed)
+        dest, cand_raced, value = raced.choose(race=1.0, fill=np.nan)
+        k = int(np.count_nonzero(~np.isnan(every[:, RACE_SUM])))
+        assert (cand_raced[:k] == cand[:k]).all() and (every[:k, RACE_ALIVE] == 1.0).all()
+        own = value[:k, RACE_FIRST:RACE_FIRST + rollouts]
+        played = (~np.isnan(own)).sum(axis=1)
+        alive = value[:k, RACE_ALIVE] == 1.0
+        for c in range(k):
+            assert (own[c, : played[c]] == every[c, RACE_FIRST:RACE_FIRST + played[c]]).all()
+            assert np.isnan(own[c, played[c]:]).all()
+        rounds = played.max()
+        assert (played[alive] == rounds).all() and (rounds == rollouts or alive.sum() == 1)
+        sums = value[:k, RACE_SUM]
+        best = max((c for c in range(k) if alive[c]), key=lambda c: (sums[c], -c))
+        if alive[0] and sums[best] <= sums[0] + raced.t.F[1 + raced.seat, bot.LA_KEEP] * rounds:
+            best = 0
+        assert dest == cand_raced[best]
+        dropped += int((~alive).sum())
+    assert dropped > 0  # racing was exercised
 
 
 def test_lookahead_is_deterministic():
