@@ -176,6 +176,21 @@ def race_prune(X, k, n, z):
 
 
 @njit(cache=True, _nrt=False)
+def race_pick(X, k, lead_by):
+    """The running candidate with the best sum (the first on a tie); while candidate 0 (the
+    heuristic's own choice) runs, another only when its sum beats 0's by more than `lead_by`."""
+    first = np.int64(0)
+    while X[first, RACE_ALIVE] != 1.0:
+        first += 1
+    pick = first
+    for c in range(first + 1, k):
+        if X[c, RACE_ALIVE] == 1.0 and X[c, RACE_SUM] > X[pick, RACE_SUM] and (
+                first > 0 or X[c, RACE_SUM] > X[0, RACE_SUM] + lead_by):
+            pick = c
+    return pick
+
+
+@njit(cache=True, _nrt=False)
 def copy_prefix(dst, i, src, j, n):
     """dst[i, :n] = src[j, :n] by a loop (see copy_rows)."""
     for c in range(n):

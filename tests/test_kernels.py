@@ -17,6 +17,7 @@ from simkit.kernels import (
     copy_prefix,
     copy_rows,
     params_record,
+    race_pick,
     race_prune,
     same_block,
     sort_ints,
@@ -89,6 +90,18 @@ def test_race_prune_drops_nothing_before_its_first_rollouts_or_when_off():
     assert race_prune(race_table(far), np.int64(2), np.int64(RACE_FROM - 1), 1.0) == 2
     assert race_prune(race_table(far), np.int64(2), np.int64(8), 0.0) == 2
     assert race_prune(race_table(far), np.int64(2), np.int64(RACE_FROM), 1.0) == 1
+
+
+def test_race_pick_plays_the_best_running_candidate_and_the_heuristics_unless_beaten_by_the_lead():
+    X = race_table([[1.0], [3.0], [2.0], [3.0]])
+    assert race_pick(X, np.int64(4), 0.0) == 1  # best sum, the first of a tie
+    assert race_pick(X, np.int64(4), 2.0) == 0  # nobody beats candidate 0 by more than 2
+    assert race_pick(X, np.int64(4), 1.5) == 1
+    X[1, RACE_ALIVE] = 0.0  # out: the tie's second takes it
+    assert race_pick(X, np.int64(4), 0.0) == 3
+    X[0, RACE_ALIVE] = 0.0  # candidate 0 out: no lead is asked of the others
+    assert race_pick(X, np.int64(4), 5.0) == 3
+    assert race_pick(X, np.int64(3), 5.0) == 2
 
 
 def test_copy_prefix_copies_the_first_n_cells_of_one_row_into_another():

@@ -55,6 +55,7 @@ from simkit.kernels import (
     decide,
     noisy,
     pick_best,
+    race_pick,
     race_prune,
     sort_ints,
     unowned_float,
@@ -1446,15 +1447,7 @@ def lookahead_choice(P, T, K, F, rng, buf, seat, T2, F2, rr, buf2, nolog, unseen
         played += 1
         running = race_prune(values, k, played, w[bot.LA_RACE])
     # the best running candidate; while collector's own choice runs, only by LA_MARGIN a rollout
-    first = np.int64(0)
-    while values[first, RACE_ALIVE] != 1.0:
-        first += 1
-    pick = first
-    for c in range(first + 1, k):
-        if values[c, RACE_ALIVE] == 1.0 and values[c, RACE_SUM] > values[pick, RACE_SUM] and (
-                first > 0 or values[c, RACE_SUM] > values[0, RACE_SUM] + w[bot.LA_MARGIN] * played):
-            pick = c
-    return cand[pick]
+    return cand[race_pick(values, k, w[bot.LA_MARGIN] * played)]
 
 
 @njit(cache=True, _nrt=False)

@@ -25,7 +25,16 @@ from numba import njit
 from simkit.games.tide_of_avaris import engine as E
 from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.state import DICE0, FACE, META, ORDER, SEAT0, ST
-from simkit.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM, copy_prefix, copy_rows, race_prune, sort_ints
+from simkit.kernels import (
+    RACE_ALIVE,
+    RACE_FIRST,
+    RACE_SUM,
+    copy_prefix,
+    copy_rows,
+    race_pick,
+    race_prune,
+    sort_ints,
+)
 from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
 from strategies import tide_of_avaris as bot
 
@@ -191,13 +200,4 @@ def choose_destination(P, T, K, F, rng, seat, phase, i, players, W, F2, rng2, lo
         played += 1
         running = race_prune(value, nc, played, F[1 + seat, bot.LA_RACE])
     # the best running destination; while the heuristic's runs, only by LA_KEEP a rollout
-    first = np.int64(0)
-    while value[first, RACE_ALIVE] != 1.0:
-        first += 1
-    pick = first
-    keep = F[1 + seat, bot.LA_KEEP] * played
-    for c in range(first + 1, nc):
-        if value[c, RACE_ALIVE] == 1.0 and value[c, RACE_SUM] > value[pick, RACE_SUM] and (
-                first > 0 or value[c, RACE_SUM] > value[0, RACE_SUM] + keep):
-            pick = c
-    return cand[pick]
+    return cand[race_pick(value, nc, F[1 + seat, bot.LA_KEEP] * played)]

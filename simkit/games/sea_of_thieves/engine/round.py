@@ -33,6 +33,7 @@ from simkit.kernels import (
     RACE_SUM,
     decide,
     params_record,
+    race_pick,
     race_prune,
     unowned_float,
     unowned_int,
@@ -512,11 +513,7 @@ def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0, memo):
             V[plan, RACE_SUM] += value
         k += 1
         running = race_prune(V, n_plans, k, F[1 + seat, bot.W_RACE])
-    best = -1
-    for plan in range(n_plans):
-        if V[plan, RACE_ALIVE] == 1.0 and (best < 0 or V[plan, RACE_SUM] > V[best, RACE_SUM]):
-            best = plan
-    return best
+    return race_pick(V, n_plans, 0.0)  # the best plan still running; a tie keeps the first
 
 
 # ------------------------------------------------------------------ the engine contract
