@@ -110,21 +110,19 @@ def noisy(rng, seat, noise):
 
 
 @njit(cache=True, _nrt=False)
-def copy_rows(dst, src, r0, r1):
-    """dst[r0:r1] = src[r0:r1] by loops: a slice copy would need numba's runtime, which the
-    engines compile without (`_nrt=False`: no reference counts on their array arguments)."""
-    for r in range(r0, r1):
-        for c in range(src.shape[1]):
-            dst[r, c] = src[r, c]
-
-
-@njit(cache=True, _nrt=False)
 def copy_block(dst, d0, src, s0, n):
-    """dst[d0:d0 + n] = src[s0:s0 + n] (rows; see copy_rows): a table kept in, or taken from,
-    one slot of a taller scratch table."""
+    """dst[d0:d0 + n] = src[s0:s0 + n] (rows) by loops: a slice copy would need numba's runtime,
+    which the engines compile without (`_nrt=False`: no reference counts on their array
+    arguments). With d0 != s0 it keeps a table in, or takes it from, one slot of a taller one."""
     for r in range(n):
         for c in range(src.shape[1]):
             dst[d0 + r, c] = src[s0 + r, c]
+
+
+@njit(cache=True, _nrt=False)
+def copy_rows(dst, src, r0, r1):
+    """dst[r0:r1] = src[r0:r1] (copy_block at the same rows)."""
+    copy_block(dst, r0, src, r0, r1 - r0)
 
 
 @njit(cache=True, _nrt=False)
