@@ -218,9 +218,13 @@ def goods_gains(K, mine, stock, gains):
     """gains[c]: the points one more Good of colour c adds to the hand `mine` (goods_gain), for
     every colour; gains[N_COLOURS]: the colour a Combo Port would give (best_colour). What a
     ship's path is worth in Goods depends on the hand only, so a decision works it out once."""
+    best, best_gain = np.int64(-1), np.int64(-1)
     for c in range(S.N_COLOURS):
-        gains[c] = goods_gain(K, mine, c)
-    gains[S.N_COLOURS] = best_colour(K, mine, stock)
+        g = goods_gain(K, mine, c)
+        gains[c] = g
+        if stock[c] > 0 and g > best_gain:  # best_colour, from the gains just found
+            best, best_gain = np.int64(c), g
+    gains[S.N_COLOURS] = best
 
 
 @njit(cache=True, inline="always", _nrt=False)

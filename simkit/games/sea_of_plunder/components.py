@@ -445,10 +445,17 @@ def compile_arrays(comp: Components, values: dict, players: int) -> tuple:
         K[S.SHIPS0 + k, :2] = (owner, island)
     K[S.META, S.N_SHIP_ROWS] = len(ships)
     K[S.BOARD, :10] = comp.port_squares + comp.pirate_squares + (comp.island_square, comp.goods_per_colour)
+    path_ids = {("port", c): c for c in range(S.N_COLOURS)}  # mover_path: a port card goes to its port
     for i, card in enumerate(comp.cards):
         K[S.CARD0 + i, :4] = (card.kind, card.effect, len(card.paths), card.port)
+        if card.kind == S.PORT_CARD:
+            K[S.CARD0 + i, S.PATH_ID0] = path_ids["port", card.port]
         for o, path in enumerate(card.paths):
             base = S.STEPS0 + o * S.MAX_STEPS
             K[S.CARD0 + i, base] = len(path)
             K[S.CARD0 + i, base + 1: base + 1 + len(path)] = path
+            for r in range(4):  # a quarter turn clockwise adds 2 to every step (Magical Compass)
+                steps = tuple((d + 2 * r) & 7 for d in path)
+                K[S.CARD0 + i, S.PATH_ID0 + o * 4 + r] = path_ids.setdefault(steps, len(path_ids))
+    K[S.META, S.PATH_IDS] = len(path_ids)
     return (K,)

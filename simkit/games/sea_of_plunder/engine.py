@@ -37,6 +37,8 @@ from simkit.games.sea_of_plunder.state import (
     NBR0,
     NUMBER_FACES,
     OWNER,
+    PATH_ID0,
+    PATH_IDS,
     PENDING,
     PILE,
     POS,
@@ -70,6 +72,13 @@ PATH, PATH2, MINE, STOCK, SCORE_ROW, PIECES, GAINS = 0, 1, 2, 3, 4, 5, 6
 CAND0 = 8  # candidate rows start here; candidate = (hand index, target, option, rotation, spend)
 MAX_CAND = 1024
 KEEP0 = MAX_CAND  # F[0, KEEP0 + h]: keep value of hand card h, once per decision
+# F[0, MEMO0 + mover * K[META, PATH_IDS] + path id]: the value of a mover (its POS column: a
+# ship or a pirate) following a path, found once per decision (NaN: not yet); candidates that
+# move the same mover along the same steps (two copies of a card, a turned card matching
+# another, the Navigator's spend without a turn) share it
+PCOST = KEEP0 + S.MAX_HAND  # F[0, PCOST]: the discarding seat's observed pirate cost (discard_shortlist)
+MEMO0 = PCOST + 1
+MEMO_MOVERS = S.PIRATE0 + S.N_PIRATES
 BUF_WIDTH = 8
 BUF_ROWS = CAND0 + MAX_CAND
 
@@ -799,12 +808,36 @@ def observe(P, T, K, F, buf, seat):
 
 
 @njit(cache=True, _nrt=False)
+def f_width(K, presets):
+    """Columns of the scratch-and-weights table F for these components and presets."""
+    return max(MEMO0 + MEMO_MOVERS * int(K[META, PATH_IDS]), presets.shape[1])
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def forget_paths(K, F, mover):
+    """Empty the path-value memo of one mover (a POS column) for a new decision."""
+    ids = K[META, PATH_IDS]
+    base = MEMO0 + mover * ids
+    for j in range(ids):
+        F[0, base + j] = np.nan
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def path_slot(K, card, option, rotation, mover):
+    """F[0] column of the memo entry for `mover` following `card`'s option turned `rotation`."""
+    return MEMO0 + mover * K[META, PATH_IDS] + K[CARD0 + card, PATH_ID0 + option * 4 + rotation]
+
+
+@njit(cache=True, _nrt=False)
 def score_plays(P, T, K, F, buf, seat, n_cand):
     pcost = observe(P, T, K, F, buf, seat)
     w = F[1 + seat]
     mine = buf[MINE]
     stock = buf[STOCK]
     path = buf[PATH]
+    for k in range(T[ST, S.N_SHIPS]):
+        if K[OWNER, k] == seat:
+            forget_paths(K, F, S.SHIP0 + k)
     ship0 = T[ST, S.ACTIVE_SHIP] if T[ST, S.ACTIVE_SHIP] >= 0 else first_ship(T, K, seat)
     stay = bot.stay_value(T, K, w, seat, T[POS, S.SHIP0 + ship0])
     for h in range(T[SEAT0 + seat, S.HAND_N]):
@@ -819,8 +852,12 @@ def score_plays(P, T, K, F, buf, seat, n_cand):
             F[0, i] = stay + bot.action_play_value(T, w, K[CARD0 + card, S.CI_EFFECT], seat, T[SEAT0 + seat, S.HAND_N]) - 0.05 * F[0, KEEP0 + h]
             continue
         ship = buf[row, 1]
-        n = mover_path(T, K, card, buf[row, 2], buf[row, 3], T[POS, S.SHIP0 + ship], path)
-        v = bot.ship_path_value(T, K, w, seat, path, n, buf[GAINS], stock, pcost, thief_back(P), buf[PIECES])
+        slot = path_slot(K, card, buf[row, 2], buf[row, 3], S.SHIP0 + ship)
+        v = F[0, slot]
+        if np.isnan(v):
+            n = mover_path(T, K, card, buf[row, 2], buf[row, 3], T[POS, S.SHIP0 + ship], path)
+            v = bot.ship_path_value(T, K, w, seat, path, n, buf[GAINS], stock, pcost, thief_back(P), buf[PIECES])
+            F[0, slot] = v
         if buf[row, 4] == 1:
             v -= w[bot.W_COMPASS]
             if T[SEAT0 + seat, S.POWER] == S.NAVIGATOR:
@@ -999,16 +1036,24 @@ def list_discards(T, K, buf, seat, turns, only, write, shortlist):
 
 @njit(cache=True, _nrt=False)
 def score_discards(P, T, K, F, buf, seat, n_cand):
-    pcost = observe(P, T, K, F, buf, seat)
+    """Value each of the n_cand listed discards into F[0, i], from what discard_shortlist
+    observed and the keep values it wrote (discard_phase calls the two in turn)."""
+    pcost = F[0, PCOST]  # discard_shortlist observed this very position
     w = F[1 + seat]
     path = buf[PATH]
+    for p in range(S.N_PIRATES):
+        forget_paths(K, F, S.PIRATE0 + p)
     for i in range(n_cand):
         row = CAND0 + i
         h = buf[row, 0]
         card = T[HAND0 + seat, h]
         p = buf[row, 1]
-        n = mover_path(T, K, card, buf[row, 2], buf[row, 3], T[POS, S.PIRATE0 + p], path)
-        v = bot.pirate_path_value(T, K, w, seat, path, n, pcost, buf[PIECES])
+        slot = path_slot(K, card, buf[row, 2], buf[row, 3], S.PIRATE0 + p)
+        v = F[0, slot]
+        if np.isnan(v):
+            n = mover_path(T, K, card, buf[row, 2], buf[row, 3], T[POS, S.PIRATE0 + p], path)
+            v = bot.pirate_path_value(T, K, w, seat, path, n, pcost, buf[PIECES])
+            F[0, slot] = v
         v -= F[0, KEEP0 + h]
         if buf[row, 4] == 1:
             v -= w[bot.W_COMPASS]
@@ -1019,21 +1064,30 @@ def score_discards(P, T, K, F, buf, seat, n_cand):
 def discard_shortlist(P, T, K, F, buf, seat):
     """A heuristic seat's keep value of each hand card (into F[0, KEEP0 + h]) and, when its
     preset shortlists, T[MASK] marking the least-kept cards: a pruning of the bot's search,
-    not a rule. Returns True when a shortlist applies."""
-    observe(P, T, K, F, buf, seat)
+    not a rule. Returns True when a shortlist applies. What it observes (observe: buf's
+    MINE, STOCK, GAINS, PIECES and the pirate cost, into F[0, PCOST]) and the keep values are
+    what score_discards reads next, the hand and board unchanged in between."""
+    F[0, PCOST] = observe(P, T, K, F, buf, seat)
     w = F[1 + seat]
     mine = buf[MINE]
     stock = buf[STOCK]
     n_cards = K.shape[0] - CARD0
     n = T[SEAT0 + seat, S.HAND_N]
+    cards = 0
     for h in range(n):
         card = T[HAND0 + seat, h]
         T[MASK, h] = 0
         if card < n_cards:
             F[0, KEEP0 + h] = w[bot.W_KEEP] * bot.card_keep_value(T, K, w, card, mine, stock, seat)
+            cards += 1
     keep = np.int64(w[bot.DISCARD_SHORTLIST])
     if keep <= 0:
         return False
+    if keep >= cards:  # every card makes the shortlist: nothing to rank
+        for h in range(n):
+            if T[HAND0 + seat, h] < n_cards:
+                T[MASK, h] = 1
+        return True
     for _ in range(keep):  # mark the least-kept unmarked card, `keep` times
         best = np.int64(-1)
         for h in range(n):
@@ -1704,7 +1758,7 @@ def game_tables(components, presets, players):
     """(T, F, rng, buf): the game state's tables, allocated once per chunk."""
     n_cards = components[0].shape[0] - CARD0
     owned_T = np.zeros((T_ROWS, max(S.MAX_HAND, n_cards + 1, S.MAX_PENDING, S.ST_SIZE, S.POS_SIZE)), dtype=np.int64)
-    owned_F = np.zeros((1 + players, max(MAX_CAND + S.MAX_HAND, presets.shape[1])), dtype=np.float64)
+    owned_F = np.zeros((1 + players, f_width(components[0], presets)), dtype=np.float64)
     owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
     owned_buf = np.zeros((BUF_ROWS, max(BUF_WIDTH, S.MAX_STEPS, S.N_POWERS, bot.PIECE_WORDS)), dtype=np.int64)
     return owned_T, owned_F, owned_rng, owned_buf

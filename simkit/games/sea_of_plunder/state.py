@@ -124,5 +124,9 @@ BOARD = SHIPS0 + MAX_SHIPS  # ports 0-3, pirates 4-7, first Treasure Island 8, G
 META = BOARD + 1  # columns: faces on the letter die, ships in play, faces on the number die
 CARD0 = META + 1  # row CARD0 + c: card c's CI_* columns, then its paths from STEPS0
 STEPS0 = 4  # step j of option o of card c at [CARD0 + c, STEPS0 + o * MAX_STEPS + j]
-LETTER_FACES, N_SHIP_ROWS, NUMBER_FACES = 0, 1, 2
+# [CARD0 + c, PATH_ID0 + o * 4 + r]: the id of option o's path turned r quarter turns; two
+# (card, option, turn) share an id when they make the same steps (a port card: its port's id),
+# so a mover's path value, found once, serves every candidate with that id (a bot's memo)
+PATH_ID0 = STEPS0 + MAX_OPTIONS * MAX_STEPS
+LETTER_FACES, N_SHIP_ROWS, NUMBER_FACES, PATH_IDS = 0, 1, 2, 3  # PATH_IDS: how many path ids
 MAX_DIE_FACES = 60  # a die lists at most this many faces (dice.toml; bounded by the K table width)

@@ -32,7 +32,6 @@ from simkit.games.sea_of_plunder import GAME, components, engine, events, rules
 from simkit.games.sea_of_plunder import events as EV
 from simkit.games.sea_of_plunder import state as S
 from simkit.rng import seed_streams
-from strategies import sea_of_plunder as bot
 
 from ..engine_calls import call_by_name
 
@@ -93,13 +92,8 @@ class Table:
         self.colours = list(self.comp.colours)
         K = self.K
         n_ships = int(K[S.META, S.N_SHIP_ROWS])
-        # the engine's three tables, as play_chunk allocates them
-        self.T = np.zeros((S.T_ROWS, max(S.MAX_HAND, self.n_cards + 1, S.MAX_PENDING, S.ST_SIZE, S.POS_SIZE)),
-                          dtype=np.int64)
-        self.F = np.zeros((1 + players, max(engine.MAX_CAND + S.MAX_HAND, PRESETS.shape[1])), dtype=np.float64)
-        self.rng = np.zeros((1 + players, 4), dtype=np.uint64)
-        self.buf = np.zeros((engine.BUF_ROWS, max(engine.BUF_WIDTH, S.MAX_STEPS, S.N_POWERS, bot.PIECE_WORDS)),
-                            dtype=np.int64)
+        # the engine's tables, as play_chunk allocates them
+        self.T, self.F, self.rng, self.buf = engine.game_tables((K,), PRESETS, players)
         self.log = np.zeros((LOG_ROWS, 6), dtype=np.int64)
         # named views into them, for reading and editing positions
         T = self.T

@@ -180,3 +180,68 @@ def test_goods_gains_are_what_one_more_good_adds():
         assert list(gains[: S.N_COLOURS]) == [bot.goods_gain(t.K, mine, c) for c in range(S.N_COLOURS)]
         assert gains[S.N_COLOURS] == bot.best_colour(t.K, mine, stock)
         assert (gains[S.N_COLOURS] == -1) == (stock.sum() == 0)
+
+
+def _direct_values(t, engine, bot, scorer, n):
+    """What score_plays / score_discards must give each of the n candidates, each path traced
+    and valued on its own (no memo): the values the memo's reuse has to reproduce exactly."""
+    from .harness import S
+
+    seat = 0
+    pcost = t.call("observe", seat=seat)
+    w = t.W[seat]
+    path = np.zeros(S.MAX_STEPS, dtype=np.int64)
+    gains, stock, pieces = t.buf[engine.GAINS], t.buf[engine.STOCK], t.buf[engine.PIECES]
+    keys, out = [], []
+    for i in range(n):
+        h, target, option, rotation, spend = (int(x) for x in t.buf[engine.CAND0 + i, :5])
+        card = int(t.hands[seat, h])
+        if t.kind_of(card) == S.ACTION and scorer == "score_plays":
+            continue  # an Action card played moves nothing: no path to value
+        mover = S.SHIP0 + target if scorer == "score_plays" else S.PIRATE0 + target
+        steps = t.call("mover_path", card=card, option=option, rotation=rotation, start=int(t.pos[mover]), path=path)
+        if scorer == "score_plays":
+            v = bot.ship_path_value(t.T, t.K, w, seat, path, steps, gains, stock, pcost, engine.thief_back(t.P), pieces)
+            v = v - w[bot.W_COMPASS] + (0.5 if t.seats[seat, S.POWER] == S.NAVIGATOR else 0.0) if spend else v
+            v = v - 0.05 * t.scores[engine.KEEP0 + h]
+        else:
+            v = bot.pirate_path_value(t.T, t.K, w, seat, path, steps, pcost, pieces) - t.scores[engine.KEEP0 + h]
+            v = v - w[bot.W_COMPASS] if spend else v
+        keys.append((mover, tuple(int(x) for x in path[:steps])))
+        out.append((i, v))
+    return keys, out
+
+
+@pytest.mark.parametrize("scorer", ["score_plays", "score_discards"])
+def test_path_memo_gives_every_candidate_its_own_value(scorer):
+    """The scorers value a mover's path once per decision (a memo keyed by the mover and the
+    path's steps) and give it to every candidate making the same steps. In a hand where paths
+    repeat (two copies of a card, Three north turned a quarter is Three east, a Navigator's
+    spend without a turn; each of two ships and four pirates), every candidate's value equals the value of tracing and valuing its
+    own path, also after the board changes between two decisions (the memo is emptied)."""
+    from simkit.games.sea_of_plunder import engine
+    from strategies import sea_of_plunder as bot
+
+    from .harness import S, Table
+
+    # two ships a seat (the two-player variant), and raider turns its discards with a compass
+    t = Table(players=2, variant="two_player", seed=3, strategies="raider")
+    t.set_active(0)
+    t.set_power(0, S.NAVIGATOR)
+    t.seats[0, S.COMPASSES] = 2
+    t.set_hand(0, ["Three north", "Three north", "Three east", "Hurricane", "Rabakin", "good:blue"])
+    t.W[0, bot.DISCARD_SHORTLIST] = 0  # every card
+    lister = "list_plays" if scorer == "score_plays" else "list_discards"
+    for move in range(3):
+        if move:  # a new decision on a changed board: a pirate and the seat's ship elsewhere
+            t.put("pirate", move % S.N_PIRATES, (int(t.pos[S.PIRATE0 + move % S.N_PIRATES]) + 14 * move) % S.SQUARES)
+            t.put("ship", t.first_ship(0), (int(t.pos[S.SHIP0 + t.first_ship(0)]) + 27) % S.SQUARES)
+        t.call("discard_shortlist", seat=0)  # the keep values both scorers read
+        n = t.call(lister, seat=0)
+        t.scores[:n] = 0.0
+        t.call(scorer, seat=0, n_cand=n)
+        keys, expected = _direct_values(t, engine, bot, scorer, n)
+        assert len(set(keys)) < len(keys) - 4, "the position must repeat paths"
+        assert len({round(v, 6) for _, v in expected}) > 3, "the paths must not all be worth the same"
+        for i, v in expected:
+            assert t.scores[i] == v, (move, i)

@@ -63,6 +63,32 @@ def test_every_shipped_set_holds_only_files_that_differ_and_plays_every_player_c
     assert len(components.load("alt-two-events").cards) == 68
 
 
+@pytest.mark.parametrize("name", ["standard", "alt-straight-maps", "alt-two-events"])
+def test_path_ids_name_the_steps_a_turned_option_makes(name):
+    """The compiled table's path ids (state.PATH_ID0), read by the bots' path-value memo: two
+    (card, option, quarter turns) share an id exactly when they make the same steps, and a port
+    card's id is its port's, apart from every map path."""
+    from simkit.games.sea_of_plunder import state as S
+
+    comp = components.load(name)
+    (K,) = components.compile_arrays(comp, rules.SCHEMA.resolve("standard", {"components": name}), 4)
+    steps_of = {}
+    for i, card in enumerate(comp.cards):
+        row = K[S.CARD0 + i]
+        if card.kind == S.PORT_CARD:
+            steps_of.setdefault(int(row[S.PATH_ID0]), set()).add(("port", card.port))
+        for o, path in enumerate(card.paths):
+            for r in range(4):
+                steps_of.setdefault(int(row[S.PATH_ID0 + o * 4 + r]), set()).add(tuple((d + 2 * r) % 8 for d in path))
+    assert all(len(steps) == 1 for steps in steps_of.values())  # one id, one set of steps
+    assert len({next(iter(s)) for s in steps_of.values()}) == len(steps_of)  # one set of steps, one id
+    assert sorted(steps_of) == list(range(int(K[S.META, S.PATH_IDS])))
+    if name == "standard":  # Three north turned a quarter clockwise makes Three east's steps
+        i, j = ([c.name for c in comp.cards].index(n) for n in ("Three north", "Three east"))
+        assert K[S.CARD0 + i, S.PATH_ID0 + 1] == K[S.CARD0 + j, S.PATH_ID0]
+        assert K[S.CARD0 + i, S.PATH_ID0] != K[S.CARD0 + j, S.PATH_ID0]
+
+
 def test_a_designer_folder_with_the_standard_files_loads(folder):
     comp = components.load(str(folder))
     assert comp.cards == components.load().cards
