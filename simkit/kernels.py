@@ -84,13 +84,18 @@ def decide(rng, seat, n):
 def pick_best(scores, rng, seat, n):
     """Index of the highest of scores[0..n-1], ties broken uniformly from the seat's stream."""
     best = scores[0]
+    first = np.int64(0)
     for i in range(1, n):
-        best = max(best, scores[i])
+        if scores[i] > best:
+            best = scores[i]
+            first = i
     ties = 0
     for i in range(n):
         if scores[i] >= best - 1e-9:
             ties += 1
-    k = randint(rng, 1 + seat, ties)
+    k = randint(rng, 1 + seat, ties)  # drawn even for a lone best: the stream advances the same
+    if ties == 1:
+        return first  # the lone score within 1e-9 of the highest is the highest, first listed
     for i in range(n):
         if scores[i] >= best - 1e-9:
             if k == 0:

@@ -164,7 +164,7 @@ def nearest_island(T, K, square):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def pirate_cost(T, K, w, seat, mine, strategist_low):
     """Expected cost of one pirate contact to `seat` (a bribe or a Debt)."""
     if mine[0] + mine[1] + mine[2] + mine[3] > 0:
@@ -191,7 +191,7 @@ def pirate_cost(T, K, w, seat, mine, strategist_low):
 PIECE_WORDS = (S.SQUARES + 63) // 64
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def mark_pieces(T, pieces):
     """Set `pieces` to the squares holding a ship, a pirate, a Port Island, the Combo Port or a
     Treasure Island (the pieces a path value weighs, those engine.occupied looks for), from the
@@ -213,7 +213,7 @@ def has_piece(pieces, sq):
     return (pieces[sq >> 6] >> (sq & 63)) & 1 != 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def goods_gains(K, mine, stock, gains):
     """gains[c]: the points one more Good of colour c adds to the hand `mine` (goods_gain), for
     every colour; gains[N_COLOURS]: the colour a Combo Port would give (best_colour). What a
@@ -346,7 +346,7 @@ def island_path_value(T, K, w, seat, path, n):
     return w[W_DIST] * (theirs - mine) * 0.5 - w[W_DIST] * mine
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def card_keep_value(T, K, w, card, mine, stock, seat):
     """How much `seat` would rather keep `card` than discard it."""
     kind = K[CARD0 + card, S.CI_KIND]

@@ -17,11 +17,39 @@ from simkit.kernels import (
     copy_prefix,
     copy_rows,
     params_record,
+    pick_best,
     race_pick,
     race_prune,
     same_block,
     sort_ints,
 )
+
+
+def test_pick_best_takes_the_highest_and_breaks_ties_uniformly_with_one_draw():
+    """pick_best: a lone highest score wins wherever it is listed; scores within 1e-9 of the
+    highest tie and are picked uniformly; every call draws exactly once from the seat's stream
+    (a lone best too), so what follows a decision does not depend on how many tied."""
+    from simkit.rng import next_u64, seed_streams
+
+    def streams(seed):
+        rng = np.zeros((3, 4), dtype=np.uint64)
+        seed_streams(rng, np.uint64(seed))
+        return rng
+
+    lone = np.array([0.5, -1.0, 2.0, 1.999, 2.0 - 1e-8, 0.0])
+    for seed in range(20):
+        rng = streams(seed)
+        assert pick_best(lone, rng, 1, 6) == 2
+        after = streams(seed)
+        next_u64(after, 2)
+        assert (rng == after).all()  # one draw from stream 1 + seat, none elsewhere
+    assert pick_best(np.array([3.0, 1.0]), streams(0), 0, 2) == 0
+    assert pick_best(np.array([1.0, 1.0, 3.0]), streams(0), 0, 2) in (0, 1)  # only the first n count
+    tied = np.array([1.0, 2.0, 0.0, 2.0 + 5e-10, 2.0 - 5e-10, -3.0])
+    picks = [pick_best(tied, streams(seed), 1, 6) for seed in range(3000)]
+    counts = np.bincount(picks, minlength=6)
+    assert counts[[0, 2, 5]].sum() == 0
+    assert all(900 < c < 1100 for c in counts[[1, 3, 4]]), counts
 
 
 @settings(max_examples=200, deadline=None)
