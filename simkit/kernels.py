@@ -23,6 +23,7 @@
 import numpy as np
 from numba import carray, config, njit, types
 from numba.core import cgutils
+from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
 from simkit.rng import next_u64, randint
@@ -200,10 +201,49 @@ def copy_prefix(dst, i, src, j, n):
         dst[i, c] = src[j, c]
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def _emit_bits(a, k, word, base):
+    """Write base + the position of each set bit of `word`, lowest first, into a[k:]; return the
+    next k."""
+    while word != 0:
+        a[k] = base + np.int64(trailing_zeros(word))
+        word &= word - np.uint64(1)
+        k += 1
+    return k
+
+
 @njit(cache=True, _nrt=False)
 def sort_ints(a, n):
     """a[:n] in ascending order, in place (numba's array sort needs its runtime; integers have
-    one sorted order, so the result is the same)."""
+    one sorted order, so the result is the same). Distinct values in 0..255 (card ids, the
+    usual case) are sorted through a 256-bit set; anything else by insertion."""
+    w0, w1, w2, w3 = np.uint64(0), np.uint64(0), np.uint64(0), np.uint64(0)
+    small = True
+    for i in range(n):
+        x = a[i]
+        if x < 0 or x > 255:
+            small = False
+            break
+        bit = np.uint64(1) << np.uint64(x & 63)
+        q = x >> 6
+        word = w0 if q == 0 else (w1 if q == 1 else (w2 if q == 2 else w3))
+        if word & bit:
+            small = False  # a repeated value: the set cannot count it
+            break
+        if q == 0:
+            w0 |= bit
+        elif q == 1:
+            w1 |= bit
+        elif q == 2:
+            w2 |= bit
+        else:
+            w3 |= bit
+    if small:
+        k = _emit_bits(a, 0, w0, 0)
+        k = _emit_bits(a, k, w1, 64)
+        k = _emit_bits(a, k, w2, 128)
+        _emit_bits(a, k, w3, 192)
+        return
     for i in range(1, n):
         x = a[i]
         j = i - 1

@@ -52,8 +52,11 @@ def test_pick_best_takes_the_highest_and_breaks_ties_uniformly_with_one_draw():
     assert all(900 < c < 1100 for c in counts[[1, 3, 4]]), counts
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.integers(-50, 50), max_size=40), st.integers(0, 40))
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.lists(st.integers(-50, 50), max_size=40),  # repeats and negatives: by insertion
+                 st.lists(st.integers(0, 255), max_size=80, unique=True),  # distinct card ids: by the bit set
+                 st.lists(st.integers(0, 300), max_size=40, unique=True)),  # past 255: by insertion
+       st.integers(0, 80))
 def test_sort_ints_sorts_the_prefix_only(values, n):
     a = np.array(values + [99, -99], dtype=np.int64)  # two sentinels past any prefix
     n = min(n, len(values))

@@ -15,7 +15,7 @@ from simkit.games.tide_of_avaris import engine as E
 from simkit.games.tide_of_avaris import lookahead as LA
 from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.state import ORDER, SEAT0, ST, T_ROWS, T_WIDTH
-from simkit.kernels import copy_prefix, copy_rows, unowned_float, unowned_int, unowned_uint
+from simkit.kernels import copy_prefix, unowned_float, unowned_int, unowned_uint
 from simkit.rng import seed_streams
 from strategies import tide_of_avaris as bot
 
@@ -88,7 +88,7 @@ def record_trace(P, T, K, W, log0, players, trace, g, day):
         for s in range(players):
             trace[g, day - 1, s] = T[SEAT0 + s, S.POINTS]
         return
-    copy_rows(W, T, 0, T.shape[0])
+    LA.copy_state(W, T, K, players)
     E.end_now(P, W, K, log0, players)
     for s in range(players):
         trace[g, day - 1, s] = W[SEAT0 + s, S.POINTS]

@@ -169,3 +169,50 @@ def test_the_redeal_leaves_nothing_of_what_the_seat_cannot_see():
         lookahead.redeal(d.t.P, W, d.t.K, rng2, np.int64(d.seat), np.int64(2))
         copies.append(W)
     assert (copies[0] == copies[1]).all()
+
+
+def test_copy_state_holds_every_cell_a_game_uses():
+    """copy_state copies each row of T up to its last used column, the seats in play only. On
+    tables played through whole games at 2, 3 and 4 players, and on one whose piles each hold a
+    whole deck and whose seats fill every column state.py names, every cell it leaves out is
+    zero (or, in the slot row, the set-up's -1 for slots the board does not have): a column
+    added past a row's width, or a row it forgets, fails here. A rollout from a copy whose other
+    cells hold junk ends exactly as one from a whole copy."""
+    piles = ((S.N_RELIC_CARDS, (S.RELIC_DECK, S.DISPLAY, S.RELIC_DISC)), (S.N_MONSTERS, (S.MONSTER_DECK, S.MONSTER_DISC)),
+             (S.N_NAVY, (S.NAVY_DECK,)), (S.N_BURIAL, (S.BURIAL_DECK,)))
+    for players in (2, 3, 4):
+        for seed in range(4):
+            t = Table(players=players, seed=seed, strategies="controller")
+            blank = np.zeros_like(t.T)
+            blank[S.SLOT] = t.T[S.SLOT]  # no treasure anywhere yet: -1 on every slot, real or not
+            full = t.T.copy()  # every pile holding the whole of its deck
+            for size, rows in piles:
+                for row in rows:
+                    full[row, : t.K[S.META, size]] = 1 + np.arange(t.K[S.META, size])
+            seat_rows = ((S.SEAT0, S.SEAT_COLS), (S.HOLD0, S.HOLD_COLS), (S.DICE0, S.READY + S.DIE_SLOTS),
+                         (S.RELICS0, S.MAX_RELICS), (S.PRIVATE0, S.MAX_PRIVATE), (S.PLAN0, len(S.TRACKS)))
+            for s in range(players):  # and every column state.py names for a seat holding a value
+                for row0, cols in seat_rows:
+                    full[row0 + s, :cols] = 1 + np.arange(cols)
+            tables = [full]
+            while True:
+                tables.append(t.T.copy())
+                if t.T[S.ST, S.END_REASON] >= 0:
+                    break
+                t.call("play_day", players=players)
+            for k, T in enumerate(tables):
+                W = blank.copy()
+                lookahead.copy_state(W, T, t.K, np.int64(players))
+                assert (W == T).all(), (players, seed, k, np.argwhere(W != T)[:5])
+            for k, T in enumerate(tables[1::3]):
+                ends = []
+                for start in (T.copy(), np.full_like(T, -7)):
+                    lookahead.copy_state(start, T, t.K, np.int64(players))
+                    rng2 = np.zeros_like(t.rng)
+                    seed_streams(rng2, np.uint64(k))
+                    log0 = np.zeros((0, 6), dtype=np.int64)
+                    t.call("play_day", T=start, F=t.F.copy(), rng=rng2, log=log0, players=players)
+                    W = np.zeros_like(start)
+                    lookahead.copy_state(W, start, t.K, np.int64(players))
+                    ends.append(W)
+                assert (ends[0] == ends[1]).all(), (players, seed, k)
