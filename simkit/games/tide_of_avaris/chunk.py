@@ -4,7 +4,9 @@ the score trace (numba).
 
 Tables: those of engine.py, plus scratch copies allocated once per chunk: W (a copy of T for the
 trace's "if the game ended now" and the lookahead's rollouts), F2 and rng2 (the rollouts' weights
-and random streams), cand and value (the lookahead's candidates and their summed outcomes).
+and random streams), D and rngD (a round of rollouts' re-dealt table and its streams, which each
+candidate's rollout starts from), cand and value (the lookahead's candidates and their summed
+outcomes).
 """
 
 import numpy as np
@@ -46,18 +48,21 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
     owned_F2 = np.zeros((1 + players, width), dtype=np.float64)
     owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
     owned_rng2 = np.zeros((1 + players, 4), dtype=np.uint64)
+    owned_D = np.zeros((T_ROWS, T_WIDTH) if lookahead else (1, 1), dtype=np.int64)
+    owned_rngD = np.zeros_like(owned_rng2)
     cand = np.zeros(LA.MAX_CANDIDATES, dtype=np.int64) if lookahead else None
     value = np.zeros((LA.MAX_CANDIDATES, LA.VALUE_WIDTH), dtype=np.float64) if lookahead else None
     log0 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),
                unowned_int(log_rows), presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               unowned_int(owned_W), unowned_float(owned_F2), unowned_uint(owned_rng2), cand, value, log0,
-               (owned_T, owned_F, owned_rng, K, log_rows, owned_W, owned_F2, owned_rng2))
+               unowned_int(owned_W), unowned_float(owned_F2), unowned_uint(owned_rng2), unowned_int(owned_D),
+               unowned_uint(owned_rngD), cand, value, log0,
+               (owned_T, owned_F, owned_rng, K, log_rows, owned_W, owned_F2, owned_rng2, owned_D, owned_rngD))
 
 
 @njit(cache=True, _nrt=False)
-def play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, log0, cand, value):
+def play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, D, rngD, log0, cand, value):
     """engine.play_day, with the destination of a lookahead seat's turn chosen by rollouts; `cand`
     None (play_chunk_heuristic): no seat plays the lookahead, which is then not compiled."""
     if cand is None:  # pruned at compile time, and with it the rest of this function
@@ -72,7 +77,7 @@ def play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, log0, cand, 
             E.begin_turn(T, log, seat, np.int64(phase))
             if F[1 + seat, bot.POLICY] == 2.0:
                 dest = LA.choose_destination(P, T, K, F, rng, seat, np.int64(phase), np.int64(i), players, W, F2,
-                                             rng2, log0, cand, value)
+                                             rng2, D, rngD, log0, cand, value)
             else:
                 dest = bot.choose_destination(P, T, K, F, rng, seat, np.int64(phase), players)
             E.finish_turn(P, T, K, F, rng, log, seat, np.int64(phase), players, dest)
@@ -96,7 +101,7 @@ def record_trace(P, T, K, W, log0, players, trace, g, day):
 
 @njit(cache=True, _nrt=False)
 def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               W, F2, rng2, cand, value, log0, owners):
+               W, F2, rng2, D, rngD, cand, value, log0, owners):
     players = seat_strategies.shape[1]
     noise_column = presets.shape[1] - 1
     T[ST, S.LOG_N] = log_count[0]
@@ -113,7 +118,7 @@ def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games,
         day = 0
         over = False
         while not over:
-            over = play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, log0, cand, value)
+            over = play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, D, rngD, log0, cand, value)
             day += 1
             if trace.shape[0] > 0 and day <= trace.shape[1]:
                 record_trace(P, T, K, W, log0, players, trace, g, day)

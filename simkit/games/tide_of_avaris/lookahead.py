@@ -3,7 +3,8 @@ turn's destination, the turn's main decision (numba).
 
 At each of its turns the seat takes the heuristic's best `LA_CANDIDATES` destinations (the
 heuristic's own choice first). For each of `LA_ROLLOUTS` rollouts it copies the table into a
-scratch table, re-deals what its player cannot see (`redeal`), sends its ship to the candidate
+scratch table and re-deals what its player cannot see (`redeal`, once for all the candidates);
+for each candidate it copies that deal, sends its ship to the candidate
 and plays on, every seat with the controller's weights (the game's default preset), to the end
 of the game or for `LA_HORIZON` Nights (0: to the end). The table is then scored as if the game
 ended there (`engine.end_now`): 1 for a win (after the rulebook's tie-break), plus `LA_MARGIN`
@@ -30,6 +31,7 @@ from simkit.kernels import (
     RACE_FIRST,
     RACE_SUM,
     copy_prefix,
+    copy_rows,
     race_pick,
     race_prune,
     sort_ints,
@@ -182,9 +184,10 @@ def outcome(W, seat, players, margin):
 
 
 @njit(cache=True, _nrt=False)
-def choose_destination(P, T, K, F, rng, seat, phase, i, players, W, F2, rng2, log0, cand, value):
+def choose_destination(P, T, K, F, rng, seat, phase, i, players, W, F2, rng2, D, rngD, log0, cand, value):
     """The lookahead seat's destination at its turn (position i of `phase`), as the module says.
-    W, F2, rng2: scratch copies of T, F, rng; cand, value: MAX_CANDIDATES long. Reads of T are
+    W, F2, rng2: scratch copies of T, F, rng; D, rngD: the round's re-dealt table and the streams
+    as the deal left them; cand, value: MAX_CANDIDATES long. Reads of T are
     only through the re-dealt copy, besides what the heuristic itself reads."""
     if bot.plays_random(F, rng, seat):  # the skill knob: a uniformly random legal choice
         return bot.random_destination(T, K, rng, seat)
@@ -223,12 +226,14 @@ def choose_destination(P, T, K, F, rng, seat, phase, i, players, W, F2, rng2, lo
     running = nc
     while played < rollouts and running > 1:  # rollout r of every running candidate, then the race
         seed = next_u64(rng, 1 + seat)
+        seed_streams(rngD, seed)  # the same re-deal and dice for every candidate: dealt once a round
+        copy_state(D, T, K, players)
+        redeal(P, D, K, rngD, seat, players)
         for c in range(nc):
             if value[c, RACE_ALIVE] != 1.0:
                 continue
-            seed_streams(rng2, seed)  # the same re-deal and dice for every candidate
-            copy_state(W, T, K, players)
-            redeal(P, W, K, rng2, seat, players)
+            copy_state(W, D, K, players)
+            copy_rows(rng2, rngD, 0, rng2.shape[0])
             rollout(P, W, K, F2, rng2, log0, seat, phase, i, players, cand[c], horizon)
             E.end_now(P, W, K, log0, players)
             v = outcome(W, seat, players, margin)

@@ -40,7 +40,8 @@ class Decision:
         cand = np.zeros(lookahead.MAX_CANDIDATES, dtype=np.int64)
         value = np.full((lookahead.MAX_CANDIDATES, lookahead.VALUE_WIDTH), fill, dtype=np.float64)
         dest = lookahead.choose_destination(t.P, t.T, t.K, t.F, t.rng, np.int64(self.seat), np.int64(0), np.int64(0),
-                                            np.int64(2), W, F2, rng2, np.zeros((0, 6), dtype=np.int64), cand, value)
+                                            np.int64(2), W, F2, rng2, np.zeros_like(t.T), np.zeros_like(t.rng),
+                                            np.zeros((0, 6), dtype=np.int64), cand, value)
         return int(dest), cand.copy(), value.copy()
 
 
@@ -87,6 +88,43 @@ def test_racing_stops_trailing_destinations_and_plays_the_best_still_running():
         assert dest == cand_raced[best]
         dropped += int((~alive).sum())
     assert dropped > 0  # racing was exercised
+
+
+def test_each_rollout_of_each_candidate_starts_from_its_own_fresh_deal():
+    """Rollout r of every candidate plays from the table re-dealt from the r-th seed drawn from
+    the seat's stream, with the streams as that deal left them (the lookahead deals once a round
+    and copies the deal for each candidate): every value equals a rollout replayed by hand from a
+    whole copy of the table re-dealt for that candidate alone."""
+    from simkit.games.tide_of_avaris import engine
+    from simkit.rng import next_u64
+
+    for seed in (4, 6):
+        d = Decision(seed=seed)
+        t, seat = d.t, d.seat
+        rng = t.rng.copy()
+        F = t.F.copy()
+        bot.heuristic_destination(t.P, t.T, t.K, F, rng, np.int64(seat), np.int64(0), np.int64(2))  # its one draw
+        _, cand, value = d.choose(race=0.0, fill=np.nan)
+        F2 = np.zeros_like(t.F)
+        for s in range(2):  # the rollouts' weights, as choose_destination sets them
+            F2[1 + s, : bot.N_HEURISTIC] = t.F[1 + seat, : bot.N_HEURISTIC]
+            F2[1 + s, bot.POLICY] = 1.0
+        rollouts = int(t.F[1 + seat, bot.LA_ROLLOUTS])
+        k = int(np.count_nonzero(~np.isnan(value[:, RACE_SUM])))
+        assert k >= 2
+        for r in range(rollouts):
+            deal_seed = next_u64(rng, 1 + seat)
+            for c in range(k):
+                W = t.T.copy()
+                rng2 = np.zeros_like(t.rng)
+                seed_streams(rng2, np.uint64(deal_seed))
+                lookahead.redeal(t.P, W, t.K, rng2, np.int64(seat), np.int64(2))
+                log0 = np.zeros((0, 6), dtype=np.int64)
+                lookahead.rollout(t.P, W, t.K, F2, rng2, log0, np.int64(seat), np.int64(0), np.int64(0), np.int64(2),
+                                  cand[c], np.int64(t.F[1 + seat, bot.LA_HORIZON]))
+                engine.end_now(t.P, W, t.K, log0, np.int64(2))
+                v = lookahead.outcome(W, np.int64(seat), np.int64(2), t.F[1 + seat, bot.LA_MARGIN])
+                assert value[c, RACE_FIRST + r] == v, (seed, r, c)
 
 
 def test_lookahead_is_deterministic():
