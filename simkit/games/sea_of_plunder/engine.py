@@ -1088,14 +1088,24 @@ def discard_shortlist(P, T, K, F, buf, seat):
             if T[HAND0 + seat, h] < n_cards:
                 T[MASK, h] = 1
         return True
-    for _ in range(keep):  # mark the least-kept unmarked card, `keep` times
-        best = np.int64(-1)
-        for h in range(n):
-            unmarked = T[HAND0 + seat, h] < n_cards and T[MASK, h] == 0
-            if unmarked and (best < 0 or F[0, KEEP0 + h] < F[0, KEEP0 + best]):
-                best = h
-        if best >= 0:
-            T[MASK, best] = 1
+    # the `keep` least-kept cards (equal keep values: the earlier card first), in one pass: the
+    # cards kept so far in T[COUNTS] (scratch), least first; a later card goes after its equals
+    least = T[COUNTS]
+    m = 0
+    for h in range(n):
+        if T[HAND0 + seat, h] >= n_cards:
+            continue
+        v = F[0, KEEP0 + h]
+        if m == keep and not v < F[0, KEEP0 + least[m - 1]]:
+            continue  # kept less than none of them
+        j = m if m < keep else keep - 1  # full: the last one drops out
+        while j > 0 and F[0, KEEP0 + least[j - 1]] > v:
+            least[j] = least[j - 1]
+            j -= 1
+        least[j] = h
+        m = min(m + 1, keep)
+    for i in range(m):
+        T[MASK, least[i]] = 1
     return True
 
 

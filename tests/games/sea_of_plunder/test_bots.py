@@ -245,3 +245,29 @@ def test_path_memo_gives_every_candidate_its_own_value(scorer):
         assert len({round(v, 6) for _, v in expected}) > 3, "the paths must not all be worth the same"
         for i, v in expected:
             assert t.scores[i] == v, (move, i)
+
+
+def test_discard_shortlist_marks_the_least_kept_cards_the_earlier_first_on_a_tie():
+    """A preset's discard shortlist (DISCARD_SHORTLIST = k, a pruning of the bot's search) marks
+    the k cards it would least rather keep, the earlier hand card first among equal keep values
+    (copies of a card), Goods never; every card when k covers the hand; nothing when k is 0."""
+    from simkit.games.sea_of_plunder import engine
+    from strategies import sea_of_plunder as bot
+
+    from .harness import S, Table
+
+    t = Table(players=4, seed=2, strategies="collector")
+    t.set_active(0)
+    t.set_hand(0, ["Three north", "good:blue", "Rabakin", "Three north", "Hurricane", "Three east", "good:green",
+                   "Three west", "Resupply", "Three east", "Cursed Treasure", "Three south", "Izarea"])
+    n = int(t.seats[0, S.HAND_N])
+    deck = [h for h in range(n) if t.hands[0, h] < t.n_cards]
+    for k in range(len(deck) + 2):
+        t.W[0, bot.DISCARD_SHORTLIST] = k
+        applies = t.call("discard_shortlist", seat=0)
+        keep = t.scores[engine.KEEP0: engine.KEEP0 + n]
+        order = sorted(deck, key=lambda h: (keep[h], h))
+        assert len({keep[h] for h in deck}) < len(deck)  # equal keep values to break
+        marked = {h for h in range(n) if t.T[S.MASK, h] == 1}
+        assert applies == (k > 0)
+        assert marked == (set(order[:k]) if k else set()), k
