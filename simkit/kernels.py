@@ -194,9 +194,10 @@ def race_pick(X, k, lead_by):
     return pick
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def copy_prefix(dst, i, src, j, n):
-    """dst[i, :n] = src[j, :n] by a loop (see copy_rows)."""
+    """dst[i, :n] = src[j, :n] by a loop (see copy_rows). Inlined: callers pass row and width
+    constants, and a call would compile once per constant value."""
     for c in range(n):
         dst[i, c] = src[j, c]
 
@@ -226,18 +227,17 @@ def sort_ints(a, n):
             break
         bit = np.uint64(1) << np.uint64(x & 63)
         q = x >> 6
-        word = w0 if q == 0 else (w1 if q == 1 else (w2 if q == 2 else w3))
-        if word & bit:
+        if q == 0:
+            seen, w0 = w0 & bit, w0 | bit
+        elif q == 1:
+            seen, w1 = w1 & bit, w1 | bit
+        elif q == 2:
+            seen, w2 = w2 & bit, w2 | bit
+        else:
+            seen, w3 = w3 & bit, w3 | bit
+        if seen:
             small = False  # a repeated value: the set cannot count it
             break
-        if q == 0:
-            w0 |= bit
-        elif q == 1:
-            w1 |= bit
-        elif q == 2:
-            w2 |= bit
-        else:
-            w3 |= bit
     if small:
         k = _emit_bits(a, 0, w0, 0)
         k = _emit_bits(a, k, w1, 64)

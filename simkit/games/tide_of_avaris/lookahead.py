@@ -51,42 +51,35 @@ def canonical_shuffle(rng, a, n):
     shuffle(rng, CHANCE, a, n)
 
 
-@njit(cache=True, inline="always", _nrt=False)
-def copy_cells(W, T, row, n):
-    """W[row, :n] = T[row, :n]."""
-    for c in range(n):
-        W[row, c] = T[row, c]
-
-
 @njit(cache=True, _nrt=False)
 def copy_state(W, T, K, players):
     """Copy into W every cell of T a game of `players` seats holds (state.py's layout): each row
     up to its last used column, the seats in play only. A rollout starts from W as it would from
     a whole copy of T, in about a sixth of the cells."""
     spaces, relics, monsters = K[META, S.N_SPACES], K[META, S.N_RELIC_CARDS], K[META, S.N_MONSTERS]
-    copy_cells(W, T, ST, S.ST_SIZE)
-    copy_cells(W, T, S.BAG, S.N_COLOURS)
-    copy_cells(W, T, S.SLOT, S.MAX_SLOTS * spaces)
-    copy_cells(W, T, ORDER, S.POSITION + S.MAX_PLAYERS)
-    copy_cells(W, T, S.CONTROL, S.SLOOPS_AT + S.N_CTRL)
-    copy_cells(W, T, S.NAVY_HOLD, S.N_COLOURS)
-    copy_cells(W, T, S.RELIC_DECK, relics)
-    copy_cells(W, T, S.DISPLAY, relics)
-    copy_cells(W, T, S.RELIC_DISC, relics)
-    copy_cells(W, T, S.MONSTER_DECK, monsters)
-    copy_cells(W, T, S.MONSTER_DISC, monsters)
-    copy_cells(W, T, S.NAVY_DECK, K[META, S.N_NAVY])
-    copy_cells(W, T, S.BURIAL_DECK, K[META, S.N_BURIAL])
-    copy_cells(W, T, S.ENDGAME, S.TOKEN_COL + 4)
-    copy_cells(W, T, S.SCRATCH, T.shape[1])  # zero between calls, and read as such (redeal)
-    copy_cells(W, T, S.SCRATCH2, T.shape[1])
+    copy_prefix(W, ST, T, ST, S.ST_SIZE)
+    copy_prefix(W, S.BAG, T, S.BAG, S.N_COLOURS)
+    copy_prefix(W, S.SLOT, T, S.SLOT, S.MAX_SLOTS * spaces)
+    copy_prefix(W, ORDER, T, ORDER, S.POSITION + S.MAX_PLAYERS)
+    copy_prefix(W, S.CONTROL, T, S.CONTROL, S.SLOOPS_AT + S.N_CTRL)
+    copy_prefix(W, S.NAVY_HOLD, T, S.NAVY_HOLD, S.N_COLOURS)
+    copy_prefix(W, S.RELIC_DECK, T, S.RELIC_DECK, relics)
+    copy_prefix(W, S.DISPLAY, T, S.DISPLAY, relics)
+    copy_prefix(W, S.RELIC_DISC, T, S.RELIC_DISC, relics)
+    copy_prefix(W, S.MONSTER_DECK, T, S.MONSTER_DECK, monsters)
+    copy_prefix(W, S.MONSTER_DISC, T, S.MONSTER_DISC, monsters)
+    copy_prefix(W, S.NAVY_DECK, T, S.NAVY_DECK, K[META, S.N_NAVY])
+    copy_prefix(W, S.BURIAL_DECK, T, S.BURIAL_DECK, K[META, S.N_BURIAL])
+    copy_prefix(W, S.ENDGAME, T, S.ENDGAME, S.TOKEN_COL + 4)
+    copy_prefix(W, S.SCRATCH, T, S.SCRATCH, T.shape[1])  # zero between calls, and read as such (redeal)
+    copy_prefix(W, S.SCRATCH2, T, S.SCRATCH2, T.shape[1])
     for s in range(players):
-        copy_cells(W, T, SEAT0 + s, S.SEAT_COLS)
-        copy_cells(W, T, S.HOLD0 + s, S.HOLD_COLS)
-        copy_cells(W, T, DICE0 + s, S.READY + S.DIE_SLOTS)
-        copy_cells(W, T, S.RELICS0 + s, S.MAX_RELICS)
-        copy_cells(W, T, S.PRIVATE0 + s, S.MAX_PRIVATE)
-        copy_cells(W, T, S.PLAN0 + s, len(S.TRACKS))
+        copy_prefix(W, SEAT0 + s, T, SEAT0 + s, S.SEAT_COLS)
+        copy_prefix(W, S.HOLD0 + s, T, S.HOLD0 + s, S.HOLD_COLS)
+        copy_prefix(W, DICE0 + s, T, DICE0 + s, S.READY + S.DIE_SLOTS)
+        copy_prefix(W, S.RELICS0 + s, T, S.RELICS0 + s, S.MAX_RELICS)
+        copy_prefix(W, S.PRIVATE0 + s, T, S.PRIVATE0 + s, S.MAX_PRIVATE)
+        copy_prefix(W, S.PLAN0 + s, T, S.PLAN0 + s, len(S.TRACKS))
 
 
 @njit(cache=True, _nrt=False)
