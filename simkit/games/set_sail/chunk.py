@@ -45,9 +45,12 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     L = np.zeros((LA.L_ROWS, LA.L_WIDTH), dtype=np.int64)
     V = np.zeros((LA.V_ROWS, LA.V_WIDTH), dtype=np.float64)
     seeds2 = np.zeros(LA.MAX_ROLLOUTS, dtype=np.uint64)
+    D = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)  # a playout's deal, shared by the candidates
+    rngD = np.zeros((1 + players, 4), dtype=np.uint64)
     play_tables(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count,
                 trace, (unowned_int(T2), unowned_float(F2), unowned_uint(rng2), unowned_int(buf2), log2,
-                        unowned_int(L), unowned_float(V), seeds2), (T2, F2, rng2, buf2, L, V))
+                        unowned_int(L), unowned_float(V), seeds2, unowned_int(D), unowned_uint(rngD)),
+                (T2, F2, rng2, buf2, L, V, D, rngD))
 
 
 @njit(cache=True)
@@ -92,8 +95,8 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
                 if scratch is None:  # play_chunk_heuristic: pruned at compile time, with the lookahead below
                     take_turn(P, T, K, F, rng, buf, log, s)
                 elif F[1 + s, bot.POLICY] == 2:
-                    T2, F2, rng2, buf2, log2, L, V, seeds2 = scratch
-                    LA.lookahead_turn(P, T, K, F, rng, buf, log, s, T2, F2, rng2, buf2, log2, L, V, seeds2)
+                    T2, F2, rng2, buf2, log2, L, V, seeds2, D, rngD = scratch
+                    LA.lookahead_turn(P, T, K, F, rng, buf, log, s, T2, F2, rng2, buf2, log2, L, V, seeds2, D, rngD)
                 else:
                     take_turn(P, T, K, F, rng, buf, log, s)
             T[ST, S.ROUND] += 1

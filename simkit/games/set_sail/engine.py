@@ -676,8 +676,15 @@ def buy_ships_from_rivals(P, T, K, F, log, seat):
 @njit(cache=True, inline="always", _nrt=False)
 def legal_end(T, K, piece, budget_left, u):
     """Piece may end on u: at least one step, within the budget, off both start tiles."""
-    d = K[S.DIST0 + T[START, piece], u]
-    return 1 <= d <= budget_left and u != T[START, 0] and u != T[START, 1]
+    return ends_legally(K[S.DIST0 + T[START, piece], u], budget_left, u, T[START, 0], T[START, 1])
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def ends_legally(d, budget_left, u, start0, start1):
+    """legal_end for a piece d steps from its start, the start tiles given: a scan over the tiles
+    reads them once, where legal_end's reads of T would be repeated (the scan's stores into F and
+    buf could, for all the compiler knows, change T)."""
+    return 1 <= d <= budget_left and u != start0 and u != start1
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -749,9 +756,13 @@ def heuristic_moves(P, T, K, F, buf, seat, budget):
         F[0, LEVEL_V2 + d] = -1e18
         t1[d] = -1
         t2[d] = -1
+    start0 = T[START, 0]
+    start1 = T[START, 1]
+    dist0 = K[S.DIST0 + start0]
+    dist1 = K[S.DIST0 + start1]
     for u in range(n):
-        if legal_end(T, K, ONE, dmax - 1, u):
-            d = K[S.DIST0 + T[START, 1], u]
+        d = dist1[u]
+        if ends_legally(d, dmax - 1, u, start0, start1):
             insert_level(P, K, F, t1, t2, d, u, v[u])
     for d in range(1, dmax + 1):  # prefix: within distance d
         if t1[d - 1] >= 0:
@@ -761,9 +772,10 @@ def heuristic_moves(P, T, K, F, buf, seat, budget):
     best = -1e18
     pick = NONE
     for a in range(n):
-        if not legal_end(T, K, ZERO, dmax - 1, a):
+        da = dist0[a]
+        if not ends_legally(da, dmax - 1, a, start0, start1):
             continue
-        left = min(dmax, budget - K[S.DIST0 + T[START, 0], a])
+        left = min(dmax, budget - da)
         b = t1[left]
         if b < 0:
             continue

@@ -14,8 +14,10 @@ heuristic's pair by less than `W_PREFER`: near-ties go to the heuristic.
 
 Randomness: playout k of every candidate runs on the same streams (common random numbers),
 seeded from the k-th draw of the seat's own decision stream; the game's chance stream and
-the other seats' streams are never touched, and playouts write no log. The scratch tables
-(`Scratch` in play_chunk) are allocated once per chunk.
+the other seats' streams are never touched, and playouts write no log. Since the re-deal
+depends only on the state and the seed, playout k is dealt once (the tables D and rngD) and
+every candidate's playout k starts from copies of that deal. The scratch tables (the
+lookahead's part of play_chunk) are allocated once per chunk.
 """
 
 import numpy as np
@@ -42,13 +44,13 @@ V_WIDTH = L_WIDTH
 
 
 @njit(cache=True, _nrt=False)
-def lookahead_turn(P, T, K, F, rng, buf, log, seat, T2, F2, rng2, buf2, log2, L, V, seeds):
+def lookahead_turn(P, T, K, F, rng, buf, log, seat, T2, F2, rng2, buf2, log2, L, V, seeds, D, rngD):
     """A lookahead seat's turn: as engine.take_turn, with the movement chosen by playouts."""
     budget = E.begin_turn(P, T, log, seat)
     if E.plays_random(F, rng, seat):  # the skill knob applies to the main decision too
         pick = E.random_moves(T, K, rng, buf, seat, budget)
     else:
-        pick = best_moves(P, T, K, F, rng, buf, seat, budget, T2, F2, rng2, buf2, log2, L, V, seeds)
+        pick = best_moves(P, T, K, F, rng, buf, seat, budget, T2, F2, rng2, buf2, log2, L, V, seeds, D, rngD)
     E.finish_turn(P, T, K, F, rng, buf, log, seat, pick)
 
 
@@ -116,8 +118,10 @@ def candidates(P, T, K, F, buf, seat, budget, L, V, limit):
 
 
 @njit(cache=True, _nrt=False)
-def best_moves(P, T, K, F, rng, buf, seat, budget, T2, F2, rng2, buf2, log2, L, V, seeds):
-    """The candidate pair with the best mean playout value (near-ties to the heuristic's)."""
+def best_moves(P, T, K, F, rng, buf, seat, budget, T2, F2, rng2, buf2, log2, L, V, seeds, D, rngD):
+    """The candidate pair with the best mean playout value (near-ties to the heuristic's).
+    D, rngD: playout k's re-dealt table and its streams as the re-deal left them, dealt once for
+    every candidate; each playout starts from copies of them (T2, rng2)."""
     w = F[1 + seat]
     limit = min(np.int64(MAX_CANDIDATES), np.int64(w[bot.W_CANDIDATES]))
     count = candidates(P, T, K, F, buf, seat, budget, L, V, limit)
@@ -130,10 +134,12 @@ def best_moves(P, T, K, F, rng, buf, seat, budget, T2, F2, rng2, buf2, log2, L, 
         V[VALUE, c] = 0.0
     horizon = np.int64(w[bot.W_HORIZON])
     for k in range(rollouts):
+        copy_rows(D, T, 0, T.shape[0])
+        seed_streams(rngD, seeds[k])
+        redeal(D, rngD, L, seat)
         for c in range(count):
-            copy_rows(T2, T, 0, T.shape[0])
-            seed_streams(rng2, seeds[k])
-            redeal(T2, rng2, L, seat)
+            copy_rows(T2, D, 0, T.shape[0])
+            copy_rows(rng2, rngD, 0, rng2.shape[0])
             V[VALUE, c] += playout(P, T2, K, F2, rng2, buf2, log2, seat, L[CAND, c], horizon, w[bot.W_MARGIN])
     best = np.int64(0)
     bar = V[VALUE, 0] + w[bot.W_PREFER] * rollouts

@@ -11,7 +11,7 @@ from simkit.analysis.intervals import wilson
 from simkit.game import LOG_WIDTH
 from simkit.games.set_sail import GAME, engine
 from simkit.games.set_sail import lookahead as LA
-from simkit.rng import game_seeds
+from simkit.rng import game_seeds, seed_streams
 from simkit.runner import play, seat_strategies
 from strategies import set_sail as bot
 
@@ -35,11 +35,13 @@ class Scratch:
         self.L = np.zeros((LA.L_ROWS, LA.L_WIDTH), dtype=np.int64)
         self.V = np.zeros((LA.V_ROWS, LA.V_WIDTH), dtype=np.float64)
         self.seeds = np.zeros(LA.MAX_ROLLOUTS, dtype=np.uint64)
+        self.D = np.zeros_like(t.T)
+        self.rngD = np.zeros_like(t.rng)
 
     def decide(self, t: Table, seat: int, budget: int) -> tuple[int, np.ndarray]:
         """The lookahead's pick for `seat` and the candidates' summed playout values."""
         pick = LA.best_moves(t.P, t.T, t.K, t.F, t.rng, t.buf, np.int64(seat), np.int64(budget), self.T2, self.F2,
-                             self.rng2, self.buf2, self.log2, self.L, self.V, self.seeds)
+                             self.rng2, self.buf2, self.log2, self.L, self.V, self.seeds, self.D, self.rngD)
         count = min(LA.MAX_CANDIDATES, int(t.F[1 + seat, bot.W_CANDIDATES]))
         return int(pick), self.V[LA.VALUE, :count].copy()
 
@@ -130,6 +132,32 @@ def test_a_decision_touches_only_its_own_stream_and_no_state():
     assert not np.array_equal(t.rng[1], rng[1])  # its playouts' seeds come from its own stream
     t.rng[:] = rng
     assert scratch.decide(t, 0, budget)[0] == first  # deterministic
+
+
+@pytest.mark.parametrize("seed, players", [(4, 2), (9, 3), (13, 4)])
+def test_each_playout_of_each_candidate_starts_from_its_own_fresh_deal(seed, players):
+    """Playout k is dealt once and shared by the candidates (D, rngD): each candidate's value must
+    still be that of playouts replayed by hand, each from a whole copy of the table re-dealt on
+    seed k for that candidate alone."""
+    t, budget = _mid_game(seed, players)
+    scratch = Scratch(t)
+    _, values = scratch.decide(t, 0, budget)
+    count = len(values)
+    cands = scratch.L[LA.CAND, :count]
+    assert count >= 3 and len(set(cands.tolist())) == count and cands.min() >= 0  # all candidates listed
+    w = t.F[1]
+    rollouts = int(w[bot.W_ROLLOUTS])
+    replayed = np.zeros(count)
+    T2, rng2, L = np.zeros_like(t.T), np.zeros_like(t.rng), np.zeros_like(scratch.L)
+    for k in range(rollouts):
+        for c in range(count):
+            T2[:] = t.T
+            seed_streams(rng2, scratch.seeds[k])
+            LA.redeal(T2, rng2, L, np.int64(0))
+            replayed[c] += LA.playout(t.P, T2, t.K, scratch.F2, rng2, scratch.buf2, scratch.log2, np.int64(0),
+                                      scratch.L[LA.CAND, c], np.int64(w[bot.W_HORIZON]), w[bot.W_MARGIN])
+    assert np.array_equal(values, replayed)
+    assert len(set(values.tolist())) > 1  # the candidates' playouts did differ
 
 
 def _logged(first_seat: str, seed: int, players: int = 2):
