@@ -9,6 +9,7 @@ Ships are numbered 2 * seat + 0/1. Hexes are numbered by hub position (0 = hub, 
 sea tile positions around it), then 0..18 inside the position's hexagon.
 """
 
+import numpy as np
 from numba import njit
 
 MAX_PLAYERS = 4
@@ -192,6 +193,27 @@ E_LAST_HIT = 11  # ship that last damaged it
 E_TARGET = 12  # ship it has chosen this turn (-1)
 E_COLS = 13
 T_WIDTH = 160
+
+# Columns a game can use in each T row: the lookahead copies, keeps and compares only these
+# (engine/lookahead.py copy_state), about a third of the table. Scratch rows are whole.
+ROW_WIDTH = np.full(T_ROWS, T_WIDTH, dtype=np.int64)
+ROW_WIDTH[ST] = ST_SIZE
+ROW_WIDTH[SEAT0: SEAT0 + MAX_PLAYERS] = SEAT_COLS
+ROW_WIDTH[SHIP0: SHIP0 + MAX_SHIPS] = SHIP_COLS
+ROW_WIDTH[FHAND0: FHAND0 + MAX_PLAYERS] = MAX_FORTUNE
+ROW_WIDTH[VHAND0: VHAND0 + MAX_PLAYERS] = MAX_VOYAGES
+ROW_WIDTH[[TOK_LOC, LOOT_BAG_ROW, TREASURE_BAG_ROW, TOK_SIDE]] = MAX_TOKENS
+ROW_WIDTH[FORTUNE_DECK] = MAX_FORTUNE
+ROW_WIDTH[CREW_DECK] = MAX_CREW_CARDS
+ROW_WIDTH[VOY_DECK0: VOY_DECK0 + 3] = MAX_VOYAGES
+ROW_WIDTH[MARKET] = 3
+ROW_WIDTH[HEX_TYPE: HEX_CARGO + 1] = MAX_HEX
+ROW_WIDTH[HEX_CAPTAINS] = MAX_HEX
+ROW_WIDTH[SYMBOL_HEX] = N_SYMBOLS
+ROW_WIDTH[LAYOUT] = POSITIONS
+ROW_WIDTH[ISLANDS] = MAX_HEX
+ROW_WIDTH[ENEMY0: ENEMY0 + N_ENEMIES] = E_COLS
+ROW_WIDTH[[EVENT_DECK, KEPT_BY]] = MAX_EVENTS
 
 # ================================================================== K: static rows
 META = 0  # columns below

@@ -73,9 +73,11 @@ def candidates(P, T, K, F, buf, seat, budget, L, V, limit):
     for i in range(S.N_TYPES * S.MAX_DIST):
         V[LEVEL_VALUE, i] = -1e18
         L[LEVEL_TILE, i] = -1
+    start0, start1 = T[START, 0], T[START, 1]  # read once (E.ends_legally)
+    dist0, dist1 = K[S.DIST0 + start0], K[S.DIST0 + start1]
     for b in range(n):
-        if E.legal_end(T, K, E.ONE, dmax - 1, b):
-            i = K[S.TILE_TYPE, b] * S.MAX_DIST + K[S.DIST0 + T[START, 1], b]
+        if E.ends_legally(dist1[b], dmax - 1, b, start0, start1):
+            i = K[S.TILE_TYPE, b] * S.MAX_DIST + dist1[b]
             if v[b] > V[LEVEL_VALUE, i]:
                 V[LEVEL_VALUE, i] = v[b]
                 L[LEVEL_TILE, i] = b
@@ -86,9 +88,9 @@ def candidates(P, T, K, F, buf, seat, budget, L, V, limit):
                 V[LEVEL_VALUE, i] = V[LEVEL_VALUE, i - 1]
                 L[LEVEL_TILE, i] = L[LEVEL_TILE, i - 1]
     for a in range(n):
-        if not E.legal_end(T, K, E.ZERO, dmax - 1, a):
+        if not E.ends_legally(dist0[a], dmax - 1, a, start0, start1):
             continue
-        left = min(dmax, budget - K[S.DIST0 + T[START, 0], a])
+        left = min(dmax, budget - dist0[a])
         for ty in range(S.N_TYPES):
             b = L[LEVEL_TILE, ty * S.MAX_DIST + left]
             if b < 0:

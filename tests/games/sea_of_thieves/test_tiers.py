@@ -25,7 +25,7 @@ from simkit.rng import derive, next_u64, seed_streams
 from strategies import sea_of_thieves as bot
 
 from ..race import replay_race
-from .harness import PRESET_INDEX, PRESETS, Table
+from .harness import PRESET_INDEX, PRESETS, Table, play_game
 
 
 def play(lineup, players=2, n=200, overrides=None, trace_rounds=0, entry=None):
@@ -273,6 +273,42 @@ def test_racing_stops_trailing_plans_and_plays_the_best_still_running():
         assert plan == max(running, key=lambda p: (V[p, RACE_SUM], -p))
         dropped += int((~alive).sum())
     assert dropped > 0  # racing was exercised
+
+
+def cells_past_the_widths(T: np.ndarray) -> np.ndarray:
+    """The cells of a game table past state.ROW_WIDTH (what the lookahead neither copies nor compares)."""
+    return T[np.arange(T.shape[1])[None, :] >= S.ROW_WIDTH[:, None]]
+
+
+@pytest.mark.parametrize("players, lineup, seed", [(2, ["random", "merchant"], 1), (3, ["hunter", "legend_chaser",
+                                                   "tuned"], 2), (4, ["random", "tuned", "merchant", "hunter"], 3),
+                                                   (4, ["legend_chaser"] * 4, 4)])
+def test_the_lookahead_copies_every_cell_a_game_uses(players, lineup, seed):
+    """copy_state and same_state read each T row only as wide as state.ROW_WIDTH: after every turn
+    and every round of whole games, at every player count, no cell past those widths holds
+    anything; and a rollout from a copy_state copy whose other cells hold junk plays exactly as
+    one from a whole copy."""
+    outside = []
+    t = play_game(Table(players=players, seed=seed, strategies=lineup),
+                  after_turn=lambda t, s: outside.append(int(np.abs(cells_past_the_widths(t.T)).sum())))
+    assert len(outside) > 40 and not any(outside)
+    assert t.st[S.END_REASON] >= 0
+    for t in lookahead_positions():
+        whole = t.T.copy()
+        junk = np.random.default_rng(7).integers(-9, 99, size=t.T.shape).astype(np.int64)
+        la.copy_state(junk, np.int64(0), t.T, np.int64(0))
+        assert la.same_state(junk, np.int64(0), whole, np.int64(0))
+        ends = []
+        for T2 in (whole, junk):
+            F2, rng2 = np.zeros_like(t.F), np.zeros_like(t.rng)
+            la.rollout_weights(F2, t.F, np.int64(0), np.int64(2))
+            seed_streams(rng2, np.uint64(11))
+            la.redeal(T2, t.K, rng2, np.int64(0), np.int64(2))
+            R.rollout_turn(t.P, T2, t.K, F2, rng2, np.int64(0), np.int64(1), t.log0)
+            value = R.rollout_rest(t.P, T2, t.K, F2, rng2, np.int64(0), np.int64(2), np.int64(3), t.log0)
+            ends.append((value, T2.copy(), rng2.copy()))
+        assert ends[0][0] == ends[1][0] and (ends[0][2] == ends[1][2]).all()
+        assert la.same_state(ends[0][1], np.int64(0), ends[1][1], np.int64(0))
 
 
 def test_lookahead_is_deterministic_and_finishes():

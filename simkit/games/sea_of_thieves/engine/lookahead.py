@@ -20,7 +20,7 @@ from numba import njit
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.scoring import final_score
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
-from simkit.kernels import RACE_FIRST, copy_block, copy_rows, same_block, unowned_float, unowned_int, unowned_uint
+from simkit.kernels import RACE_FIRST, copy_block, copy_prefix, copy_rows, same_block, unowned_float, unowned_int, unowned_uint
 from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
 
@@ -227,9 +227,28 @@ def unowned_memo(memo):
 
 
 @njit(cache=True, _nrt=False)
+def copy_state(dst, d0, src, s0):
+    """Rows dst[d0:d0 + T_ROWS] := src[s0:s0 + T_ROWS], each only as wide as a game can use it
+    (state.ROW_WIDTH): the cells past those widths stay zero in every table, so a copy of the
+    rest is a copy of the whole, in about a third of the cells."""
+    for r in range(S.T_ROWS):
+        copy_prefix(dst, d0 + r, src, s0 + r, S.ROW_WIDTH[r])
+
+
+@njit(cache=True, _nrt=False)
+def same_state(a, a0, b, b0):
+    """True when the game tables at rows a0 of a and b0 of b agree (as copy_state reads them)."""
+    for r in range(S.T_ROWS):
+        for c in range(S.ROW_WIDTH[r]):
+            if a[a0 + r, c] != b[b0 + r, c]:
+                return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
 def keep(TS, RS, FS, slot, T, rng, F):
     """Slot `slot` of the memo := the game table, streams and weights."""
-    copy_block(TS, slot * T.shape[0], T, 0, T.shape[0])
+    copy_state(TS, slot * T.shape[0], T, 0)
     copy_block(RS, slot * rng.shape[0], rng, 0, rng.shape[0])
     copy_block(FS, slot * F.shape[0], F, 0, F.shape[0])
 
@@ -237,13 +256,13 @@ def keep(TS, RS, FS, slot, T, rng, F):
 @njit(cache=True, _nrt=False)
 def restore(TS, RS, slot, T, rng):
     """The game table and streams := slot `slot` of the memo (the weights are built anew)."""
-    copy_block(T, 0, TS, slot * T.shape[0], T.shape[0])
+    copy_state(T, 0, TS, slot * T.shape[0])
     copy_block(rng, 0, RS, slot * rng.shape[0], rng.shape[0])
 
 
 @njit(cache=True, _nrt=False)
 def same(TS, RS, FS, slot, T, rng, F):
     """True when slot `slot` holds this game table, these streams and these weights."""
-    return (same_block(TS, slot * T.shape[0], T, 0, T.shape[0])
+    return (same_state(TS, slot * T.shape[0], T, 0)
             and same_block(RS, slot * rng.shape[0], rng, 0, rng.shape[0])
             and same_block(FS, slot * F.shape[0], F, 0, F.shape[0]))
