@@ -20,7 +20,16 @@ from numba import njit
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.scoring import final_score
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
-from simkit.kernels import RACE_FIRST, copy_block, copy_prefix, copy_rows, same_block, unowned_float, unowned_int, unowned_uint
+from simkit.kernels import (
+    RACE_FIRST,
+    copy_block,
+    copy_prefix,
+    copy_rows,
+    same_block,
+    unowned_float,
+    unowned_int,
+    unowned_uint,
+)
 from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
 
