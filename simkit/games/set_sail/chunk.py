@@ -4,7 +4,7 @@ score trace (numba). It sits above engine.py and lookahead.py, which it calls, s
 imports the other's caller.
 
 Tables: those of engine.py, plus the lookahead's playout tables (lookahead.py), allocated
-once per chunk.
+once per chunk, in Python (_play_chunk).
 """
 
 import numpy as np
@@ -29,54 +29,57 @@ from simkit.rng import seed_streams
 from strategies import set_sail as bot
 
 
-@njit(cache=True)
 def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
     """Play len(seeds) games of Set Sail (the engine contract in simkit/game.py)."""
-    players = seat_strategies.shape[1]
-    # the lookahead's playout tables (lookahead.py): a second game state, every seat on the
-    # treasure hunter's weights (bot.ROLLOUT) with no noise, streams, scratch, no log
-    T2 = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
-    F2 = np.zeros((1 + players, max(F_WIDTH, presets.shape[1])), dtype=np.float64)
-    for s in range(players):
-        load_strategy(F2, presets, bot.ROLLOUT_ROW, s)
-    rng2 = np.zeros((1 + players, 4), dtype=np.uint64)
-    buf2 = np.zeros((BUF_ROWS, BUF_WIDTH), dtype=np.int64)
-    log2 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
-    L = np.zeros((LA.L_ROWS, LA.L_WIDTH), dtype=np.int64)
-    V = np.zeros((LA.V_ROWS, LA.V_WIDTH), dtype=np.float64)
-    seeds2 = np.zeros(LA.MAX_ROLLOUTS, dtype=np.uint64)
-    D = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)  # a playout's deal, shared by the candidates
-    rngD = np.zeros((1 + players, 4), dtype=np.uint64)
-    play_tables(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count,
-                trace, (unowned_int(T2), unowned_float(F2), unowned_uint(rng2), unowned_int(buf2), log2,
-                        unowned_int(L), unowned_float(V), seeds2, unowned_int(D), unowned_uint(rngD)),
-                (T2, F2, rng2, buf2, L, V, D, rngD))
+    _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
+                True)
 
 
-@njit(cache=True)
 def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
                          log_count, trace):
     """play_chunk for a batch in which no seat plays the lookahead tier (simkit.runner.play picks
     it): the same games, bit for bit, without the lookahead's tables and without compiling the
     lookahead (its scratch is None, so numba prunes that branch of play_games before typing it)."""
-    play_tables(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count,
-                trace, None, None)
+    _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
+                False)
 
 
-@njit(cache=True)
-def play_tables(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count,
-                trace, scratch, owned_scratch):
-    """The game state's tables, allocated once per chunk, then play_games on unowned views of them."""
+def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
+                lookahead: bool):
+    """The tables, allocated once per chunk in Python, then play_games on unowned views of them.
+    Allocating here rather than in a jitted entry keeps the entry's own compile away: a jitted
+    caller of play_games would optimise and emit the whole engine once more."""
+    K = components[0]
     players = seat_strategies.shape[1]
+    width = max(F_WIDTH, presets.shape[1])
     owned_T = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
-    owned_F = np.zeros((1 + players, max(F_WIDTH, presets.shape[1])), dtype=np.float64)
+    owned_F = np.zeros((1 + players, width), dtype=np.float64)
     owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
     owned_buf = np.zeros((BUF_ROWS, BUF_WIDTH), dtype=np.int64)
+    scratch = owned_scratch = None
+    if lookahead:
+        # the lookahead's playout tables (lookahead.py): a second game state, every seat on the
+        # treasure hunter's weights (bot.ROLLOUT) with no noise, streams, scratch, no log, and
+        # a playout's deal shared by the candidates (D, rngD)
+        T2 = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
+        F2 = np.zeros((1 + players, width), dtype=np.float64)
+        for s in range(players):
+            load_strategy(F2, presets, np.int64(bot.ROLLOUT_ROW), np.int64(s))
+        rng2 = np.zeros((1 + players, 4), dtype=np.uint64)
+        buf2 = np.zeros((BUF_ROWS, BUF_WIDTH), dtype=np.int64)
+        log2 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
+        L = np.zeros((LA.L_ROWS, LA.L_WIDTH), dtype=np.int64)
+        V = np.zeros((LA.V_ROWS, LA.V_WIDTH), dtype=np.float64)
+        seeds2 = np.zeros(LA.MAX_ROLLOUTS, dtype=np.uint64)
+        D = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
+        rngD = np.zeros((1 + players, 4), dtype=np.uint64)
+        scratch = (unowned_int(T2), unowned_float(F2), unowned_uint(rng2), unowned_int(buf2), log2, unowned_int(L),
+                   unowned_float(V), seeds2, unowned_int(D), unowned_uint(rngD))
+        owned_scratch = (T2, F2, rng2, buf2, L, V, D, rngD)
     # the owners are passed along only to stay alive while the unowned views are in use
-    play_games(params, unowned_int(owned_T), unowned_int(components[0]), unowned_float(owned_F),
-               unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
-               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace, scratch,
-               owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows, owned_scratch)
+    play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),
+               unowned_int(owned_buf), unowned_int(log_rows), presets, seat_strategies, seeds, out_games, out_seats,
+               log_count, trace, scratch, owned_T, owned_F, owned_rng, owned_buf, K, log_rows, owned_scratch)
 
 
 @njit(cache=True, _nrt=False)
