@@ -1763,9 +1763,9 @@ def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
         log_event(T, log, s, EV.SCORE, out_seats_g[s, G.SCORE], out_seats_g[s, G.RANK], out_seats_g[s, G.WINNER])
 
 
-@njit(cache=True)
 def game_tables(components, presets, players):
-    """(T, F, rng, buf): the game state's tables, allocated once per chunk."""
+    """(T, F, rng, buf): the game state's tables, allocated once per chunk (in Python: a jitted
+    entry above play_games would optimise and emit the whole engine once more)."""
     n_cards = components[0].shape[0] - CARD0
     owned_T = np.zeros((T_ROWS, max(S.MAX_HAND, n_cards + 1, S.MAX_PENDING, S.ST_SIZE, S.POS_SIZE)), dtype=np.int64)
     owned_F = np.zeros((1 + players, f_width(components[0], presets)), dtype=np.float64)
@@ -1774,7 +1774,6 @@ def game_tables(components, presets, players):
     return owned_T, owned_F, owned_rng, owned_buf
 
 
-@njit(cache=True)
 def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
                          log_count, trace):
     """play_chunk for a batch in which no seat plays the lookahead tier (simkit.runner.play picks
@@ -1790,7 +1789,6 @@ def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, ou
                owned_T, owned_F, owned_rng, owned_buf)
 
 
-@njit(cache=True)
 def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
     """Play len(seeds) games of Sea of Plunder (the engine contract in simkit/game.py)."""
     players = seat_strategies.shape[1]

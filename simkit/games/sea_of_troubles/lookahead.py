@@ -288,9 +288,10 @@ def play_round(P, T, K, F, rng, buf, log, players, RT, RF, Rrng, Rbuf, Rlog, LV,
     T[ST, S.ROUND] += 1
 
 
-@njit(cache=True)
 def game_tables(presets, players):
-    """(T, F, rng, buf): the game state's tables, allocated once per chunk."""
+    """(T, F, rng, buf): the game state's tables, allocated once per chunk (in Python, as the
+    entries below are: a jitted entry above play_games would optimise and emit the whole engine
+    once more)."""
     owned_T = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)
     owned_F = np.zeros((1 + players, max(E.F_WIDTH, presets.shape[1])), dtype=np.float64)
     owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
@@ -298,7 +299,6 @@ def game_tables(presets, players):
     return owned_T, owned_F, owned_rng, owned_buf
 
 
-@njit(cache=True)
 def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
     """Play len(seeds) games of Sea of Troubles (the engine contract in simkit/game.py)."""
     K = components[0]
@@ -320,7 +320,6 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
                owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
 
 
-@njit(cache=True)
 def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
                          log_count, trace):
     """play_chunk for a batch in which no seat plays the lookahead tier (simkit.runner.play picks
