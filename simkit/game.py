@@ -3,10 +3,15 @@
 The toolkit never names a game: it reads a `Game` from the registry and talks to the
 engine through the array contract below.
 
-Engine contract (numba njit, no Python objects inside)::
+Engine contract::
 
     play_chunk(params, components, presets, seat_strategies, seeds,
                out_games, out_seats, log, log_count, trace)
+
+Every shipped engine's play_chunk is a plain Python function that allocates the engine's
+tables (numpy) and calls its numba njit game loop, which holds no Python objects: a jitted
+entry above the loop would make numba optimise and emit the whole engine once more (the
+README, Speed: Where a cold compile goes).
 
 - params: the game's rules NamedTuple (`RuleSchema.engine_tuple`).
 - components: a tuple of numpy arrays built by `Game.compile`.
@@ -129,7 +134,7 @@ class Game:
     game_metrics: tuple[Metric, ...]
     seat_metrics: tuple[Metric, ...]
     compile: Callable[[dict, int], Compiled]  # (resolved rule values, players) -> Compiled
-    play_chunk: Callable  # the njit engine entry point described above
+    play_chunk: Callable  # the engine entry point described above (Python around an njit game loop)
     # (log row, context) -> one narrated line; context (see simkit.replay): {"game": Game,
     # "players": int, "strategies": [preset name per seat], "rules": {param: value}, "seed": int}
     describe_event: Callable[[tuple, dict], str]
