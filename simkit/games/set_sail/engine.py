@@ -676,15 +676,15 @@ def buy_ships_from_rivals(P, T, K, F, log, seat):
 @njit(cache=True, inline="always", _nrt=False)
 def legal_end(T, K, piece, budget_left, u):
     """Piece may end on u: at least one step, within the budget, off both start tiles."""
-    return ends_legally(K[S.DIST0 + T[START, piece], u], budget_left, u, T[START, 0], T[START, 1])
+    return ends_legally(K[S.DIST0 + T[START, piece], u], budget_left, u, T[START, piece], T[START, 1 - piece])
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def ends_legally(d, budget_left, u, start0, start1):
+def ends_legally(d, budget_left, u, own_start, partner_start):
     """legal_end for a piece d steps from its start, the start tiles given: a scan over the tiles
     reads them once, where legal_end's reads of T would be repeated (the scan's stores into F and
     buf could, for all the compiler knows, change T)."""
-    return 1 <= d <= budget_left and u != start0 and u != start1
+    return 1 <= d <= budget_left and u != own_start and u != partner_start
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -762,7 +762,7 @@ def heuristic_moves(P, T, K, F, buf, seat, budget):
     dist1 = K[S.DIST0 + start1]
     for u in range(n):
         d = dist1[u]
-        if ends_legally(d, dmax - 1, u, start0, start1):
+        if ends_legally(d, dmax - 1, u, start1, start0):  # piece 1
             insert_level(P, K, F, t1, t2, d, u, v[u])
     for d in range(1, dmax + 1):  # prefix: within distance d
         if t1[d - 1] >= 0:
@@ -773,7 +773,7 @@ def heuristic_moves(P, T, K, F, buf, seat, budget):
     pick = NONE
     for a in range(n):
         da = dist0[a]
-        if not ends_legally(da, dmax - 1, a, start0, start1):
+        if not ends_legally(da, dmax - 1, a, start0, start1):  # piece 0
             continue
         left = min(dmax, budget - da)
         b = t1[left]

@@ -76,7 +76,7 @@ def candidates(P, T, K, F, buf, seat, budget, L, V, limit):
     start0, start1 = T[START, 0], T[START, 1]  # read once (E.ends_legally)
     dist0, dist1 = K[S.DIST0 + start0], K[S.DIST0 + start1]
     for b in range(n):
-        if E.ends_legally(dist1[b], dmax - 1, b, start0, start1):
+        if E.ends_legally(dist1[b], dmax - 1, b, start1, start0):  # piece 1
             i = K[S.TILE_TYPE, b] * S.MAX_DIST + dist1[b]
             if v[b] > V[LEVEL_VALUE, i]:
                 V[LEVEL_VALUE, i] = v[b]
@@ -88,7 +88,7 @@ def candidates(P, T, K, F, buf, seat, budget, L, V, limit):
                 V[LEVEL_VALUE, i] = V[LEVEL_VALUE, i - 1]
                 L[LEVEL_TILE, i] = L[LEVEL_TILE, i - 1]
     for a in range(n):
-        if not E.ends_legally(dist0[a], dmax - 1, a, start0, start1):
+        if not E.ends_legally(dist0[a], dmax - 1, a, start0, start1):  # piece 0
             continue
         left = min(dmax, budget - dist0[a])
         for ty in range(S.N_TYPES):
