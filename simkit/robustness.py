@@ -30,7 +30,13 @@ that speed times the ratio of the two cells' speeds as a probe of the runner's m
 here (the lookahead's included) before anything is played. Only LOAD_MARGIN of the budget
 is planned: on a shared machine the load can rise between the phases (measured: a load of 8
 during the default sweep's main phase, 13 during its robustness phase, which played 1.6 times
-slower than predicted).
+slower than predicted). A tier whose engine entry is not in numba's cache (the lookahead's, when
+no run has played it yet: `runner.engine_prepared`) must be compiled before it is probed, which
+takes longer than any play the default sweep's budget buys: entries are compiled only while
+COMPILE_SECONDS each (the least a compile took) fits the planned budget, the entries of the most
+important findings first; the cells of the others are not played, and robustness.json says why.
+(`make demo` on a fresh clone spent 35 s compiling the five lookahead entries for a budget of
+5 s, of which they got 0.3 s.)
 
 Then the sweep folder's summary.json gains `robustness` (simkit.analysis.summary reads the
 two files) and the report is written again with the labels.
@@ -210,6 +216,9 @@ def main_seconds(manifest: dict) -> float:
 
 PROBE_SECONDS = 0.05  # the runner's probe time per cell (runner.MEASURE_SECONDS)
 LOAD_MARGIN = 2 / 3  # share of the budget planned: the rest is held back for the load to rise between the phases
+# the least a cold compile of an engine entry takes (the lookahead's, after the main phase compiled the
+# rest): Set Sail's, the smallest, took 8.5 s in `make demo` on a fresh clone of this 2-core machine
+COMPILE_SECONDS = 8.0
 
 
 def _probe(cell: Cell) -> float:
@@ -285,6 +294,24 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
         spent = timing.get(original) or {}
         return bool(by.startswith("components=") and spent.get("games") and spent.get("seconds"))
 
+    budget_seconds = settings["budget"] * main_seconds(manifest)
+    # an engine entry not in numba's cache costs a compile before its first game: entries are kept while
+    # their compiles' least cost fits the play planned, the most important finding's first
+    cold: dict[str, list[str]] = {}
+    for again, *_ in sorted(wanted.values(), key=lambda w: (w[4], w[3])):
+        if not same_bots(again) and not runner.engine_prepared(again):
+            cold.setdefault(runner.entry_name(again), []).append(again.id)
+    compiling = 0.0
+    for name, ids in cold.items():
+        if compiling + COMPILE_SECONDS <= LOAD_MARGIN * budget_seconds:
+            compiling += COMPILE_SECONDS
+            continue
+        for cell_id in ids:
+            del wanted[cell_id]
+            skipped.append({"cell": cell_id, "reason": (
+                f"the budget: its engine ({name}) is not compiled here, and a compile takes longer (at least "
+                f"{COMPILE_SECONDS:.0f} s) than the {LOAD_MARGIN * budget_seconds:.1f} s of play planned; a larger "
+                f"[robustness] budget, or any run that plays it, compiles it")})
     # compiled (or loaded) before any is timed; the originals the probes compare with too
     probes = [again for again, *_ in wanted.values() if not same_bots(again)]
     originals = {again.id.split("~", 1)[0] for again in probes} & by_id.keys()
@@ -312,7 +339,6 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
         requests.append({"games": again.games, "needed": min(need, again.games), "rate": rate, "slow": slow,
                          "priority": priority, "group": group, "serves": serves.get(again.id, {}),
                          "dimension": "components" if by.startswith("components=") else "skill"})
-    budget_seconds = settings["budget"] * main_seconds(manifest)
     games, how = labelling.allocate(requests, LOAD_MARGIN * budget_seconds)
     predicted = sum(n / r["rate"] for n, r in zip(games, requests))
     for cell, n, r in zip(cells, games, requests):

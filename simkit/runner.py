@@ -618,9 +618,39 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
         raise _cannot_write(folder, e, "every game is played and kept") from None
 
 
+def entry_name(cell: Cell) -> str:
+    """The engine entry a cell plays through, as the compile lines name it: `GAME (lookahead)` when
+    a seat plays a lookahead-kind preset and the game has a lighter entry without it
+    (`Game.entry_for`), else `GAME`."""
+    game = registry.get(cell.game)
+    full = game.play_chunk_heuristic is not None and game.lookahead_row(cell.lineup, cell.bots) is not None
+    return f"{cell.game} (lookahead)" if full else cell.game
+
+
+PREPARED = "simkit-prepared"  # in numba's cache folder: a file per engine entry compiled into it
+
+
+def _prepared_mark(name: str) -> Path | None:
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    return Path(folder) / PREPARED / name.replace(" ", "_").replace("(", "").replace(")", "") if folder else None
+
+
+def engine_prepared(cell: Cell) -> bool:
+    """True when the cell's engine entry is known to be in numba's cache (a `_warm_game` compiled or
+    loaded it into this cache folder, which simkit keys by the engine sources), so that preparing
+    it is a load of about a second, not a compile; also when numba's JIT is off (nothing compiles)."""
+    from numba.core import config
+
+    if config.DISABLE_JIT:
+        return True
+    mark = _prepared_mark(entry_name(cell))
+    return mark is not None and mark.exists()
+
+
 def _warm_game(cell: dict, name: str | None = None) -> tuple[str, float]:
     """Compile (or load) the engine entry one of a game's cells plays through, by playing 2 of its
-    games (with a lookahead seat when the cell has one); runs in a worker."""
+    games (with a lookahead seat when the cell has one); runs in a worker. Marks the entry as
+    prepared in numba's cache folder (engine_prepared)."""
     began = time.perf_counter()
     cell = Cell.from_dict(cell)
     game = registry.get(cell.game)
@@ -630,7 +660,13 @@ def _warm_game(cell: dict, name: str | None = None) -> tuple[str, float]:
     if row is not None:  # games 0 and 1 of the seating design may not seat it
         strategies[:, 0] = row
     play(game, rules, strategies, game_seeds(np.uint64(0), 0, 2), lineup=cell.lineup, bots=cell.bots)
-    return name or cell.game, time.perf_counter() - began
+    seconds = time.perf_counter() - began
+    mark = _prepared_mark(entry_name(cell))
+    with suppress(OSError):  # a read-only cache folder: numba caches nothing there either
+        if mark is not None and not mark.exists():
+            mark.parent.mkdir(parents=True, exist_ok=True)
+            mark.write_text(f"{seconds:.1f}\n")
+    return name or cell.game, seconds
 
 
 HEARTBEAT_SECONDS = 5.0  # while engines compile, a line this often saying which and for how long
@@ -691,12 +727,12 @@ def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool, fol
     end while the last large one compiles alone.
     """
     first: dict[str, Cell] = {}  # one cell per game and engine entry (with or without the lookahead)
-    full: dict[tuple, bool] = {}  # per game and line-up: does it play the full entry (a 10,000-cell grid has one)
+    names: dict[tuple, str] = {}  # per game and line-up: its entry (a 10,000-cell grid has one)
     for cell in cells:
         key = (cell.game, cell.lineup, json.dumps(cell.bots, sort_keys=True))
-        if key not in full:
-            full[key] = registry.get(cell.game).lookahead_row(cell.lineup, cell.bots) is not None
-        first.setdefault(f"{cell.game} (lookahead)" if full[key] else cell.game, cell)
+        if key not in names:
+            names[key] = entry_name(cell)
+        first.setdefault(names[key], cell)
     if not first:
         return
     first = dict(sorted(first.items(), key=lambda item: -_compile_weight(item[1].game)))

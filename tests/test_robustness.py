@@ -357,3 +357,70 @@ def test_the_skilled_tiers_engines_are_prepared_on_the_sweeps_cores_before_any_p
     probed = {e[1] for e in phase if e[0] == "probe"}
     assert any("~" in cell for cell in probed)  # the skilled tier was probed
     assert probed <= set(prepared)
+
+
+def _phase_with_cold_lookahead(tmp_path, monkeypatch, budget: float) -> tuple[dict, list[str]]:
+    """The dice game's SPEC with the lookahead tier on and its engine entry taken as not yet compiled:
+    (robustness.json, the ids of the cells the phase prepared)."""
+    from simkit import robustness, runner
+
+    prepared = []
+    real_prepare = runner._prepare_engines
+
+    def prepare(cells, *args, **kwargs):
+        prepared.extend(c.id for c in cells)
+        return real_prepare(cells, *args, **kwargs)
+
+    monkeypatch.setattr(runner, "_prepare_engines", prepare)
+    monkeypatch.setattr(runner, "engine_prepared", lambda cell: "lookahead" not in cell.lineup)
+    spec = {**SPEC, "robustness": {**SPEC["robustness"], "lookahead": True, "budget": budget}}
+    folder = tmp_path / "sweep"
+    simkit.sweep(spec, out=folder, jobs=1, quiet=True, report=False)
+    return json.loads((folder / robustness.SELECTION).read_text()), prepared
+
+
+def test_a_tier_whose_compile_cannot_fit_the_budget_is_not_compiled(tmp_path, monkeypatch):
+    """The main phase plays the dice game in well under a second, so its budget (10 times that)
+    cannot pay the least a compile costs (robustness.COMPILE_SECONDS): the lookahead cells are
+    never handed to the engine preparation, and each is skipped with the reason, while the
+    careful tier (the main phase's own entry) is re-measured as before."""
+    from simkit import robustness
+
+    selection, prepared = _phase_with_cold_lookahead(tmp_path, monkeypatch, budget=10)
+    assert selection["sampling"]["budget_seconds"] * robustness.LOAD_MARGIN < robustness.COMPILE_SECONDS
+    lookahead = [s for s in selection["skipped"] if s["cell"].endswith("~lookahead")]
+    assert lookahead and all("is not compiled here" in s["reason"] for s in lookahead)
+    assert not [cell for cell in prepared if cell.endswith("~lookahead")]
+    assert any(cell.endswith("~careful") for cell in selection["sampling"]["cells"])
+
+
+def test_a_tier_whose_compile_fits_the_budget_is_compiled_and_probed(tmp_path, monkeypatch):
+    """The same phase when the budget pays for the compile (here: a compile taken to cost next to
+    nothing): the lookahead cells are prepared, probed and played (none is skipped for its compile)."""
+    from simkit import robustness
+
+    monkeypatch.setattr(robustness, "COMPILE_SECONDS", 1e-6)
+    selection, prepared = _phase_with_cold_lookahead(tmp_path, monkeypatch, budget=10)
+    assert [cell for cell in prepared if cell.endswith("~lookahead")]
+    assert not [s for s in selection["skipped"] if "is not compiled here" in s["reason"]]
+    assert any(cell.endswith("~lookahead") for cell in selection["sampling"]["cells"])
+
+
+def test_an_entry_is_marked_prepared_once_warmed_in_its_cache_folder(tmp_path, monkeypatch):
+    """`_warm_game` leaves a mark in numba's cache folder, so the robustness phase knows the entry
+    loads instead of compiling; the lookahead entry of a game with a lighter one is its own."""
+    from numba.core import config
+
+    from simkit import runner
+    from simkit.spec import Cell
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(config, "DISABLE_JIT", False)
+    cell = Cell("dice-2p", "dicegame", 2, "standard", {}, ("careful", "lookahead"), 2, {})
+    assert runner.entry_name(cell) == "dicegame"  # one entry: the dice game has no lighter one
+    assert not runner.engine_prepared(cell)
+    runner._warm_game(cell.to_dict())
+    assert runner.engine_prepared(cell)
+    set_sail = Cell("ss-2p", "set_sail", 2, "standard", {}, ("treasure_hunter", "lookahead"), 2, {})
+    assert runner.entry_name(set_sail) == "set_sail (lookahead)"
+    assert runner.entry_name(Cell("ss-2p", "set_sail", 2, "standard", {}, ("treasure_hunter",), 2, {})) == "set_sail"
