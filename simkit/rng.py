@@ -16,7 +16,9 @@ from numba import njit
 # wrap-around is the algorithm.
 warnings.filterwarnings("ignore", message="overflow encountered", category=RuntimeWarning)
 
-CHANCE = 0  # stream index of chance; seat s decides from stream 1 + s
+# stream index of chance; seat s decides from stream 1 + s. Typed: the engines pass it to randint and
+# shuffle, which a literal 0 would have numba compile once more, for that value
+CHANCE = np.int64(0)
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)

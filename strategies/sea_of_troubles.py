@@ -14,6 +14,7 @@ preset's weights and, at each step of its turn, plays out the policy's best few 
 import math
 from pathlib import Path
 
+import numpy as np
 from numba import njit
 
 from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
@@ -22,6 +23,10 @@ from simkit.bots import BotParam
 from simkit.game import Preset, with_tuned
 from simkit.games.sea_of_troubles import state as S
 from simkit.games.sea_of_troubles.state import CARRY0, META, SEAT0, ST, carried_infamy, type_total
+
+# typed flags for arguments: a literal True or False makes numba compile the callee once per value
+FALSE = np.bool_(False)
+TRUE = np.bool_(True)
 
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic
@@ -323,9 +328,9 @@ def target_value(P, T, K, F, seat, sq, players, own):
                 if d <= reach:  # alongside this turn: board it or shoot it, whichever pays
                     best = 0.0
                     if own[0] > 0:
-                        best = max(best, fight_swing(P, T, K, F, seat, o, False, own))
+                        best = max(best, fight_swing(P, T, K, F, seat, o, FALSE, own))
                     if own[1] > 0:
-                        best = max(best, fight_swing(P, T, K, F, seat, o, True, own))
+                        best = max(best, fight_swing(P, T, K, F, seat, o, TRUE, own))
                     v += w[W_FIGHT] * best
     return v
 
@@ -348,14 +353,14 @@ def score(P, T, K, F, seat, kind, arg, players, own):
     if kind == A_BOARD:
         if w[W_FIGHT] > 0.0:  # the fight's odds and stakes instead of the min_fight gate
             return (w[W_HUNT] * (carried_infamy(T, K, arg) + 0.3) - 0.2 * T[SEAT0 + arg, S.HAND_N] / 8.0
-                    + w[W_FIGHT] * fight_swing(P, T, K, F, seat, arg, False, own))
+                    + w[W_FIGHT] * fight_swing(P, T, K, F, seat, arg, FALSE, own))
         if own[0] < w[W_MIN_FIGHT]:
             return -1.0
         return w[W_HUNT] * (carried_infamy(T, K, arg) + 0.3) - 0.2 * T[SEAT0 + arg, S.HAND_N] / 8.0
     if kind == A_SHOOT:
         if w[W_FIGHT] > 0.0:
             return (w[W_SHOOT] * (1.0 + 0.5 * T[SEAT0 + arg, S.DAMAGE])
-                    + w[W_FIGHT] * fight_swing(P, T, K, F, seat, arg, True, own))
+                    + w[W_FIGHT] * fight_swing(P, T, K, F, seat, arg, TRUE, own))
         if own[1] < w[W_MIN_FIGHT]:
             return -1.0
         return w[W_SHOOT] * (1.0 + 0.5 * T[SEAT0 + arg, S.DAMAGE])

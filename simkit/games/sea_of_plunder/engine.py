@@ -1162,7 +1162,7 @@ def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, 
     if K[CARD0 + card, S.CI_KIND] == S.PORT_CARD:
         return np.int64(0)
     turns = 4 if free_turn else 1
-    n = 0
+    n = np.int64(0)  # typed: a literal 0 would compile pick_best once more, for that value
     path = buf[PATH]
     w = F[1 + seat]
     mine = buf[MINE]
@@ -1297,7 +1297,7 @@ def bonus_move(P, T, K, F, rng, buf, log, seat, steps):
     path = buf[PATH]
     w = F[1 + seat]
     stock = buf[STOCK]
-    n = 0
+    n = np.int64(0)  # typed: a literal 0 would compile sail_ship once more, for that value
     for _ in range(steps):
         here = path[n - 1] if n > 0 else start
         if plays_randomly(F, rng, seat):

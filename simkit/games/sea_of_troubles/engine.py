@@ -34,7 +34,8 @@ from simkit.rng import CHANCE, randint, shuffle
 from strategies import sea_of_troubles as bot
 
 # candidate action kinds (buf rows KIND, ARG)
-A_END, A_MOVE, A_PILLAGE, A_BOARD, A_SHOOT, A_BURY, A_DIG, A_DELIVER, A_RECOVER = 0, 1, 2, 3, 4, 5, 6, 7, 8
+# typed (np.int64): add() takes them as arguments, and a literal would compile it once per kind
+A_END, A_MOVE, A_PILLAGE, A_BOARD, A_SHOOT, A_BURY, A_DIG, A_DELIVER, A_RECOVER = (np.int64(k) for k in range(9))
 KIND, ARG = 0, 1
 BUF_ROWS = 2
 BUF_WIDTH = 256
@@ -42,9 +43,13 @@ F_WIDTH = 256
 NOISE = F_WIDTH - 1  # F[1 + s, NOISE]: seat s's noise, read from its strategy row's last column
 DEF0 = 64  # PLAY row: defender's cards from this column
 MAX_STEPS = 60  # actions per turn at most (each spends a card or a move point anyway)
+# typed constants for arguments: a literal 0 or True passed to a jitted function makes numba compile
+# it once per literal value (README, Speed: Where a cold compile goes)
 ZERO = np.int64(0)
 ONE = np.int64(1)
 NONE = np.int64(-1)
+FALSE = np.bool_(False)
+TRUE = np.bool_(True)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -652,7 +657,7 @@ def fight(P, T, K, F, rng, log, att, dfn, shoot):
     with the defender's option to concede, the winner's loot."""
     T[SEAT0 + att, S.DONE] |= ONE << (2 * dfn + shoot)
     akind = S.CANNON if shoot else S.SWORD
-    na = commit(T, K, F, rng, att, akind, 0)
+    na = commit(T, K, F, rng, att, akind, ZERO)
     log_event(T, log, att, EV.FIGHT, dfn, shoot, na)
     if T[SEAT0 + dfn, S.HAND_N] < hand_limit(P, T, K, dfn):
         c = draw_card(T, rng, log)
@@ -679,7 +684,7 @@ def fight(P, T, K, F, rng, log, att, dfn, shoot):
     if answer >= 0:
         if answer == S.SWORD and T[SEAT0 + dfn, S.POS] != T[SEAT0 + att, S.POS]:
             T[SEAT0 + dfn, S.POS] = T[SEAT0 + att, S.POS]  # boards against a shot: moves in for free
-        nd = commit(T, K, F, rng, dfn, answer, DEF0)
+        nd = commit(T, K, F, rng, dfn, answer, np.int64(DEF0))
     log_event(T, log, dfn, EV.RESPONSE, answer, nd, NONE)
     sa = fight_bonus(T, K, att, akind)
     sd = fight_bonus(T, K, dfn, answer) if nd > 0 else 0
@@ -751,10 +756,10 @@ def add(buf, n, kind, arg):
 
 @njit(cache=True, _nrt=False)
 def candidates(P, T, K, buf, seat, players):
-    n = add(buf, 0, A_END, 0)
+    n = add(buf, ZERO, A_END, ZERO)
     swords, sails, cannons, _ = S.hand_totals(T, K, seat)
     if can_pillage(T, K, seat) and (swords + cannons) > 0:
-        n = add(buf, n, A_PILLAGE, 0)
+        n = add(buf, n, A_PILLAGE, ZERO)
     for o in range(players):
         if may_attack(T, K, seat, o, ZERO, swords):
             n = add(buf, n, A_BOARD, o)
@@ -765,7 +770,7 @@ def candidates(P, T, K, buf, seat, players):
             if pay_cost(T, K, seat, T[CARRY0 + seat, i]) <= T[SEAT0 + seat, S.HAND_N]:
                 n = add(buf, n, A_BURY, i)
     if dig_owner(T, K, seat) >= 0:
-        n = add(buf, n, A_DIG, 0)
+        n = add(buf, n, A_DIG, ZERO)
     if can_recover(T, K, seat):
         for i in range(T[SEAT0 + seat, S.BURY_N]):
             n = add(buf, n, A_RECOVER, i)
@@ -823,9 +828,9 @@ def act(P, T, K, F, rng, log, seat, kind, arg):
     elif kind == A_PILLAGE:
         pillage(P, T, K, F, rng, log, seat)
     elif kind == A_BOARD:
-        fight(P, T, K, F, rng, log, seat, arg, 0)
+        fight(P, T, K, F, rng, log, seat, arg, ZERO)
     elif kind == A_SHOOT:
-        fight(P, T, K, F, rng, log, seat, arg, 1)
+        fight(P, T, K, F, rng, log, seat, arg, ONE)
     elif kind == A_BURY:
         bury(P, T, K, log, rng, seat, arg)
     elif kind == A_DIG:
@@ -971,7 +976,7 @@ def refill(P, T, K, F, rng, log, seat):
 def end_round(P, T, K, F, rng, log, players):
     """Bid, the Ghost's return, discard and draw back up, the bid winner's choice, the
     ports' counters tick (A24)."""
-    winner = bidding(P, T, K, F, rng, log, players, False)
+    winner = bidding(P, T, K, F, rng, log, players, FALSE)
     g = T[ST, S.GHOST_PENDING]
     if g >= 0:  # the first dead pirate returns as the Ghost (A25: at its own X, fresh hand, no damage)
         T[ST, S.GHOST_PENDING] = NONE
@@ -1065,7 +1070,7 @@ def setup_game(P, T, K, F, rng, buf, log, players):
             T[SEAT0 + s, S.HAND_N] += 1
     placer = 0  # the basic start: seat 0 places first (A13)
     if P.bidding_start:
-        winner = bidding(P, T, K, F, rng, log, players, True)
+        winner = bidding(P, T, K, F, rng, log, players, TRUE)
         if winner >= 0:
             placer = winner
             choose_start(T, F, rng, log, winner, players)

@@ -31,9 +31,13 @@ from simkit.kernels import copy_prefix
 from simkit.rng import CHANCE, randint, shuffle
 from strategies import tide_of_avaris as bot
 
+# typed constants for arguments: a literal 0 or True passed to a jitted function makes numba compile
+# it once per literal value (README, Speed: Where a cold compile goes)
 NONE = np.int64(-1)
 ZERO = np.int64(0)
 ONE = np.int64(1)
+FALSE = np.bool_(False)
+TRUE = np.bool_(True)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -388,19 +392,19 @@ def battle(P, T, K, F, rng, log, att, dfn, card, wind):
     result = False
     for attempt in range(P.tie_rerolls + 1):
         if att >= 0:
-            ah = roll_hits(T, K, rng, side_dice(T, att, True), np.int64(S.SWORD), a_win)
+            ah = roll_hits(T, K, rng, side_dice(T, att, TRUE), np.int64(S.SWORD), a_win)
             if T[CONTROL, S.CTRL_MARAUDER] == att:
                 ah += K[S.MARAUDER_HITS, randint(rng, CHANCE, K[META, S.N_MARAUDER])]
         else:
             ah = roll_hits(T, K, rng, K[S.NAVY_ATTACK, card], np.int64(S.SWORD), a_win)
         if dfn >= 0:
-            dh = roll_hits(T, K, rng, side_dice(T, dfn, False), np.int64(S.SHIELD), d_win)
+            dh = roll_hits(T, K, rng, side_dice(T, dfn, FALSE), np.int64(S.SHIELD), d_win)
             if T[CONTROL, S.CTRL_GUARDIAN] == dfn:
                 dh += K[S.GUARDIAN_HITS, randint(rng, CHANCE, K[META, S.N_GUARDIAN])]
         elif dfn == S.FOE_NAVY:
             dh = roll_hits(T, K, rng, K[S.NAVY_DEFENCE, card], np.int64(S.SHIELD), d_win)
         else:
-            dh = roll_hits(T, K, rng, K[S.MON_DICE, card], np.int64(S.SHIELD), False)
+            dh = roll_hits(T, K, rng, K[S.MON_DICE, card], np.int64(S.SHIELD), FALSE)
             if K[S.MON_ABILITY, card] == 1:  # minus_hit: the glossary's "-1 Hit" (A9)
                 ah = max(ah - 1, 0)
         log_event(T, log, att, EV.BATTLE, ah, dh, np.int64(attempt))
@@ -503,7 +507,7 @@ def fight(P, T, K, F, rng, log, att, dfn, wind):
         T[SEAT0 + att, S.FIGHTS_WON] += 1
         navy_defeated(P, T, K, rng, log, att)
     else:
-        enemy_takes(T, K, F, rng, log, att, K[S.NAVY_ON_WIN_N, card], True)
+        enemy_takes(T, K, F, rng, log, att, K[S.NAVY_ON_WIN_N, card], TRUE)
         sink(P, T, K, F, rng, log, att)
     return won
 
@@ -515,7 +519,7 @@ def navy_attacks(P, T, K, F, rng, log, seat, wind):
     log_event(T, log, seat, EV.NAVY_ATTACK, card, wind, ZERO)
     navy_won = battle(P, T, K, F, rng, log, np.int64(S.FOE_NAVY), seat, card, wind)
     if navy_won:
-        enemy_takes(T, K, F, rng, log, seat, K[S.NAVY_ON_WIN_N, card], True)
+        enemy_takes(T, K, F, rng, log, seat, K[S.NAVY_ON_WIN_N, card], TRUE)
         sink(P, T, K, F, rng, log, seat)
     else:
         T[SEAT0 + seat, S.FIGHTS_WON] += 1
@@ -563,7 +567,7 @@ def explore(P, T, K, F, rng, log, seat):
         T[S.MONSTER_DISC, T[ST, S.MONSTER_DISC_N]] = card
         T[ST, S.MONSTER_DISC_N] += 1
         if K[S.MON_ON_WIN, card] == 1:
-            enemy_takes(T, K, F, rng, log, seat, K[S.MON_ON_WIN_N, card], False)
+            enemy_takes(T, K, F, rng, log, seat, K[S.MON_ON_WIN_N, card], FALSE)
         sink(P, T, K, F, rng, log, seat)
 
 

@@ -16,6 +16,7 @@ from simkit import game as G
 from simkit.games.tide_of_avaris import engine as E
 from simkit.games.tide_of_avaris import lookahead as LA
 from simkit.games.tide_of_avaris import state as S
+from simkit.games.tide_of_avaris.actions import FALSE, TRUE
 from simkit.games.tide_of_avaris.state import ORDER, SEAT0, ST, T_ROWS, T_WIDTH
 from simkit.kernels import copy_prefix, unowned_float, unowned_int, unowned_uint
 from simkit.rng import seed_streams
@@ -107,13 +108,13 @@ def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games,
     T[ST, S.LOG_N] = log_count[0]
     for g in range(seeds.shape[0]):
         seed_streams(rng, seeds[g])
-        lookahead = False
+        lookahead = FALSE  # typed: a literal False would compile play_day once more, for that value
         for s in range(players):
             row = presets[seat_strategies[g, s]]
             copy_prefix(F, 1 + s, presets, seat_strategies[g, s], presets.shape[1])
             F[1 + s, bot.NOISE] = row[noise_column]  # the skill knob, where no weight lies
             if row[bot.POLICY] == 2.0:
-                lookahead = True
+                lookahead = TRUE
         E.setup_game(P, T, K, F, rng, log, players)
         day = 0
         over = False

@@ -6,6 +6,7 @@ row or a column and says what it encodes. The reads the engine and the bots both
 seat's hold and dice are at the end.
 """
 
+import numpy as np
 from numba import njit
 
 # --- treasure colours (Treasure Hold): also the crew dice's colours
@@ -408,11 +409,11 @@ def action_legal(P, T, K, seat, act, space, players):
                 return can_hold(T, K, seat, c)
         return False
     if act == ACT_CREW_SPIRIT:
-        return can_control(T, K, seat, CTRL_CREW)
+        return can_control(T, K, seat, np.int64(CTRL_CREW))
     if act == ACT_MARAUDER:
-        return can_control(T, K, seat, CTRL_MARAUDER)
+        return can_control(T, K, seat, np.int64(CTRL_MARAUDER))
     if act == ACT_GUARDIAN:
-        return can_control(T, K, seat, CTRL_GUARDIAN)
+        return can_control(T, K, seat, np.int64(CTRL_GUARDIAN))
     if act == ACT_REGION:
         for r in range(K[META, N_REGIONS]):
             if can_control(T, K, seat, CTRL_REGION0 + r):

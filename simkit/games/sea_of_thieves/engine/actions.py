@@ -105,7 +105,7 @@ def open_fire(P, T, K, F, rng, log, k, bonus):
     n_enemies = fire_targets(T, k)
     pick = decide(rng, seat, n) if is_random(F, rng, seat) else np.int64(-1)
     target = -1
-    enemy = -1
+    enemy = np.int64(-1)  # typed: a literal -1 would compile the bot's enemy_worth once more
     best = -1.0
     for j in range(2 * T[ST, S.PLAYERS]):
         if j // 2 != seat and T[SHIP0 + j, S.HEX] == h:

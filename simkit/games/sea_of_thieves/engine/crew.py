@@ -64,7 +64,7 @@ def crew_roll(T, K, F, rng, log, k):
     for i in range(n):
         T[S.DICE, i] = 1 + randint(rng, CHANCE, np.int64(6))
     while T[SEAT0 + seat, S.FORT_N] > 0 or T[SEAT0 + seat, S.KEPT] > 0:
-        failures = 0
+        failures = np.int64(0)  # typed: a literal 0 would compile the bot's reroll_card once more
         for i in range(n):
             if T[S.DICE, i] <= 2:
                 failures += 1

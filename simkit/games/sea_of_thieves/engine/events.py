@@ -277,8 +277,8 @@ def shifting_sands(P, T, K, F, rng, log, knave):
             n_from += 1
     if n_from == 0:
         return
-    src = -1
-    dst = -1
+    src = np.int64(-1)  # typed: a literal -1 would compile the bot's sands_score once more
+    dst = np.int64(-1)
     if is_random(F, rng, knave):
         if decide(rng, knave, np.int64(2)) == 0:
             return

@@ -24,7 +24,10 @@ from simkit.games.sea_of_thieves.state import ENEMY0, SHIP0, ST
 from simkit.kernels import decide
 from strategies import sea_of_thieves as bot
 
+# typed constants for arguments: a literal 0 or True makes numba compile the callee once per value
 ZERO = np.int64(0)
+TRUE = np.bool_(True)
+FALSE = np.bool_(False)
 
 
 @njit(cache=True, _nrt=False)
@@ -117,16 +120,16 @@ def enemy_turn(P, T, K, F, rng, log, e, knave):
                 if T[SHIP0 + k, S.HEX] == h:
                     yes = True
         elif op == S.Q_SHIP_WITHIN:
-            yes = nearest_ship_hex(P, T, K, F, rng, e, knave, arg, True) >= 0
+            yes = nearest_ship_hex(P, T, K, F, rng, e, knave, arg, TRUE) >= 0
         elif op == S.Q_DAMAGED:
             yes = T[ENEMY0 + e, S.E_DAMAGE] >= arg
         elif op == S.D_MOVE_IN:
-            x = nearest_ship_hex(P, T, K, F, rng, e, knave, np.int64(1000), True)
+            x = nearest_ship_hex(P, T, K, F, rng, e, knave, np.int64(1000), TRUE)
             if x >= 0:
                 set_enemy_hex(T, e, x)
                 log_event(T, log, np.int64(-1), EV.ENEMY_MOVE, e, h, x)
         elif op == S.D_MOVE_TOWARD:
-            x = nearest_ship_hex(P, T, K, F, rng, e, knave, np.int64(1000), False)
+            x = nearest_ship_hex(P, T, K, F, rng, e, knave, np.int64(1000), FALSE)
             if x >= 0:
                 y = move_toward(T, K, e, x, arg)
                 if y != h:
@@ -159,7 +162,7 @@ def ocean_hazards_phase(P, T, K, F, rng, log, players):
     last = -1
     for _ in range(S.N_ENEMIES):
         # the next enemy card by number after `last`
-        e = -1
+        e = np.int64(-1)  # typed: a literal -1 would compile enemy_turn once more, for that value
         for x in range(S.N_ENEMIES):
             if K[S.EN_ORDER, x] > last and (e < 0 or K[S.EN_ORDER, x] < K[S.EN_ORDER, e]):
                 e = x

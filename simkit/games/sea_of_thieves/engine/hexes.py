@@ -65,7 +65,7 @@ def push_out(P, T, K, F, rng, log, k, h):
     seat = k // 2
     n = pushable_count(T, K, k, h)
     pick = decide(rng, seat, n) if is_random(F, rng, seat) else np.int64(0)
-    victim = -1
+    victim = np.int64(-1)  # typed: a literal -1 would compile the bot's ship_goal once more
     best_rep = -1
     i = 0
     for j in range(2 * T[ST, S.PLAYERS]):

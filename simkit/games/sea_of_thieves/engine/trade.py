@@ -41,10 +41,11 @@ def sell_stage(P, T, K, F, rng, log, k):
     seat = k // 2
     sold = 0
     gold = 0
-    c_chest = 0
-    c_skull = 0
-    c_crate = 0
-    c_gem = 0
+    # typed: literal zeros would compile commissions once more, for those values
+    c_chest = np.int64(0)
+    c_skull = np.int64(0)
+    c_crate = np.int64(0)
+    c_gem = np.int64(0)
     rep = 0
     left = T[SHIP0 + k, S.HOLD_N]  # the hold's tokens not yet looked at (HOLD_N counts them: to_hold, leave)
     for t in range(K[S.META, S.N_TOKENS]):
