@@ -33,7 +33,7 @@ def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, ou
                          log_count, trace):
     """play_chunk for a batch in which no seat plays the lookahead tier (simkit.runner.play picks
     it): the same games, bit for bit, without compiling the lookahead (its candidate tables are
-    None, so numba prunes that branch of play_day before typing it)."""
+    None, so numba prunes that branch of play_games before typing it)."""
     _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
                 False)
 
@@ -64,10 +64,8 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
 
 @njit(cache=True, _nrt=False)
 def play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, D, rngD, log0, cand, value):
-    """engine.play_day, with the destination of a lookahead seat's turn chosen by rollouts; `cand`
-    None (play_chunk_heuristic): no seat plays the lookahead, which is then not compiled."""
-    if cand is None:  # pruned at compile time, and with it the rest of this function
-        return E.play_day(P, T, K, F, rng, log, players)
+    """engine.play_day, with the destination of a lookahead seat's turn chosen by rollouts (the
+    lookahead entry only: play_games calls engine.play_day itself when `cand` is None)."""
     if not lookahead:
         return E.play_day(P, T, K, F, rng, log, players)
     E.start_day(P, T, K, F, rng, log, players)
@@ -119,7 +117,10 @@ def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games,
         day = 0
         over = False
         while not over:
-            over = play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, D, rngD, log0, cand, value)
+            if cand is None:  # play_chunk_heuristic: pruned at compile time, and with it the lookahead's play_day
+                over = E.play_day(P, T, K, F, rng, log, players)
+            else:
+                over = play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, D, rngD, log0, cand, value)
             day += 1
             if trace.shape[0] > 0 and day <= trace.shape[1]:
                 record_trace(P, T, K, W, log0, players, trace, g, day)
