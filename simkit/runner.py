@@ -638,7 +638,9 @@ def _prepared_mark(name: str) -> Path | None:
 def engine_prepared(cell: Cell) -> bool:
     """True when the cell's engine entry is known to be in numba's cache (a `_warm_game` compiled or
     loaded it into this cache folder, which simkit keys by the engine sources), so that preparing
-    it is a load of about a second, not a compile; also when numba's JIT is off (nothing compiles)."""
+    it is a load of about a second, not a compile; also when numba's JIT is off (nothing compiles).
+    A NUMBA_CACHE_DIR set by hand is not keyed by the sources: a mark there can outlive the code it
+    was made for, and the entry is then compiled after all (the cost the robustness phase saves)."""
     from numba.core import config
 
     if config.DISABLE_JIT:
