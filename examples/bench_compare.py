@@ -22,10 +22,10 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
+from _checkout import HERE, checkout
+
 PROBE = """
 import json, sys
 from simkit import bench
@@ -58,30 +58,20 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=0.5, help="games per timing: about this many seconds")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        base = args.base_dir
-        if base is None:
-            base = Path(tmp) / "base"
-            subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", str(base), args.base], check=True,
-                           capture_output=True)
-        try:
-            best: dict[tuple, float] = {}
-            for _ in range(args.rounds):
-                for game in args.games.split(","):
-                    for preset in args.presets.split(","):
-                        for side, tree in (("base", base), ("this", HERE)):
-                            r = probe(tree, game, args.players, preset, args.seconds)
-                            key = (game, r["preset"], side)
-                            best[key] = max(best.get(key, 0.0), r["games_per_second"])
-            print(f"{'game':16} {'preset':10} {'base games/s':>13} {'this games/s':>13} {'ratio':>6}")
-            for (game, preset, side), value in sorted(best.items()):
-                if side == "base":
-                    mine = best[(game, preset, "this")]
-                    print(f"{game:16} {preset:10} {value:13,.1f} {mine:13,.1f} {mine / value:6.2f}")
-        finally:
-            if args.base_dir is None:
-                subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(base)], check=False,
-                               capture_output=True)
+    with checkout(args.base, args.base_dir) as base:
+        best: dict[tuple, float] = {}
+        for _ in range(args.rounds):
+            for game in args.games.split(","):
+                for preset in args.presets.split(","):
+                    for side, tree in (("base", base), ("this", HERE)):
+                        r = probe(tree, game, args.players, preset, args.seconds)
+                        key = (game, r["preset"], side)
+                        best[key] = max(best.get(key, 0.0), r["games_per_second"])
+        print(f"{'game':16} {'preset':10} {'base games/s':>13} {'this games/s':>13} {'ratio':>6}")
+        for (game, preset, side), value in sorted(best.items()):
+            if side == "base":
+                mine = best[(game, preset, "this")]
+                print(f"{game:16} {preset:10} {value:13,.1f} {mine:13,.1f} {mine / value:6.2f}")
     return 0
 
 
