@@ -56,6 +56,7 @@ from simkit.kernels import (
     copy_rows,
     decide,
     noisy,
+    params_record,
     pick_best,
     race_pick,
     race_prune,
@@ -1782,7 +1783,7 @@ def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, ou
     owned_T, owned_F, owned_rng, owned_buf = game_tables(components, presets, seat_strategies.shape[1])
     nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
     T, F, rng, buf = unowned_int(owned_T), unowned_float(owned_F), unowned_uint(owned_rng), unowned_int(owned_buf)
-    play_games(params, T, unowned_int(components[0]), F, rng, buf, unowned_int(log_rows),
+    play_games(params_record(params), T, unowned_int(components[0]), F, rng, buf, unowned_int(log_rows),
                presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                T, F, rng, buf, nolog, nolog, None,
                owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows,
@@ -1804,7 +1805,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     for s in range(players):  # every seat of a rollout plays the DEFAULT preset, without noise
         owned_F2[1 + s, : presets.shape[1] - 1] = presets[bot.ROLLOUT_ROW, : presets.shape[1] - 1]
     # the owners are passed along only to stay alive while the unowned views are in use
-    play_games(params, unowned_int(owned_T), unowned_int(components[0]), unowned_float(owned_F),
+    play_games(params_record(params), unowned_int(owned_T), unowned_int(components[0]), unowned_float(owned_F),
                unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
                presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                unowned_int(owned_T2), unowned_float(owned_F2), unowned_uint(owned_rr), unowned_int(owned_buf2),

@@ -30,7 +30,7 @@ from simkit import game as G
 from simkit.games.sea_of_troubles import engine as E
 from simkit.games.sea_of_troubles import state as S
 from simkit.games.sea_of_troubles.state import DECK, HAND0, META, PLAY, SEAT0, ST, TDECK
-from simkit.kernels import copy_prefix, decide, unowned_float, unowned_int, unowned_uint
+from simkit.kernels import copy_prefix, decide, params_record, unowned_float, unowned_int, unowned_uint
 from simkit.rng import next_u64, seed_streams, shuffle
 from strategies import sea_of_troubles as bot
 
@@ -313,7 +313,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     LV = np.zeros((4, E.BUF_WIDTH), dtype=np.float64)
     RD = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)
     # the owners are passed along only to stay alive while the unowned views are in use
-    play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F),
+    play_games(params_record(params), unowned_int(owned_T), unowned_int(K), unowned_float(owned_F),
                unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
                presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                RT, RF, Rrng, Rbuf, Rlog, LV, RD,
@@ -329,7 +329,7 @@ def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, ou
     owned_T, owned_F, owned_rng, owned_buf = game_tables(presets, seat_strategies.shape[1])
     T, F, rng, buf = unowned_int(owned_T), unowned_float(owned_F), unowned_uint(owned_rng), unowned_int(owned_buf)
     nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
-    play_games(params, T, unowned_int(K), F, rng, buf, unowned_int(log_rows),
+    play_games(params_record(params), T, unowned_int(K), F, rng, buf, unowned_int(log_rows),
                presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                owned_T, owned_F, owned_rng, owned_buf, nolog, None, None,
                owned_T, owned_F, owned_rng, owned_buf, K, log_rows)

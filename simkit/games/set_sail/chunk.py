@@ -24,7 +24,7 @@ from simkit.games.set_sail.engine import (
     take_turn,
 )
 from simkit.games.set_sail.state import ST, T_ROWS, T_WIDTH
-from simkit.kernels import unowned_float, unowned_int, unowned_uint
+from simkit.kernels import params_record, unowned_float, unowned_int, unowned_uint
 from simkit.rng import seed_streams
 from strategies import set_sail as bot
 
@@ -77,7 +77,7 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
                    unowned_float(V), seeds2, unowned_int(D), unowned_uint(rngD))
         owned_scratch = (T2, F2, rng2, buf2, L, V, D, rngD)
     # the owners are passed along only to stay alive while the unowned views are in use
-    play_games(params, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),
+    play_games(params_record(params), unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),
                unowned_int(owned_buf), unowned_int(log_rows), presets, seat_strategies, seeds, out_games, out_seats,
                log_count, trace, scratch, owned_T, owned_F, owned_rng, owned_buf, K, log_rows, owned_scratch)
 

@@ -31,6 +31,7 @@ from simkit.game import GAME_COLUMNS, SEAT_COLUMNS
 from simkit.games.sea_of_plunder import GAME, components, engine, events, rules
 from simkit.games.sea_of_plunder import events as EV
 from simkit.games.sea_of_plunder import state as S
+from simkit.kernels import params_record
 from simkit.rng import seed_streams
 
 from ..engine_calls import call_by_name
@@ -83,7 +84,7 @@ class Table:
         helpers (card_ids, good, set_hand by name) read that set's own deck and colours; the
         module's card_ids and good name the standard set's."""
         self.values = rules.SCHEMA.resolve(variant, {"components": component_set, **(overrides or {})})
-        self.P = rules.SCHEMA.engine_tuple(self.values)
+        self.P = params_record(rules.SCHEMA.engine_tuple(self.values))  # as play_chunk passes it
         (self.K,) = _compiled(json.dumps(self.values, sort_keys=True), players)
         self.players = players
         self.comp = components.load(self.values["components"])

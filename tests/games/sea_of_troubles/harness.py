@@ -17,6 +17,7 @@ from simkit.game import SEAT_COLUMNS
 from simkit.games.sea_of_troubles import GAME, components, engine, events, rules
 from simkit.games.sea_of_troubles import events as EV
 from simkit.games.sea_of_troubles import state as S
+from simkit.kernels import params_record
 from simkit.rng import seed_streams
 from strategies import sea_of_troubles as bot
 
@@ -42,7 +43,7 @@ class Table:
         """component_set: "standard", a shipped "alt-<name>" or a folder."""
         self.values = rules.SCHEMA.resolve(variant, {"components": component_set, **(overrides or {})})
         self.comp = components.load(self.values["components"])
-        self.P = rules.SCHEMA.engine_tuple(self.values)
+        self.P = params_record(rules.SCHEMA.engine_tuple(self.values))  # as play_chunk passes it
         (self.K,) = _compiled(json.dumps(self.values, sort_keys=True), players)
         self.players = players
         self.T = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)

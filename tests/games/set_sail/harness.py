@@ -24,6 +24,7 @@ from simkit.game import SEAT_COLUMNS
 from simkit.games.set_sail import GAME, components, engine, events, rules
 from simkit.games.set_sail import events as EV
 from simkit.games.set_sail import state as S
+from simkit.kernels import params_record
 from simkit.rng import seed_streams
 
 from ..engine_calls import call_by_name
@@ -51,7 +52,7 @@ class Table:
     def __init__(self, players: int = 4, variant: str = "standard", overrides: dict | None = None,
                  seed: int = 1, strategies=None, setup: bool = True):
         self.values = rules.SCHEMA.resolve(variant, overrides or {})
-        self.P = rules.SCHEMA.engine_tuple(self.values)
+        self.P = params_record(rules.SCHEMA.engine_tuple(self.values))  # as play_chunk passes it
         (self.K,) = _compiled(json.dumps(self.values, sort_keys=True), players)
         self.players = players
         self.T = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)

@@ -17,6 +17,7 @@ from simkit.game import SEAT_COLUMNS
 from simkit.games.tide_of_avaris import GAME, actions, components, engine, events, rules
 from simkit.games.tide_of_avaris import events as EV
 from simkit.games.tide_of_avaris import state as S
+from simkit.kernels import params_record
 from simkit.rng import seed_streams
 from strategies import tide_of_avaris as bot
 
@@ -40,7 +41,7 @@ class Table:
     def __init__(self, players: int = 4, variant: str = "standard", overrides: dict | None = None,
                  seed: int = 1, strategies=None, setup: bool = True):
         self.values = rules.SCHEMA.resolve(variant, overrides or {})
-        self.P = rules.SCHEMA.engine_tuple(self.values)
+        self.P = params_record(rules.SCHEMA.engine_tuple(self.values))  # as play_chunk passes it
         (self.K,) = _compiled(json.dumps(self.values, sort_keys=True), players)
         self.comp = components.load(self.values["components"])
         self.players = players
