@@ -13,9 +13,13 @@
   `sort_ints` below. A function that allocates, and every function that calls it, keeps the
   runtime: a function without it cannot call one that allocates.
 - Rule parameters as a record. numba passes a tuple to a compiled function field by field,
-  one machine argument each (28-34 per call of every engine function), and a numpy record as
+  one machine argument each (21-36 per call of every engine function), and a numpy record as
   one pointer: `params_record` turns the schema's NamedTuple into a record with the same
   fields, and `P.field` reads the same value either way.
+- Typed arguments. numba types a constant argument (`0`, `True`, or a variable whose first value
+  is one) as that literal value and compiles the callee once for it and again for the plain
+  type: an engine passes `np.int64` values and the flags `TRUE` / `FALSE` below instead
+  (README, Speed: Where a cold compile goes).
 - Decisions. Seat s decides from rng stream 1 + s (DESIGN §4): `decide` is a uniform
   choice, `pick_best` the highest score with ties broken uniformly.
 """
@@ -27,6 +31,9 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
 from simkit.rng import next_u64, randint
+
+TRUE = np.bool_(True)  # typed flags for arguments (see the module doc)
+FALSE = np.bool_(False)
 
 
 def params_record(params):

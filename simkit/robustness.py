@@ -295,23 +295,20 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
         return bool(by.startswith("components=") and spent.get("games") and spent.get("seconds"))
 
     budget_seconds = settings["budget"] * main_seconds(manifest)
-    # an engine entry not in numba's cache costs a compile before its first game: entries are kept while
-    # their compiles' least cost fits the play planned, the most important finding's first
+    planned = LOAD_MARGIN * budget_seconds
+    # an engine entry not in numba's cache costs a compile before its first game: as many entries are
+    # compiled as COMPILE_SECONDS each fits the play planned, the most important finding's first
     cold: dict[str, list[str]] = {}
     for again, *_ in sorted(wanted.values(), key=lambda w: (w[4], w[3])):
         if not same_bots(again) and not runner.engine_prepared(again):
             cold.setdefault(runner.entry_name(again), []).append(again.id)
-    compiling = 0.0
-    for name, ids in cold.items():
-        if compiling + COMPILE_SECONDS <= LOAD_MARGIN * budget_seconds:
-            compiling += COMPILE_SECONDS
-            continue
+    for name, ids in list(cold.items())[int(planned // COMPILE_SECONDS):]:
         for cell_id in ids:
             del wanted[cell_id]
             skipped.append({"cell": cell_id, "reason": (
                 f"the budget: its engine ({name}) is not compiled here, and a compile takes longer (at least "
-                f"{COMPILE_SECONDS:.0f} s) than the {LOAD_MARGIN * budget_seconds:.1f} s of play planned; a larger "
-                f"[robustness] budget, or any run that plays it, compiles it")})
+                f"{COMPILE_SECONDS:.0f} s) than the {planned:.1f} s of play planned; a larger [robustness] budget, "
+                f"or any run that plays it, compiles it")})
     # compiled (or loaded) before any is timed; the originals the probes compare with too
     probes = [again for again, *_ in wanted.values() if not same_bots(again)]
     originals = {again.id.split("~", 1)[0] for again in probes} & by_id.keys()
@@ -339,7 +336,7 @@ def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool =
         requests.append({"games": again.games, "needed": min(need, again.games), "rate": rate, "slow": slow,
                          "priority": priority, "group": group, "serves": serves.get(again.id, {}),
                          "dimension": "components" if by.startswith("components=") else "skill"})
-    games, how = labelling.allocate(requests, LOAD_MARGIN * budget_seconds)
+    games, how = labelling.allocate(requests, planned)
     predicted = sum(n / r["rate"] for n, r in zip(games, requests))
     for cell, n, r in zip(cells, games, requests):
         if not n:

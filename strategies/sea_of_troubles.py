@@ -14,7 +14,6 @@ preset's weights and, at each step of its turn, plays out the policy's best few 
 import math
 from pathlib import Path
 
-import numpy as np
 from numba import njit
 
 from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
@@ -23,10 +22,7 @@ from simkit.bots import BotParam
 from simkit.game import Preset, with_tuned
 from simkit.games.sea_of_troubles import state as S
 from simkit.games.sea_of_troubles.state import CARRY0, META, SEAT0, ST, carried_infamy, type_total
-
-# typed flags for arguments: a literal True or False makes numba compile the callee once per value
-FALSE = np.bool_(False)
-TRUE = np.bool_(True)
+from simkit.kernels import FALSE, TRUE
 
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic

@@ -49,9 +49,11 @@ from simkit.games.sea_of_plunder.state import (
     T_ROWS,
 )
 from simkit.kernels import (
+    FALSE,
     RACE_ALIVE,
     RACE_FIRST,
     RACE_SUM,
+    TRUE,
     copy_prefix,
     copy_rows,
     decide,
@@ -738,22 +740,20 @@ def add_cand(buf, n, h, target, option, rotation, spend):
 
 
 NONE = np.int64(-1)
-# typed, not literal, arguments: a literal argument compiles the callee once per value (STYLE)
-NO, YES = np.bool_(False), np.bool_(True)
 
 
 @njit(cache=True, _nrt=False)
 def random_play(P, T, K, rng, buf, seat):
     """A play uniform over all legal plays, listing only the chosen card's rows: the row
     index into the candidates (-1 if there is no legal play)."""
-    total = list_plays(P, T, K, buf, seat, NONE, NO)
+    total = list_plays(P, T, K, buf, seat, NONE, FALSE)
     if total == 0:
         return np.int64(-1)
     k = decide(rng, seat, total)
     for h in range(T[SEAT0 + seat, S.HAND_N]):
         count = T[COUNTS, h]
         if k < count:
-            list_plays(P, T, K, buf, seat, h, YES)
+            list_plays(P, T, K, buf, seat, h, TRUE)
             return k
         k -= count
     return np.int64(-1)
@@ -762,14 +762,14 @@ def random_play(P, T, K, rng, buf, seat):
 @njit(cache=True, _nrt=False)
 def random_discard(T, K, rng, buf, seat):
     """A discard (with its bonus) uniform over all legal ones; as random_play."""
-    total = list_discards(T, K, buf, seat, YES, NONE, NO, NO)
+    total = list_discards(T, K, buf, seat, TRUE, NONE, FALSE, FALSE)
     if total == 0:
         return np.int64(-1)
     k = decide(rng, seat, total)
     for h in range(T[SEAT0 + seat, S.HAND_N]):
         count = T[COUNTS, h]
         if k < count:
-            list_discards(T, K, buf, seat, YES, h, YES, NO)
+            list_discards(T, K, buf, seat, TRUE, h, TRUE, FALSE)
             return k
         k -= count
     return np.int64(-1)
@@ -881,7 +881,7 @@ def play_phase(P, T, K, F, rng, buf, log, seat):
                 log_event(T, log, seat, EV.NO_PLAY, 0, 0, 0)  # A15: nothing to play
                 continue
         else:
-            n_cand = list_plays(P, T, K, buf, seat, NONE, YES)
+            n_cand = list_plays(P, T, K, buf, seat, NONE, TRUE)
             if n_cand == 0:
                 log_event(T, log, seat, EV.NO_PLAY, 0, 0, 0)  # A15: nothing to play
                 continue
@@ -1122,7 +1122,7 @@ def discard_phase(P, T, K, F, rng, buf, log, seat):
     else:
         turns = F[1 + seat, bot.PIRATE_TURNS] > 0 or T[ST, S.EFFECTS_N] > 0
         shortlist = discard_shortlist(P, T, K, F, buf, seat)
-        n_cand = list_discards(T, K, buf, seat, turns, NONE, YES, shortlist)
+        n_cand = list_discards(T, K, buf, seat, turns, NONE, TRUE, shortlist)
         if n_cand == 0:
             log_event(T, log, seat, EV.NO_PLAY, 1, 0, 0)  # A15: no card, no bonus
             return
@@ -1464,7 +1464,7 @@ def lookahead_choice(P, T, K, F, rng, buf, seat, T2, F2, rr, buf2, nolog, unseen
     """The candidate row (of list_plays, as buf holds it) the lookahead plays first this turn,
     or -1 to leave the play to the heuristic (at most one legal play). Reads T, changes
     nothing in it, and draws once from the seat's decision stream."""
-    n_cand = list_plays(P, T, K, buf, seat, NONE, YES)
+    n_cand = list_plays(P, T, K, buf, seat, NONE, TRUE)
     if n_cand <= 1:
         return np.int64(-1)
     w = F[1 + seat]

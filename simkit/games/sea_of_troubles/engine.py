@@ -29,7 +29,7 @@ from simkit.games.sea_of_troubles.state import (
     fits,
     type_total,
 )
-from simkit.kernels import copy_prefix, decide, noisy, pick_best
+from simkit.kernels import FALSE, TRUE, copy_prefix, decide, noisy, pick_best
 from simkit.rng import CHANCE, randint, shuffle
 from strategies import sea_of_troubles as bot
 
@@ -43,13 +43,9 @@ F_WIDTH = 256
 NOISE = F_WIDTH - 1  # F[1 + s, NOISE]: seat s's noise, read from its strategy row's last column
 DEF0 = 64  # PLAY row: defender's cards from this column
 MAX_STEPS = 60  # actions per turn at most (each spends a card or a move point anyway)
-# typed constants for arguments: a literal 0 or True passed to a jitted function makes numba compile
-# it once per literal value (README, Speed: Where a cold compile goes)
-ZERO = np.int64(0)
+ZERO = np.int64(0)  # typed arguments (simkit.kernels)
 ONE = np.int64(1)
 NONE = np.int64(-1)
-FALSE = np.bool_(False)
-TRUE = np.bool_(True)
 
 
 @njit(cache=True, inline="always", _nrt=False)

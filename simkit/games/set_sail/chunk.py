@@ -77,9 +77,10 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
                    unowned_float(V), seeds2, unowned_int(D), unowned_uint(rngD))
         owned_scratch = (T2, F2, rng2, buf2, L, V, D, rngD)
     # the owners are passed along only to stay alive while the unowned views are in use
-    play_games(params_record(params), unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),
-               unowned_int(owned_buf), unowned_int(log_rows), presets, seat_strategies, seeds, out_games, out_seats,
-               log_count, trace, scratch, owned_T, owned_F, owned_rng, owned_buf, K, log_rows, owned_scratch)
+    play_games(params_record(params), unowned_int(owned_T), unowned_int(K), unowned_float(owned_F),
+               unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows), presets, seat_strategies,
+               seeds, out_games, out_seats, log_count, trace, scratch, owned_T, owned_F, owned_rng, owned_buf, K,
+               log_rows, owned_scratch)
 
 
 @njit(cache=True, _nrt=False)

@@ -27,17 +27,13 @@ from simkit.games.tide_of_avaris.state import (
     colour_count,
     hold_shape,
 )
-from simkit.kernels import copy_prefix
+from simkit.kernels import FALSE, TRUE, copy_prefix
 from simkit.rng import CHANCE, randint, shuffle
 from strategies import tide_of_avaris as bot
 
-# typed constants for arguments: a literal 0 or True passed to a jitted function makes numba compile
-# it once per literal value (README, Speed: Where a cold compile goes)
 NONE = np.int64(-1)
 ZERO = np.int64(0)
 ONE = np.int64(1)
-FALSE = np.bool_(False)
-TRUE = np.bool_(True)
 
 
 @njit(cache=True, inline="always", _nrt=False)

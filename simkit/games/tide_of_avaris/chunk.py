@@ -16,9 +16,8 @@ from simkit import game as G
 from simkit.games.tide_of_avaris import engine as E
 from simkit.games.tide_of_avaris import lookahead as LA
 from simkit.games.tide_of_avaris import state as S
-from simkit.games.tide_of_avaris.actions import FALSE, TRUE
 from simkit.games.tide_of_avaris.state import ORDER, SEAT0, ST, T_ROWS, T_WIDTH
-from simkit.kernels import copy_prefix, params_record, unowned_float, unowned_int, unowned_uint
+from simkit.kernels import FALSE, TRUE, copy_prefix, params_record, unowned_float, unowned_int, unowned_uint
 from simkit.rng import seed_streams
 from strategies import tide_of_avaris as bot
 
@@ -55,8 +54,9 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
     value = np.zeros((LA.MAX_CANDIDATES, LA.VALUE_WIDTH), dtype=np.float64) if lookahead else None
     log0 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
     # the owners are passed along only to stay alive while the unowned views are in use
-    play_games(params_record(params), unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),
-               unowned_int(log_rows), presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
+    play_games(params_record(params), unowned_int(owned_T), unowned_int(K), unowned_float(owned_F),
+               unowned_uint(owned_rng), unowned_int(log_rows), presets, seat_strategies, seeds, out_games, out_seats,
+               log_count, trace,
                unowned_int(owned_W), unowned_float(owned_F2), unowned_uint(owned_rng2), unowned_int(owned_D),
                unowned_uint(owned_rngD), cand, value, log0,
                (owned_T, owned_F, owned_rng, K, log_rows, owned_W, owned_F2, owned_rng2, owned_D, owned_rngD))

@@ -21,13 +21,10 @@ from simkit.games.sea_of_thieves.engine.enemies import (
     target_choice,
 )
 from simkit.games.sea_of_thieves.state import ENEMY0, SHIP0, ST
-from simkit.kernels import decide
+from simkit.kernels import FALSE, TRUE, decide
 from strategies import sea_of_thieves as bot
 
-# typed constants for arguments: a literal 0 or True makes numba compile the callee once per value
 ZERO = np.int64(0)
-TRUE = np.bool_(True)
-FALSE = np.bool_(False)
 
 
 @njit(cache=True, _nrt=False)
