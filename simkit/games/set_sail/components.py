@@ -235,5 +235,11 @@ def compile_arrays(comp: Components, values: dict, players: int) -> tuple:
         of_type = [t for t in range(n) if comp.types[t] == ty]
         for t in range(n):
             K[S.NEAREST0 + ty, t] = min((dist[t, u] for u in of_type), default=S.MAX_DIST - 1)
+    per_piece = values["upgrade_port_visits"] == "per_piece"
+    for piece in range(S.PIECES):
+        for t in range(n):
+            ty = comp.types[t]
+            K[S.GROUP0 + piece, t] = (200 + piece if ty == S.UPGRADE_PORT and per_piece
+                                      else ty if ty >= S.FIRST_PORT else 100 + t)
     return (K,)
 

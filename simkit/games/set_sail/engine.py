@@ -688,13 +688,11 @@ def ends_legally(d, budget_left, u, own_start, partner_start):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def port_group(P, K, u, piece):
+def port_group(K, u, piece):
     """Pieces at two tiles of one port type share one visit (A5), water tiles and (with
-    upgrade_port_visits = per_piece) the Upgrade Port never do."""
-    ty = K[S.TILE_TYPE, u]
-    if ty == S.UPGRADE_PORT and P.upgrade_port_visits == 1:
-        return 200 + piece
-    return ty if ty >= S.FIRST_PORT else 100 + u
+    upgrade_port_visits = per_piece) the Upgrade Port never do: the group of tile u for a
+    piece, as components.compile_arrays tabled it for the game's rules."""
+    return K[S.GROUP0 + piece, u]
 
 
 @njit(cache=True, _nrt=False)
@@ -763,12 +761,12 @@ def heuristic_moves(P, T, K, F, buf, seat, budget):
     for u in range(n):
         d = dist1[u]
         if ends_legally(d, dmax - 1, u, start1, start0):  # piece 1
-            insert_level(P, K, F, t1, t2, d, u, v[u])
+            insert_level(K, F, t1, t2, d, u, v[u])
     for d in range(1, dmax + 1):  # prefix: within distance d
         if t1[d - 1] >= 0:
-            insert_level(P, K, F, t1, t2, d, t1[d - 1], F[0, LEVEL_V1 + d - 1])
+            insert_level(K, F, t1, t2, d, t1[d - 1], F[0, LEVEL_V1 + d - 1])
         if t2[d - 1] >= 0:
-            insert_level(P, K, F, t1, t2, d, t2[d - 1], F[0, LEVEL_V2 + d - 1])
+            insert_level(K, F, t1, t2, d, t2[d - 1], F[0, LEVEL_V2 + d - 1])
     best = -1e18
     pick = NONE
     for a in range(n):
@@ -779,7 +777,7 @@ def heuristic_moves(P, T, K, F, buf, seat, budget):
         b = t1[left]
         if b < 0:
             continue
-        if port_group(P, K, a, ZERO) != port_group(P, K, b, ONE):
+        if port_group(K, a, ZERO) != port_group(K, b, ONE):
             val = v[a] + F[0, LEVEL_V1 + left]
             cand = b
         else:  # a shared port visit counts once: pair with the best of another group
@@ -795,15 +793,15 @@ def heuristic_moves(P, T, K, F, buf, seat, budget):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def insert_level(P, K, F, t1, t2, d, u, val):
+def insert_level(K, F, t1, t2, d, u, val):
     """Keep at level d the best tile and the best tile of another port group (piece 1)."""
     if t1[d] < 0 or val > F[0, LEVEL_V1 + d]:
-        if t1[d] >= 0 and port_group(P, K, t1[d], ONE) != port_group(P, K, u, ONE):
+        if t1[d] >= 0 and port_group(K, t1[d], ONE) != port_group(K, u, ONE):
             t2[d] = t1[d]
             F[0, LEVEL_V2 + d] = F[0, LEVEL_V1 + d]
         t1[d] = u
         F[0, LEVEL_V1 + d] = val
-    elif port_group(P, K, u, ONE) != port_group(P, K, t1[d], ONE) and (t2[d] < 0 or val > F[0, LEVEL_V2 + d]):
+    elif port_group(K, u, ONE) != port_group(K, t1[d], ONE) and (t2[d] < 0 or val > F[0, LEVEL_V2 + d]):
         t2[d] = u
         F[0, LEVEL_V2 + d] = val
 

@@ -95,7 +95,7 @@ def candidates(P, T, K, F, buf, seat, budget, L, V, limit):
             b = L[LEVEL_TILE, ty * S.MAX_DIST + left]
             if b < 0:
                 continue
-            if E.port_group(P, K, a, E.ZERO) != E.port_group(P, K, b, E.ONE):
+            if E.port_group(K, a, E.ZERO) != E.port_group(K, b, E.ONE):
                 val = v[a] + v[b]
             else:  # one visit for both pieces (A5), or both on one water tile
                 val = max(v[a], v[b])

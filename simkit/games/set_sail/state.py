@@ -97,4 +97,5 @@ QCOST0 = 13  # 3 rows: plunder quest i's ship cards at [QCOST0, i]; trade quest 
 QTILE = 16  # column i: the tile treasure map i names
 NEAREST0 = 17  # N_TYPES rows: distance from tile t to the nearest tile of each type
 DIST0 = NEAREST0 + N_TYPES  # row DIST0 + a, column b: water steps between tiles a and b
-K_ROWS = DIST0 + MAX_TILES
+GROUP0 = DIST0 + MAX_TILES  # 2 rows: the port group of tile t for piece 0 and piece 1 (engine.port_group)
+K_ROWS = GROUP0 + 2

@@ -266,6 +266,21 @@ def test_upgrade_port_visits_per_piece_buys_one_per_piece():
         assert int(t.seat(0)[S.UPG0: S.UPG0 + 3].sum()) == bought
 
 
+def test_bots_plan_port_visits_by_the_same_reading():
+    """A5 as the bots' movement choice reads it (engine.port_group): two pieces at the Upgrade
+    Port make one visit under per_turn and two under per_piece; at another port always one."""
+    for visits, shared in (("per_turn", True), ("per_piece", False)):
+        t = table(overrides={"upgrade_port_visits": visits})
+
+        def group(where, piece):
+            return int(t.call("port_group", u=tile(where), piece=piece))
+
+        assert (group(UPGRADE, 0) == group(UPGRADE, 1)) == shared
+        assert group(PIRATE, 0) == group(PIRATE, 1) == group(PIRATE, 0)
+        assert group(PIRATE, 0) != group(TRADE, 1)
+        assert group(UPGRADE, 0) != group(PIRATE, 1)
+
+
 def test_end_of_turn_loss_after_running_out_is_a_parameter():
     """A12: by default the End of Turn loss also applies in a turn the player ran out in
     (3 Supply from running out, then 1 lost); loss_after_running_out = false skips it, and
