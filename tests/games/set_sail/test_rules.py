@@ -272,7 +272,7 @@ def test_bots_plan_port_visits_by_the_same_reading():
     for visits, shared in (("per_turn", True), ("per_piece", False)):
         t = table(overrides={"upgrade_port_visits": visits})
 
-        def group(where, piece):
+        def group(where, piece, t=t):
             return int(t.call("port_group", u=tile(where), piece=piece))
 
         assert (group(UPGRADE, 0) == group(UPGRADE, 1)) == shared
