@@ -264,6 +264,20 @@ def test_bench_library():
         assert r["speedup"] > 1
 
 
+def test_bench_names_the_first_call_a_compile_then_a_cache_load(tmp_path):
+    """The first call's label is read from numba's compile events: an empty cache compiles, the
+    next process loads what the first wrote (an entry need not be jitted itself)."""
+    import os
+    import sys
+
+    code = ("from simkit.bench import _cell, _first_call; "
+            "print(_first_call(_cell('dicegame', 2, None))[1])")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    labels = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             env=env).stdout.strip().splitlines()[-1] for _ in range(2)]
+    assert labels == ["compile", "cache load"]
+
+
 def test_unimportable_game_module_is_bad_input(tmp_path):
     """A game module named in SIMKIT_GAME_MODULES that cannot be imported is an input error."""
     import os
