@@ -13,9 +13,11 @@ from simkit.kernels import (
     RACE_FIRST,
     RACE_FROM,
     RACE_SUM,
+    WHOLE_LOOPS,
     copy_block,
     copy_prefix,
     copy_rows,
+    engine_loop,
     params_record,
     pick_best,
     race_pick,
@@ -170,3 +172,55 @@ def test_params_record_reads_every_field_as_the_tuple_does():
 def test_params_record_refuses_what_is_not_a_number():
     with pytest.raises(TypeError, match="round_cap"):
         params_record(_Rules("300", np.int64(1), np.float64(0.25)))
+
+
+# ------------------------------------------------------------------ the game loop optimised whole
+@njit(cache=False)
+def _weighted_prefix(a, i):
+    s = 0
+    for j in range(i):
+        s += a[j] * j
+    return s
+
+
+@njit(cache=False)
+def _sum_prefixes(a, n):
+    t = 0
+    for i in range(n):
+        t += _weighted_prefix(a, i)
+    return t
+
+
+@engine_loop
+@njit(cache=False)
+def _a_loop(a, n):
+    return _sum_prefixes(a, n) + _sum_prefixes(a, n - 1)
+
+
+@njit(cache=False)
+def _not_a_loop(a, n):
+    return _sum_prefixes(a, n) + _sum_prefixes(a, n - 1)
+
+
+def test_a_game_loop_s_module_keeps_its_linked_functions_to_itself():
+    """engine_loop: in the marked loop's module every function linked in from elsewhere is
+    internal (LLVM may then rewrite or drop it) and renamed, so that numba's lookup of a
+    function's machine code by name cannot find such a copy (without the renaming the Sea of
+    Plunder tests crashed); in any other module they stay linkonce_odr.
+    Both give the same result. WHOLE_LOOPS is False only where numba's code library changed."""
+    import llvmlite.binding as ll
+
+    assert WHOLE_LOOPS
+    a = np.arange(12, dtype=np.int64)
+    assert _a_loop(a, 9) == _not_a_loop(a, 9) == 2 * sum(sum(a[j] * j for j in range(i)) for i in range(9)) \
+        - sum(a[j] * j for j in range(8))
+
+    def linked(dispatcher):
+        library = next(iter(dispatcher.overloads.values())).library
+        return {f.name: f.linkage for f in library._final_module.functions
+                if not f.is_declaration and f.name not in library._own}
+
+    assert linked(_a_loop) and set(linked(_a_loop).values()) == {ll.Linkage.internal}
+    assert all("$loop" in name for name in linked(_a_loop))  # renamed (simkit.kernels: the name lookup)
+    assert ll.Linkage.linkonce_odr in set(linked(_not_a_loop).values())
+

@@ -57,6 +57,7 @@ from simkit.kernels import (
     copy_prefix,
     copy_rows,
     decide,
+    engine_loop,
     noisy,
     params_record,
     pick_best,
@@ -1814,6 +1815,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
                owned_T2, owned_F2, owned_rr, owned_buf2)
 
 
+@engine_loop  # optimised whole (simkit.kernels)
 @njit(cache=True, _nrt=False)
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                T2, F2, rr, buf2, nolog, unseen, values,

@@ -30,7 +30,7 @@ from simkit import game as G
 from simkit.games.sea_of_troubles import engine as E
 from simkit.games.sea_of_troubles import state as S
 from simkit.games.sea_of_troubles.state import DECK, HAND0, META, PLAY, SEAT0, ST, TDECK
-from simkit.kernels import copy_prefix, decide, params_record, unowned_float, unowned_int, unowned_uint
+from simkit.kernels import copy_prefix, decide, engine_loop, params_record, unowned_float, unowned_int, unowned_uint
 from simkit.rng import next_u64, seed_streams, shuffle
 from strategies import sea_of_troubles as bot
 
@@ -335,6 +335,7 @@ def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, ou
                owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
 
 
+@engine_loop  # optimised whole (simkit.kernels)
 @njit(cache=True)
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                RT, RF, Rrng, Rbuf, Rlog, LV, RD, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):

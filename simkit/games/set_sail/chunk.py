@@ -24,7 +24,7 @@ from simkit.games.set_sail.engine import (
     take_turn,
 )
 from simkit.games.set_sail.state import ST, T_ROWS, T_WIDTH
-from simkit.kernels import params_record, unowned_float, unowned_int, unowned_uint
+from simkit.kernels import engine_loop, params_record, unowned_float, unowned_int, unowned_uint
 from simkit.rng import seed_streams
 from strategies import set_sail as bot
 
@@ -83,6 +83,7 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
                log_rows, owned_scratch)
 
 
+@engine_loop  # optimised whole (simkit.kernels)
 @njit(cache=True, _nrt=False)
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                scratch, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log, owned_scratch):

@@ -17,7 +17,16 @@ from simkit.games.tide_of_avaris import engine as E
 from simkit.games.tide_of_avaris import lookahead as LA
 from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.state import ORDER, SEAT0, ST, T_ROWS, T_WIDTH
-from simkit.kernels import FALSE, TRUE, copy_prefix, params_record, unowned_float, unowned_int, unowned_uint
+from simkit.kernels import (
+    FALSE,
+    TRUE,
+    copy_prefix,
+    engine_loop,
+    params_record,
+    unowned_float,
+    unowned_int,
+    unowned_uint,
+)
 from simkit.rng import seed_streams
 from strategies import tide_of_avaris as bot
 
@@ -98,6 +107,7 @@ def record_trace(P, T, K, W, log0, players, trace, g, day):
         trace[g, day - 1, s] = W[SEAT0 + s, S.POINTS]
 
 
+@engine_loop  # optimised whole (simkit.kernels)
 @njit(cache=True, _nrt=False)
 def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                W, F2, rng2, D, rngD, cand, value, log0, owners):

@@ -32,6 +32,7 @@ from simkit.kernels import (
     RACE_FIRST,
     RACE_SUM,
     decide,
+    engine_loop,
     params_record,
     race_pick,
     race_prune,
@@ -554,6 +555,7 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
                (owned_T, owned_F, owned_rng, K, log_rows, owned_T2, owned_F2, owned_rng2, owned_memo))
 
 
+@engine_loop  # optimised whole (simkit.kernels)
 @njit(cache=True, _nrt=False)
 def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                T2, F2, rng2, log0, memo, owners):
