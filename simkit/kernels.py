@@ -32,9 +32,9 @@
   renamed, before LLVM optimises it, which lets LLVM drop unused arguments, carry constants
   into callees and inline a function called once. The renaming matters: numba finds each
   function's machine code by name in its JIT, and a same-named copy in a loop's module, its
-  arguments rewritten, made calls from Python crash. The same games bit for bit (no fast-math: every result is
-  kept), 1.15-1.28x the games/s of four engines and a cold compile about as long (README,
-  Speed). It subclasses numba's JIT code library (`WHOLE_LOOPS` is False where a numba
+  arguments rewritten, made calls from Python crash. The same games bit for bit (no
+  fast-math: every result is kept), 1.15-1.28x the games/s of four engines and a cold compile
+  about as long (README, Speed). It subclasses numba's JIT code library (`WHOLE_LOOPS` is False where a numba
   release no longer has the two methods it extends: the engines then run as before).
 """
 
