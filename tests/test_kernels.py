@@ -206,8 +206,8 @@ def test_a_game_loop_s_module_keeps_its_linked_functions_to_itself():
     """engine_loop: in the marked loop's module every function linked in from elsewhere is
     internal (LLVM may then rewrite or drop it) and renamed, so that numba's lookup of a
     function's machine code by name cannot find such a copy (without the renaming the Sea of
-    Plunder tests crashed); in any other module they stay linkonce_odr.
-    Both give the same result. WHOLE_LOOPS is False only where numba's code library changed."""
+    Plunder tests crashed); in any other module they stay linkonce_odr, and that module is not
+    optimised beyond its functions one by one. Both give the same result. WHOLE_LOOPS is False only where numba's code library changed."""
     import llvmlite.binding as ll
 
     assert WHOLE_LOOPS
@@ -224,3 +224,15 @@ def test_a_game_loop_s_module_keeps_its_linked_functions_to_itself():
     assert all("$loop" in name for name in linked(_a_loop))  # renamed (simkit.kernels: the name lookup)
     assert ll.Linkage.linkonce_odr in set(linked(_not_a_loop).values())
 
+    def callees(dispatcher):
+        """The functions of this file linked in that the library's own functions still call."""
+        library = next(iter(dispatcher.overloads.values())).library
+        own = [f for f in library._final_module.functions if f.name in library._own]
+        called = {list(ins.operands)[-1].name for f in own for block in f.blocks for ins in block.instructions
+                  if ins.opcode == "call"}
+        return {name for name in called & set(linked(dispatcher)) if "test_kernels" in name}
+
+    # optimised once, where it runs: the loop's module inlined its callees; any other module went
+    # to machine code with its function passes only (module passes inline), so the call stays
+    assert not callees(_a_loop)
+    assert any("_sum_prefixes" in name for name in callees(_not_a_loop))
