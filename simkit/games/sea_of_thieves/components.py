@@ -596,6 +596,7 @@ def compile_arrays(comp: Components, two_player: bool) -> np.ndarray:
     m[S.POSITION_USED0] = 1
     tokens = list(comp.tokens) + [(S.LOOT_BAG, S.SKELETON, 0)] * comp.skeletons
     m[S.FIRST_CAPTAIN] = len(tokens)
+    m[S.FIRST_SKELETON] = next((i for i, (_bag, kind, _v) in enumerate(tokens) if kind == S.SKELETON), len(tokens))
     m[S.N_CAPTAINS] = len(comp.captains)
     tokens += [(S.CAPTAIN_POOL, S.CAPTAIN, gold) for _name, _rep, gold in comp.captains]
     m[S.N_TOKENS] = len(tokens)

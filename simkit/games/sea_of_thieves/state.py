@@ -289,6 +289,7 @@ KRAKEN_WOUNDS = 36  # wounds that defeat it
 FORT_WAVE = 37  # skeletons the fort raises at a time
 FORT_TREASURE = 38  # treasure tokens a raided fort leaves
 FIRST_CAPTAIN = 39  # token id of the first captain
+FIRST_SKELETON = 40  # token id of the first skeleton (FIRST_CAPTAIN: none); every skeleton lies before the captains
 KW = 272
 
 

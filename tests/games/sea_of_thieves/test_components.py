@@ -87,3 +87,23 @@ def test_a_designer_folder_is_a_rule_value(tmp_path):
     assert GAME.compile(values, 4).component_bytes != GAME.compile(GAME.rules.resolve("standard", {}), 4).component_bytes
     with pytest.raises(InputError):
         GAME.rules.resolve("standard", {"components": "no-such-set"})
+
+
+@pytest.mark.parametrize("extra", ["", '  { kind = "skeleton", value = 0, count = 2 },\n'])
+def test_every_skeleton_token_lies_where_the_engine_looks_for_one(tmp_path, extra):
+    """Fights and Shifting Sands scan token ids FIRST_SKELETON..FIRST_CAPTAIN for a skeleton: every
+    skeleton, those of `skeletons` and any a designer lists in a bag, lies in that range."""
+    from simkit.games.sea_of_thieves import state as S
+
+    d = tmp_path / "mine"
+    d.mkdir()
+    text = (FILES / "bags.toml").read_text()
+    (d / "bags.toml").write_text(text.replace("loot = [\n", "loot = [\n" + extra, 1))
+    comp = components.load(str(d))
+    K = components.compile_arrays(comp, False)
+    m = K[S.META]
+    kinds = K[S.TOK_KIND, : m[S.N_TOKENS]]
+    skeletons = [t for t in range(m[S.N_TOKENS]) if kinds[t] == S.SKELETON]
+    assert len(skeletons) == comp.skeletons + (2 if extra else 0)
+    assert m[S.FIRST_SKELETON] == skeletons[0] and skeletons[-1] < m[S.FIRST_CAPTAIN]
+    assert m[S.FIRST_SKELETON] == (0 if extra else len(comp.tokens))

@@ -166,7 +166,7 @@ def defeat_skeleton(T, K, h):
     normal skeleton shares the hex, and it stays, flipped to its captain's treasure face (Skeleton
     Captains). Returns the token (-1: none) ."""
     if T[S.HEX_SKELETONS, h] > T[S.HEX_CAPTAINS, h]:  # a normal skeleton stands here (the counts: leave, to_hex)
-        for t in range(K[S.META, S.N_TOKENS]):
+        for t in range(K[S.META, S.FIRST_SKELETON], K[S.META, S.FIRST_CAPTAIN]):
             if T[S.TOK_LOC, t] == h and K[S.TOK_KIND, t] == S.SKELETON:
                 to_bag(T, K, t)
                 return np.int64(t)

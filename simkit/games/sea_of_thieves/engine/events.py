@@ -308,7 +308,7 @@ def shifting_sands(P, T, K, F, rng, log, knave):
         if src == dst or dst < 0 or bot.sands_score(T, K, knave, dst) <= bot.sands_score(T, K, knave, src):
             return
     t = -1
-    for x in range(K[S.META, S.FIRST_CAPTAIN]):
+    for x in range(K[S.META, S.FIRST_SKELETON], K[S.META, S.FIRST_CAPTAIN]):
         if T[S.TOK_LOC, x] == src and K[S.TOK_KIND, x] == S.SKELETON:
             t = x
             break
