@@ -153,7 +153,7 @@ def nearest_rival(T, K, k, h, cargo_only):
     return best, best_d
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def voyage_target(T, K, k):
     """The hex ship k's voyage sends it to (its own hex when any hex will do)."""
     v = T[SHIP0 + k, S.VOYAGE]
@@ -178,7 +178,7 @@ def upgrade_cost(P, T, k):
     return P.brigantine_cost if t == S.SLOOP else P.galleon_cost
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def may_upgrade(P, T, k):
     t = T[SHIP0 + k, S.TYPE]
     if t == S.GALLEON:
@@ -193,7 +193,7 @@ def may_upgrade(P, T, k):
     return True
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def wants_upgrade(P, T, F, k, extra_gold):
     seat = k // 2
     if w(F, seat, W_UPGRADE) <= 0.0 or not may_upgrade(P, T, k):

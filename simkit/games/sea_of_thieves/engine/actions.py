@@ -80,7 +80,7 @@ def full_sail(P, T, K, F, rng, log, k, goal, bonus):
 
 
 # ------------------------------------------------------------------ Open Fire
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def rival_count(T, k):
     """Targets of Open Fire in k's hex: other players' ships (A24), monsters and skeleton ships
     (Damaging Enemies; never the fort)."""
@@ -211,7 +211,7 @@ def plunder(P, T, K, F, rng, log, k):
 
 
 # ------------------------------------------------------------------ fortune cards
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def fortune_index(T, K, seat, effect):
     for i in range(T[SEAT0 + seat, S.FORT_N]):
         if K[S.FO_EFFECT, T[S.FHAND0 + seat, i]] == effect:
@@ -257,7 +257,7 @@ def play_instants(P, T, K, F, rng, log, k):
             log_event(T, log, seat, EV.FORTUNE_PLAY, card, K[S.FO_EFFECT, card], k)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def special_legal(T, K, k, effect):
     if effect == S.F_FAIR_WINDS:
         return True

@@ -13,7 +13,7 @@ from simkit.games.sea_of_thieves.state import SHIP0, ST
 from simkit.rng import CHANCE, randint
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def leave(T, K, t):
     """Take token t out of its hex or hold counts (not out of a bag list)."""
     loc = T[S.TOK_LOC, t]
@@ -32,7 +32,7 @@ def leave(T, K, t):
             T[SHIP0 + k, S.RES_N] -= 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def to_hex(T, K, t, h):
     """Token t lies face up in (cargo) or stands in (skeleton, skeleton captain) hex h."""
     leave(T, K, t)
@@ -45,7 +45,7 @@ def to_hex(T, K, t, h):
         T[S.HEX_CARGO, h] += 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def to_hold(T, K, t, k):
     """Token t goes face down into ship k's hold (no limit: Cargo)."""
     leave(T, K, t)
@@ -56,7 +56,7 @@ def to_hold(T, K, t, k):
         T[SHIP0 + k, S.RES_N] += 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def to_bag(T, K, t):
     """Token t goes back into its bag (skeletons and resources into the loot bag); a captain
     (defeated and sold, or never defeated) goes back to the captains' pool, skeleton face up

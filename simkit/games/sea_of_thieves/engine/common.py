@@ -13,7 +13,7 @@ from simkit.rng import randint
 from strategies.sea_of_thieves import NOISE, POLICY
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def log_event(T, log, seat, code, a, b, c):
     n = T[ST, S.LOG_N]
     if n < log.shape[0]:

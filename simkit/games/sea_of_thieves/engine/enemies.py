@@ -62,7 +62,7 @@ def ships_in(T, h):
     return n
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def blocked(T, h):
     """A spawn hex holding two ships or another enemy (Event Phase: Megalodon, Skeleton Ship)."""
     return ships_in(T, h) >= 2 or S.enemy_here(T, h, True) >= 0 or T[S.HEX_STANDEES, h] >= 2

@@ -26,7 +26,7 @@ def set_ship_hex(T, k, h):
         T[S.HEX_STANDEES, h] += 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def has_room_nearby(T, K, h):
     for d in range(6):
         n = K[S.NEXT0 + d, h]
@@ -35,7 +35,7 @@ def has_room_nearby(T, K, h):
     return False
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def pushable_count(T, K, k, h):
     """Standees in h that ship k may push out: other players' ships with an adjacent hex with room."""
     n = 0
