@@ -324,6 +324,20 @@ def pirate_path_value(T, K, w, seat, path, n, pcost, pieces):
 
 
 @njit(cache=True, _nrt=False)
+def ship_path_value_called(T, K, w, seat, path, n, gains, stock, pcost, thief_back, pieces):
+    """ship_path_value as a function of its own, for the rare decisions (a bonus move, the turn of
+    a discard effect): numba types and lowers an inlined function again at every call site, so
+    only the candidate scans inline it."""
+    return ship_path_value(T, K, w, seat, path, n, gains, stock, pcost, thief_back, pieces)
+
+
+@njit(cache=True, _nrt=False)
+def pirate_path_value_called(T, K, w, seat, path, n, pcost, pieces):
+    """pirate_path_value as a function of its own (as ship_path_value_called)."""
+    return pirate_path_value(T, K, w, seat, path, n, pcost, pieces)
+
+
+@njit(cache=True, _nrt=False)
 def island_path_value(T, K, w, seat, path, n):
     """Value for `seat` of a Treasure Island drifting through path (So Close Yet So Far)."""
     for i in range(n):

@@ -1181,10 +1181,10 @@ def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, 
                 k = trace(K, card, o, r, start, path)
                 if mover_kind == 0:
                     owner = K[OWNER, target]
-                    F[0, n] = -bot.ship_path_value(T, K, w, owner, path, k, buf[GAINS], stock, w[bot.W_DEBT],
+                    F[0, n] = -bot.ship_path_value_called(T, K, w, owner, path, k, buf[GAINS], stock, w[bot.W_DEBT],
                                                    thief_back(P), buf[PIECES])
                 elif mover_kind == 1:
-                    F[0, n] = bot.pirate_path_value(T, K, w, seat, path, k, pcost, buf[PIECES])
+                    F[0, n] = bot.pirate_path_value_called(T, K, w, seat, path, k, pcost, buf[PIECES])
                 else:
                     F[0, n] = bot.island_path_value(T, K, w, seat, path, k)
             n += 1
@@ -1311,9 +1311,9 @@ def bonus_move(P, T, K, F, rng, buf, log, seat, steps):
             for dd in range(5):
                 if dd < 4:
                     path[n] = K[NBR0 + here, 2 * dd]
-                    v = bot.ship_path_value(T, K, w, seat, path, n + 1, buf[GAINS], stock, pcost, thief_back(P), buf[PIECES])
+                    v = bot.ship_path_value_called(T, K, w, seat, path, n + 1, buf[GAINS], stock, pcost, thief_back(P), buf[PIECES])
                 else:
-                    v = bot.ship_path_value(T, K, w, seat, path, n, buf[GAINS], stock, pcost, thief_back(P), buf[PIECES]) if n > 0 else -1e17
+                    v = bot.ship_path_value_called(T, K, w, seat, path, n, buf[GAINS], stock, pcost, thief_back(P), buf[PIECES]) if n > 0 else -1e17
                 if v > best:
                     best = v
                     d = dd
