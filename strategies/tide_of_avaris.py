@@ -150,7 +150,7 @@ def w(F, seat, k):
     return F[1 + seat, k]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def plays_random(F, rng, seat):
     """Whether this decision is a uniformly random legal choice: always for the random policy;
     otherwise with the row's noise (the skill knob, DESIGN §5), by a coin from the seat's own

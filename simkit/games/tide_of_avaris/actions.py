@@ -36,7 +36,7 @@ ZERO = np.int64(0)
 ONE = np.int64(1)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def log_event(T, log, seat, code, a, b, c):
     n = T[ST, S.LOG_N]
     if n < log.shape[0]:

@@ -240,7 +240,7 @@ def colour_count(T, seat, c):
     return T[HOLD0 + seat, UNBOUND + c] + T[HOLD0 + seat, BOUND + c]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def hold_shape(T, seat):
     """(Upper Hold spaces filled, Lower Hold spaces filled): the first of each colour goes up,
     duplicates go down (Treasure Hold; rearranging keeps this canonical layout, A54)."""
@@ -272,7 +272,7 @@ def steal_count(T, winner, loser):
     return unbound // 2
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def burial_value(T, K, seat):
     """Treasure Points a burial of the whole hold scores now, before bonuses: the rightmost
     covered Upper space's value plus one per Lower treasure (Treasure Hold)."""
@@ -282,7 +282,7 @@ def burial_value(T, K, seat):
     return K[UPPER_VALUE, upper] + lower + T[SEAT0 + seat, REL_BURIAL]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def can_hold(T, K, seat, c):
     """A treasure of colour c fits: a new colour goes up, a duplicate needs a free Lower space (A6)."""
     if colour_count(T, seat, c) == 0:
