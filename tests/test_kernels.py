@@ -207,7 +207,8 @@ def test_a_game_loop_s_module_keeps_its_linked_functions_to_itself():
     internal (LLVM may then rewrite or drop it) and renamed, so that numba's lookup of a
     function's machine code by name cannot find such a copy (without the renaming the Sea of
     Plunder tests crashed); in any other module they stay linkonce_odr, and that module is not
-    optimised beyond its functions one by one. Both give the same result. WHOLE_LOOPS is False only where numba's code library changed."""
+    optimised beyond its functions one by one. Both give the same result. WHOLE_LOOPS is False
+    only where numba's code library changed."""
     import llvmlite.binding as ll
 
     assert WHOLE_LOOPS

@@ -180,12 +180,24 @@ def test_cutthroats_corner_benefits_the_knave_and_a_kept_card_stays_in_front_of_
     assert t.seat(3)[S.KEPT] == 0 and t.T[S.KEPT_BY, charm] == -1 and t.st[S.EVENT_N] == n + 1
 
 
-def test_shifting_sands_moves_a_skeleton_between_islands_away_from_the_knave():
+@pytest.mark.parametrize("edge", ["first", "last", "any"])
+def test_shifting_sands_moves_a_skeleton_between_islands_away_from_the_knave(edge):
+    """Also with the island's skeleton the first or the last skeleton token (the ends of the ids
+    the engine scans, K's FIRST_SKELETON to FIRST_CAPTAIN)."""
     t = Table(4, seed=10)
     t.clear_board()
     mine = t.hexes_of(S.ISLAND, 0)[0]
     t.put(0, mine)  # the Knave's ship
-    t.drop(mine, S.LOOT_BAG, S.SKELETON)
+    want = {"first": int(t.K[S.META, S.FIRST_SKELETON]), "last": int(t.K[S.META, S.FIRST_CAPTAIN]) - 1}.get(edge)
+    passed = []
+    while True:
+        skeleton = t.take(S.LOOT_BAG, S.SKELETON)
+        if want is None or skeleton == want:
+            break
+        passed.append(skeleton)
+    for x in passed:
+        t.call("to_bag", t=x)
+    t.call("to_hex", t=skeleton, h=mine)
     far = t.hexes_of(S.ISLAND, 4)[0]
     t.put(6, far)  # the leader's ship
     t.seat(3)[S.REP] = 10
