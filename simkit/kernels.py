@@ -38,9 +38,16 @@
   machine code only runs when a test or a tool calls that function from Python, and what a
   loop links in is optimised there, once, with the whole loop. numba would otherwise optimise
   every module with all its callees linked in again, once per layer of calls; skipping that cut
-  the cold compiles by 2-10 s (12-27%) at the same games/s. It subclasses numba's JIT code
-  library (`WHOLE_LOOPS` is False where a numba release no longer has the two methods it
-  extends: the engines then run, and compile, as before).
+  the cold compiles by 2-10 s (12-27%) at the same games/s. Nor does any other module go to
+  machine code with its callees linked in: numba would emit every callee again, unoptimised,
+  in each module above it; its own functions only, each call resolving in the JIT to the
+  callee's own machine code, while what a caller links in (and numba's cache keeps for that)
+  is still the whole. Loaded from numba's cache before its callees are, such a function is
+  built from that cached whole instead, so no call finds its callee missing. Nor does numba
+  build each function the C wrapper that only a first-class function value calls: no engine
+  passes functions as values. It subclasses numba's JIT code library (`WHOLE_LOOPS` is False
+  where a numba release no longer has the methods it extends: the engines then run, and
+  compile, as before).
 """
 
 import numpy as np
@@ -300,10 +307,11 @@ def _whole_loop_library() -> bool:
         import hashlib
 
         import llvmlite.binding as ll
-        from numba.core import codegen
+        from numba.core import codegen, cpu
 
         base = codegen.JITCPUCodegen._library_class
-        base.finalize, base._optimize_final_module  # noqa: B018 (the two methods extended)
+        (base.finalize, base._optimize_final_module, base._verify_declare_only_symbols,  # noqa: B018
+         base.serialize_using_object_code, base._unserialize, cpu.CPUContext.create_cfunc_wrapper)  # extended
     except (ImportError, AttributeError):
         return False
     if getattr(base, "whole_loop", False):
@@ -311,18 +319,48 @@ def _whole_loop_library() -> bool:
 
     class WholeLoopLibrary(base):
         """numba's JIT code library: a game loop's module is optimised whole, with the linked functions
-        internal to it; no other module is optimised beyond its functions one by one."""
+        internal to it; any other library goes to machine code with its own functions only, not
+        optimised beyond its functions one by one."""
 
         whole_loop = True
 
         def finalize(self):
             # the functions the library defines itself, before its callees are linked in
             self._own = {f.name for f in self._final_module.functions if not f.is_declaration}
+            if not self._is_loop():
+                self._own_code_only()
             super().finalize()
+
+        def _is_loop(self):
+            return any(name.startswith(prefix) for name in self._own for prefix in _LOOPS)
+
+        def _own_code_only(self):
+            """Machine code for the library's own functions only: each callee is in the JIT already,
+            from its own library, and a call resolves to it there. What a caller links in, and what
+            numba's cache keeps for linking, is still the whole: own functions and callees."""
+            callees = list(dict.fromkeys(self._linking_libraries))
+            if not callees:
+                return
+            shared = self._final_module.clone()
+            for library in callees:
+                self._reload_init.update(library._reload_init)
+                shared.link_in(library._get_module_for_linking(), preserve=True)
+            for f in shared.functions:  # as numba's _get_module_for_linking, which returns this now
+                if not f.is_declaration and f.linkage == ll.Linkage.external:
+                    f.linkage = ll.Linkage.linkonce_odr
+            self._shared_module = shared
+            self._needs = tuple(sorted({f.name for f in shared.functions if not f.is_declaration} - self._own))
+            self._linking_libraries = []
+
+        def _verify_declare_only_symbols(self):
+            needs = set(getattr(self, "_needs", ()))  # declared here, defined by their own libraries
+            for f in self._final_module.functions:
+                if f.is_declaration and f.name.startswith("_ZN5numba") and f.name not in needs:
+                    raise AssertionError(f"Symbol {f.name} not linked properly")
 
         def _optimize_final_module(self):
             own = getattr(self, "_own", ())
-            if any(name.startswith(prefix) for name in own for prefix in _LOOPS):
+            if self._is_loop():
                 # renamed too: numba finds a function's machine code by its name in the JIT, which
                 # would also find a copy here, whose arguments LLVM may since have changed
                 mark = "$loop" + hashlib.sha256("".join(sorted(own)).encode()).hexdigest()[:12]
@@ -331,11 +369,42 @@ def _whole_loop_library() -> bool:
                         f.linkage = ll.Linkage.internal
                         f.name = f.name + mark
                 super()._optimize_final_module()
-            # any other library: its functions had their function passes, and the module goes to
-            # machine code as it is; a loop links it in and optimises it there, once
+            # any other library: its functions had their function passes, and its own functions go
+            # to machine code as they are; a loop links them in and optimises them there, once
+
+        def serialize_using_object_code(self):
+            name, kind, data = super().serialize_using_object_code()
+            needs = getattr(self, "_needs", ())
+            return (name, kind, (*data, needs)) if needs else (name, kind, data)
+
+        @classmethod
+        def _unserialize(cls, codegen, state):
+            name, kind, data = state
+            if kind != "object" or len(data) != 3:
+                return super()._unserialize(codegen, state)
+            object_code, shared_bitcode, needs = data
+            if all(codegen._engine.is_symbol_defined(n) for n in needs):
+                return super()._unserialize(codegen, (name, kind, (object_code, shared_bitcode)))
+            # the cached code calls functions not in the JIT yet: machine code for the whole, the
+            # callees included (as linked copies, the cached own functions defined again)
+            self = codegen.create_library(name)
+            module = ll.parse_bitcode(shared_bitcode)
+            for f in module.functions:
+                if not f.is_declaration and f.name not in needs:
+                    f.linkage = ll.Linkage.external
+            self._final_module = module
+            self._finalize_final_module()
+            return self
 
     codegen.JITCPUCodegen._library_class = WholeLoopLibrary
+    # numba builds each function a C wrapper too, which only a first-class function value calls;
+    # no engine passes functions as values
+    cpu.CPUContext.create_cfunc_wrapper = _no_cfunc_wrapper
     return True
+
+
+def _no_cfunc_wrapper(context, library, fndesc, env, call_helper):
+    """Stands for numba's `CPUContext.create_cfunc_wrapper` (module doc)."""
 
 
 WHOLE_LOOPS = _whole_loop_library()

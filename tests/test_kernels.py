@@ -206,9 +206,10 @@ def test_a_game_loop_s_module_keeps_its_linked_functions_to_itself():
     """engine_loop: in the marked loop's module every function linked in from elsewhere is
     internal (LLVM may then rewrite or drop it) and renamed, so that numba's lookup of a
     function's machine code by name cannot find such a copy (without the renaming the Sea of
-    Plunder tests crashed); in any other module they stay linkonce_odr, and that module is not
-    optimised beyond its functions one by one. Both give the same result. WHOLE_LOOPS is False
-    only where numba's code library changed."""
+    Plunder tests crashed); any other module goes to machine code with its own functions only,
+    not optimised beyond them one by one, and calls its callees' own machine code, while what a
+    caller links in from it is still the whole, as linkonce_odr. Both give the same result.
+    WHOLE_LOOPS is False only where numba's code library changed."""
     import llvmlite.binding as ll
 
     assert WHOLE_LOOPS
@@ -216,24 +217,82 @@ def test_a_game_loop_s_module_keeps_its_linked_functions_to_itself():
     assert _a_loop(a, 9) == _not_a_loop(a, 9) == 2 * sum(sum(a[j] * j for j in range(i)) for i in range(9)) \
         - sum(a[j] * j for j in range(8))
 
-    def linked(dispatcher):
-        library = next(iter(dispatcher.overloads.values())).library
-        return {f.name: f.linkage for f in library._final_module.functions
-                if not f.is_declaration and f.name not in library._own}
+    def library(dispatcher):
+        return next(iter(dispatcher.overloads.values())).library
+
+    def linked(dispatcher, module=None):
+        module = module or library(dispatcher)._final_module
+        return {f.name: f.linkage for f in module.functions
+                if not f.is_declaration and f.name not in library(dispatcher)._own}
 
     assert linked(_a_loop) and set(linked(_a_loop).values()) == {ll.Linkage.internal}
     assert all("$loop" in name for name in linked(_a_loop))  # renamed (simkit.kernels: the name lookup)
-    assert ll.Linkage.linkonce_odr in set(linked(_not_a_loop).values())
+    assert not linked(_not_a_loop)  # its machine code: its own functions only
+    shared = linked(_not_a_loop, library(_not_a_loop)._get_module_for_linking())
+    assert {"_sum_prefixes", "_weighted_prefix"} <= {n for name in shared for n in ("_sum_prefixes", "_weighted_prefix")
+                                                     if n in name}
+    assert set(shared.values()) == {ll.Linkage.linkonce_odr}
 
     def callees(dispatcher):
-        """The functions of this file linked in that the library's own functions still call."""
-        library = next(iter(dispatcher.overloads.values())).library
-        own = [f for f in library._final_module.functions if f.name in library._own]
+        """The functions of this file, not its own, that the library's own functions still call."""
+        names = library(dispatcher)._own
+        own = [f for f in library(dispatcher)._final_module.functions if f.name in names]
         called = {list(ins.operands)[-1].name for f in own for block in f.blocks for ins in block.instructions
                   if ins.opcode == "call"}
-        return {name for name in called & set(linked(dispatcher)) if "test_kernels" in name}
+        return {name for name in called - names if "test_kernels" in name}
 
     # optimised once, where it runs: the loop's module inlined its callees; any other module went
     # to machine code with its function passes only (module passes inline), so the call stays
     assert not callees(_a_loop)
     assert any("_sum_prefixes" in name for name in callees(_not_a_loop))
+
+
+_CACHED = """
+import sys
+import numpy as np
+from numba import njit
+import simkit.kernels  # installs the code library
+
+@njit(cache=True)
+def inner(a, i):
+    return a[i] * (i + 1)
+
+@njit(cache=True)
+def outer(a):
+    t = 0
+    for i in range(a.shape[0]):
+        t += inner(a, i)
+    return t
+
+a = np.arange(5, dtype=np.int64)
+if sys.argv[1] == "inner-first":
+    print(inner(a, 4), end=" ")
+print(outer(a), end=" ")
+lib = next(iter(outer.overloads.values())).library
+print("whole" if any(not f.is_declaration and "inner" in f.name for f in lib._final_module.functions) else "own")
+"""
+
+
+def test_a_cached_function_finds_its_callees_loaded_or_not(tmp_path):
+    """A function's cached machine code holds its own functions only (WholeLoopLibrary): loaded
+    from numba's cache after its callee, it calls the callee's; loaded first, before anything it
+    calls, it is built again from the cached whole (callees included), so a test or tool calling
+    it from Python never meets a function missing from the JIT."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "cached_pair.py").write_text(_CACHED)
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": os.pathsep.join(sys.path)}
+
+    def run(order):
+        done = subprocess.run([sys.executable, "cached_pair.py", order], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.split()
+
+    expected = str(sum(i * (i + 1) for i in range(5)))
+    assert run("outer-only") == [expected, "own"]  # compiled: its own code, the callee's from its library
+    assert any((tmp_path / "cache").iterdir())
+    assert run("outer-only") == [expected, "whole"]  # from the cache, its callee not loaded yet
+    assert run("inner-first") == ["20", expected, "own"]  # from the cache, its callee loaded before
