@@ -310,8 +310,9 @@ def _whole_loop_library() -> bool:
         from numba.core import codegen, cpu
 
         base = codegen.JITCPUCodegen._library_class
-        (base.finalize, base._optimize_final_module, base._verify_declare_only_symbols,  # noqa: B018
-         base.serialize_using_object_code, base._unserialize, cpu.CPUContext.create_cfunc_wrapper)  # extended
+        (base.finalize, base._optimize_final_module, base._optimize_functions,  # noqa: B018 (extended)
+         base._verify_declare_only_symbols, base.serialize_using_object_code, base._unserialize,
+         codegen.CPUCodegen._function_pass_manager, cpu.CPUContext.create_cfunc_wrapper)
     except (ImportError, AttributeError):
         return False
     if getattr(base, "whole_loop", False):
@@ -351,6 +352,14 @@ def _whole_loop_library() -> bool:
             self._shared_module = shared
             self._needs = tuple(sorted({f.name for f in shared.functions if not f.is_declaration} - self._own))
             self._linking_libraries = []
+
+        def _optimize_functions(self, ll_module):
+            # numba's function passes, with one pass manager for the module's functions rather
+            # than one built for each
+            ll_module.data_layout = self._codegen._data_layout
+            fpm, pb = self._codegen._function_pass_manager()
+            for func in ll_module.functions:
+                fpm.run(func, pb)
 
         def _verify_declare_only_symbols(self):
             needs = set(getattr(self, "_needs", ()))  # declared here, defined by their own libraries
