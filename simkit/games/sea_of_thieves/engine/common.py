@@ -31,7 +31,7 @@ def log_event(T, log, seat, code, a, b, c):
 ACTION_COIN = NOISE + 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def is_random(F, rng, seat):
     """This decision is a uniformly random legal choice: the `random` preset's always, any
     other preset's with the chance its noise column gives (the skill knob, DESIGN §5). Inside
