@@ -32,7 +32,7 @@ def full_sail(P, T, K, F, rng, log, k, goal, bonus):
     if n == 0:
         return
     if is_random(F, rng, seat):
-        options = 1  # staying put
+        options = np.int64(1)  # staying put
         for d in range(6):
             x = h
             for m in range(1, n + 1):
@@ -104,7 +104,7 @@ def open_fire(P, T, K, F, rng, log, k, bonus):
         return
     n_enemies = fire_targets(T, k)
     pick = decide(rng, seat, n) if is_random(F, rng, seat) else np.int64(-1)
-    target = -1
+    target = np.int64(-1)
     enemy = np.int64(-1)  # typed: a literal -1 would compile the bot's enemy_worth once more
     best = -1.0
     for j in range(2 * T[ST, S.PLAYERS]):

@@ -88,7 +88,7 @@ def crew_roll(T, K, F, rng, log, k):
             if T[S.DICE, i] <= 2:
                 T[S.DICE, i] = 1 + randint(rng, CHANCE, np.int64(6))
         log_event(T, log, seat, EV.REROLL, k, failures, card)
-    total = 0
+    total = np.int64(0)
     for i in range(n):
         total += die_successes(T[S.DICE, i])
     log_event(T, log, seat, EV.ROLL, k, n, total)
@@ -174,7 +174,7 @@ def sail_task(P, T, K, F, rng, log, k, goal, hexes_n):
     for _ in range(hexes_n):
         h = T[SHIP0 + k, S.HEX]
         if is_random(F, rng, seat):
-            n = 0
+            n = np.int64(0)
             for d in range(6):
                 x = K[S.NEXT0 + d, h]
                 if x >= 0 and hexes.can_end(T, K, k, x):
@@ -182,7 +182,7 @@ def sail_task(P, T, K, F, rng, log, k, goal, hexes_n):
             if n == 0:
                 return
             pick = decide(rng, seat, n)
-            dest = -1
+            dest = np.int64(-1)
             for d in range(6):
                 x = K[S.NEXT0 + d, h]
                 if x >= 0 and hexes.can_end(T, K, k, x):
@@ -241,7 +241,7 @@ def sink_ship(P, T, K, F, rng, log, k):
     their tokens replaced by crew tokens; upgrades stay."""
     seat = k // 2
     h = T[SHIP0 + k, S.HEX]
-    left = 0
+    left = np.int64(0)
     for t in range(K[S.META, S.N_TOKENS]):
         if T[S.TOK_LOC, t] == S.HOLD + k:
             to_hex(T, K, t, h)
@@ -293,7 +293,7 @@ def respawn(P, T, K, F, rng, log, seat):
     pos = 0
     for _ in range(200):
         pos = hexes.roll_sea_tile(T, rng)
-        n = 0
+        n = np.int64(0)
         for i in range(S.TILE_HEXES):
             h = pos * S.TILE_HEXES + i
             if T[S.HEX_TYPE, h] == S.ISLAND and T[S.HEX_STANDEES, h] + need <= 2:

@@ -152,7 +152,7 @@ def target_choice(P, T, K, F, rng, h, knave):
 def enemy_attack(P, T, K, F, rng, log, e, k):
     """Roll the enemy card's attack dice (successes as in a crew roll); each success puts one
     damage token on ship k's card (A40-A42). The damage is the hazard's (LAST_HIT)."""
-    hits = 0
+    hits = np.int64(0)
     for _ in range(K[S.EN_ATTACK, e]):
         hits += die_successes(1 + randint(rng, CHANCE, np.int64(6)))
     T[SHIP0 + k, S.DAMAGE] += hits

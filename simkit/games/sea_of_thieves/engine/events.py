@@ -129,13 +129,13 @@ def place_kraken(P, T, K, F, rng, log, knave):
         if j != k and T[SHIP0 + j, S.HEX] == h:
             owner = j // 2
             goal, _ = bot.ship_goal(P, T, K, F, j)
-            options = 0
+            options = np.int64(0)
             for d in range(6):
                 x = K[S.NEXT0 + d, h]
                 if x >= 0 and T[S.HEX_TYPE, x] != S.ABSENT and T[S.HEX_STANDEES, x] < 2:
                     options += 1
             pick = decide(rng, owner, options) if is_random(F, rng, owner) else np.int64(-1)
-            dest = -1
+            dest = np.int64(-1)
             best_d = 1 << 40
             for d in range(6):
                 x = K[S.NEXT0 + d, h]

@@ -79,13 +79,13 @@ def push_out(P, T, K, F, rng, log, k, h):
                 victim = j
     owner = victim // 2
     goal, _ = bot.ship_goal(P, T, K, F, victim)
-    options = 0
+    options = np.int64(0)
     for d in range(6):
         x = K[S.NEXT0 + d, h]
         if x >= 0 and T[S.HEX_STANDEES, x] < 2:
             options += 1
     pick = decide(rng, owner, options) if is_random(F, rng, owner) else np.int64(-1)
-    dest = -1
+    dest = np.int64(-1)
     best_d = 1 << 40
     i = 0
     for d in range(6):
@@ -150,7 +150,7 @@ def sail_path(P, T, K, F, rng, log, k, goal, n):
     x = start
     last_ok = start
     for i in range(n):
-        best = -1
+        best = np.int64(-1)
         best_s = S.dist(K, x, goal) * 4
         for d in range(6):
             y = K[S.NEXT0 + d, x]

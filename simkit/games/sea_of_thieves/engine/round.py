@@ -191,7 +191,7 @@ def draw_fortune(T, seat, n):
 def place_fleet(P, T, K, F, rng, log, seat):
     """Both ships on one hub island hex holding no other player's ships (Final Setup). The bots
     take the free hub island nearest their voyages' islands."""
-    n = 0
+    n = np.int64(0)
     for i in range(S.TILE_HEXES):
         if T[S.HEX_TYPE, i] == S.ISLAND and T[S.HEX_STANDEES, i] == 0:
             n += 1
