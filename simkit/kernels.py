@@ -407,13 +407,15 @@ def _whole_loop_library() -> bool:
 
     codegen.JITCPUCodegen._library_class = WholeLoopLibrary
     # numba builds each function a C wrapper too, which only a first-class function value calls;
-    # no engine passes functions as values
-    cpu.CPUContext.create_cfunc_wrapper = _no_cfunc_wrapper
+    # no engine passes functions as values (anyone else's functions, a numba.cfunc's included, keep it)
+    build = cpu.CPUContext.create_cfunc_wrapper
+
+    def create_cfunc_wrapper(context, library, fndesc, env, call_helper):
+        if not fndesc.modname.startswith(("simkit.", "strategies.")):
+            build(context, library, fndesc, env, call_helper)
+
+    cpu.CPUContext.create_cfunc_wrapper = create_cfunc_wrapper
     return True
-
-
-def _no_cfunc_wrapper(context, library, fndesc, env, call_helper):
-    """Stands for numba's `CPUContext.create_cfunc_wrapper` (module doc)."""
 
 
 WHOLE_LOOPS = _whole_loop_library()

@@ -296,3 +296,18 @@ def test_a_cached_function_finds_its_callees_loaded_or_not(tmp_path):
     assert any((tmp_path / "cache").iterdir())
     assert run("outer-only") == [expected, "whole"]  # from the cache, its callee not loaded yet
     assert run("inner-first") == ["20", expected, "own"]  # from the cache, its callee loaded before
+
+
+def test_a_numba_cfunc_outside_the_engines_still_gets_its_c_wrapper():
+    """simkit.kernels builds no C wrapper for the engines' functions (none is passed as a value),
+    and leaves every other function's alone: a numba.cfunc defined elsewhere still works."""
+    import ctypes
+
+    from numba import cfunc
+
+    def add(a, b):
+        return a + b
+
+    add.__module__ = "elsewhere"
+    compiled = cfunc("int64(int64, int64)")(add)
+    assert ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64, ctypes.c_int64)(compiled.address)(2, 3) == 5
