@@ -44,8 +44,8 @@
   callee's own machine code, while what a caller links in (and numba's cache keeps for that)
   is still the whole. Loaded from numba's cache before its callees are, such a function is
   built from that cached whole instead, so no call finds its callee missing. Nor does numba
-  build each function the C wrapper that only a first-class function value calls: no engine
-  passes functions as values. It subclasses numba's JIT code library (`WHOLE_LOOPS` is False
+  build simkit's functions (and the policies') the C wrapper that only a first-class function
+  value calls: no engine passes functions as values (any other function keeps its own). It subclasses numba's JIT code library (`WHOLE_LOOPS` is False
   where a numba release no longer has the methods it extends: the engines then run, and
   compile, as before).
 """
