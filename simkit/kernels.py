@@ -45,9 +45,9 @@
   is still the whole. Loaded from numba's cache before its callees are, such a function is
   built from that cached whole instead, so no call finds its callee missing. Nor does numba
   build simkit's functions (and the policies') the C wrapper that only a first-class function
-  value calls: no engine passes functions as values (any other function keeps its own). It subclasses numba's JIT code library (`WHOLE_LOOPS` is False
-  where a numba release no longer has the methods it extends: the engines then run, and
-  compile, as before).
+  value calls: no engine passes functions as values (any other function keeps its own). It
+  subclasses numba's JIT code library (`WHOLE_LOOPS` is False where a numba release no longer
+  has the methods it extends: the engines then run, and compile, as before).
 """
 
 import numpy as np
@@ -328,12 +328,10 @@ def _whole_loop_library() -> bool:
         def finalize(self):
             # the functions the library defines itself, before its callees are linked in
             self._own = {f.name for f in self._final_module.functions if not f.is_declaration}
-            if not self._is_loop():
+            self._loop = any(name.startswith(prefix) for name in self._own for prefix in _LOOPS)
+            if not self._loop:
                 self._own_code_only()
             super().finalize()
-
-        def _is_loop(self):
-            return any(name.startswith(prefix) for name in self._own for prefix in _LOOPS)
 
         def _own_code_only(self):
             """Machine code for the library's own functions only: each callee is in the JIT already,
@@ -368,8 +366,8 @@ def _whole_loop_library() -> bool:
                     raise AssertionError(f"Symbol {f.name} not linked properly")
 
         def _optimize_final_module(self):
-            own = getattr(self, "_own", ())
-            if self._is_loop():
+            if getattr(self, "_loop", False):
+                own = self._own
                 # renamed too: numba finds a function's machine code by its name in the JIT, which
                 # would also find a copy here, whose arguments LLVM may since have changed
                 mark = "$loop" + hashlib.sha256("".join(sorted(own)).encode()).hexdigest()[:12]

@@ -1181,8 +1181,8 @@ def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, 
                 k = trace(K, card, o, r, start, path)
                 if mover_kind == 0:
                     owner = K[OWNER, target]
-                    F[0, n] = -bot.ship_path_value_called(T, K, w, owner, path, k, buf[GAINS], stock, w[bot.W_DEBT],
-                                                   thief_back(P), buf[PIECES])
+                    F[0, n] = -bot.ship_path_value_called(T, K, w, owner, path, k, buf[GAINS], stock,
+                                                          w[bot.W_DEBT], thief_back(P), buf[PIECES])
                 elif mover_kind == 1:
                     F[0, n] = bot.pirate_path_value_called(T, K, w, seat, path, k, pcost, buf[PIECES])
                 else:
