@@ -20,6 +20,16 @@
   is one) as that literal value and compiles the callee once for it and again for the plain
   type: an engine passes `np.int64` values and the flags `TRUE` / `FALSE` below instead
   (README, Speed: Where a cold compile goes).
+- Plain indices. numba lets a signed index count from the end (`a[-1]`), so every subscript with
+  one becomes a compare, an add and a select, inside every inner loop of every engine: the
+  address of `T[SHIP0 + k, HEX]` took more work than the load. No engine or policy counts from
+  the end, so their functions (the modules `simkit.*` and `strategies.*`) index as they are:
+  1.04-1.18x the games/s of the engines (README, Speed), the same games bit for bit. That "no
+  index from the end, none past an axis" holds is tested, not assumed: with
+  `SIMKIT_INDEX_CHECK=1` the same functions are compiled with every such index checked, an
+  IndexError where one strays, and tests/test_indices.py plays every preset of every game so.
+  numba's cache keeps the two kinds of code apart (a mark in its key for how code is made),
+  and apart from code cached before. Anyone else's functions keep numba's indexing.
 - Decisions. Seat s decides from rng stream 1 + s (DESIGN §4): `decide` is a uniform
   choice, `pick_best` the highest score with ties broken uniformly.
 - The game loop optimised whole. numba compiles each jitted function into a module of its own
@@ -49,6 +59,8 @@
   subclasses numba's JIT code library (`WHOLE_LOOPS` is False where a numba release no longer
   has the methods it extends: the engines then run, and compile, as before).
 """
+
+import os
 
 import numpy as np
 from numba import carray, config, njit, types
@@ -417,3 +429,43 @@ def _whole_loop_library() -> bool:
 
 
 WHOLE_LOOPS = _whole_loop_library()
+
+INDEX_CHECK = os.environ.get("SIMKIT_INDEX_CHECK", "") == "1"  # module doc: Plain indices
+
+
+def _plain_indices(check: bool) -> bool:
+    """Have numba index simkit's and the policies' arrays with a signed integer as it is, without
+    the wrap of a negative index; with `check`, test every such index against its axis instead
+    (IndexError). numba's cache keeps code of the two apart, and apart from code compiled
+    before. False if this numba release lowers indices otherwise (its own indexing then stays)."""
+    try:
+        from numba.core import codegen
+        from numba.np import arrayobj
+
+        wrap = arrayobj.fix_integer_index
+        describe = codegen.JITCPUCodegen.magic_tuple
+    except (ImportError, AttributeError):
+        return False
+    if getattr(wrap, "plain", False):
+        return True
+
+    def fix_integer_index(context, builder, idxty, idx, size):
+        if not (idxty.signed and builder.function.name.startswith(_OURS)):
+            return wrap(context, builder, idxty, idx, size)
+        index = context.cast(builder, idx, idxty, types.intp)
+        if check:
+            cgutils.do_boundscheck(context, builder, index, size)
+        return index
+
+    def magic_tuple(self):
+        # numba's cache key for "how this code was generated"
+        return (*describe(self), "simkit-index-check" if check else "simkit-plain-index")
+
+    fix_integer_index.plain = True
+    arrayobj.fix_integer_index = fix_integer_index
+    codegen.JITCPUCodegen.magic_tuple = magic_tuple
+    return True
+
+
+_OURS = ("_ZN6simkit", "_ZN10strategies")  # the mangled names of simkit's and the policies' functions
+PLAIN_INDICES = _plain_indices(INDEX_CHECK)
