@@ -358,6 +358,10 @@ def bench(
         "--profile", help="Instead: where the compiled engine spends its time while playing, per jitted function "
         "(Linux perf samples, named through a perf map of numba's code).")] = False,
     seconds: Annotated[float, typer.Option(help="With --profile: seconds of play sampled per game.")] = 10.0,
+    apart: Annotated[str | None, typer.Option(
+        help="With --profile: jitted functions kept out of line in the game loop, comma-separated, so that each "
+        "counts on its own instead of in the function it is inlined into, e.g. score_discards,score_plays "
+        "(the engine is compiled for the profile).")] = None,
     top: Annotated[int, typer.Option(help="With --compile or --profile: the functions listed, dearest first.")] = 15,
     json_: JsonOption = False,
 ) -> None:
@@ -366,6 +370,9 @@ def bench(
 
     if compile_ and profile:
         raise InputError("--compile and --profile are two different measurements; hint: ask for one at a time")
+    if apart and not profile:
+        raise InputError("--apart changes what --profile counts; hint: add --profile")
+    apart_names = [name.strip() for name in apart.split(",") if name.strip()] if apart else []
     if compile_ or profile:
         from simkit import games as registry
 
@@ -374,14 +381,15 @@ def bench(
     if profile:
         from simkit.profiling import profile as run_profile
 
-        reports = [run_profile(name, players, one_preset, seconds) for name in game_ids]
+        reports = [run_profile(name, players, one_preset, seconds, apart_names) for name in game_ids]
         if json_:
             _echo_json(reports)
             return
         for r in reports:
             jit = sum(row["percent"] for row in r["rows"] if row["jit"])
             listed = r["rows"][:top]
-            typer.echo(f"{r['game']} ({r['players']} players, {r['preset']}): {r['games']:,} games in "
+            kept = f"; kept apart: {', '.join(r['apart'])}" if r["apart"] else ""
+            typer.echo(f"{r['game']} ({r['players']} players, {r['preset']}{kept}): {r['games']:,} games in "
                        f"{r['seconds']:.1f} s, {r['samples']} samples, {jit:.1f}% in compiled code; the "
                        f"{len(listed)} dearest functions by their own samples (inlined callees count in their caller):")
             _print_table(["function", "share", "where"],

@@ -300,6 +300,9 @@ def sort_ints(a, n):
 
 # ------------------------------------------------------------------ the game loop optimised whole
 _LOOPS: set[str] = set()  # the mangled-name prefixes of the game loops (engine_loop)
+# functions a game loop's module keeps out of line, so that a profile counts each on its own
+# (`simkit bench GAME --profile --apart NAME,...`; numba's cache keeps such code apart)
+APART = tuple(name for name in os.environ.get("SIMKIT_APART", "").split(",") if name)
 
 
 def engine_loop(dispatcher):
@@ -380,6 +383,9 @@ def _whole_loop_library() -> bool:
         def _optimize_final_module(self):
             if getattr(self, "_loop", False):
                 own = self._own
+                for f in self._final_module.functions:  # simkit bench --profile --apart: counted on their own
+                    if not f.is_declaration and any(f"{len(name)}{name}B" in f.name for name in APART):
+                        f.add_function_attribute("noinline")
                 # renamed too: numba finds a function's machine code by its name in the JIT, which
                 # would also find a copy here, whose arguments LLVM may since have changed
                 mark = "$loop" + hashlib.sha256("".join(sorted(own)).encode()).hexdigest()[:12]
@@ -459,7 +465,8 @@ def _plain_indices(check: bool) -> bool:
 
     def magic_tuple(self):
         # numba's cache key for "how this code was generated"
-        return (*describe(self), "simkit-index-check" if check else "simkit-plain-index")
+        apart = (f"simkit-apart:{','.join(APART)}",) if APART else ()
+        return (*describe(self), "simkit-index-check" if check else "simkit-plain-index", *apart)
 
     fix_integer_index.plain = True
     arrayobj.fix_integer_index = fix_integer_index

@@ -7,6 +7,10 @@ perf reads to name JIT code, with every symbol numba's engine holds; then it pla
 asked time between two CLOCK_MONOTONIC stamps, and `perf report --time` counts the samples
 between them only (no import, compile or cache load). A function LLVM inlined into its
 caller counts as the caller: the table shows the engine as it runs, not as it is written.
+A game loop is optimised whole (simkit.kernels), so most of an engine's time lands in a few
+functions that hold everything inlined into them; `--apart NAME,...` keeps the named
+functions out of line in the loop (LLVM's `noinline`), so each counts on its own, at the price
+of a compile for the profile and calls the engine would not make.
 """
 
 from __future__ import annotations
@@ -113,13 +117,48 @@ def _profile_main(cell_json: str, seconds: str, out: str) -> None:
     Path(out).write_text(json.dumps({"began": began, "ended": ended, "games": played, "pid": os.getpid()}))
 
 
-def profile(game_id: str, players: int | None = None, preset: str | None = None, seconds: float = 10.0) -> dict:
+def jitted_names(game_id: str) -> set[str]:
+    """The names of the jitted functions a game's engine is built from: its package's, its
+    policy's (strategies/<game>.py) and the shared kernels' and RNG's."""
+    import ast
+
+    from simkit import games as registry
+    from simkit.identity import PACKAGE, ROOT
+
+    files = [PACKAGE / "kernels.py", PACKAGE / "rng.py", *registry.folder(game_id).rglob("*.py"),
+             ROOT / "strategies" / f"{game_id}.py"]
+    names = set()
+    for path in files:
+        if path.exists():
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.FunctionDef) and any("njit" in ast.unparse(d) for d in node.decorator_list):
+                    names.add(node.name)
+    return names
+
+
+def _check_apart(game_id: str, apart: list[str]) -> None:
+    from simkit.errors import did_you_mean
+
+    known = jitted_names(game_id)
+    for name in apart:
+        if name not in known:
+            raise InputError(f"--apart: '{name}' is not a jitted function of {game_id}'s engine or policy"
+                             f"{did_you_mean(name, known)}; hint: name functions as they are defined, e.g. "
+                             f"{', '.join(sorted(known)[:3])}")
+
+
+def profile(game_id: str, players: int | None = None, preset: str | None = None, seconds: float = 10.0,
+            apart: list[str] | None = None) -> dict:
     """Sample the compiled engine of one game for `seconds` of play; see the module docstring.
     Returns the game, players, preset, games played, samples and rows (share of the samples in
-    the play window, per function; `jit` marks the engine's own code)."""
+    the play window, per function; `jit` marks the engine's own code). `apart`: jitted functions
+    the game loop keeps out of line, so that each counts on its own rather than in its callers
+    (the engine is then compiled for the profile, and cached apart from the one that plays)."""
     from simkit import games as registry
     from simkit.bench import _cell
 
+    registry.get(game_id)
+    _check_apart(game_id, apart or [])
     perf = shutil.which("perf")
     if perf is None:
         raise InputError("--profile needs Linux perf, which is not on PATH; hint: install it (Debian/Ubuntu: "
@@ -133,7 +172,8 @@ def profile(game_id: str, players: int | None = None, preset: str | None = None,
         args = [perf, "record", "-q", "-k", "CLOCK_MONOTONIC", "-F", str(SAMPLE_HZ), "-o", str(data), "--",
                 sys.executable, "-m", "simkit.profiling", json.dumps(cell.to_dict()), str(seconds), str(out)]
         try:
-            done = subprocess.run(args, check=False, capture_output=True, text=True)
+            env = {**os.environ, "SIMKIT_APART": ",".join(apart or [])}
+            done = subprocess.run(args, check=False, capture_output=True, text=True, env=env)
             if done.returncode != 0 or not out.exists():
                 said = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "no message"
                 hint = ("perf may not sample this user's processes; `sysctl kernel.perf_event_paranoid=2` allows it"
@@ -156,7 +196,8 @@ def profile(game_id: str, players: int | None = None, preset: str | None = None,
     rows = parse_report(report.stdout)
     for row in rows:
         row["jit"] = row["function"] in jit_names
-    return {"game": game_id, "players": cell.players, "preset": cell.lineup[0], "games": window["games"],
+    return {"game": game_id, "players": cell.players, "preset": cell.lineup[0], "apart": list(apart or []),
+            "games": window["games"],
             "seconds": window["ended"] - window["began"], "samples": samples.group(1) if samples else "?",
             "rows": rows}
 

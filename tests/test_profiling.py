@@ -99,3 +99,62 @@ def test_a_perf_that_fails_is_one_input_error_naming_what_it_said(tmp_path, monk
     monkeypatch.setattr(profiling.shutil, "which", lambda name: str(fake))
     with pytest.raises(InputError, match=r"perf record failed for dicegame \(exit 255\).*paranoid.*hint: .*sysctl"):
         profiling.profile("dicegame", 2, None, 1.0)
+
+
+def test_apart_takes_only_the_game_s_jitted_functions(dicegame):
+    """--apart names functions of the game's engine or policy; a misspelt one is one error with
+    the likely name, before anything is compiled or sampled."""
+    from simkit import profiling
+    from simkit.errors import InputError
+
+    assert {"score_discards", "score_plays", "pick_best", "randint"} <= profiling.jitted_names("sea_of_plunder")
+    assert "score_discards" not in profiling.jitted_names("set_sail")
+    with pytest.raises(InputError, match=r"--apart: 'score_discard' is not a jitted function of sea_of_plunder.*"
+                                         r"did you mean 'score_discards'"):
+        profiling.profile("sea_of_plunder", 4, None, 1.0, ["score_discard"])
+
+
+def test_apart_without_profile_is_refused():
+    from typer.testing import CliRunner
+
+    from simkit.cli import app
+
+    done = CliRunner().invoke(app, ["bench", "set_sail", "--apart", "tile_action"])
+    assert done.exit_code == 2 and "error: --apart changes what --profile counts" in done.output
+
+
+_APART = """
+import sys
+import numpy as np
+from numba import njit
+from simkit.kernels import engine_loop
+
+@njit(cache=False)
+def _step(a, i):
+    return a[i] * 3
+
+@engine_loop
+@njit(cache=False)
+def _loop(a, n):
+    t = 0
+    for i in range(n):
+        t += _step(a, i)
+    return t
+
+assert _loop(np.arange(5), 5) == 30
+module = next(iter(_loop.overloads.values())).library._final_module
+kept = [f for f in module.functions if not f.is_declaration and "5_stepB" in f.name]
+print(len(kept), sum(b"noinline" in bytes(a).split() for f in kept for a in f.attributes))
+"""
+
+
+@pytest.mark.parametrize("apart, expected", [("_step", "1 1"), ("", "0 0")])
+def test_a_function_kept_apart_stays_out_of_line_in_its_loop(apart, expected):
+    """SIMKIT_APART (what --apart sets for the profiled process): the loop's module keeps the
+    function, marked noinline; without it LLVM inlines so small a callee and drops it."""
+    import os
+
+    env = {**os.environ, "SIMKIT_APART": apart}
+    done = subprocess.run([sys.executable, "-c", _APART], capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split("\n")[0] == expected
