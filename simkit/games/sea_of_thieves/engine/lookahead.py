@@ -26,6 +26,7 @@ from simkit.kernels import (
     copy_prefix,
     copy_rows,
     same_block,
+    sort_ints,
     unowned_float,
     unowned_int,
     unowned_uint,
@@ -34,19 +35,6 @@ from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
 
 WIN_VALUE = 100.0  # a rollout that ends in a win scores as a lead this large
-
-
-@njit(cache=True, _nrt=False)
-def _sort_row(T, row, n):
-    """Sort the first n entries of T's row: what is re-dealt starts from an order that does not
-    depend on where the unseen cards or tokens really are."""
-    for i in range(1, n):
-        x = T[row, i]
-        j = i - 1
-        while j >= 0 and T[row, j] > x:
-            T[row, j + 1] = T[row, j]
-            j -= 1
-        T[row, j + 1] = x
 
 
 @njit(cache=True, _nrt=False)
@@ -75,7 +63,7 @@ def _redeal_ring(T, rng, deck_row, head_col, n_col, size, hand_row0, hand_n_col,
             if tier < 0 or K[S.V_TIER, c] == tier:
                 T[S.SCRATCH, m] = c
                 m += 1
-    _sort_row(T, S.SCRATCH, m)
+    sort_ints(T[S.SCRATCH], m)  # re-dealt from an order that does not depend on where the cards really are
     _shuffle_list(T, rng, S.SCRATCH, m)
     m = 0
     for i in range(T[ST, n_col]):
@@ -111,7 +99,7 @@ def _redeal_tokens(T, K, rng, me, players, bag):
             T[S.SCRATCH, m] = t
             T[S.DICE, m] = T[S.TOK_LOC, t]
             m += 1
-    _sort_row(T, S.DICE, m)
+    sort_ints(T[S.DICE], m)  # the places, in an order that does not depend on which token was where
     _shuffle_list(T, rng, S.SCRATCH, m)
     row = S.LOOT_BAG_ROW if bag == S.LOOT_BAG else S.TREASURE_BAG_ROW
     n_col = S.LOOT_N if bag == S.LOOT_BAG else S.TREASURE_N
