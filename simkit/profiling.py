@@ -144,7 +144,7 @@ def _check_apart(game_id: str, apart: list[str]) -> None:
         if name not in known:
             raise InputError(f"--apart: '{name}' is not a jitted function of {game_id}'s engine or policy"
                              f"{did_you_mean(name, known)}; hint: name functions as they are defined, e.g. "
-                             f"{', '.join(sorted(known)[:3])}")
+                             f"{', '.join(sorted(n for n in known if not n.startswith('_'))[:3])}")
 
 
 def profile(game_id: str, players: int | None = None, preset: str | None = None, seconds: float = 10.0,
