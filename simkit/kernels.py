@@ -299,6 +299,11 @@ def sort_ints(a, n):
 
 
 # ------------------------------------------------------------------ the game loop optimised whole
+# simkit's and the policies' functions, by module name and by numba's mangled name: those the
+# changes below apply to (anyone else's functions are compiled as numba compiles them)
+_OURS = ("simkit", "strategies")
+_OUR_MODULES = tuple(f"{m}." for m in _OURS)
+_OUR_SYMBOLS = tuple(f"_ZN{len(m)}{m}" for m in _OURS)
 _LOOPS: set[str] = set()  # the mangled-name prefixes of the game loops (engine_loop)
 # functions a game loop's module keeps out of line, so that a profile counts each on its own
 # (`simkit bench GAME --profile --apart NAME,...`; numba's cache keeps such code apart)
@@ -427,7 +432,7 @@ def _whole_loop_library() -> bool:
     build = cpu.CPUContext.create_cfunc_wrapper
 
     def create_cfunc_wrapper(context, library, fndesc, env, call_helper):
-        if not fndesc.modname.startswith(("simkit.", "strategies.")):
+        if not fndesc.modname.startswith(_OUR_MODULES):
             build(context, library, fndesc, env, call_helper)
 
     cpu.CPUContext.create_cfunc_wrapper = create_cfunc_wrapper
@@ -456,7 +461,7 @@ def _plain_indices(check: bool) -> bool:
         return True
 
     def fix_integer_index(context, builder, idxty, idx, size):
-        if not (idxty.signed and builder.function.name.startswith(_OURS)):
+        if not (idxty.signed and builder.function.name.startswith(_OUR_SYMBOLS)):
             return wrap(context, builder, idxty, idx, size)
         index = context.cast(builder, idx, idxty, types.intp)
         if check:
@@ -464,7 +469,8 @@ def _plain_indices(check: bool) -> bool:
         return index
 
     def magic_tuple(self):
-        # numba's cache key for "how this code was generated"
+        # numba's cache key for "how this code was generated": plain or checked indices, and the
+        # functions a profile keeps apart (APART)
         apart = (f"simkit-apart:{','.join(APART)}",) if APART else ()
         return (*describe(self), "simkit-index-check" if check else "simkit-plain-index", *apart)
 
@@ -474,5 +480,4 @@ def _plain_indices(check: bool) -> bool:
     return True
 
 
-_OURS = ("_ZN6simkit", "_ZN10strategies")  # the mangled names of simkit's and the policies' functions
 PLAIN_INDICES = _plain_indices(INDEX_CHECK)

@@ -157,7 +157,7 @@ def profile(game_id: str, players: int | None = None, preset: str | None = None,
     from simkit import games as registry
     from simkit.bench import _cell
 
-    registry.get(game_id)
+    game = registry.get(game_id)
     _check_apart(game_id, apart or [])
     perf = shutil.which("perf")
     if perf is None:
@@ -165,7 +165,6 @@ def profile(game_id: str, players: int | None = None, preset: str | None = None,
                           "apt install linux-perf or linux-tools-$(uname -r))")
     if seconds <= 0:
         raise InputError(f"--seconds must be > 0, got {seconds}")
-    game = registry.get(game_id)
     cell = _cell(game_id, players, preset or game.default_strategy)
     with tempfile.TemporaryDirectory() as tmp:
         data, out = Path(tmp) / "perf.data", Path(tmp) / "window.json"

@@ -22,10 +22,11 @@ PLAY = """
 import sys
 from simkit import games as registry, kernels
 from simkit.bench import _cell, _play_range
+from simkit.bots import LOOKAHEAD
 assert kernels.INDEX_CHECK and kernels.PLAIN_INDICES
 game = registry.get(sys.argv[1])
 for preset in game.presets:
-    lookahead = preset.kind == "lookahead"
+    lookahead = preset.kind == LOOKAHEAD
     for players in game.players[:1] if lookahead else game.players:
         _play_range(_cell(game.id, players, preset.name), 0, int(sys.argv[3 if lookahead else 2]))
 """

@@ -124,7 +124,6 @@ def test_apart_without_profile_is_refused():
 
 
 _APART = """
-import sys
 import numpy as np
 from numba import njit
 from simkit.kernels import engine_loop
