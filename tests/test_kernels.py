@@ -18,6 +18,7 @@ from simkit.kernels import (
     copy_prefix,
     copy_rows,
     engine_loop,
+    fixed_width,
     params_record,
     pick_best,
     race_pick,
@@ -156,6 +157,39 @@ class _Rules(typing.NamedTuple):
 @njit
 def _read(P):
     return P.round_cap * 10 + P.combo_port, P.bribe_share * 2.0
+
+
+_WIDTH = 5
+
+
+@njit(cache=False, _nrt=False)
+def _through_fixed_width(a, b):
+    """Doubles a's cells through its fixed-width view, adds b's first row's (None: nothing)."""
+    v = fixed_width(a, _WIDTH)
+    w = fixed_width(b, _WIDTH)
+    for i in range(v.shape[0]):
+        for j in range(v.shape[1]):
+            v[i, j] *= 2
+            if b is not None:  # pruned while typing when b is None
+                v[i, j] += w[0, j]
+    return v.shape[0], v.shape[1]
+
+
+def test_fixed_width_is_the_same_table_with_a_constant_width_and_refuses_another_width():
+    """fixed_width: the view reads and writes the table's own cells (its rows as they are, its
+    width the constant); None stays None; a table of another width is refused (ValueError),
+    never read with the wrong stride."""
+    a = np.arange(15, dtype=np.int64).reshape(3, _WIDTH)
+    b = np.full((2, _WIDTH), 100, dtype=np.int64)
+    assert _through_fixed_width(a, None) == (3, _WIDTH)
+    assert (a == 2 * np.arange(15).reshape(3, _WIDTH)).all()
+    _through_fixed_width(a, b)
+    assert (a == 4 * np.arange(15).reshape(3, _WIDTH) + 100).all()
+    with pytest.raises(ValueError, match="not as wide"):
+        _through_fixed_width(np.zeros((3, _WIDTH + 1), dtype=np.int64), None)
+    with pytest.raises(ValueError, match="not as wide"):
+        _through_fixed_width(a, np.zeros((2, _WIDTH - 1), dtype=np.int64))
+    assert (a == 4 * np.arange(15).reshape(3, _WIDTH) + 100).all()  # the refused call wrote nothing
 
 
 def test_params_record_reads_every_field_as_the_tuple_does():

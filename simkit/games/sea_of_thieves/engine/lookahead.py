@@ -206,6 +206,7 @@ def rollout_weights(F2, F, seat, players):
 # k's value), and in column KEPT 1.0 when the plan's state after its turn is in slot 1 + p for
 # this rollout. Slot 0 is rollout k's re-dealt game.
 KEPT = RACE_FIRST + bot.MAX_ROLLOUTS
+V_WIDTH = KEPT + 1  # the memo's V: columns
 
 
 def memo_tables(T2, F2, rng2):
@@ -214,7 +215,7 @@ def memo_tables(T2, F2, rng2):
     return (np.zeros((slots * T2.shape[0], T2.shape[1]), dtype=np.int64),
             np.zeros((slots * rng2.shape[0], rng2.shape[1]), dtype=np.uint64),
             np.zeros((slots * F2.shape[0], F2.shape[1]), dtype=np.float64),
-            np.zeros((bot.PLANS.shape[0], KEPT + 1), dtype=np.float64))
+            np.zeros((bot.PLANS.shape[0], V_WIDTH), dtype=np.float64))
 
 
 def unowned_memo(memo):

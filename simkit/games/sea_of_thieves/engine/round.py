@@ -7,6 +7,7 @@ import numpy as np
 from numba import njit
 
 from simkit import game as G
+from simkit.game import LOG_WIDTH
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
@@ -24,15 +25,17 @@ from simkit.games.sea_of_thieves.engine.common import (
 from simkit.games.sea_of_thieves.engine.crew import discard_fortune, respawn, rising_waters
 from simkit.games.sea_of_thieves.engine.events import event_phase
 from simkit.games.sea_of_thieves.engine.hazards import ocean_hazards_phase
+from simkit.games.sea_of_thieves.engine.lookahead import V_WIDTH
 from simkit.games.sea_of_thieves.engine.scoring import final_score, final_scoring
 from simkit.games.sea_of_thieves.engine.voyages import abandon_voyage, discard_voyage
-from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, T_ROWS, T_WIDTH
+from simkit.games.sea_of_thieves.state import KW, SEAT0, SHIP0, ST, T_ROWS, T_WIDTH
 from simkit.kernels import (
     RACE_ALIVE,
     RACE_FIRST,
     RACE_SUM,
     decide,
     engine_loop,
+    fixed_width,
     params_record,
     race_pick,
     race_prune,
@@ -474,6 +477,10 @@ def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0, memo):
     W_RACE > 0 a plan that trails the best one by that many standard errors plays no more
     rollouts (simkit.kernels.race_prune); the best of the plans still running is played."""
     TS, RS, FS, V = memo
+    # constant row widths in the rollouts too (simkit.kernels: Constant row widths)
+    T2, F2, rng2 = fixed_width(T2, T_WIDTH), fixed_width(F2, F_WIDTH), fixed_width(rng2, 4)
+    log0 = fixed_width(log0, LOG_WIDTH)
+    TS, RS, FS, V = fixed_width(TS, T_WIDTH), fixed_width(RS, 4), fixed_width(FS, F_WIDTH), fixed_width(V, V_WIDTH)
     n_plans = bot.PLANS.shape[0]
     rollouts = min(np.int64(F[1 + seat, bot.W_ROLLOUTS]), np.int64(bot.MAX_ROLLOUTS))
     horizon = np.int64(F[1 + seat, bot.W_HORIZON])
@@ -560,6 +567,9 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
 def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                T2, F2, rng2, log0, memo, owners):
     players = seat_strategies.shape[1]
+    # constant row widths from here down (simkit.kernels: Constant row widths)
+    T, K, F, rng, log = (fixed_width(T, T_WIDTH), fixed_width(K, KW), fixed_width(F, F_WIDTH), fixed_width(rng, 4),
+                         fixed_width(log, LOG_WIDTH))
     T[ST, S.LOG_N] = log_count[0]
     for g in range(seeds.shape[0]):
         seed_streams(rng, seeds[g])
