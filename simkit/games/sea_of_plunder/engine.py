@@ -20,6 +20,7 @@ import numpy as np
 from numba import njit
 
 from simkit import game as G
+from simkit.game import LOG_WIDTH
 from simkit.games.sea_of_plunder import events as EV
 from simkit.games.sea_of_plunder import state as S
 from simkit.games.sea_of_plunder.state import (
@@ -44,6 +45,7 @@ from simkit.games.sea_of_plunder.state import (
     POS,
     SEAT0,
     SHIPS0,
+    SQUARES,
     ST,
     STEPS0,
     T_ROWS,
@@ -58,6 +60,7 @@ from simkit.kernels import (
     copy_rows,
     decide,
     engine_loop,
+    fixed_width,
     noisy,
     params_record,
     pick_best,
@@ -85,6 +88,7 @@ MEMO0 = PCOST + 1
 MEMO_MOVERS = S.PIRATE0 + S.N_PIRATES
 BUF_WIDTH = 8
 BUF_ROWS = CAND0 + MAX_CAND
+BUF_COLS = max(BUF_WIDTH, S.MAX_STEPS, S.N_POWERS, bot.PIECE_WORDS)  # buf's width (game_tables)
 
 
 # --------------------------------------------------------------------------- small helpers
@@ -1772,7 +1776,7 @@ def game_tables(components, presets, players):
     owned_T = np.zeros((T_ROWS, max(S.MAX_HAND, n_cards + 1, S.MAX_PENDING, S.ST_SIZE, S.POS_SIZE)), dtype=np.int64)
     owned_F = np.zeros((1 + players, f_width(components[0], presets)), dtype=np.float64)
     owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
-    owned_buf = np.zeros((BUF_ROWS, max(BUF_WIDTH, S.MAX_STEPS, S.N_POWERS, bot.PIECE_WORDS)), dtype=np.int64)
+    owned_buf = np.zeros((BUF_ROWS, BUF_COLS), dtype=np.int64)
     return owned_T, owned_F, owned_rng, owned_buf
 
 
@@ -1823,6 +1827,10 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
                owned_T2, owned_F2, owned_rr, owned_buf2):
     """play_chunk's game loop, on unowned views of its tables; `values` None: no lookahead seat."""
     players = seat_strategies.shape[1]
+    # constant row widths from here down (simkit.kernels: Constant row widths); T's and F's follow
+    # the component set (its cards, its paths), so they stay as they are
+    K, rng, buf, log = fixed_width(K, SQUARES), fixed_width(rng, 4), fixed_width(buf, BUF_COLS), fixed_width(log, LOG_WIDTH)
+    rr, buf2 = fixed_width(rr, 4), fixed_width(buf2, BUF_COLS)
     T[ST, S.LOG_N] = log_count[0]
     for g in range(seeds.shape[0]):
         seed_streams(rng, seeds[g])

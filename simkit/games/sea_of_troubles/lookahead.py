@@ -27,10 +27,21 @@ import numpy as np
 from numba import njit
 
 from simkit import game as G
+from simkit.game import LOG_WIDTH
 from simkit.games.sea_of_troubles import engine as E
 from simkit.games.sea_of_troubles import state as S
-from simkit.games.sea_of_troubles.state import DECK, HAND0, META, PLAY, SEAT0, ST, TDECK
-from simkit.kernels import copy_prefix, decide, engine_loop, params_record, unowned_float, unowned_int, unowned_uint
+from simkit.games.sea_of_troubles.engine import BUF_WIDTH, F_WIDTH
+from simkit.games.sea_of_troubles.state import DECK, HAND0, KW, META, PLAY, SEAT0, ST, T_WIDTH, TDECK
+from simkit.kernels import (
+    copy_prefix,
+    decide,
+    engine_loop,
+    fixed_width,
+    params_record,
+    unowned_float,
+    unowned_int,
+    unowned_uint,
+)
 from simkit.rng import next_u64, seed_streams, shuffle
 from strategies import sea_of_troubles as bot
 
@@ -340,6 +351,12 @@ def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, ou
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                RT, RF, Rrng, Rbuf, Rlog, LV, RD, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):
     players = seat_strategies.shape[1]
+    # constant row widths from here down (simkit.kernels: Constant row widths)
+    T, K, F, rng = fixed_width(T, T_WIDTH), fixed_width(K, KW), fixed_width(F, F_WIDTH), fixed_width(rng, 4)
+    buf, log = fixed_width(buf, BUF_WIDTH), fixed_width(log, LOG_WIDTH)
+    RT, RF, Rrng = fixed_width(RT, T_WIDTH), fixed_width(RF, F_WIDTH), fixed_width(Rrng, 4)
+    # (not LV: its `is None` below must stay the argument's, for numba to prune that branch)
+    Rbuf, Rlog, RD = fixed_width(Rbuf, BUF_WIDTH), fixed_width(Rlog, LOG_WIDTH), fixed_width(RD, T_WIDTH)
     T[ST, S.LOG_N] = log_count[0]
     noise = presets.shape[1] - 1
     for g in range(seeds.shape[0]):

@@ -11,6 +11,7 @@ import numpy as np
 from numba import njit
 
 from simkit import game as G
+from simkit.game import LOG_WIDTH
 from simkit.games.set_sail import lookahead as LA
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.engine import (
@@ -23,8 +24,9 @@ from simkit.games.set_sail.engine import (
     setup_game,
     take_turn,
 )
-from simkit.games.set_sail.state import ST, T_ROWS, T_WIDTH
-from simkit.kernels import engine_loop, params_record, unowned_float, unowned_int, unowned_uint
+from simkit.games.set_sail.lookahead import L_WIDTH, V_WIDTH
+from simkit.games.set_sail.state import KW, ST, T_ROWS, T_WIDTH
+from simkit.kernels import engine_loop, fixed_width, params_record, unowned_float, unowned_int, unowned_uint
 from simkit.rng import seed_streams
 from strategies import set_sail as bot
 
@@ -89,6 +91,9 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
                scratch, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log, owned_scratch):
     """play_chunk's game loop, on unowned views of its tables; `scratch` None: no lookahead seat."""
     players = seat_strategies.shape[1]
+    # constant row widths from here down (simkit.kernels: Constant row widths)
+    T, K, F, rng = fixed_width(T, T_WIDTH), fixed_width(K, KW), fixed_width(F, F_WIDTH), fixed_width(rng, 4)
+    buf, log = fixed_width(buf, BUF_WIDTH), fixed_width(log, LOG_WIDTH)
     T[ST, S.LOG_N] = log_count[0]
     for g in range(seeds.shape[0]):
         seed_streams(rng, seeds[g])
@@ -101,6 +106,9 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
                     take_turn(P, T, K, F, rng, buf, log, s)
                 elif F[1 + s, bot.POLICY] == 2:
                     T2, F2, rng2, buf2, log2, L, V, seeds2, D, rngD = scratch
+                    T2, F2, rng2 = fixed_width(T2, T_WIDTH), fixed_width(F2, F_WIDTH), fixed_width(rng2, 4)
+                    buf2, log2, L = fixed_width(buf2, BUF_WIDTH), fixed_width(log2, LOG_WIDTH), fixed_width(L, L_WIDTH)
+                    V, D, rngD = fixed_width(V, V_WIDTH), fixed_width(D, T_WIDTH), fixed_width(rngD, 4)
                     LA.lookahead_turn(P, T, K, F, rng, buf, log, s, T2, F2, rng2, buf2, log2, L, V, seeds2, D, rngD)
                 else:
                     take_turn(P, T, K, F, rng, buf, log, s)

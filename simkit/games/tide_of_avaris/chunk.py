@@ -13,15 +13,19 @@ import numpy as np
 from numba import njit
 
 from simkit import game as G
+from simkit.game import LOG_WIDTH
 from simkit.games.tide_of_avaris import engine as E
 from simkit.games.tide_of_avaris import lookahead as LA
 from simkit.games.tide_of_avaris import state as S
-from simkit.games.tide_of_avaris.state import ORDER, SEAT0, ST, T_ROWS, T_WIDTH
+from simkit.games.tide_of_avaris.engine import F_WIDTH
+from simkit.games.tide_of_avaris.lookahead import VALUE_WIDTH
+from simkit.games.tide_of_avaris.state import KW, ORDER, SEAT0, ST, T_ROWS, T_WIDTH
 from simkit.kernels import (
     FALSE,
     TRUE,
     copy_prefix,
     engine_loop,
+    fixed_width,
     params_record,
     unowned_float,
     unowned_int,
@@ -77,6 +81,9 @@ def play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, D, rngD, log
     lookahead entry only: play_games calls engine.play_day itself when `cand` is None)."""
     if not lookahead:
         return E.play_day(P, T, K, F, rng, log, players)
+    # the rollouts' tables with constant row widths too (simkit.kernels: Constant row widths)
+    F2, rng2, D, rngD = fixed_width(F2, F_WIDTH), fixed_width(rng2, 4), fixed_width(D, T_WIDTH), fixed_width(rngD, 4)
+    log0, value = fixed_width(log0, LOG_WIDTH), fixed_width(value, VALUE_WIDTH)
     E.start_day(P, T, K, F, rng, log, players)
     for phase in range(2):
         T[ST, S.ROUND_TURN] = phase
@@ -113,6 +120,9 @@ def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games,
                W, F2, rng2, D, rngD, cand, value, log0, owners):
     players = seat_strategies.shape[1]
     noise_column = presets.shape[1] - 1
+    # constant row widths from here down (simkit.kernels: Constant row widths)
+    T, K, F, rng = fixed_width(T, T_WIDTH), fixed_width(K, KW), fixed_width(F, F_WIDTH), fixed_width(rng, 4)
+    log, W = fixed_width(log, LOG_WIDTH), fixed_width(W, T_WIDTH)
     T[ST, S.LOG_N] = log_count[0]
     for g in range(seeds.shape[0]):
         seed_streams(rng, seeds[g])

@@ -288,3 +288,67 @@ def test_scurvy_knave_lowest_reputation_then_least_gold_then_furthest_clockwise(
     assert t.call("scurvy_knave", players=4) == 2
     t.seat(1)[S.REP] = 1
     assert t.call("scurvy_knave", players=4) == 1
+
+
+# ------------------------------------------------------------------ the nearest ship (charts' "ship within")
+def at_distance(t, h, d, n):
+    """n open-sea hexes d from h."""
+    found = [x for x in t.hexes_of(S.SEA) if t.K[S.DIST0 + h, x] == d]
+    assert len(found) >= n
+    return found[:n]
+
+
+def nearest(t, knave, reach, need_room=True):
+    return int(t.call("nearest_ship_hex", e=np.int64(S.SKELETON_SLOOP), knave=np.int64(knave),
+                      reach=np.int64(reach), need_room=np.bool_(need_room)))
+
+
+def test_nearest_ship_is_the_knaves_pick_among_the_nearest_within_reach():
+    """A ship beyond reach or further than another never counts; among the nearest the Knave (a
+    heuristic seat) sends the enemy at the leader's ship, never at its own; with need_room a full
+    hex is passed over; nothing in reach: -1, and the Knave's stream is not touched."""
+    t = Table(4, seed=7)
+    t.clear_board()
+    h = t.hexes_of(S.SEA)[10]
+    put_enemy(t, S.SKELETON_SLOOP, h)
+    (near,) = at_distance(t, h, 1, 1)
+    a, b = at_distance(t, h, 2, 2)
+    (far,) = at_distance(t, h, 4, 1)
+    t.seat(2)[S.REP] = 5  # the leader
+    t.put(0, a)  # the Knave's own ship (seat 0), as near as the leader's
+    t.put(4, b)  # seat 2, the leader
+    t.put(6, far)  # seat 3, beyond a reach of 3
+    assert nearest(t, knave=0, reach=3) == b
+    assert nearest(t, knave=2, reach=3) == a  # seat 2 as the Knave spares its own ship
+    t.put(7, near)  # seat 3's other ship, nearer than both
+    assert nearest(t, knave=0, reach=3) == near
+    t.put(1, near)  # the Knave's second ship fills that hex: two standees
+    assert nearest(t, knave=0, reach=3) == b
+    assert nearest(t, knave=0, reach=3, need_room=False) == near
+    before = t.rng.copy()
+    assert nearest(t, knave=0, reach=0, need_room=False) == -1
+    assert (t.rng == before).all()
+
+
+def test_nearest_ship_ties_are_drawn_from_the_knaves_stream_once():
+    """Two rival ships the Knave likes as much, as near: one draw from the Knave's decision stream
+    picks either (both come up over seeds); a lone favourite draws nothing."""
+    picked = set()
+    for seed in range(12):
+        t = Table(4, seed=seed)
+        t.clear_board()
+        h = t.hexes_of(S.SEA)[10]
+        put_enemy(t, S.SKELETON_SLOOP, h)
+        a, b = at_distance(t, h, 2, 2)
+        t.put(2, a)  # seat 1
+        t.put(4, b)  # seat 2: the same reputation and hold as seat 1's ship
+        before = t.rng.copy()
+        got = nearest(t, knave=0, reach=3)
+        assert got in (a, b)
+        picked.add(2 if got == a else 4)  # the ship sent for
+        assert (t.rng[1] != before[1]).any() and (t.rng[[0, 2, 3, 4]] == before[[0, 2, 3, 4]]).all()
+    assert picked == {2, 4}
+    t.seat(2)[S.REP] = 1  # now seat 2's ship is the favourite
+    before = t.rng.copy()
+    assert nearest(t, knave=0, reach=3) == b
+    assert (t.rng == before).all()

@@ -59,7 +59,7 @@ def full_sail(P, T, K, F, rng, log, k, goal, bonus):
         return
     best_d = -1
     best_m = 0
-    best_s = 4.0 * S.dist(K, h, goal)
+    best_s = 4 * S.dist(K, h, goal)  # integer scores: a float's int-to-float conversions cost more
     for d in range(6):
         reefs = 0
         x = h
@@ -68,7 +68,7 @@ def full_sail(P, T, K, F, rng, log, k, goal, bonus):
             if x < 0 or T[S.HEX_TYPE, x] == S.ABSENT:
                 break
             if hexes.can_end(T, K, k, x):
-                s = 4.0 * S.dist(K, x, goal) + 3.0 * reefs
+                s = 4 * S.dist(K, x, goal) + 3 * reefs
                 if s < best_s:
                     best_s = s
                     best_d = d

@@ -30,47 +30,48 @@ ZERO = np.int64(0)
 @njit(cache=True, _nrt=False)
 def nearest_ship_hex(P, T, K, F, rng, e, knave, reach, need_room):
     """The hex of the player ship nearest enemy e within `reach` hexes (need_room: only hexes it
-    may end in, i.e. with fewer than two standees); ties: the Scurvy Knave. -1 if none."""
+    may end in, i.e. with fewer than two standees); ties: the Scurvy Knave. -1 if none.
+
+    One pass over the ships keeps, as bit sets of ship numbers, those at the nearest distance
+    (the Knave's ties when it picks at random) and among them those it likes best; the Knave's
+    coin is tossed after the pass, only when a ship is in reach, and its tie draw picks among
+    the set in ship order."""
     h = T[ENEMY0 + e, S.E_HEX]
     best_d = reach + 1
-    n = 0
+    nearest = np.int64(0)  # bit k: ship k is at distance best_d
+    liked = np.int64(0)  # bit k: ... and the Knave likes it as much as best_s
+    best_s = -1e18
     for k in range(2 * T[ST, S.PLAYERS]):
         x = T[SHIP0 + k, S.HEX]
         if x < 0 or x == h or (need_room and T[S.HEX_STANDEES, x] >= 2):
             continue
         d = S.dist(K, h, x)
-        if d > reach:
+        if d > reach or d > best_d:
             continue
+        s = bot.knave_ship_score(T, knave, k)
         if d < best_d:
             best_d = d
-            n = 1
-        elif d == best_d:
-            n += 1
-    if n == 0:
-        return np.int64(-1)
-    # among the nearest, the Knave's pick (the bots' ties drawn from its stream)
-    at_random = is_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
-    best_s = -1e18
-    ties = 0
-    for k in range(2 * T[ST, S.PLAYERS]):
-        x = T[SHIP0 + k, S.HEX]
-        if x < 0 or x == h or (need_room and T[S.HEX_STANDEES, x] >= 2) or S.dist(K, h, x) != best_d:
-            continue
-        s = 0.0 if at_random else bot.knave_ship_score(T, knave, k)
+            nearest = np.int64(0)
+            liked = np.int64(0)
+            best_s = -1e18
+        nearest |= np.int64(1) << k
         if s > best_s:
             best_s = s
-            ties = 1
+            liked = np.int64(1) << k
         elif s == best_s:
-            ties += 1
-    pick = decide(rng, knave, np.int64(ties)) if ties > 1 else np.int64(0)
+            liked |= np.int64(1) << k
+    if nearest == 0:
+        return np.int64(-1)
+    at_random = is_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
+    ties = nearest if at_random else liked
+    n = np.int64(0)
     for k in range(2 * T[ST, S.PLAYERS]):
-        x = T[SHIP0 + k, S.HEX]
-        if x < 0 or x == h or (need_room and T[S.HEX_STANDEES, x] >= 2) or S.dist(K, h, x) != best_d:
-            continue
-        s = 0.0 if at_random else bot.knave_ship_score(T, knave, k)
-        if s == best_s:
+        n += (ties >> k) & 1
+    pick = decide(rng, knave, n) if n > 1 else np.int64(0)
+    for k in range(2 * T[ST, S.PLAYERS]):
+        if (ties >> k) & 1:
             if pick == 0:
-                return np.int64(x)
+                return T[SHIP0 + k, S.HEX]
             pick -= 1
     return np.int64(-1)
 
