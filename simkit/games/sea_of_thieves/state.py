@@ -214,6 +214,11 @@ ROW_WIDTH[LAYOUT] = POSITIONS
 ROW_WIDTH[ISLANDS] = MAX_HEX
 ROW_WIDTH[ENEMY0: ENEMY0 + N_ENEMIES] = E_COLS
 ROW_WIDTH[[EVENT_DECK, KEPT_BY]] = MAX_EVENTS
+# the board's rows, set up once per game (round.build_board) and never written in play: the
+# lookahead's kept copies of one position skip them (lookahead.keep, restore and same)
+BOARD_ROWS = np.array((HEX_TYPE, HEX_SYMBOL, HEX_WAYPOINT, SYMBOL_HEX, LAYOUT, ISLANDS), dtype=np.int64)
+PLAY_WIDTH = ROW_WIDTH.copy()
+PLAY_WIDTH[BOARD_ROWS] = 0
 
 # ================================================================== K: static rows
 META = 0  # columns below

@@ -286,18 +286,23 @@ def cells_past_the_widths(T: np.ndarray) -> np.ndarray:
 def test_the_lookahead_copies_every_cell_a_game_uses(players, lineup, seed):
     """copy_state and same_state read each T row only as wide as state.ROW_WIDTH: after every turn
     and every round of whole games, at every player count, no cell past those widths holds
-    anything; and a rollout from a copy_state copy whose other cells hold junk plays exactly as
-    one from a whole copy."""
-    outside = []
-    t = play_game(Table(players=players, seed=seed, strategies=lineup),
-                  after_turn=lambda t, s: outside.append(int(np.abs(cells_past_the_widths(t.T)).sum())))
-    assert len(outside) > 40 and not any(outside)
+    anything, and the board's rows (state.BOARD_ROWS, which the memo's copies of one game leave
+    out: state.PLAY_WIDTH) are as set-up left them; and a rollout from a copy_state copy whose
+    other cells hold junk plays exactly as one from a whole copy."""
+    outside, moved = [], []
+    t = Table(players=players, seed=seed, strategies=lineup)
+    board = t.T[S.BOARD_ROWS].copy()
+    assert (S.PLAY_WIDTH[S.BOARD_ROWS] == 0).all() and (np.delete(S.PLAY_WIDTH, S.BOARD_ROWS) ==
+                                                        np.delete(S.ROW_WIDTH, S.BOARD_ROWS)).all()
+    t = play_game(t, after_turn=lambda t, s: (outside.append(int(np.abs(cells_past_the_widths(t.T)).sum())),
+                                             moved.append(int((t.T[S.BOARD_ROWS] != board).sum()))))
+    assert len(outside) > 40 and not any(outside) and not any(moved)
     assert t.st[S.END_REASON] >= 0
     for t in lookahead_positions():
         whole = t.T.copy()
         junk = np.random.default_rng(7).integers(-9, 99, size=t.T.shape).astype(np.int64)
-        la.copy_state(junk, np.int64(0), t.T, np.int64(0))
-        assert la.same_state(junk, np.int64(0), whole, np.int64(0))
+        la.copy_state(junk, np.int64(0), t.T, np.int64(0), S.ROW_WIDTH)
+        assert la.same_state(junk, np.int64(0), whole, np.int64(0), S.ROW_WIDTH)
         ends = []
         for T2 in (whole, junk):
             F2, rng2 = np.zeros_like(t.F), np.zeros_like(t.rng)
@@ -308,7 +313,7 @@ def test_the_lookahead_copies_every_cell_a_game_uses(players, lineup, seed):
             value = R.rollout_rest(t.P, T2, t.K, F2, rng2, np.int64(0), np.int64(2), np.int64(3), t.log0)
             ends.append((value, T2.copy(), rng2.copy()))
         assert ends[0][0] == ends[1][0] and (ends[0][2] == ends[1][2]).all()
-        assert la.same_state(ends[0][1], np.int64(0), ends[1][1], np.int64(0))
+        assert la.same_state(ends[0][1], np.int64(0), ends[1][1], np.int64(0), S.ROW_WIDTH)
 
 
 def test_lookahead_is_deterministic_and_finishes():

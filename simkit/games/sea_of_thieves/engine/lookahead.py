@@ -225,28 +225,32 @@ def unowned_memo(memo):
 
 
 @njit(cache=True, _nrt=False)
-def copy_state(dst, d0, src, s0):
-    """Rows dst[d0:d0 + T_ROWS] := src[s0:s0 + T_ROWS], each only as wide as a game can use it
-    (state.ROW_WIDTH): the cells past those widths stay zero in every table, so a copy of the
-    rest is a copy of the whole, in about a third of the cells."""
+def copy_state(dst, d0, src, s0, widths):
+    """Rows dst[d0:d0 + T_ROWS] := src[s0:s0 + T_ROWS], row r only `widths[r]` cells wide:
+    state.ROW_WIDTH, as wide as a game can use each row (the cells past those widths stay zero in
+    every table, so a copy of the rest is a copy of the whole, in about a third of the cells), or
+    state.PLAY_WIDTH, the same without the board's rows (for copies of one game's positions)."""
     for r in range(S.T_ROWS):
-        copy_prefix(dst, d0 + r, src, s0 + r, S.ROW_WIDTH[r])
+        copy_prefix(dst, d0 + r, src, s0 + r, widths[r])
 
 
 @njit(cache=True, _nrt=False)
-def same_state(a, a0, b, b0):
+def same_state(a, a0, b, b0, widths):
     """True when the game tables at rows a0 of a and b0 of b agree (as copy_state reads them)."""
     for r in range(S.T_ROWS):
-        for c in range(S.ROW_WIDTH[r]):
+        for c in range(widths[r]):
             if a[a0 + r, c] != b[b0 + r, c]:
                 return False
     return True
 
 
+# The memo holds positions of the game being played: its board rows, the same in every one of
+# them, are neither kept, restored nor compared (state.PLAY_WIDTH; choose_plan's copy of the
+# game into T2 is whole).
 @njit(cache=True, _nrt=False)
 def keep(TS, RS, FS, slot, T, rng, F):
     """Slot `slot` of the memo := the game table, streams and weights."""
-    copy_state(TS, slot * T.shape[0], T, 0)
+    copy_state(TS, slot * T.shape[0], T, 0, S.PLAY_WIDTH)
     copy_block(RS, slot * rng.shape[0], rng, 0, rng.shape[0])
     copy_block(FS, slot * F.shape[0], F, 0, F.shape[0])
 
@@ -254,13 +258,13 @@ def keep(TS, RS, FS, slot, T, rng, F):
 @njit(cache=True, _nrt=False)
 def restore(TS, RS, slot, T, rng):
     """The game table and streams := slot `slot` of the memo (the weights are built anew)."""
-    copy_state(T, 0, TS, slot * T.shape[0])
+    copy_state(T, 0, TS, slot * T.shape[0], S.PLAY_WIDTH)
     copy_block(rng, 0, RS, slot * rng.shape[0], rng.shape[0])
 
 
 @njit(cache=True, _nrt=False)
 def same(TS, RS, FS, slot, T, rng, F):
     """True when slot `slot` holds this game table, these streams and these weights."""
-    return (same_state(TS, slot * T.shape[0], T, 0)
+    return (same_state(TS, slot * T.shape[0], T, 0, S.PLAY_WIDTH)
             and same_block(RS, slot * rng.shape[0], rng, 0, rng.shape[0])
             and same_block(FS, slot * F.shape[0], F, 0, F.shape[0]))

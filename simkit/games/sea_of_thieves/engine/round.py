@@ -491,7 +491,7 @@ def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0, memo):
     k = np.int64(0)
     running = np.int64(n_plans)
     while k < rollouts and running > 1:
-        la.copy_state(T2, 0, T, 0)
+        la.copy_state(T2, 0, T, 0, S.ROW_WIDTH)  # whole: the memo's copies leave the board's rows out
         seed_streams(rng2, derive(base, k))
         la.redeal(T2, K, rng2, seat, players)
         la.keep(TS, RS, FS, 0, T2, rng2, F2)
