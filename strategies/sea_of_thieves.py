@@ -448,20 +448,23 @@ def step_toward(T, K, h, goal):
 
 @njit(cache=True, inline="always", _nrt=False)
 def task_for(T, K, k, goal):
-    """The task of one face-up crew token (Tasks), given the ship's goal."""
+    """(task, hex) of one face-up crew token (Tasks), given the ship's goal: the hex a Sail task
+    steps into first (step_toward), -1 for the other tasks."""
     h = T[SHIP0 + k, S.HEX]
     dmg = T[SHIP0 + k, S.DAMAGE]
     water = T[SHIP0 + k, S.WATER]
     if dmg > 0 and T[SHIP0 + k, S.RES_N] > 0:
-        return S.T_REPAIR
+        return S.T_REPAIR, np.int64(-1)
     at_goal = h == goal
     if water > 0 and (water + dmg >= gauge(T, K, k) - 1 or at_goal):
-        return S.T_BAIL
-    if not at_goal and step_toward(T, K, h, goal) != h:
-        return S.T_SAIL
+        return S.T_BAIL, np.int64(-1)
+    if not at_goal:
+        step = step_toward(T, K, h, goal)
+        if step != h:
+            return S.T_SAIL, step
     if water > 0:
-        return S.T_BAIL
-    return S.T_NONE
+        return S.T_BAIL, np.int64(-1)
+    return S.T_NONE, np.int64(-1)
 
 
 @njit(cache=True, _nrt=False)

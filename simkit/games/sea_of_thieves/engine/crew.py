@@ -167,11 +167,12 @@ def legal_tasks(T, K, k):
 
 
 @njit(cache=True, _nrt=False)
-def sail_task(P, T, K, F, rng, log, k, goal, hexes_n):
+def sail_task(P, T, K, F, rng, log, k, goal, hexes_n, first):
     """Sail: move into an adjacent hex (each Sail task is its own move, so it ends there and takes
-    no treacherous damage: A12). A Scout's task may repeat the step."""
+    no treacherous damage: A12). A Scout's task may repeat the step. `first`: the bots' first
+    step, when the task's choice worked it out already (else -1)."""
     seat = k // 2
-    for _ in range(hexes_n):
+    for i in range(hexes_n):
         h = T[SHIP0 + k, S.HEX]
         if is_random(F, rng, seat):
             n = np.int64(0)
@@ -191,7 +192,7 @@ def sail_task(P, T, K, F, rng, log, k, goal, hexes_n):
                         break
                     pick -= 1
         else:
-            dest = bot.step_toward(T, K, h, goal)
+            dest = first if i == 0 and first >= 0 else bot.step_toward(T, K, h, goal)
             if dest == h:
                 return
         hexes.end_move(P, T, K, F, rng, log, k, dest)
@@ -214,15 +215,16 @@ def do_tasks(P, T, K, F, rng, log, k, goal):
     for i in range(workers):
         if T[SHIP0 + k, S.HEX] < 0:
             return True
+        step = np.int64(-1)
         if is_random(F, rng, seat):
             n = legal_tasks(T, K, k)
             task = T[S.SCRATCH, decide(rng, seat, n)]
         else:
-            task = bot.task_for(T, K, k, goal)
+            task, step = bot.task_for(T, K, k, goal)
         if task == S.T_SAIL:
             # the first Scouts' tokens move further (A9): one extra hex per Scout on board
             extra = scouts if i == 0 else 0
-            sail_task(P, T, K, F, rng, log, k, goal, np.int64(1 + extra))
+            sail_task(P, T, K, F, rng, log, k, goal, np.int64(1 + extra), step)
         elif task == S.T_REPAIR:
             if spend_resource(T, K, k):
                 T[SHIP0 + k, S.DAMAGE] = max(0, T[SHIP0 + k, S.DAMAGE] - 1 - carpenters)
