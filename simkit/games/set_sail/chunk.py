@@ -24,7 +24,6 @@ from simkit.games.set_sail.engine import (
     setup_game,
     take_turn,
 )
-from simkit.games.set_sail.lookahead import L_WIDTH, V_WIDTH
 from simkit.games.set_sail.state import KW, ST, T_ROWS, T_WIDTH
 from simkit.kernels import engine_loop, fixed_width, params_record, unowned_float, unowned_int, unowned_uint
 from simkit.rng import seed_streams
@@ -106,9 +105,6 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
                     take_turn(P, T, K, F, rng, buf, log, s)
                 elif F[1 + s, bot.POLICY] == 2:
                     T2, F2, rng2, buf2, log2, L, V, seeds2, D, rngD = scratch
-                    T2, F2, rng2 = fixed_width(T2, T_WIDTH), fixed_width(F2, F_WIDTH), fixed_width(rng2, 4)
-                    buf2, log2, L = fixed_width(buf2, BUF_WIDTH), fixed_width(log2, LOG_WIDTH), fixed_width(L, L_WIDTH)
-                    V, D, rngD = fixed_width(V, V_WIDTH), fixed_width(D, T_WIDTH), fixed_width(rngD, 4)
                     LA.lookahead_turn(P, T, K, F, rng, buf, log, s, T2, F2, rng2, buf2, log2, L, V, seeds2, D, rngD)
                 else:
                     take_turn(P, T, K, F, rng, buf, log, s)

@@ -23,10 +23,12 @@ lookahead's part of play_chunk) are allocated once per chunk.
 import numpy as np
 from numba import njit
 
+from simkit.game import LOG_WIDTH
 from simkit.games.set_sail import engine as E
 from simkit.games.set_sail import state as S
-from simkit.games.set_sail.state import DECK0, MAPS0, MAX_HEALTH, META, QDECK0, SEAT0, ST, START
-from simkit.kernels import copy_rows, sort_ints
+from simkit.games.set_sail.engine import BUF_WIDTH, F_WIDTH
+from simkit.games.set_sail.state import DECK0, MAPS0, MAX_HEALTH, META, QDECK0, SEAT0, ST, START, T_WIDTH
+from simkit.kernels import copy_rows, fixed_width, sort_ints
 from simkit.rng import CHANCE, next_u64, seed_streams, shuffle
 from strategies import set_sail as bot
 
@@ -46,6 +48,10 @@ V_WIDTH = L_WIDTH
 @njit(cache=True, _nrt=False)
 def lookahead_turn(P, T, K, F, rng, buf, log, seat, T2, F2, rng2, buf2, log2, L, V, seeds, D, rngD):
     """A lookahead seat's turn: as engine.take_turn, with the movement chosen by playouts."""
+    # constant row widths in the playouts' tables too (simkit.kernels: Constant row widths)
+    T2, F2, rng2 = fixed_width(T2, T_WIDTH), fixed_width(F2, F_WIDTH), fixed_width(rng2, 4)
+    buf2, log2, L = fixed_width(buf2, BUF_WIDTH), fixed_width(log2, LOG_WIDTH), fixed_width(L, L_WIDTH)
+    V, D, rngD = fixed_width(V, V_WIDTH), fixed_width(D, T_WIDTH), fixed_width(rngD, 4)
     budget = E.begin_turn(P, T, log, seat)
     if E.plays_random(F, rng, seat):  # the skill knob applies to the main decision too
         pick = E.random_moves(T, K, rng, buf, seat, budget)
