@@ -58,8 +58,8 @@
   machine code only runs when a test or a tool calls that function from Python, and what a
   loop links in is optimised there, once, with the whole loop. numba would otherwise optimise
   every module with all its callees linked in again, once per layer of calls; skipping that cut
-  the cold compiles by 2-10 s (12-27%) at the same games/s. Nor does any other module go to
-  machine code with its callees linked in: numba would emit every callee again, unoptimised,
+  the cold compiles by 2-10 s (12-27%) at the same games/s. Nor does anyone else's module go
+  to machine code with its callees linked in: numba would emit every callee again, unoptimised,
   in each module above it; its own functions only, each call resolving in the JIT to the
   callee's own machine code, while what a caller links in (and numba's cache keeps for that)
   is still the whole. Loaded from numba's cache before its callees are, such a function is
@@ -68,6 +68,20 @@
   value calls: no engine passes functions as values (any other function keeps its own). It
   subclasses numba's JIT code library (`WHOLE_LOOPS` is False where a numba release no longer
   has the methods it extends: the engines then run, and compile, as before).
+- Python entries on demand. numba gives every function it compiles, at once, an entry for
+  Python (the CPython wrapper, which unboxes the arguments and boxes the result) and machine
+  code; of an engine's functions Python calls only the loop and a few helpers (the tests call
+  more). A function of simkit's or the policies' other than a loop gets neither when it is
+  compiled: its library keeps the IR after numba's function passes, which a loop links in and
+  compiles with the whole, and numba's cache keeps that IR for a later loop to link (no
+  machine code: `entry_on_demand`). Jitted callers find it as numba finds any function, by its
+  entry, which stands in until Python calls it (`_EntryOnDemand`). That first call builds the
+  entry: the wrapper in a library of its own, which links the function and its callees in
+  whole and goes to machine code, in the context the function was compiled in (with numba's
+  runtime where it allocates, to box an array it returns); from then on the overload is one
+  as numba makes it, and cached whole. The loops' code is unchanged (the same games); Sea of
+  Thieves' cold compile took 20.2 s instead of 24.2 s side by side (README, Speed), as the
+  wrappers' IR, their passes and every other function's machine code went.
 """
 
 import os
@@ -351,6 +365,7 @@ _OURS = ("simkit", "strategies")
 _OUR_MODULES = tuple(f"{m}." for m in _OURS)
 _OUR_SYMBOLS = tuple(f"_ZN{len(m)}{m}" for m in _OURS)
 _LOOPS: set[str] = set()  # the mangled-name prefixes of the game loops (engine_loop)
+_LINKING_ONLY = "simkit-linking-only"  # numba's cache: a function kept only for callers to link in
 # functions a game loop's module keeps out of line, so that a profile counts each on its own
 # (`simkit bench GAME --profile --apart NAME,...`; numba's cache keeps such code apart)
 APART = tuple(name for name in os.environ.get("SIMKIT_APART", "").split(",") if name)
@@ -373,13 +388,17 @@ def _whole_loop_library() -> bool:
         import hashlib
 
         import llvmlite.binding as ll
-        from numba.core import codegen, cpu
+        from numba.core import codegen, cpu, dispatcher, lowering
+        from numba.core.compiler_lock import global_compiler_lock
 
         base = codegen.JITCPUCodegen._library_class
         (base.finalize, base._optimize_final_module, base._optimize_functions,  # noqa: B018 (extended)
          base._verify_declare_only_symbols, base.serialize_using_object_code, base._unserialize,
          codegen.CPUCodegen._function_pass_manager, codegen.CPUCodegen._pass_builder, cpu.CPUContext.create_cfunc_wrapper,
-         ll.create_new_module_pass_manager)
+         ll.create_new_module_pass_manager, base._finalize_final_module, base._finalize_dynamic_globals,
+         codegen.JITCPUCodegen.set_env, cpu.CPUContext.get_executable, cpu.CPUContext.create_cpython_wrapper,
+         lowering.Lower.create_cpython_wrapper, dispatcher.Dispatcher.add_overload,
+         dispatcher.Dispatcher._compile_for_args, dispatcher.Dispatcher._insert, codegen.JITCPUCodegen.magic_tuple)
     except (ImportError, AttributeError):
         return False
     if getattr(base, "whole_loop", False):
@@ -391,21 +410,28 @@ def _whole_loop_library() -> bool:
         optimised beyond its functions one by one."""
 
         whole_loop = True
+        # no machine code: a function of simkit's or the policies' whose Python entry is not
+        # built yet (`_EntryOnDemand`); a loop, or an entry, links its code in and compiles it there.
+        # How to build that entry, as numba would have: (release the GIL, with numba's runtime)
+        entry_on_demand = False
+        entry_options = (False, False)
 
         def finalize(self):
             # the functions the library defines itself, before its callees are linked in
             self._own = {f.name for f in self._final_module.functions if not f.is_declaration}
             self._loop = any(name.startswith(prefix) for name in self._own for prefix in _LOOPS)
-            if not self._loop:
+            if not (self._loop or self.entry_on_demand):
                 self._own_code_only()
             super().finalize()
 
         def _own_code_only(self):
             """Machine code for the library's own functions only: each callee is in the JIT already,
             from its own library, and a call resolves to it there. What a caller links in, and what
-            numba's cache keeps for linking, is still the whole: own functions and callees."""
+            numba's cache keeps for linking, is still the whole: own functions and callees. A
+            library calling a function that has no machine code of its own (`entry_on_demand`)
+            goes to machine code whole, as numba has it."""
             callees = list(dict.fromkeys(self._linking_libraries))
-            if not callees:
+            if not callees or any(getattr(library, "entry_on_demand", False) for library in callees):
                 return
             shared = self._final_module.clone()
             for library in callees:
@@ -457,7 +483,25 @@ def _whole_loop_library() -> bool:
             # any other library: its functions had their function passes, and its own functions go
             # to machine code as they are; a loop links them in and optimises them there, once
 
+        def _finalize_final_module(self):
+            if not self.entry_on_demand:
+                super()._finalize_final_module()
+                return
+            # numba's bookkeeping, without handing the module to the JIT
+            self._finalize_dynamic_globals()
+            self._verify_declare_only_symbols()
+            self._finalized = True
+
+        def get_pointer_to_function(self, name):
+            if self.entry_on_demand:
+                raise RuntimeError(f"{name} has no machine code of its own: its Python entry is built on "
+                                   "demand (simkit.kernels, module doc: Python entries on demand)")
+            return super().get_pointer_to_function(name)
+
         def serialize_using_object_code(self):
+            if self.entry_on_demand:  # numba's cache keeps what a caller links in: the whole
+                self._ensure_finalized()
+                return (self.name, _LINKING_ONLY, (self._get_module_for_linking().as_bitcode(), self.entry_options))
             name, kind, data = super().serialize_using_object_code()
             needs = getattr(self, "_needs", ())
             return (name, kind, (*data, needs)) if needs else (name, kind, data)
@@ -465,6 +509,13 @@ def _whole_loop_library() -> bool:
         @classmethod
         def _unserialize(cls, codegen, state):
             name, kind, data = state
+            if kind == _LINKING_ONLY:
+                self = codegen.create_library(name)
+                self.entry_on_demand, self.entry_options = True, data[1]
+                self._shared_module = ll.parse_bitcode(data[0])
+                self._final_module = self._shared_module.clone()
+                self._finalize_final_module()
+                return self
             if kind != "object" or len(data) != 3:
                 return super()._unserialize(codegen, state)
             object_code, shared_bitcode, needs = data
@@ -491,6 +542,92 @@ def _whole_loop_library() -> bool:
             build(context, library, fndesc, env, call_helper)
 
     cpu.CPUContext.create_cfunc_wrapper = create_cfunc_wrapper
+
+    # Python entries on demand (module doc): no CPython wrapper and no machine code for simkit's
+    # and the policies' functions until Python calls one
+    build_wrapper = lowering.Lower.create_cpython_wrapper
+
+    def create_cpython_wrapper(lower, release_gil=False):
+        fndesc = lower.fndesc
+        if lower.genlower is None and fndesc.modname.startswith(_OUR_MODULES) \
+                and not fndesc.mangled_name.startswith(tuple(_LOOPS)):
+            lower.library.entry_on_demand = True
+            lower.library.entry_options = (release_gil, lower.context.enable_nrt)
+        else:
+            build_wrapper(lower, release_gil)
+
+    executable = cpu.CPUContext.get_executable
+
+    def get_executable(context, library, fndesc, env):
+        if getattr(library, "entry_on_demand", False):  # numba's own class for a library made before
+            return _EntryOnDemand(context, library, fndesc, env)
+        return executable(context, library, fndesc, env)
+
+    class _EntryOnDemand:
+        """What numba takes for a compiled function's Python entry until Python calls it: the key
+        under which jitted callers find the function (numba keys a function's lowering by its
+        entry). `build` makes the real one: the CPython wrapper, in a library of its own that
+        links the function and its callees in whole and goes to machine code."""
+
+        __slots__ = ("cfunc", "context", "env", "fndesc", "library")
+
+        def __init__(self, context, library, fndesc, env):
+            self.context, self.library, self.fndesc, self.env = context, library, fndesc, env
+            self.cfunc = None
+
+        def build(self, owner):
+            with global_compiler_lock:
+                if self.cfunc is None:
+                    release_gil, nrt = self.library.entry_options
+                    # the context the function was compiled in (numba's cache loads it in another)
+                    context = self.context if self.context.enable_nrt == nrt else self.context.subtarget(enable_nrt=nrt)
+                    entry = context.codegen().create_library(f"{self.fndesc.qualname} (Python entry)")
+                    entry.enable_object_caching()
+                    context.create_cpython_wrapper(entry, self.fndesc, self.env, None, release_gil=release_gil)
+                    entry.add_linking_library(self.library)
+                    self.cfunc = executable(context, entry, self.fndesc, self.env)
+                    for args, cres in list(owner.overloads.items()):
+                        if cres.entry_point is self:  # from now on an overload as numba makes them
+                            cres = cres._replace(entry_point=self.cfunc, library=entry)
+                            owner.targetctx.insert_user_function(self.cfunc, cres.fndesc, [entry])
+                            add_overload(owner, cres)
+                            owner._cache.save_overload(args, cres)  # cached whole
+            return self.cfunc
+
+    add_overload = dispatcher.Dispatcher.add_overload
+
+    def add_overload_on_demand(owner, cres):
+        if isinstance(cres.entry_point, _EntryOnDemand):  # callable from jitted code; from Python once built
+            owner.overloads[tuple(cres.signature.args)] = cres
+        else:
+            add_overload(owner, cres)
+
+    compile_for_args = dispatcher.Dispatcher._compile_for_args
+
+    def compile_for_args_on_demand(owner, *args, **kws):
+        entry = compile_for_args(owner, *args, **kws)
+        return entry.build(owner) if isinstance(entry, _EntryOnDemand) else entry
+
+    set_env = codegen.JITCPUCodegen.set_env
+
+    def set_env_if_defined(self, env_name, env):
+        # numba sets the environments a cached function refers to when it loads it; one without
+        # machine code has none in the JIT yet (its entry sets its own when it is built)
+        if self._engine.get_global_value_address(env_name):
+            set_env(self, env_name, env)
+
+    describe = codegen.JITCPUCodegen.magic_tuple
+
+    def magic_tuple(self):
+        # numba's cache key for "how this code was generated": apart from code cached before
+        return (*describe(self), "simkit-entries-on-demand")
+
+    lowering.Lower.create_cpython_wrapper = create_cpython_wrapper
+    cpu.CPUContext.get_executable = get_executable
+    codegen.JITCPUCodegen.magic_tuple = magic_tuple
+    dispatcher.Dispatcher.add_overload = add_overload_on_demand
+    dispatcher.Dispatcher._compile_for_args = compile_for_args_on_demand
+    codegen.JITCPUCodegen.set_env = set_env_if_defined
     return True
 
 

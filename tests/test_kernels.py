@@ -344,3 +344,80 @@ def test_a_numba_cfunc_outside_the_engines_still_gets_its_c_wrapper():
     add.__module__ = "elsewhere"
     compiled = cfunc("int64(int64, int64)")(add)
     assert ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64, ctypes.c_int64)(compiled.address)(2, 3) == 5
+
+
+
+_ON_DEMAND = """
+import numpy as np
+from numba import njit
+import simkit.kernels  # installs the code library
+
+@njit(cache=True)
+def scale(x):
+    return 3 * x + 1
+
+@njit(cache=True)
+def fill(n):  # allocates: compiled with numba's runtime, which its entry needs to return the array
+    out = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        out[i] = scale(i)
+    return out
+
+@njit(cache=True)
+def total(n):
+    return fill(n).sum() + scale(n)
+
+def state(f):
+    cres = next(iter(f.overloads.values()))
+    # machine code of its own library, or only where a caller linked it in
+    return ("entry" if callable(cres.entry_point) else "none") + ("" if cres.library.entry_on_demand else "+code")
+
+def main(steps):
+    out = []
+    for step in steps:
+        if step == "total":
+            out += [str(total(4)), state(fill), state(scale)]
+        elif step == "fill":
+            out += [",".join(map(str, fill(4))), state(fill)]
+        elif step == "scale":
+            out += [str(scale(5)), state(scale)]
+    print(" ".join(out))
+"""
+
+
+def test_a_function_gets_its_python_entry_and_machine_code_only_when_python_calls_it(tmp_path):
+    """Python entries on demand (simkit.kernels): a function of simkit's or the policies' that
+    only jitted code calls has no CPython wrapper and no machine code of its own; the first call
+    from Python builds both, also for a function loaded from numba's cache, and also where the
+    entry must return an array (numba's runtime, which the function was compiled with)."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    package = tmp_path / "strategies"  # a module of the policies: the change applies to it
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "on_demand.py").write_text(_ON_DEMAND)
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+
+    def run(*steps):
+        script = f"from strategies.on_demand import main; main({list(steps)!r})"
+        done = subprocess.run([sys.executable, "-c", script], check=False, cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.split()
+
+    fill = ",".join(str(3 * i + 1) for i in range(4))
+    total = str(sum(3 * i + 1 for i in range(4)) + 3 * 4 + 1)
+    # compiled: the callees have neither entry nor machine code, until Python calls one
+    assert run("total", "fill") == [total, "none", "none", fill, "entry+code"]
+    # from the cache: scale, which Python never called, was kept for linking only; its entry is
+    # built from that; fill, called from Python before, comes back whole, with machine code
+    assert run("scale", "fill") == ["16", "entry+code", fill, "entry+code"]
+    # from an empty cache: fill compiled as total's callee only, so cached for linking only, its
+    # entry built from that in the next process returns the array
+    shutil.rmtree(tmp_path / "cache")
+    assert run("total") == [total, "none", "none"]
+    assert run("fill") == [fill, "entry+code"]
