@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -20,10 +21,31 @@ def checkout(rev: str, tree: Path | None = None) -> Iterator[Path]:
         return
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "base"
-        subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", str(base), rev], check=True,
-                       capture_output=True)
+        done = subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", str(base), rev],
+                              check=False, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SystemExit(f"error: --base {rev}: no such revision to check out here "
+                             f"({done.stderr.strip().splitlines()[-1:]}); give a commit or branch of this repository")
         try:
             yield base
         finally:
             subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(base)], check=False,
                            capture_output=True)
+
+
+def side_by_side_parser(doc: str) -> argparse.ArgumentParser:
+    """The arguments of every script that compares this checkout with another revision: --base,
+    --base-dir and --games (every registered game unless given)."""
+    from simkit import games as registry
+
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--base", required=True, help="the revision compared against (e.g. main, a commit)")
+    parser.add_argument("--base-dir", type=Path, help="a checkout of the base to reuse instead of a new worktree")
+    def games(text: str) -> str:
+        unknown = [g for g in text.split(",") if g not in registry.ids()]
+        if unknown:
+            raise argparse.ArgumentTypeError(f"unknown game {unknown[0]!r}; the games: {', '.join(registry.ids())}")
+        return text
+
+    parser.add_argument("--games", type=games, default=",".join(registry.ids()), help="comma-separated game ids")
+    return parser

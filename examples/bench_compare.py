@@ -18,14 +18,13 @@ The README's Speed figures were measured this way.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-from _checkout import HERE, checkout
+from _checkout import HERE, checkout, side_by_side_parser
 
 PROBE = """
 import json, sys
@@ -54,10 +53,7 @@ def probe(tree: Path, game: str, players: int, preset: str, seconds: float, game
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--base", required=True, help="the revision compared against (e.g. main, a commit)")
-    parser.add_argument("--base-dir", type=Path, help="a checkout of the base to reuse instead of a new worktree")
-    parser.add_argument("--games", default="sea_of_plunder,sea_of_thieves,sea_of_troubles,set_sail,tide_of_avaris")
+    parser = side_by_side_parser(__doc__)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--presets", default="-", help="comma-separated; '-' is each game's default preset")
     parser.add_argument("--rounds", type=int, default=3)

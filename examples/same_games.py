@@ -13,14 +13,13 @@ column) is compared: each line says `same` or `DIFFERENT`, and the exit code is 
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-from _checkout import HERE, checkout
+from _checkout import HERE, checkout, side_by_side_parser
 
 PLAY = """
 import hashlib, json, sys, tempfile
@@ -55,10 +54,7 @@ def main() -> int:
     from simkit import games as registry
     from simkit.bots import LOOKAHEAD
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--base", required=True, help="the revision compared against (e.g. main, a commit)")
-    parser.add_argument("--base-dir", type=Path, help="a checkout of the base to reuse instead of a new worktree")
-    parser.add_argument("--games", default=",".join(registry.ids()))
+    parser = side_by_side_parser(__doc__)
     parser.add_argument("--per-cell", type=int, default=1500, help="games a cell for the presets but lookahead")
     parser.add_argument("--lookahead-games", type=int, default=24, help="games a cell for the lookahead (0: none)")
     args = parser.parse_args()
