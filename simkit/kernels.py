@@ -383,6 +383,20 @@ def engine_loop(dispatcher):
     return dispatcher
 
 
+_CACHE_MARKS: list[str] = []  # numba's cache key: how simkit's code is made (_mark_cache)
+
+
+def _mark_cache(mark: str) -> None:
+    """Add `mark` to numba's cache key for "how this code was generated" (its codegen's magic
+    tuple): code made one way is never loaded where it is made another, nor code cached before."""
+    from numba.core import codegen
+
+    if not _CACHE_MARKS:
+        describe = codegen.JITCPUCodegen.magic_tuple
+        codegen.JITCPUCodegen.magic_tuple = lambda self: (*describe(self), *_CACHE_MARKS)
+    _CACHE_MARKS.append(mark)
+
+
 def _whole_loop_library() -> bool:
     """Have numba's JIT build every code library as `WholeLoopLibrary`; False if it cannot."""
     try:
@@ -501,7 +515,6 @@ def _whole_loop_library() -> bool:
 
         def serialize_using_object_code(self):
             if self.entry_on_demand:  # numba's cache keeps what a caller links in: the whole
-                self._ensure_finalized()
                 return (self.name, _LINKING_ONLY, (self._get_module_for_linking().as_bitcode(), self.entry_options))
             name, kind, data = super().serialize_using_object_code()
             needs = getattr(self, "_needs", ())
@@ -513,8 +526,7 @@ def _whole_loop_library() -> bool:
             if kind == _LINKING_ONLY:
                 self = codegen.create_library(name)
                 self.entry_on_demand, self.entry_options = True, data[1]
-                self._shared_module = ll.parse_bitcode(data[0])
-                self._final_module = self._shared_module.clone()
+                self._final_module = self._shared_module = ll.parse_bitcode(data[0])
                 self._finalize_final_module()
                 return self
             if kind != "object" or len(data) != 3:
@@ -617,18 +629,14 @@ def _whole_loop_library() -> bool:
         if self._engine.get_global_value_address(env_name):
             set_env(self, env_name, env)
 
-    describe = codegen.JITCPUCodegen.magic_tuple
-
-    def magic_tuple(self):
-        # numba's cache key for "how this code was generated": apart from code cached before
-        return (*describe(self), "simkit-entries-on-demand")
-
     lowering.Lower.create_cpython_wrapper = create_cpython_wrapper
     cpu.CPUContext.get_executable = get_executable
-    codegen.JITCPUCodegen.magic_tuple = magic_tuple
     dispatcher.Dispatcher.add_overload = add_overload_on_demand
     dispatcher.Dispatcher._compile_for_args = compile_for_args_on_demand
     codegen.JITCPUCodegen.set_env = set_env_if_defined
+    _mark_cache("simkit-entries-on-demand")
+    if APART:  # the functions a profile keeps apart
+        _mark_cache(f"simkit-apart:{','.join(APART)}")
     return True
 
 
@@ -647,7 +655,7 @@ def _plain_indices(check: bool) -> bool:
         from numba.np import arrayobj
 
         wrap = arrayobj.fix_integer_index
-        describe = codegen.JITCPUCodegen.magic_tuple
+        codegen.JITCPUCodegen.magic_tuple  # noqa: B018 (extended: _mark_cache)
     except (ImportError, AttributeError):
         return False
     if getattr(wrap, "plain", False):
@@ -661,15 +669,9 @@ def _plain_indices(check: bool) -> bool:
             cgutils.do_boundscheck(context, builder, index, size)
         return index
 
-    def magic_tuple(self):
-        # numba's cache key for "how this code was generated": plain or checked indices, and the
-        # functions a profile keeps apart (APART)
-        apart = (f"simkit-apart:{','.join(APART)}",) if APART else ()
-        return (*describe(self), "simkit-index-check" if check else "simkit-plain-index", *apart)
-
     fix_integer_index.plain = True
     arrayobj.fix_integer_index = fix_integer_index
-    codegen.JITCPUCodegen.magic_tuple = magic_tuple
+    _mark_cache("simkit-index-check" if check else "simkit-plain-index")
     return True
 
 
