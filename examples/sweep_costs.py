@@ -11,10 +11,17 @@ summary, and the report with the small files (cells, manifest, spec); "other" is
 others are the sweep's fixed costs. The engines should be in numba's cache (run the sweep
 once first), or preparing them counts a compile.
 
-The last lines project the sweep onto `--workers` workers (Amdahl's law): the fixed costs as
-measured, the play as measured times jobs / workers, against one worker playing it all. It
-assumes every added core plays as fast as these did, which only a machine with that many
-cores can confirm: it is a projection, not a measurement.
+The last lines project the sweep onto `--workers` workers. The sweep is planned as a sweep on
+that many workers would plan it (its chunk sizes), and each chunk's wall time in its worker is
+recorded. Two projections follow, each with the fixed costs as measured:
+- Amdahl's law: the play as measured, times jobs / workers;
+- chunk by chunk: `--workers` workers take the recorded chunks in the plan's order as they free
+  up, each worker's first chunk carrying the start-up its first chunk carried here (numba's
+  code generator, the engine loaded from the cache). Against the one-core rate (the games at
+  the rate the engines played them, as `simkit bench` measures it), this is the issue's
+  speed-up: the time one core would take to play the games, over the sweep's wall time.
+Both assume every added core plays as fast as these did, which only a machine with that many
+cores can confirm: they are projections, not measurements.
 """
 
 from __future__ import annotations
@@ -51,6 +58,51 @@ def wrap(module, name: str, step: str) -> None:
     setattr(module, name, timed_call)
 
 
+def record_chunks(chunks: list[dict]) -> None:
+    """Keep what each finished chunk reports (its worker, wall time and play time), as it arrives."""
+    real = runner._results
+
+    def recorded(*args, **kwargs):
+        for done in real(*args, **kwargs):
+            chunks.append(done)
+            yield done
+
+    runner._results = recorded
+
+
+def plan_for(workers: int) -> None:
+    """Size the sweep's chunks as a sweep on `workers` workers would (runner.chunk_seconds)."""
+    real = runner.chunk_seconds
+    runner.chunk_seconds = lambda cells, rates, jobs: real(cells, rates, workers)
+
+
+def start_up(chunks: list[dict]) -> float:
+    """How much longer a worker's first chunk took than its later chunks of the same size would:
+    the mean over the workers of first wall - first games x (wall per game of its later chunks)."""
+    extra = []
+    for worker in dict.fromkeys(done["worker"] for done in chunks):
+        mine = [done for done in chunks if done["worker"] == worker]
+        if len(mine) > 1:
+            per_game = sum(d["wall"] for d in mine[1:]) / sum(d["stop"] - d["start"] for d in mine[1:])
+            extra.append(mine[0]["wall"] - (mine[0]["stop"] - mine[0]["start"]) * per_game)
+    return max(0.0, sum(extra) / len(extra)) if extra else 0.0
+
+
+def makespan(chunks: list[dict], workers: int, first: float) -> float:
+    """Wall time of `workers` workers taking the chunks in the plan's order as they free up (what
+    joblib does with batch_size=1), each chunk as long as it was here, the first of each worker
+    `first` longer (the first chunks here carried theirs: it is taken out of them)."""
+    firsts = {id(next(d for d in chunks if d["worker"] == w)) for w in {d["worker"] for d in chunks}}
+    free = [0.0] * workers
+    started = set()
+    for done in sorted(chunks, key=lambda d: (d["cell_index"], d["start"])):
+        worker = min(range(workers), key=free.__getitem__)
+        wall = done["wall"] - (first if id(done) in firsts else 0.0)
+        free[worker] += wall + (first if worker not in started else 0.0)
+        started.add(worker)
+    return max(free)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="set_sail")
@@ -67,6 +119,9 @@ def main() -> None:
     wrap(results, "merge", "merging parts")
     wrap(results, "write_summary", "summary")
     wrap(results, "finalise", "finalise")  # merge, small files, summary, then the report (its import included)
+    chunks: list[dict] = []
+    record_chunks(chunks)
+    plan_for(args.workers)
     began = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         simkit.sweep(game=args.game, players=args.players, games=args.games, robustness="off", jobs=args.jobs,
@@ -76,16 +131,23 @@ def main() -> None:
     SPENT["playing"] = play
     SPENT["report and small files"] = SPENT.pop("finalise") - SPENT["merging parts"] - SPENT["summary"]
     fixed = whole - play
-    print(f"{args.games:,} games of {args.game} at {args.players} players, --jobs {args.jobs}: {whole:.1f} s")
+    print(f"{args.games:,} games of {args.game} at {args.players} players, --jobs {args.jobs}, "
+          f"{len(chunks)} chunks (as planned for {args.workers} workers): {whole:.1f} s")
     for step, seconds in SPENT.items():
         print(f"  {step:<32} {seconds:7.2f} s")
     print(f"  {'other':<32} {whole - sum(SPENT.values()):7.2f} s")
     print(f"fixed costs (all but playing): {fixed:.1f} s")
     one = fixed + play * args.jobs
     many = fixed + play * args.jobs / args.workers
-    print(f"projected (Amdahl, every core as fast as these): 1 worker {one:.0f} s, {args.workers} workers "
+    print(f"projected, Amdahl (every core as fast as these): 1 worker {one:.0f} s, {args.workers} workers "
           f"{many:.1f} s, {one / many:.1f}x")
-
+    engine = sum(done["seconds"] for done in chunks)  # the games at the one-core rate
+    first = start_up(chunks)
+    walls = fixed + makespan(chunks, args.workers, first)
+    print(f"projected, chunk by chunk ({first:.2f} s start-up in each worker's first chunk, "
+          f"{(sum(d['wall'] for d in chunks) - engine) / len(chunks) * 1000:.0f} ms a chunk besides playing): "
+          f"{args.workers} workers {walls:.1f} s; the games take {engine:.1f} s at the one-core rate: "
+          f"{engine / walls:.1f}x")
 
 if __name__ == "__main__":
     main()

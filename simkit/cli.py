@@ -173,8 +173,8 @@ def sweep(
     force_jobs: Annotated[bool, typer.Option("--force-jobs", help="Start --jobs workers even beyond the cores.")
                           ] = False,
     chunk: Annotated[int | None, typer.Option(
-        help="Games per chunk (default: ~3 s of work; down to 1 s when that leaves a worker fewer than four "
-             "chunks).")] = None,
+        help="Games per chunk (default: about 3 s of work, in chunks of one size that make whole waves of at "
+             "least four chunks per worker; down to 1 s of work).")] = None,
     backend: Annotated[str, typer.Option(help="loky (local cores) or dask (a Dask cluster).")] = "loky",
     address: Annotated[str | None, typer.Option(help="Dask scheduler address, tcp://HOST:PORT.")] = None,
     out: Annotated[Path | None, typer.Option(help="Result folder (default reports/<name>-<time>).")] = None,

@@ -181,7 +181,8 @@ def watch_parent() -> None:
 def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, root: int, rules: tuple,
               identity: dict, precise: bool = True, arcs: bool = False) -> dict:
     """Play one chunk with the rules it carries and write its parts; runs in a worker. Returns
-    counts and the seconds spent playing.
+    counts, the seconds spent playing, and the worker's process id with the chunk's whole time in
+    it ("wall": examples/sweep_costs.py projects a sweep onto more workers from these).
 
     `identity`: what each part records of the plan ({"plan", "cell", "seed"}, see
     simkit.results.write_parts). The chunk is played in SLICES engine calls, so a worker whose
@@ -189,6 +190,7 @@ def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, r
     `precise`: the sweep has a --precision stop, so return seat 0's tallies by block.
     `arcs`: the engine fills a score trace per slice (simkit.traces), kept as a traces part.
     """
+    entered = time.perf_counter()
     cell = Cell.from_dict(cell)
     game = registry.get(cell.game)
     rules = unship(game, rules)
@@ -212,7 +214,8 @@ def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, r
     results.write_parts(Path(folder), cell_index, start, stop, identity, games, seats,
                         pl.concat(traced) if arcs else None)
     return {"cell_index": cell_index, "start": start, "stop": stop, "seconds": seconds,
-            "blocks": seat0_blocks(seats) if precise else {}}
+            "blocks": seat0_blocks(seats) if precise else {}, "worker": os.getpid(),
+            "wall": time.perf_counter() - entered}
 
 
 # -- the plan ------------------------------------------------------------------------------------
@@ -326,7 +329,16 @@ def _checksum(content: dict) -> str:
 
 
 def chunk_bounds(games: int, size: int) -> list[tuple[int, int]]:
+    """Games 0..games-1 in chunks of `size` (the last one shorter): a sweep's --chunk."""
     return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def even_bounds(games: int, size: int) -> list[tuple[int, int]]:
+    """Games 0..games-1 in as many chunks as `size` makes, of sizes that differ by one game at
+    most: no short last chunk, so a worker that took one is not left waiting for the others
+    (two workers sharing 35 chunks of 28,311 games and one of 9,115 end 2 s apart)."""
+    n = -(-games // size)
+    return [(games * k // n, games * (k + 1) // n) for k in range(n)]
 
 
 # -- the precision stop ----------------------------------------------------------------------------
@@ -384,13 +396,19 @@ def default_folder(name: str) -> Path:
 
 
 def chunk_seconds(cells: list[Cell], rates: list[float], jobs: int) -> float:
-    """The work each chunk of a new plan carries: TARGET_CHUNK_SECONDS, or less when that would
-    leave fewer than CHUNKS_PER_WORKER chunks per worker, but not below MIN_CHUNK_SECONDS. Workers
-    take chunks as they free up, so the last wave is where cores wait: a million games of Set Sail
-    (12,500 games/s) in 3 s chunks is 27 chunks, which 16 workers play as 16 and then 11 while 5
-    wait; in 1.25 s chunks it is 64, four waves. A result never depends on its chunks."""
+    """The work each chunk of a new plan carries: about TARGET_CHUNK_SECONDS, cut so that the
+    sweep's work makes whole waves (as many chunks for every worker, at least CHUNKS_PER_WORKER),
+    but not below MIN_CHUNK_SECONDS: then as many whole waves as that floor allows, one at
+    least. Workers take chunks as they free up, so the last wave is where cores wait: a million
+    games of Set Sail at 12,500 games/s (80 s of work) in 3 s chunks is 27 chunks, which 16
+    workers play as 16 and then 11 while 5 wait; in 1.25 s chunks it is 64, four waves, and on
+    2 workers 28 chunks of 2.86 s, fourteen each. At 50,000 games/s (20 s of work), 16 workers
+    get one chunk of 1.25 s each, not 20 chunks of 1 s in two waves. A result never depends on
+    its chunks."""
     work = sum(cell.games / rate for cell, rate in zip(cells, rates) if rate > 0)
-    return max(MIN_CHUNK_SECONDS, min(TARGET_CHUNK_SECONDS, work / (CHUNKS_PER_WORKER * jobs)))
+    waves = max(CHUNKS_PER_WORKER, math.ceil(work / (jobs * TARGET_CHUNK_SECONDS)))
+    waves = max(1, min(waves, math.floor(work / (jobs * MIN_CHUNK_SECONDS))))
+    return max(MIN_CHUNK_SECONDS, work / (waves * jobs))
 
 
 def cores() -> int:
@@ -564,8 +582,11 @@ def _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, rep
         chunks = []
         seconds = chunk_seconds(sweep.cells, rates, jobs)
         for i, cell in enumerate(sweep.cells):
-            size = chunk or max(1, min(MAX_CHUNK_GAMES, int(rates[i] * seconds)))
-            chunks += [(i, a, b) for a, b in chunk_bounds(cell.games, size)]
+            if chunk:
+                chunks += [(i, a, b) for a, b in chunk_bounds(cell.games, chunk)]
+            else:  # rounded up, so that a cell of one wave's work is not cut into one chunk more
+                size = max(1, min(MAX_CHUNK_GAMES, math.ceil(rates[i] * seconds)))
+                chunks += [(i, a, b) for a, b in even_bounds(cell.games, size)]
         plan = Plan(sweep, chunks, hashes, code)
         try:
             write_text(folder / results.PLAN, plan.to_json())

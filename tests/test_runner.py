@@ -121,6 +121,30 @@ def test_jobs_and_chunks_do_not_change_results(reference, tmp_path):
     assert not (tmp_path / "a" / "parts").exists()  # parts go once the final files are in place
 
 
+def test_a_computed_plan_is_whole_waves_of_chunks_of_one_size(monkeypatch, tmp_path):
+    """A plan sized by measured speed cuts each cell into chunks that differ by one game at most
+    (no short last chunk), and a one-cell sweep into a multiple of the workers: every worker takes
+    as many chunks as the others and they end together. --chunk keeps its exact size."""
+    assert runner.even_bounds(10, 3) == [(0, 2), (2, 5), (5, 7), (7, 10)]
+    assert runner.even_bounds(7, 7) == [(0, 7)] and runner.even_bounds(5, 9) == [(0, 5)]
+    bounds = runner.even_bounds(1_000_000, 28_311)
+    assert len(bounds) == 36 and {b - a for a, b in bounds} == {27_777, 27_778}
+    assert bounds[0][0] == 0 and bounds[-1][1] == 1_000_000 and all(
+        b == c for (_, b), (c, _) in zip(bounds, bounds[1:]))
+    assert runner.chunk_bounds(10, 3) == [(0, 3), (3, 6), (6, 9), (9, 10)]
+    # measured speeds are noisy: pin one, then plan a sweep of 100 s of work on two and on three workers
+    monkeypatch.setattr(runner, "_rates_and_hashes",
+                        lambda cells, need_rates: ([1_000.0] * len(cells), [runner.compiled(c)[1] for c in cells]))
+    monkeypatch.setattr(runner, "_execute", lambda *args, **kwargs: (0, 0.0))
+    monkeypatch.setattr(results, "finalise", lambda *args, **kwargs: None)
+    for jobs, chunks in ((2, 34), (3, 36)):  # 17 waves of 2.94 s; 12 waves of 2.78 s
+        runner.run(spec.load(game="set_sail", players="4", games=100_000), tmp_path / f"j{jobs}", jobs=jobs,
+                   quiet=True, force_jobs=True)
+        plan = json.loads((tmp_path / f"j{jobs}" / "plan.json").read_text())["chunks"]
+        assert len(plan) == chunks
+        assert {stop - start for _, start, stop in plan} <= {100_000 // chunks, 100_000 // chunks + 1}
+
+
 def test_dask_backend(reference, tmp_path):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
@@ -365,13 +389,17 @@ def test_engines_are_prepared_largest_first(tmp_path, monkeypatch):
 
 
 def test_a_big_sweep_has_chunks_enough_for_every_worker_and_a_small_one_keeps_them_whole():
-    """chunk_seconds: 3 s chunks while every worker gets at least four; shorter ones (not below
-    one second) when there are many workers; the chunk size never changes a result."""
+    """chunk_seconds: about 3 s chunks, as many for every worker (whole waves, at least four);
+    shorter ones (not below one second, in fewer waves) when there are many workers; the chunk
+    size never changes a result."""
     cell = spec.load(game="set_sail", players="4").cells[0]
     million = [dataclasses.replace(cell, games=1_000_000)]
-    assert runner.chunk_seconds(million, [12_500.0], 2) == runner.TARGET_CHUNK_SECONDS  # 80 s of work
+    assert runner.chunk_seconds(million, [12_500.0], 2) == pytest.approx(80 / 28)  # 80 s of work: 14 waves of 2
     assert runner.chunk_seconds(million, [12_500.0], 16) == pytest.approx(80 / 64)  # four waves of 16
     assert runner.chunk_seconds(million, [12_500.0], 512) == runner.MIN_CHUNK_SECONDS
+    # 20 s of work: one wave of 1.25 s on 16 workers, not 20 one-second chunks in two waves
+    assert runner.chunk_seconds(million, [50_000.0], 16) == pytest.approx(20 / 16)
+    assert runner.chunk_seconds(million, [50_000.0], 8) == pytest.approx(20 / 16)  # two waves of 8
     # two cells of a slow game: the work of both counts
     slow = [dataclasses.replace(cell, games=10_000)] * 2
     assert runner.chunk_seconds(slow, [1_000.0, 1_000.0], 2) == pytest.approx(20 / 8)
