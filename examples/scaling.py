@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -78,9 +77,11 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--json", type=Path, default=None, help="also write the figures to this file")
     args = parser.parse_args()
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    from simkit import runner
+
+    cores = runner.cores()  # as `simkit sweep` counts them
     if args.jobs is None:
-        jobs = [1 << k for k in range(cores.bit_length()) if 1 << k <= cores]
+        jobs = [1 << k for k in range(cores.bit_length())]  # 1, 2, 4, ... up to the cores
         jobs += [cores] if jobs[-1] != cores else []
     else:
         try:

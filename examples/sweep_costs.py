@@ -76,15 +76,22 @@ def plan_for(workers: int) -> None:
     runner.chunk_seconds = lambda cells, rates, jobs: real(cells, rates, workers)
 
 
+def by_worker(chunks: list[dict]) -> dict[int, list[dict]]:
+    """Each worker's chunks, in the order they finished."""
+    mine: dict[int, list[dict]] = {}
+    for done in chunks:
+        mine.setdefault(done["worker"], []).append(done)
+    return mine
+
+
 def start_up(chunks: list[dict]) -> float:
     """How much longer a worker's first chunk took than its later chunks of the same size would:
     the mean over the workers of first wall - first games x (wall per game of its later chunks)."""
     extra = []
-    for worker in dict.fromkeys(done["worker"] for done in chunks):
-        mine = [done for done in chunks if done["worker"] == worker]
-        if len(mine) > 1:
-            per_game = sum(d["wall"] for d in mine[1:]) / sum(d["stop"] - d["start"] for d in mine[1:])
-            extra.append(mine[0]["wall"] - (mine[0]["stop"] - mine[0]["start"]) * per_game)
+    for first, *later in by_worker(chunks).values():
+        if later:
+            per_game = sum(d["wall"] for d in later) / sum(d["stop"] - d["start"] for d in later)
+            extra.append(first["wall"] - (first["stop"] - first["start"]) * per_game)
     return max(0.0, sum(extra) / len(extra)) if extra else 0.0
 
 
@@ -92,7 +99,7 @@ def makespan(chunks: list[dict], workers: int, first: float) -> float:
     """Wall time of `workers` workers taking the chunks in the plan's order as they free up (what
     joblib does with batch_size=1), each chunk as long as it was here, the first of each worker
     `first` longer (the first chunks here carried theirs: it is taken out of them)."""
-    firsts = {id(next(d for d in chunks if d["worker"] == w)) for w in {d["worker"] for d in chunks}}
+    firsts = {id(mine[0]) for mine in by_worker(chunks).values()}
     free = [0.0] * workers
     started = set()
     for done in sorted(chunks, key=lambda d: (d["cell_index"], d["start"])):
