@@ -523,3 +523,4 @@ def train(
 
 def main() -> None:
     app()
+

@@ -10,7 +10,7 @@ From seats.parquet alone, every sweep gets per cell:
 
 With `--arcs` the sweep also stores each game's score after every round (traces.parquet,
 simkit.traces; the first TRACE_ROUNDS rounds). From it, per cell, first the metrics with a
-standard definition (DESIGN §7; definitions and sources in docs/summary.md):
+standard definition (DESIGN §7; definitions and sources in docs/results.md):
 
 - lead-change rate (Ludii's LeadChange): per game, the share of traced rounds after which
   the set of leaders (every seat holding the top score, ties included) differs from the set
@@ -342,7 +342,7 @@ def add_to_summary(folder: Path, cells: list[dict]) -> None:
       [{lead_changes, games}]}, win_when_leading [{round, games, wins, rate, ci_low,
       ci_high}], comeback {comebacks, games, share, ci_low, ci_high}, score_by_round
       [{round, seat, games, mean_score}]}. traced_games = 0: the game's engine wrote no
-      trace (no arcs). The module docstring and docs/summary.md define each figure.
+      trace (no arcs). The module docstring and docs/results.md define each figure.
     """
     fields = cell_fields(folder)
     for cell in cells:

@@ -2,7 +2,7 @@
 or more strategies: the head-to-head matrix, a Bradley–Terry strength ranking, the
 dominant-strategy flag and the first-player advantage per table (line-up at the table); and
 the same matrix for every categorical seat column (a dealt power, quirk or colour). Run by
-the summary builder (simkit.analysis.summary); fields are documented in docs/summary.md. The
+the summary builder (simkit.analysis.summary); fields are documented in docs/results.md. The
 seating design that balanced the line-ups is simkit.seating's.
 """
 
@@ -49,7 +49,7 @@ def _pairwise(seats, games, column: str, cells: list[str]):
 
 def head_to_head(labels: list[str], rows: list[dict], rank: bool) -> dict:
     """The head-to-head matrix of one cell from its `_pairwise` rows, with the dominant label
-    and (rank=True) the Bradley–Terry ranking; see docs/summary.md."""
+    and (rank=True) the Bradley–Terry ranking; see docs/results.md."""
     cells = {(r["a"], r["b"]): r for r in rows}
     matrix = []
     for a in labels:

@@ -137,7 +137,7 @@ def arc_section(cells: list[dict], labels: dict[str, str], plot_folder: Path) ->
         Heading("Game arcs"),
         Paragraph(f"From each game's score after every round (the first {traced[0]['arcs']['trace_rounds']} rounds "
                   "are traced; later rounds are not stored). First the metrics with a standard definition "
-                  "(docs/summary.md cites them): the **lead-change rate** (Ludii's LeadChange, by round: the share "
+                  "(docs/results.md cites them): the **lead-change rate** (Ludii's LeadChange, by round: the share "
                   "of rounds after which the set of leaders, ties included, changed; it does not grow with the "
                   "game's length); **drama** (Browne's, as Ludii measures it: the eventual winner's deficit behind "
                   "the top score after each round, as a share of the winning final score, averaged over the "
