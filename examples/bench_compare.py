@@ -13,7 +13,7 @@ sides run with this interpreter; the base needs `simkit.bench`'s `_cell`, `_play
 `_best_time` (any revision since `simkit bench` gained `--compile`).
 
 Prints one row per game and preset: games/s of the base, of this checkout, and the ratio.
-The README's Speed figures were measured this way.
+docs/performance.md's side-by-side figures are measured this way.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 
 Samples every 50 ms the resident set of the command and of every process it started (a
 sweep's loky workers too) and prints the largest sum seen and the largest single process.
-The README's big-grid figures were measured this way.
+Big-grid memory figures are measured this way.
 """
 
 from __future__ import annotations

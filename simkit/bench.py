@@ -1,4 +1,4 @@
-"""`simkit bench`: throughput per game on one core, and what numba buys (DESIGN §9).
+"""`simkit bench`: throughput per game on one core, and what numba buys (docs/performance.md).
 
 Per game, at its standard rules: the first call's time (a compile, or a load from numba's
 on-disk cache), games/s and player-turns/s for the default preset and for `random` (the

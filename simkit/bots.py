@@ -1,4 +1,4 @@
-"""Bot parameters as data (DESIGN §5): declared once, validated, listed, set per seat.
+"""Bot parameters as data (docs/reference/spec.md): declared once, validated, listed, set per seat.
 
 A game's bots are one compiled policy read from a row of weights; a preset is a named row.
 Each weight or threshold the policy reads is declared as a `BotParam` (its slot in the row,

@@ -1,4 +1,4 @@
-"""The CI gate behind `simkit check` (DESIGN §7, §8): limits on a sweep's balance figures,
+"""The CI gate behind `simkit check` (docs/ci.md): limits on a sweep's balance figures,
 judged with the noise the sweep has, so that a fair game does not fail a build by luck.
 
 Every figure is checked with an interval. A limit is **breached** only when the figure's
@@ -7,9 +7,9 @@ it; an interval that straddles the limit is **inconclusive**, with the number of
 that would decide it. The intervals are simultaneous across the run: with m figures
 checked (cells × limits), each interval has a one-sided tail of 2.5% / m (Bonferroni),
 so a game that truly meets every limit fails the whole gate by chance at most 2.5% of
-the time, however many cells and limits a spec has. The README gives the measured rate.
+the time, however many cells and limits a spec has. docs/ci.md gives the measured rate.
 
-Figures (DESIGN §7: seat advantage over decided games; incomplete and shared shares beside it):
+Figures (docs/statistics.md: seat advantage over decided games; incomplete and shared shares beside it):
 
 | limit (flag / [check] key)      | figure                                                         |
 |---------------------------------|----------------------------------------------------------------|
@@ -49,7 +49,7 @@ from simkit.files import kind_of, parse_toml, read_json, read_text
 FAMILY_TAIL = 0.025  # chance that a game meeting every limit is reported as breaching one (whole run)
 DEFAULT_MIN_GAMES = 1000  # a cell with fewer games is refused: its intervals are too wide to gate on
 
-OK, BREACH, BAD_INPUT, INCONCLUSIVE = 0, 1, 2, 3  # exit codes (DESIGN §8)
+OK, BREACH, BAD_INPUT, INCONCLUSIVE = 0, 1, 2, 3  # exit codes (docs/ci.md)
 
 # limit key -> (what it bounds, unit): "rate" limits accept points or fractions
 RATE_LIMITS = {
@@ -314,7 +314,7 @@ def edge(cell: dict, z: float) -> Figure | None:
     best = None
     for rows in groups:
         # the average per decided seat played (1/players when every seat is in the group); a
-        # round-capped game is nobody's and counts against no strategy or power (DESIGN §7)
+        # round-capped game is nobody's and counts against no strategy or power (docs/statistics.md)
         played = sum(row.get("decided_seats", row["seats"]) for row in rows)
         average = sum(row["wins"] for row in rows) / played if played else 0.0
         for row in rows:
@@ -331,7 +331,7 @@ def edge_values(cell: dict) -> int:
 
 
 def rounds_stats(folder: Path) -> dict[str, tuple[float, float, int]]:
-    """Per cell: mean and standard deviation of rounds, and games (lazy, DESIGN §9)."""
+    """Per cell: mean and standard deviation of rounds, and games (lazy)."""
     import polars as pl
 
     frame = (

@@ -1,4 +1,4 @@
-"""The `simkit` command (DESIGN §8): parses, calls the library, prints.
+"""The `simkit` command (docs/reference/cli.md): parses, calls the library, prints.
 
 Exit codes: 0 success, 1 a `check` breached, 2 bad input or a failure the user can act on (a
 full disk, a lost Dask scheduler, a damaged file), 3 a `check` inconclusive, 130 a sweep

@@ -1,4 +1,5 @@
-"""Component sets: which folder of component files a rule set plays with (DESIGN §2).
+"""Component sets: which folder of component files a rule set plays with
+(docs/architecture.md, "The game package contract").
 
 A game keeps its component files (boards, decks, dice) in `components/`: the base set,
 called "standard". It may ship alternative sets as sub-folders `components/alt-<name>/`
@@ -80,7 +81,7 @@ def component_param(base: Path, meaning: str = "") -> Param:
     names = shipped(base)
     return Param(PARAM, "components", BASE, (str(base), *names),
                  meaning or "component files: a shipped set (standard, alt-*) or a designer's folder",
-                 "component sets (DESIGN §2)", validate=partial(check_value, Path(base)))
+                 "component sets (docs/guide.md)", validate=partial(check_value, Path(base)))
 
 
 class Table(dict):

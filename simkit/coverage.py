@@ -276,10 +276,13 @@ def _status(r: Rule) -> str:
     return r.status
 
 
+def summary(cov: Coverage) -> str:
+    """How the inventory is answered, in one line: "278 ids: 173 implemented, 23 parameter, ..."."""
+    return f"{len(cov.rules)} ids: " + ", ".join(f"{n} {s}" for s, n in cov.by_status().items() if n)
+
+
 def render_rules(cov: Coverage) -> str:
-    counts = cov.by_status()
-    summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
-    rows = [f"{len(cov.rules)} ids: {summary}.", "",
+    rows = [summary(cov) + ".", "",
             "| id | rule | status | where in the code | test |", "|---|---|---|---|---|"]
     for r in cov.rules:
         what = _cell(r.rule + (f" — {r.detail}" if r.detail else ""))

@@ -1,4 +1,4 @@
-"""What a game package gives the toolkit (DESIGN §3).
+"""What a game package gives the toolkit (docs/architecture.md, "The game package contract").
 
 The toolkit never names a game: it reads a `Game` from the registry and talks to the
 engine through the array contract below.
@@ -11,13 +11,13 @@ Engine contract::
 Every shipped engine's play_chunk is a plain Python function that allocates the engine's
 tables (numpy) and calls its numba njit game loop, which holds no Python objects: a jitted
 entry above the loop would make numba optimise and emit the whole engine once more (the
-README, Speed: Where a cold compile goes).
+docs/performance.md).
 
 - params: the game's rules NamedTuple (`RuleSchema.engine_tuple`).
 - components: a tuple of numpy arrays built by `Game.compile`.
 - presets: float64[n_rows, n_weights + 1], one row per strategy (`Game.strategy_table`):
   the preset's weights, then in the last column (`presets.shape[1] - 1`) its noise, the
-  skill knob of DESIGN §5: the chance that a decision is a uniformly random legal choice
+  skill knob: the chance that a decision is a uniformly random legal choice
   instead of the policy's, drawn from the seat's own decision stream. The first rows are
   the game's presets as shipped, in preset order, whatever the line-up (an engine may read
   a preset's row by its index, e.g. for the rollouts of its lookahead tier).
@@ -60,7 +60,7 @@ GAME_COLUMNS = 3
 SCORE, RANK, WINNER = 0, 1, 2
 SEAT_COLUMNS = 3
 LOG_WIDTH = 6  # round, seat, code, a, b, c
-NOISE_MARK = "@"  # "merchant@0.3": the merchant preset with noise 0.3 (skill knob, DESIGN §5)
+NOISE_MARK = "@"  # "merchant@0.3": the merchant preset with noise 0.3 (the skill knob)
 
 
 def parse_strategy(label: str) -> tuple[str, float]:

@@ -1,4 +1,5 @@
-"""A sweep's code identity (DESIGN §9): which engine, bot and toolkit code played its games.
+"""A sweep's code identity: which engine, bot and toolkit code played its games
+(docs/architecture.md, "Seeds and reproducibility").
 
 A sweep's plan records the rule values and component bytes of every cell (the rules hash)
 and, from here, the code that turns a cell into result rows: the hash of every engine, bot,

@@ -19,12 +19,12 @@
 - Typed arguments. numba types a constant argument (`0`, `True`, or a variable whose first value
   is one) as that literal value and compiles the callee once for it and again for the plain
   type: an engine passes `np.int64` values and the flags `TRUE` / `FALSE` below instead
-  (README, Speed: Where a cold compile goes).
+  (docs/performance.md).
 - Plain indices. numba lets a signed index count from the end (`a[-1]`), so every subscript with
   one becomes a compare, an add and a select, inside every inner loop of every engine: the
   address of `T[SHIP0 + k, HEX]` took more work than the load. No engine or policy counts from
   the end, so their functions (the modules `simkit.*` and `strategies.*`) index as they are:
-  1.04-1.18x the games/s of the engines (README, Speed), the same games bit for bit. That "no
+  1.04-1.18x the games/s of the engines, the same games bit for bit. That "no
   index from the end, none past an axis" holds is tested, not assumed: with
   `SIMKIT_INDEX_CHECK=1` the same functions are compiled with every such index checked, an
   IndexError where one strays, and tests/test_indices.py plays every preset of every game so.
@@ -39,8 +39,9 @@
   simplifycfg) carries it into those functions, where `r * 160` becomes a shift and an add:
   LLVM's own IPSCCP runs before the loop's calls show their constants. Sea of Thieves about
   1.1x the games/s, Sea of Plunder and Tide of Avaris 1.04x, Sea of Troubles and Set Sail
-  unchanged (README, Speed); the same games bit for bit.
-- Decisions. Seat s decides from rng stream 1 + s (DESIGN §4): `decide` is a uniform
+  unchanged; the same games bit for bit.
+- Decisions. Seat s decides from rng stream 1 + s
+  (docs/architecture.md, "Seeds and reproducibility"): `decide` is a uniform
   choice, `pick_best` the highest score with ties broken uniformly.
 - The game loop optimised whole. numba compiles each jitted function into a module of its own
   and links into it the functions it calls as `linkonce_odr` definitions (each may be defined
@@ -53,7 +54,7 @@
   into callees and inline a function called once. The renaming matters: numba finds each
   function's machine code by name in its JIT, and a same-named copy in a loop's module, its
   arguments rewritten, made calls from Python crash. The same games bit for bit (no
-  fast-math: every result is kept), 1.15-1.28x the games/s of four engines (README, Speed).
+  fast-math: every result is kept), 1.15-1.28x the games/s of four engines.
   No other module is optimised beyond its functions one by one (numba's function passes): its
   machine code only runs when a test or a tool calls that function from Python, and what a
   loop links in is optimised there, once, with the whole loop. numba would otherwise optimise
@@ -81,7 +82,7 @@
   runtime where it allocates, to box an array it returns); from then on the overload is one
   as numba makes it, and cached whole. The loops' machine code is the same byte for byte (so
   are the games); Sea of Thieves' cold compile took 21.3-21.5 s instead of 26.1 s side by side
-  (README, Speed), as the wrappers' IR, their passes and every other function's machine code
+ , as the wrappers' IR, their passes and every other function's machine code
   went.
 """
 
@@ -213,7 +214,7 @@ def pick_best(scores, rng, seat, n):
 
 @njit(cache=True, inline="always")
 def noisy(rng, seat, noise):
-    """The skill knob (DESIGN §5): True with probability `noise` (the strategy row's last
+    """The skill knob: True with probability `noise` (the strategy row's last
     column), drawn from the seat's own decision stream. Nothing is drawn when noise is 0 or 1,
     so a noiseless preset plays exactly as it always did, and a preset at noise 1 draws its
     choices exactly as `random` does."""

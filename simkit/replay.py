@@ -1,4 +1,5 @@
-"""Replay one game from its seed and narrate it from the engine's event log (DESIGN §3, §4).
+"""Replay one game from its seed and narrate it from the engine's event log
+(docs/architecture.md, "The game package contract").
 
 The game runs through the very engine call a sweep uses, with a log capacity instead of
 none, so a replayed game is the game the sweep played: take `seed` from games.parquet

@@ -1,4 +1,4 @@
-"""The result schema, parquet parts and atomic finalisation of a sweep folder (DESIGN §6).
+"""The result schema, parquet parts and atomic finalisation of a sweep folder (docs/results.md).
 
 A sweep folder::
 
@@ -74,7 +74,7 @@ def chunk_tables(
     out_seats: np.ndarray,
     labels: tuple[str, ...] | None = None,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """A chunk's games and seats rows from the engine's arrays (schema of DESIGN §6).
+    """A chunk's games and seats rows from the engine's arrays (the schema of docs/results.md).
     `labels`: the strategy of each row of the strategy table (default: the presets)."""
     n, players = out_seats.shape[:2]
     index = np.arange(start, start + n, dtype=np.int64)
@@ -145,7 +145,8 @@ def _sha256(path: Path) -> str:
 
 def write_parts(folder: Path, cell_index: int, start: int, stop: int, identity: dict, games: pl.DataFrame,
                 seats: pl.DataFrame, traces: pl.DataFrame | None = None) -> None:
-    """A finished chunk's parts, each carrying its identity and a checksum (DESIGN §9).
+    """A finished chunk's parts, each carrying its identity and a checksum
+    (docs/architecture.md, "Seeds and reproducibility").
 
     `identity` ({"plan": the plan's checksum, "cell": the cell's id, "seed": the root seed})
     goes into each file's parquet metadata with the kind, the range and the row count; the
@@ -257,7 +258,7 @@ LOCK = ".simkit.lock"  # held (flock) by the one sweep writing a folder; see cla
 
 
 class Claim:
-    """An exclusive hold on a sweep folder for the life of one sweep (DESIGN §9).
+    """An exclusive hold on a sweep folder for the life of one sweep (docs/architecture.md, "A sweep's lifecycle").
 
     An advisory lock (fcntl.flock) on LOCK inside the folder: the kernel releases it when
     the holding process ends however it ends, so a crashed sweep never leaves a stale
@@ -537,7 +538,7 @@ class Results:
         return f"Results({str(self.folder)!r})"
 
 
-# the columns every table of a finished sweep has (DESIGN §6); games add their metrics
+# the columns every table of a finished sweep has (docs/results.md); games add their metrics
 TABLE_COLUMNS = {
     "games.parquet": ("cell", "game_index", "seed", "players", "rounds", "turns", "end_reason", "winner", "n_winners"),
     "seats.parquet": ("cell", "game_index", "seat", "strategy", "score", "rank", "win"),

@@ -1,4 +1,4 @@
-"""Explicit, seedable random numbers usable inside numba (DESIGN §4).
+"""Explicit, seedable random numbers usable inside numba (docs/architecture.md, "Seeds and reproducibility").
 
 A game holds its generator state in a uint64 array `rng[stream, 4]` (xoshiro256**).
 Stream 0 is chance (shuffles, dice); stream 1 + s is seat s's bot decisions, so a bot

@@ -1,4 +1,5 @@
-"""The robustness phase (DESIGN §5): after a sweep, every headline finding is measured again at
+"""The robustness phase (docs/architecture.md, "A sweep's lifecycle"): after a sweep,
+every headline finding is measured again at
 a skilled tier and under every shipped alternative component set, on the same seeds, and
 labelled holds / weaker / vanishes / reverses (simkit.analysis.robustness says exactly how).
 

@@ -1,4 +1,4 @@
-"""Chunking, seeding, joblib backends and resume (DESIGN §4, §9).
+"""Chunking, seeding, joblib backends and resume (docs/architecture.md, "A sweep's lifecycle").
 
 A cell's games are cut into chunks; chunk (cell, start, stop) plays game indices
 start..stop-1 with seeds `game_seeds(root, start, stop)`, so game i of every cell gets the
@@ -58,7 +58,7 @@ from simkit.spec import Cell, Sweep
 
 TARGET_CHUNK_SECONDS = 3.0  # work a chunk should carry; a worker costs ~1 s to start
 CHUNKS_PER_WORKER = 4  # a sweep big enough for it has at least this many chunks per worker (chunk_seconds)
-MIN_CHUNK_SECONDS = 1.0  # but no chunk carries less: seconds of work each (DESIGN §9; writing its parts costs ~60 ms)
+MIN_CHUNK_SECONDS = 1.0  # but no chunk carries less: seconds of work each (writing its parts costs ~60 ms)
 MAX_CHUNK_GAMES = 100_000  # bounds a worker's memory whatever the game's speed
 MEASURE_SECONDS = 0.05  # per cell, to size its chunks
 MEASURE_BUDGET = 5.0  # past this much measuring, cells reuse a measured rate of the same game and players
@@ -133,7 +133,8 @@ def seat0_blocks(seats: pl.DataFrame) -> dict[int, tuple[int, float]]:
 
 
 def shippable(rules: Compiled) -> tuple:
-    """A compiled rule set as plain values and arrays, to travel with every chunk (DESIGN §4).
+    """A compiled rule set as plain values and arrays, to travel with every chunk
+    (docs/architecture.md, "Seeds and reproducibility").
 
     Workers play exactly what the parent compiled (and the plan's rules hash records):
     they never read component files themselves, which may have changed since.
@@ -228,7 +229,8 @@ PLAN_FORMAT = 2  # 2: the plan records its code identity and a checksum of itsel
 class Plan:
     """What a sweep folder will hold: stored as plan.json before the first game.
 
-    The plan is the sweep's identity (DESIGN §9): its cells, chunks, root seed, rules hashes
+    The plan is the sweep's identity (docs/architecture.md, "Seeds and reproducibility"):
+    its cells, chunks, root seed, rules hashes
     and the code that plays them (simkit.identity), sealed by a checksum of all of it. A
     resume checks the checksum (a hand-edited plan is refused), the code (other code is
     refused, naming what changed) and every part against it (simkit.results.verify_parts).
@@ -829,7 +831,7 @@ def _tasks(folder: Path, sweep: Sweep, plan: Plan, pending: list, precision: _Pr
         if precision.stop[cell_index] is not None and start >= precision.stop[cell_index]:
             continue
         cell = sweep.cells[cell_index]
-        # the rules compiled here travel with the chunk (DESIGN §4); they must be the rules
+        # the rules compiled here travel with the chunk; they must be the rules
         # the plan recorded, even when a big grid's compiled sets were evicted and rebuilt
         rules, rules_hash = compiled(cell)
         if rules_hash != hashes[cell_index]:
@@ -907,7 +909,7 @@ def _results(tasks, jobs: int, backend: str, address: str | None, folder: Path, 
         except BaseException:
             get_reusable_executor().shutdown(wait=False, kill_workers=True)
             raise
-        # idle workers keep their engines in memory; release them before the merge (DESIGN §9)
+        # idle workers keep their engines in memory; release them before the merge
         get_reusable_executor().shutdown(wait=True)
         return
     try:

@@ -1,4 +1,4 @@
-"""Balanced line-ups (DESIGN §5 balanced line-ups, §8 `sweep --tournament`): how the seats of
+"""Balanced line-ups (docs/guide.md; `simkit sweep --tournament`): how the seats of
 a game are dealt to the strategies of a line-up.
 
 The seating design is used by `simkit.runner.seat_strategies` and spec validation. A

@@ -1,4 +1,4 @@
-"""The gate that decides: `simkit check DIR --until-decided [--budget N]` (DESIGN §7, §8).
+"""The gate that decides: `simkit check DIR --until-decided [--budget N]` (docs/ci.md).
 
 A finished sweep is judged as `simkit check` judges it (simkit.check.judge). Every figure
 whose interval straddles its limit is left open, and its cell plays more games — fresh
@@ -13,7 +13,7 @@ Intervals valid however many looks it takes (alpha spending by Bonferroni): the 
 over the K looks of the cell that can take most: each interval at each look has a one-sided
 tail of 2.5% / (figures × K). A breach is called only when an interval lies wholly past its
 limit; by the union bound the chance that any interval at any look misses its figure is at
-most 2.5%, whatever the data decided about which cells play on. The README's table (from
+most 2.5%, whatever the data decided about which cells play on. The table in docs/statistics.md (from
 examples/ci/false_breach.py) measures the false-breach rate, the inconclusive rate and the
 games it took.
 

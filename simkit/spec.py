@@ -1,4 +1,4 @@
-"""Sweep specs: TOML or keyword options -> a validated list of cells (DESIGN §4, §8).
+"""Sweep specs: TOML or keyword options -> a validated list of cells (docs/reference/spec.md).
 
 A spec file::
 

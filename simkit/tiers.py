@@ -1,4 +1,4 @@
-"""Skill tiers: the self-play line-ups of a `--tiers` sweep, least skilled first (DESIGN §5).
+"""Skill tiers: the self-play line-ups of a `--tiers` sweep, least skilled first (docs/guide.md).
 
 `simkit sweep --tiers` (spec key `tiers = true`) plays, for each game and player count of
 the sweep, self-play cells at the tiers

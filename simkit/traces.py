@@ -1,4 +1,4 @@
-"""Score traces: what the engine records for game arcs, and how a sweep stores it (DESIGN §6).
+"""Score traces: what the engine records for game arcs, and how a sweep stores it (docs/results.md).
 
 With `--arcs` (spec key `arcs = true`) the engine fills its score trace (simkit/game.py:
 trace[g, r - 1, s] = seat s's score after round r), and the sweep stores it long-form as

@@ -1,4 +1,4 @@
-"""`simkit train`: search a preset's bot parameters for strength (DESIGN §5).
+"""`simkit train`: search a preset's bot parameters for strength (docs/tuning.md).
 
 The search. CMA-ES (the `cma` package, an optional extra: `pip install 'simkit[train]'`)
 over the preset's heuristic parameters (simkit.bots), each scaled to [0, 1] across its

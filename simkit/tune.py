@@ -1,4 +1,4 @@
-"""`simkit tune`: the value of a rule parameter or designer knob that evens the seats (DESIGN §7, §8).
+"""`simkit tune`: the value of a rule parameter or designer knob that evens the seats (docs/tuning.md).
 
 Fairness means every seat. The search minimises a whole-seat objective (`--objective`,
 simkit.analysis.seats.OBJECTIVES) over decided games (a round-capped game is nobody's, a
@@ -10,7 +10,7 @@ k-way shared win counts 1/k):
 
 Every evaluation is a sweep cell played by `simkit.runner` into `<out>/evaluations/`, and
 every evaluation of a stage plays game indices 0..N-1 of one root seed: two values are
-compared on the same deals and dice (common random numbers, DESIGN §4), game by game (the
+compared on the same deals and dice (common random numbers), game by game (the
 delta method on each game's seat wins). When the rules change the game from its set-up on
 (seat 0's own silver decides its first turn, say), the same seed deals a different game
 and the pairing buys nothing: each comparison records what the pairing bought, and the
@@ -719,7 +719,7 @@ def tune(game: str, param: str, *, players: int | None = None, variant: str = "s
 
 
 class _CallableModule(types.ModuleType):
-    """`simkit.tune(...)` is the library call (DESIGN §8) and `simkit.tune` is also this module:
+    """`simkit.tune(...)` is the library call and `simkit.tune` is also this module:
     importing a submodule binds its name on the package, so the module itself answers the call."""
 
     def __call__(self, game: str, param: str, **options) -> TuneResult:

@@ -1,4 +1,4 @@
-"""simkit's version, as installed (the manifest records it, DESIGN §4)."""
+"""simkit's version, as installed (the manifest records it)."""
 
 from importlib import metadata
 

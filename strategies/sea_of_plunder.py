@@ -1,4 +1,4 @@
-"""Sea of Plunder bots: one compiled heuristic policy, many presets (DESIGN §5).
+"""Sea of Plunder bots: one compiled heuristic policy, many presets (docs/architecture.md, "The game package contract").
 
 A preset is a row of weights. The engine lists the legal choices at each decision and
 asks the policy to value each from the deciding seat's point of view; the policy reads

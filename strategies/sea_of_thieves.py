@@ -1,4 +1,5 @@
-"""Sea of Thieves bots: one compiled heuristic policy, presets as weight rows (DESIGN §5).
+"""Sea of Thieves bots: one compiled heuristic policy, presets as weight rows
+(docs/architecture.md, "The game package contract").
 
 Each ship follows a plan recomputed at every decision: a goal hex and an intent (trade at the
 Outpost, work on its voyage, loot an island, hunt a rival ship). Crew tasks, the action, the

@@ -1,4 +1,5 @@
-"""Sea of Troubles bots: one compiled heuristic policy, many presets (DESIGN §5).
+"""Sea of Troubles bots: one compiled heuristic policy, many presets
+(docs/architecture.md, "The game package contract").
 
 A preset is a row of weights. Each step of a turn the engine lists the legal actions and
 asks `score` to value each; `answer`, `concede_now`, `pillage_target` and `bid_count` make
@@ -102,8 +103,8 @@ PARAMS = (
 # the `tuned` preset, once `simkit train` has written tuned.toml into the game's package
 PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
 # the default stays the pillager: `tuned` beats it (tuned.md) but never bids (bid 0), so in
-# self-play the order never changes (A24) and its seat figures are the habit's (README, The
-# tuned preset); it is a skill tier of its own (simkit.tiers)
+# self-play the order never changes (A24) and its seat figures are the habit's
+# (docs/games/sea_of_troubles.md); it is a skill tier of its own (simkit.tiers)
 DEFAULT = "pillager"
 PREVIOUS_DEFAULT = None
 

@@ -1,4 +1,4 @@
-"""Set Sail bots: one compiled heuristic policy, many presets (DESIGN §5).
+"""Set Sail bots: one compiled heuristic policy, many presets (docs/architecture.md, "The game package contract").
 
 A preset is a row of weights. Each turn the engine asks the policy to value every tile
 as a destination for one piece (`tile_values`), then picks the best legal pair of

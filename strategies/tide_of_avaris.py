@@ -1,4 +1,4 @@
-"""Tide of Avaris bots: one compiled heuristic policy, many presets (DESIGN §5).
+"""Tide of Avaris bots: one compiled heuristic policy, many presets (docs/architecture.md, "The game package contract").
 
 A preset is a row of weights. The engine asks the policy at each decision: the Day-start
 reroll, the turn's destination, bribe or fight, the Act (bury, board action), collecting, the
@@ -153,7 +153,7 @@ def w(F, seat, k):
 @njit(cache=True, _nrt=False)
 def plays_random(F, rng, seat):
     """Whether this decision is a uniformly random legal choice: always for the random policy;
-    otherwise with the row's noise (the skill knob, DESIGN §5), by a coin from the seat's own
+    otherwise with the row's noise (the skill knob), by a coin from the seat's own
     decision stream that is drawn only when the noise is above 0 (noise 0 plays as before)."""
     if F[1 + seat, POLICY] == 0.0:
         return True

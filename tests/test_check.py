@@ -345,7 +345,7 @@ def test_the_sequential_gate_rarely_breaches_limits_it_meets(players):
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_sequential_gate_decides_a_fair_game_and_catches_a_one_point_breach(players):
-    """The README's limits from 4,000 games per cell with the default budget: a fair game ends ok,
+    """The limits of docs/ci.md from 4,000 games per cell with the default budget: a fair game ends ok,
     a first player 1 point over its 2-point limit is caught."""
     from simkit.sequential import simulated
 

@@ -111,7 +111,7 @@ SWEEP = ["sweep", "--quiet", "--jobs", "1"]
         (["--game", "dicegame", "--players", "4", "--set", "no_such_param=1", "--games", "10"],
          "unknown rule parameter"),
         (["--game", "dicegame", "--players", "4", "--strategies", "no_such_bot", "--games", "10"], "unknown strategy"),
-        # DESIGN §8's and the command line's own
+        # the rules' own range checks and the command line's
         (["--game", "dicegame", "--set", "target=1000"], "out of range"),
         (["--game", "dicegame", "--players", "3", "--variant", "duel"], "for 2 players"),
         (["--game", "dicegame", "--seed", "-1"], "seed"),

@@ -1,5 +1,5 @@
-"""Component sets as a rule parameter (DESIGN §2), rules that travel with chunks (§4) and
-the exclusive claim of a result folder (§9), on the test dice game."""
+"""Component sets as a rule parameter, rules that travel with chunks and
+the exclusive claim of a result folder (docs/architecture.md, "A sweep's lifecycle"), on the test dice game."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """simkit.analysis.curves: a grid over one parameter gives curves whose every figure is the per-cell
 figure worked out again here from the result tables, and whose paired steps are the delta
-method computed game by game (DESIGN §7)."""
+method computed game by game (docs/statistics.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The measuring scripts of examples/ that the README's figures come from: their arithmetic,
+"""The measuring scripts of examples/ that the documentation's figures come from: their arithmetic,
 on cases worked by hand."""
 
 from __future__ import annotations

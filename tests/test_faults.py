@@ -1,4 +1,4 @@
-"""The fault suite (DESIGN §9, README "When things go wrong"): nothing silently wrong after a
+"""The fault suite (docs/faults.md): nothing silently wrong after a
 resume, a bad folder or a full disk; every failure one `error:` line; no leaked workers.
 
 Each test stands for a case a new user or an unlucky CI runner meets: code changed under a

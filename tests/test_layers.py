@@ -1,4 +1,5 @@
-"""The layers you can see (DESIGN §7): no import circle among simkit's modules, the analysis
+"""The layers you can see (docs/architecture.md, "Layers and imports"): no import circle among
+simkit's modules, the analysis
 package layered bottom-up (primitives, seats, figures, the summary builder), and a report
 that reads summary.json and the tables only, never a game module.
 

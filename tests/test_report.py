@@ -1,5 +1,5 @@
 """simkit.report: the report of a hand-built sweep folder leads with the answer, embeds its
-plots, fetches nothing from elsewhere, and words the first-seat verdict honestly (DESIGN §8)."""
+plots, fetches nothing from elsewhere, and words the first-seat verdict honestly (docs/reading-a-report.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """simkit.runner and simkit.results with the dice game: results never depend on --jobs,
-chunk size, backend or interruption; the tables follow DESIGN §6."""
+chunk size, backend or interruption; the tables follow docs/results.md."""
 
 from __future__ import annotations
 
@@ -303,7 +303,7 @@ def test_merge_streams_parts_in_order_across_schemas(tmp_path):
 
 
 def test_noise_label_is_the_skill_knob(dicegame):
-    """`careful@0` plays exactly as `careful`; `careful@1` holds at random like `random` (DESIGN §5)."""
+    """`careful@0` plays exactly as `careful`; `careful@1` holds at random like `random`."""
     compiled, _ = runner._compiled("dicegame", "standard", "{}", 2)
     seeds = np.arange(1, 4001, dtype=np.uint64)
 

@@ -1,4 +1,4 @@
-"""Real signals on a real `simkit sweep` with loky workers (DESIGN §6, §9): a terminal's
+"""Real signals on a real `simkit sweep` with loky workers: a terminal's
 Ctrl-C (SIGINT to the whole process group) gives one line and a resumable folder, however
 early it comes; a SIGKILL of the sweep leaves no worker playing on."""
 

@@ -1,5 +1,5 @@
 """simkit.analysis (intervals, tests, tables, summary): intervals and tests against independent references, and the sweep summary
-of a hand-built sweep folder whose every figure is worked out by hand below (DESIGN §6, §7)."""
+of a hand-built sweep folder whose every figure is worked out by hand below (docs/statistics.md)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ CELLS = [
     ("base", "standard", "{}", 4),
 ]
 PLAYERS = 3
-STRATEGIES = ("raider", "trader")  # line-up rotated seat by seat, game by game (DESIGN §5)
+STRATEGIES = ("raider", "trader")  # line-up rotated seat by seat, game by game
 POWERS = ("thief", "merchant", "navy")  # dealt power: seat s of game g gets POWERS[(g + s) % 3]
 
 
@@ -206,7 +206,7 @@ def test_seat_rates_split_shared_wins_and_count_incomplete_games_as_no_win(summa
     fpa = base["first_player_advantage"]
     assert fpa["value"] == pytest.approx(0.375 - 1 / 3)
     assert (fpa["ci_low"], fpa["ci_high"]) == pytest.approx((low - 1 / 3, high - 1 / 3))
-    # the seat figures are over the 3 decided games (DESIGN §7): 0.5, 1/3 and 1/6
+    # the seat figures are over the 3 decided games (docs/statistics.md): 0.5, 1/3 and 1/6
     assert [seat["rate"] for seat in base["seat_advantage"]] == pytest.approx([0.5, 1 / 3, 1 / 6])
     gap = base["largest_seat_gap"]
     assert (gap["value"], gap["high_seat"], gap["low_seat"]) == (pytest.approx(1 / 3), 0, 2)
@@ -249,7 +249,7 @@ def test_length_quantiles_from_counts_match_polars_lower_quantile():
 
 
 def test_strategy_and_power_rates_are_per_decided_seat_played(summary):
-    """One basis for rates (DESIGN §7): a seat in the round-capped game 3 is nobody's loss, so
+    """One basis for rates (docs/statistics.md): a seat in the round-capped game 3 is nobody's loss, so
     strategies and powers are measured over the decided games they sat in, like the seats."""
     base = cell_summary(summary, "base")
     strategies = {row["strategy"]: row for row in base["strategies"]}
@@ -391,7 +391,7 @@ def test_component_sets_are_compared_with_the_standard_set_and_variants_within_t
 
 
 def test_a_capped_dice_game_measures_strategies_and_colours_over_decided_games(tmp_path):
-    """One basis for rates (DESIGN §7): with a round cap of 4 a good share of dice races is capped.
+    """One basis for rates (docs/statistics.md): with a round cap of 4 a good share of dice races is capped.
     Counting a capped seat as a loss would put every colour and strategy below a fair third;
     over decided games they average exactly fair, the capped share is shown beside them, and
     the gate's edge is measured against that same fair average."""

@@ -1,7 +1,7 @@
 """simkit.tune: the whole-seat search (scan, refine, validate on fresh seeds) on models whose
 answer is known by construction, the pairing it keeps and the pairing it cannot, and the dice
 game's head start tuned against a direct sweep of the fresh seeds; bad input is one `error:`
-line (DESIGN §7, §8)."""
+line (docs/tuning.md)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""Measure how `simkit check` decides, with and without --until-decided (the README's tables).
+"""Measure how `simkit check` decides, with and without --until-decided (the tables of docs/statistics.md).
 
     .venv/bin/python examples/ci/false_breach.py
 
 Simulated one-cell sweeps: each game's winner is drawn from the seats' true rates (a
-multinomial draw), checked against the README's limits, a 3-point seat gap and a 2-point
+multinomial draw), checked against the limits of docs/ci.md, a 3-point seat gap and a 2-point
 first-player advantage. 2,000 runs per row.
 
 Table 1, the gate judging a finished sweep once: the shares of a fair game that end

@@ -1,5 +1,5 @@
 """Tide of Avaris: games per second of one process in self-play, the lookahead tier beside the
-controller it plays (the previous default preset; the README's cost figures). Times the engine
+controller it plays (the previous default preset; the cost figures of docs/games/tide_of_avaris.md). Times the engine
 call only, after a warm-up game.
 
     .venv/bin/python experiments/tide_of_avaris/lookahead_cost.py

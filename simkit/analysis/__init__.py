@@ -1,4 +1,4 @@
-"""The analysis layer: from a sweep's result tables to summary.json (DESIGN §6, §7).
+"""The analysis layer: from a sweep's result tables to summary.json (docs/results.md, docs/statistics.md).
 
 Layers, each importing only the ones below it (tests/test_layers.py walks the imports):
 

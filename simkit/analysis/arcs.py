@@ -1,4 +1,4 @@
-"""Game arcs: how a game unfolds, not only who wins it (DESIGN §6, §7).
+"""Game arcs: how a game unfolds, not only who wins it (docs/results.md).
 
 From seats.parquet alone, every sweep gets per cell:
 
@@ -10,7 +10,7 @@ From seats.parquet alone, every sweep gets per cell:
 
 With `--arcs` the sweep also stores each game's score after every round (traces.parquet,
 simkit.traces; the first TRACE_ROUNDS rounds). From it, per cell, first the metrics with a
-standard definition (DESIGN §7; definitions and sources in docs/results.md):
+standard definition (definitions and sources in docs/results.md):
 
 - lead-change rate (Ludii's LeadChange): per game, the share of traced rounds after which
   the set of leaders (every seat holding the top score, ties included) differs from the set
@@ -41,7 +41,7 @@ and the simkit-specific figures beside them:
 
 A game whose engine writes no trace gives no trace rows; a cell without any is reported as
 "no arcs", never as zeros. Every figure here is a lazy polars group-by on the streaming
-engine, collecting only per-cell aggregates (DESIGN §9), so `simkit report` rebuilds them
+engine, collecting only per-cell aggregates, so `simkit report` rebuilds them
 from the folder.
 """
 

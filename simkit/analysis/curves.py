@@ -1,10 +1,10 @@
-"""Response curves: balance figures against the value of one swept rule parameter (DESIGN §7).
+"""Response curves: balance figures against the value of one swept rule parameter (docs/tuning.md).
 
 When a sweep's cells of one game, player count, variant and line-up differ in exactly one
 rule parameter, they form a curve: for each value of that parameter, seat 0's advantage
 (its share of decided games minus 1/players), the largest seat gap (over decided games),
 the mean game length in rounds, and the end-reason shares, each with a 95% interval; and,
-because every cell of a sweep plays the same seeds (common random numbers, DESIGN §4),
+because every cell of a sweep plays the same seeds (common random numbers),
 the paired change from the previous value, whose interval is usually much narrower than
 the two points' intervals suggest.
 

@@ -1,4 +1,4 @@
-"""Interval primitives (DESIGN §7): Wilson intervals for rates, paired differences on shared
+"""Interval primitives (docs/statistics.md): Wilson intervals for rates, paired differences on shared
 seeds, and delta-method intervals for ratios of per-game sums compared game by game.
 
 Everything here works on counts and sums, never on tables, so a caller aggregates lazily
@@ -31,7 +31,7 @@ def two_sided_p(estimate: float, standard_error: float) -> float:
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for a rate of `successes` in `n` trials.
 
-    `successes` may be fractional: a k-way shared win counts 1/k for each sharer (DESIGN §7).
+    `successes` may be fractional: a k-way shared win counts 1/k for each sharer.
     The formula and the clipping to [0, 1] are statsmodels' `proportion_confint(method=
     "wilson")`, so the two agree to rounding. With no trials nothing is known: (0, 1).
     """
@@ -75,7 +75,7 @@ def paired_difference(diff_sum: float, diff_sq_sum: float, n: int, z: float = Z9
 
 def pairing(n: int, baseline_sum: float, baseline_sq_sum: float, other_sum: float, other_sq_sum: float,
             diff_sq_sum: float, z: float = Z95) -> dict:
-    """How much the shared seeds helped a paired comparison (DESIGN §7).
+    """How much the shared seeds helped a paired comparison (docs/statistics.md).
 
     From the sums over n pairs: the correlation of the two cells' per-game outcomes, the
     95% half width of the paired difference, and the half width an unpaired comparison of

@@ -1,4 +1,4 @@
-"""Robustness labels (DESIGN §5, §7): is a finding about the game, or about our bots or our
+"""Robustness labels (docs/results.md): is a finding about the game, or about our bots or our
 invented components?
 
 A finding's figure is one number with a 95% interval from one cell (a seat's share of decided

@@ -1,4 +1,4 @@
-"""One basis for every rate (DESIGN §7): seats, strategies and dealt categories are all
+"""One basis for every rate (docs/statistics.md): seats, strategies and dealt categories are all
 measured over decided games, and the capped and shared shares are given beside them.
 
 A round-capped game is nobody's win and is left out: counting its seats as losses would put
@@ -116,7 +116,7 @@ def seat_figure(cell: dict, seat: int) -> tuple[float, float, float, float]:
 
 
 def decided_seats(row: dict) -> int:
-    """The seats a rate is over: decided seats (summaries before DESIGN §7's one basis: all seats)."""
+    """The seats a rate is over: decided seats (summaries from before the one basis: all seats)."""
     return int(row.get("decided_seats", row["seats"]))
 
 

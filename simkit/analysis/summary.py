@@ -1,8 +1,8 @@
-"""The summary builder: a sweep folder's parquet tables -> the `summary.json` content (DESIGN §6, §7).
+"""The summary builder: a sweep folder's parquet tables -> the `summary.json` content (docs/results.md).
 
 It never loads a whole table: every figure comes from a lazy `pl.scan_parquet` group-by
-run on polars' streaming engine, so memory stays flat however many games a sweep holds
-(DESIGN §9); only per-cell aggregates are collected. It sits above the figures (arcs,
+run on polars' streaming engine, so memory stays flat however many games a sweep holds;
+only per-cell aggregates are collected. It sits above the figures (arcs,
 curves, tiers, tournament), which it calls, and it is the only part of the analysis that
 reads the game registry: what the report needs to know about a game (its default and
 baseline presets, its rule parameters and which of them are assumptions) is written into
@@ -44,16 +44,16 @@ from simkit.analysis.tables import (
 )
 from simkit.analysis.tests import holm, seat_uniformity_p
 
-# Columns with a fixed meaning in the result tables (DESIGN §6); any other column is a metric.
+# Columns with a fixed meaning in the result tables (docs/results.md); any other column is a metric.
 GAME_KEYS = ("cell", "game_index", "seed", "players", "rounds", "turns", "end_reason", "winner", "n_winners")
 SEAT_KEYS = ("cell", "game_index", "seat", "strategy", "rank", "win")  # `score` is summarised as a seat metric
 LENGTHS = ("rounds", "turns")  # game-length columns summarised as a distribution
-# what a variant comparison compares (DESIGN §7): seat 0's share of decided games, the largest
+# what a variant comparison compares (docs/statistics.md): seat 0's share of decided games, the largest
 # seat gap over decided games, game length, and the share of round-capped games
 PAIRED_METRICS = ("seat0_win", "seat_gap", "rounds", "incomplete")
-COMPONENTS = "components"  # the rule parameter naming a component set (DESIGN §2)
+COMPONENTS = "components"  # the rule parameter naming a component set
 STANDARD_SET = "standard"
-BASELINE_STRATEGY = "random"  # every game's uniform baseline preset (DESIGN §5)
+BASELINE_STRATEGY = "random"  # every game's uniform baseline preset
 _ASSUMPTION_SOURCE = re.compile(r"^A\d+")
 
 
@@ -110,12 +110,12 @@ def game_info(game_ids: Sequence[str]) -> dict[str, dict]:
 
 
 def summarize(folder: Path) -> dict:
-    """The `summary.json` content of a sweep folder (DESIGN §6); the caller writes it.
+    """The `summary.json` content of a sweep folder (docs/results.md); the caller writes it.
 
     Per cell, in cells.parquet order: games played and complete; each seat's wins, rate
     over all games (an incomplete game counting as nobody's win) and Wilson interval (the
-    DESIGN §6 shape); `decided_games` and `seat_advantage`, each seat's share of the decided
-    games against fair (the basis of every seat figure, DESIGN §7); the first-player
+    shape of docs/results.md); `decided_games` and `seat_advantage`, each seat's share of the decided
+    games against fair (the basis of every seat figure); the first-player
     advantage (over all games, and `first_player_advantage_decided`); the largest seat gap
     over decided games; the seat-uniformity p-value; rounds and turns distributions;
     incomplete and tie shares; end reasons; per-strategy and per-category (every text seat
@@ -162,7 +162,7 @@ def summarize(folder: Path) -> dict:
             .sort("cell", "seat")
         )
     )
-    # strategies and dealt categories per decided seat played (DESIGN §7: one basis for rates)
+    # strategies and dealt categories per decided seat played (one basis for rates: docs/statistics.md)
     seated = seats.join(decided_games(games), on=["cell", "game_index"], how="inner")
 
     def per_group(column: str) -> dict[str, list[dict]]:
@@ -239,7 +239,7 @@ def _cell_summary(
     seats = [{"seat": seat, **_rate(float(seat_rows.get(seat, {}).get("wins") or 0.0), games)}
              for seat in range(players)]
     seat0 = seats[0]
-    # DESIGN §7: seat advantage over decided games (a shared win splits, so each adds 1)
+    # seat advantage over decided games (a shared win splits, so each adds 1)
     decided = round(sum(s["wins"] for s in seats))
     shares = seat_shares([s["wins"] for s in seats], fair)
     first = shares[0]
@@ -264,7 +264,7 @@ def _cell_summary(
         "players": players,
         "variant": cell["variant"],
         "overrides": _overrides(cell.get("overrides")),
-        # the line-up string; "strategies" holds the per-strategy rates as DESIGN §6 names them
+        # the line-up string; "strategies" holds the per-strategy rates as docs/results.md names them
         "lineup": cell["strategies"],
         "games_requested": cell.get("games"),
         "games": games,
@@ -277,7 +277,7 @@ def _cell_summary(
             "ci_high": seat0["ci_high"] - fair,
         },
         "decided_games": decided,
-        # DESIGN §7: the same over decided games (seat_advantage[0]); the report and `simkit check` use this one
+        # the same over decided games (seat_advantage[0]); the report and `simkit check` use this one
         "first_player_advantage_decided": {"value": first["vs_fair"], "ci_low": first["vs_fair_low"],
                                            "ci_high": first["vs_fair_high"]},
         "seat_advantage": shares,
@@ -345,7 +345,7 @@ def _comparison_groups(cells: pl.DataFrame, params: dict[str, dict] | None = Non
 
     Rule comparisons are made within one component set, so that a variant is compared on
     the components it was played with; and each component set is compared with the
-    standard set under the same variant and overrides (DESIGN §2: component sets are an
+    standard set under the same variant and overrides (component sets are an
     assumption swept on shared seeds). Without component sets this is one group per
     (game, players, line-up), as before.
     """
@@ -372,10 +372,10 @@ def _comparison_groups(cells: pl.DataFrame, params: dict[str, dict] | None = Non
 
 def _comparisons(cells: pl.DataFrame, games: pl.LazyFrame, seats: pl.LazyFrame, summaries: list[dict],
                  params: dict[str, dict]) -> list[dict]:
-    """Paired variant comparisons (DESIGN §7).
+    """Paired variant comparisons (docs/statistics.md).
 
     Cells sharing (game, players, strategies) played the same seeds game by game (common
-    random numbers, DESIGN §4), so each non-baseline cell is compared with its group's
+    random numbers), so each non-baseline cell is compared with its group's
     baseline (see `_comparison_groups`) on the games both played (same `game_index`):
 
     - `seat0_win`: seat 0's share of decided games;

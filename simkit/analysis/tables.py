@@ -1,4 +1,4 @@
-"""Exact, lazy aggregates over a sweep's parquet tables (DESIGN §6, §9).
+"""Exact, lazy aggregates over a sweep's parquet tables.
 
 Every query here is a polars group-by run on the streaming engine: only per-cell
 aggregates are collected, so memory stays flat however many games a sweep holds.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import polars as pl
 
-INCOMPLETE = "round_cap"  # end_reason of a game stopped by the round cap (DESIGN §3)
+INCOMPLETE = "round_cap"  # end_reason of a game stopped by the round cap
 WIN_UNITS = 2520  # lcm(1..10)
 
 
@@ -39,7 +39,7 @@ def exact_mean(metric: str) -> pl.Expr:
 
 def decided_games(games: pl.LazyFrame) -> pl.LazyFrame:
     """(cell, game_index, decided, shared) per game: decided when some seat won or shared the
-    win (a round-capped game is nobody's, DESIGN §7), so the decided games are those the seats'
+    win (a round-capped game is nobody's), so the decided games are those the seats'
     wins add up to; shared when two or more seats did."""
     return games.select("cell", "game_index", (pl.col("n_winners") > 0).alias("decided"),
                         (pl.col("n_winners") > 1).alias("shared"))
@@ -65,7 +65,7 @@ def length_summary(counts: pl.DataFrame, column: str) -> dict[str, dict]:
     Median and p90 follow polars' `quantile(q, "lower")`: the value at sorted position
     ⌊q·(n − 1)⌋, so both are lengths that actually occurred. They are read off the
     cumulative counts rather than by polars' quantile on the games, which would hold every
-    game's length in memory (DESIGN §9).
+    game's length in memory.
     """
     value, games = pl.col(column), pl.col("games")
 

@@ -1,4 +1,4 @@
-"""Test primitives (DESIGN §7): seat uniformity, a rate against a reference rate, and the Holm
+"""Test primitives (docs/statistics.md): seat uniformity, a rate against a reference rate, and the Holm
 correction a report applies when it makes many comparisons."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def holm(p_values: Sequence[float]) -> list[float]:
     """Holm–Bonferroni adjusted p-values, in the input order.
 
     The i-th smallest of m p-values is multiplied by (m − i + 1), made non-decreasing
-    along that order, and capped at 1 (DESIGN §7: a report making many comparisons).
+    along that order, and capped at 1 (a report making many comparisons).
     """
     order = sorted(range(len(p_values)), key=lambda i: p_values[i])
     adjusted = [0.0] * len(p_values)

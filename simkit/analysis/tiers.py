@@ -1,5 +1,5 @@
 """Seat advantage by skill tier: does the seats' imbalance grow with the bots' skill?
-(DESIGN §5, §7; the cells come from `simkit sweep --tiers`, see simkit.tiers.)
+(docs/statistics.md; the cells come from `simkit sweep --tiers`, see simkit.tiers.)
 
 The question is about size and about every seat: a first player's disadvantage that deepens
 from −3 to −8 points grows, however its sign reads, and a game whose seat 1 is +15 points
@@ -8,7 +8,7 @@ is unbalanced whatever seat 0 does. So each pair of tiers is compared on two siz
 - seat 0's distance from fair, |share of decided games − 1/players|;
 - the largest seat gap, the highest seat's share of decided games minus the lowest's.
 
-The tiers of a sweep play the same seeds (game i of every cell plays seed i, DESIGN §4), so
+The tiers of a sweep play the same seeds (game i of every cell plays seed i), so
 each difference is paired game by game (the delta method on the per-game wins, see
 simkit.analysis.seats.seat_changes); when the bots' different choices leave the games
 uncorrelated the pairing buys nothing and the interval says so, never narrower than the
@@ -35,7 +35,7 @@ SIZES = ("seat0_distance", "seat_gap")  # the sizes compared between tiers
 
 
 def _rounds(games: pl.LazyFrame, cells: list[str]) -> dict[str, dict]:
-    """Per cell: mean rounds with its normal 95% interval (a streaming group-by, DESIGN §9)."""
+    """Per cell: mean rounds with its normal 95% interval (a streaming group-by)."""
     frame = collect(games.filter(pl.col("cell").is_in(cells)).group_by("cell")
                     .agg(pl.col("rounds").cast(pl.Float64).mean().alias("mean"),
                          pl.col("rounds").cast(pl.Float64).std().alias("sd"), pl.len().alias("n")))

@@ -1,4 +1,4 @@
-"""Tournament analysis (DESIGN §8 `sweep --tournament`) of every cell whose seats hold two
+"""Tournament analysis (`simkit sweep --tournament`) of every cell whose seats hold two
 or more strategies: the head-to-head matrix, a Bradley–Terry strength ranking, the
 dominant-strategy flag and the first-player advantage per table (line-up at the table); and
 the same matrix for every categorical seat column (a dealt power, quirk or colour). Run by
@@ -26,7 +26,7 @@ def _pairwise(seats, games, column: str, cells: list[str]):
     """Per (cell, a, b): meetings of a seat labelled a with one labelled b in a decided game,
     and a's score in half points (2 when a finishes ahead by rank, 1 for a tie, else 0).
 
-    Round-capped games decide nothing (DESIGN §7) and are left out. Seats with the same
+    Round-capped games decide nothing and are left out. Seats with the same
     label never meet here. Each ordered pair is counted, so (a, b) and (b, a) add to the
     meetings exactly: p_ab + p_ba = 1.
     """

@@ -1,5 +1,6 @@
 """The human report of a sweep folder: report.md, a self-contained report.html and
-plots/*.png (DESIGN §8). It only reads result tables and summary.json (STYLE 4)."""
+plots/*.png (docs/reading-a-report.md). It only reads result tables and summary.json
+(docs/architecture.md, "Layers and imports")."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def write_report(folder: Path, summary: dict | None = None) -> Path:
 
     Reads summary.json (already written by the caller; `summary`: its contents when the caller
     has them, as a 10,000-cell grid's file is large), manifest.json when present, and the
-    game-length distribution from games.parquet by a lazy group-by (DESIGN §9).
+    game-length distribution from games.parquet by a lazy group-by.
     """
     folder = Path(folder)
     if summary is None:

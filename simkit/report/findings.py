@@ -1,6 +1,6 @@
 """The report's headline: every effect the sweep can see, said in one sentence each with its
 interval and what a designer could try next, ranked in one place (`rank`) and grouped by game
-(DESIGN §7, §8). It reads summary.json only (the `games` field says what it needs of a game).
+(docs/reading-a-report.md). It reads summary.json only (the `games` field says what it needs of a game).
 
 A candidate is a seat against fair (over decided games), a dealt seat category value (e.g. a
 power) against its cell's average, a strategy against the other presets' average, a
@@ -23,7 +23,7 @@ first, and its seat, category and strategy figures are not read as effects: with
 unfinished, who "won" the rest says little. For a big grid the headline shows the largest
 few per game and says how many more the "More findings" section lists.
 
-Robustness (DESIGN §2, component sets): cells that differ only in assumption parameters
+Robustness (component sets): cells that differ only in assumption parameters
 (the `components` set, or a rule whose source is an assumption id `A<n>`) played the same
 seeds, so each finding of the assumption group's base cell (a seat, a dealt category, a
 strategy, or a variant comparison between two rule sets) is measured again under every
@@ -47,7 +47,7 @@ from simkit.analysis.tests import holm, p_against
 SIGNIFICANCE = 0.05
 MOSTLY_UNFINISHED = 0.5  # share of round-capped games above which a cell's seat figures are not read
 CAPPED_FINDING = 0.005  # a capped share below this is left to the End reasons section
-COMPONENTS = "components"  # the rule parameter naming a component set (DESIGN §2)
+COMPONENTS = "components"  # the rule parameter naming a component set
 SEAT_FIGURES = ("seat0_win", "seat_gap")  # comparison metrics about the seats: one finding per variant
 
 

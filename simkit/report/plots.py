@@ -88,7 +88,7 @@ def _save(figure: Figure, path: Path) -> Path:
 def rate_intervals(rows: list[CellRates], path: Path, title: str, xlabel: str = "win rate",
                    as_points: bool = False) -> Path:
     """Rates with 95% intervals, one row per cell, one colour per series, and the fair
-    rate of each cell as a dashed tick across its row (DESIGN §8: seats, strategies, powers).
+    rate of each cell as a dashed tick across its row (seats, strategies, powers).
     `as_points`: the values are differences from fair (fair = 0), labelled in points."""
     note: list = []
     rows = _capped(rows, note)

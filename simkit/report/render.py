@@ -1,6 +1,6 @@
 """The report as a list of blocks, written out as markdown (for CI summaries) and as one
 self-contained HTML page (for people): inline CSS, plots embedded as base64 PNG, nothing
-fetched from elsewhere (DESIGN §8).
+fetched from elsewhere.
 
 Text may use `**bold**` for emphasis; everything else is taken literally.
 """

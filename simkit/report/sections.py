@@ -1,4 +1,4 @@
-"""What the report says, in the order DESIGN §8 asks for: the answer first, then the
+"""What the report says, in this order: the answer first, then the
 evidence (seat win rates, game length, end reasons, strategies, dealt categories such as
 player powers, metrics, variant comparisons), then the precision reached and provenance.
 
@@ -87,7 +87,7 @@ def answer(cell: dict, label: str) -> str:
     """The one-sentence answer for a cell: seat 0's share of decided games against fair,
     whether the first seat is favoured (only when the interval of the advantage excludes
     0), whether seats differ at all, and how many games did not finish. A cell whose games
-    mostly hit the round cap says that first and reads nothing into its seats (DESIGN §7)."""
+    mostly hit the round cap says that first and reads nothing into its seats (docs/statistics.md)."""
     if not cell["games"]:
         return f"{label}: no games were played."
     capped = cell["incomplete_share"]
@@ -368,7 +368,7 @@ def _end_reason_section(cells: list[dict], labels: dict[str, str], plot_folder: 
 
 
 def _rate_rows(cell: dict, label: str, rates: list[dict], key: str) -> list[list[str]]:
-    """Rates per decided seat played (DESIGN §7: one basis), the capped and shared shares beside them."""
+    """Rates per decided seat played (one basis: docs/statistics.md), the capped and shared shares beside them."""
     return [
         [
             label,
@@ -814,7 +814,8 @@ PROVENANCE_KEYS = {  # what the report names -> keys a manifest may use for it (
 
 
 def _provenance_section(manifest: dict | None, labels: dict[str, str]) -> list[Block]:
-    """What ran, from manifest.json (DESIGN §4): version, root seed and rules hash first,
+    """What ran, from manifest.json (docs/architecture.md, "Seeds and reproducibility"):
+    version, root seed and rules hash first,
     then the manifest's other plain fields; per-cell rules hashes as a table. A folder
     without a manifest says so."""
     if manifest is None:

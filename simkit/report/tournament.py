@@ -1,4 +1,4 @@
-"""The report's tournament sections (DESIGN §8 `sweep --tournament`): for every
+"""The report's tournament sections (`simkit sweep --tournament`): for every
 cell whose seats held two or more strategies, the head-to-head
 matrix with intervals, the Bradley–Terry ranking, the dominant-strategy flag (also in the
 headline) and the first-player advantage per table; and the same matrix for each dealt

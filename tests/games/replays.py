@@ -40,7 +40,8 @@ def played(game_id: str, variant: str, players: int, lineup: list[str]) -> list:
 
 
 def assert_same_without_jit(game_id: str, cases: list, tmp_path: Path):
-    """NUMBA_DISABLE_JIT=1 (plain Python) plays bit-for-bit the games the JIT plays (DESIGN §4)."""
+    """NUMBA_DISABLE_JIT=1 (plain Python) plays bit-for-bit the games the JIT plays
+    (docs/architecture.md, "Seeds and reproducibility")."""
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1", "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
            "PYTHONPATH": str(ROOT)}
     run = subprocess.run([sys.executable, "-c", NOJIT_SCRIPT, game_id, json.dumps(cases)], env=env, cwd=ROOT,

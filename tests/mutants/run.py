@@ -1,5 +1,5 @@
 """Break each rule of a game in a scratch copy, one mutant at a time, and check that the
-game's tests go red without the golden replay (STYLE: a rule test fails when its rule is
+game's tests go red without the golden replay (docs/architecture.md, "Adding a game": a rule test fails when its rule is
 broken; a golden replay is regenerated on every deliberate change, so it guards nothing).
 
     make mutants                                           # every game, every mutant

@@ -2,7 +2,7 @@
 
 A component set is board.txt (ASCII map), ports.toml, cards.toml and dice.toml. The base
 set lives in components/; an alternative set components/alt-<name>/ holds only the files
-that differ (DESIGN §2), and a designer may point at a folder of their own. Every file is
+that differ, and a designer may point at a folder of their own. Every file is
 checked against the schema declared below (types, bounds, cross-references) before any
 game is played; a mistake is one `error:` line naming the file, the entry and the rule.
 """

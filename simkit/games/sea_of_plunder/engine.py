@@ -10,7 +10,7 @@ A game lives in three tables allocated once per chunk (layout in state.py):
     F  float64: row 0 the scores of the candidates being judged, row 1 + s seat s's
        preset weights
 
-plus `rng` (stream 0 chance, 1 + s seat s's decisions, DESIGN §4), `buf` (int64 scratch
+plus `rng` (stream 0 chance, 1 + s seat s's decisions), `buf` (int64 scratch
 rows: paths and candidate lists) and `log`. Functions take those of (P, T, K, F, rng,
 buf, log) they need, in that order, then their own arguments. Few array arguments
 keep numba's reference counting off the hot path.
@@ -109,7 +109,7 @@ def log_event(T, log, seat, code, a, b, c):
 @njit(cache=True, inline="always", _nrt=False)
 def plays_randomly(F, rng, seat):
     """True when this decision of `seat` is a uniformly random legal choice: its preset is
-    `random`, or its noise (the skill knob, DESIGN §5) comes up. The noise coin is drawn from
+    `random`, or its noise (the skill knob) comes up. The noise coin is drawn from
     the seat's own stream, and only when its noise is above 0 (noise 0 draws nothing, noise 1 plays random's draws exactly)."""
     if F[1 + seat, bot.POLICY] == 0:
         return True

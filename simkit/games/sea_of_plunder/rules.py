@@ -1,6 +1,6 @@
 """Sea of Plunder rule parameters and named variants: each declared once, with its source.
 
-Sources are rulebook sections, or assumption ids registered in this game's README.md.
+Sources are rulebook sections, or assumption ids registered in this game's coverage.toml.
 """
 
 from simkit.components import component_param

@@ -1,6 +1,6 @@
 """Integer codes and state-table layout shared by the Sea of Plunder engine and its bots.
 
-The engine keeps a game in a few flat int64 tables (STYLE: "a handful of 2-D tables
+The engine keeps a game in a few flat int64 tables (docs/performance.md: "a handful of 2-D tables
 with named column constants"); each constant below names a slot and its encoding.
 """
 

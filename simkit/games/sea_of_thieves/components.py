@@ -1,7 +1,7 @@
 """Load, validate and compile the Sea of Thieves component files into the static table K.
 
 components/ holds the base set ("standard"); components/alt-<name>/ holds alternative sets
-with only the files that differ; a designer's folder is read the same way (DESIGN §2, component
+with only the files that differ; a designer's folder is read the same way (component
 sets: simkit.components). Every file is checked against a
 declared schema (types, bounds, counts, cross-references) before any game is played; an error
 names the file, the entry and the rule it breaks, as one `error:` line (InputError).

@@ -1,5 +1,5 @@
 """Sea of Thieves rule parameters and named variants, each declared once with its source (a
-rulebook section, or an assumption id registered in this game's README.md).
+rulebook section, or an assumption id registered in this game's coverage.toml).
 
 Starting gold per seat is one list parameter (`starting_gold`, one figure per seat); the engine
 reads it as `starting_gold_1` .. `_4`, and a sweep grids over whole gradients.

@@ -1,6 +1,6 @@
 """Integer codes and the table layout shared by the Sea of Thieves engine and its bots.
 
-A game lives in a few int64 tables (STYLE: state in a few plain typed arrays):
+A game lives in a few int64 tables (docs/performance.md: state in a few plain typed arrays):
 - T: the game state; rows named below, each column's encoding in its comment;
 - K: the static components compiled from components/ (board geometry, tile faces, tokens,
   cards), read-only during play;

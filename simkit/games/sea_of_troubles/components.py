@@ -2,7 +2,7 @@
 
 components/: actions.toml (action deck), treasures.toml (treasure cards), quests.toml
 (quest deck), quirks.toml (quirk deck), map.txt (one fold-out panel per player). An
-alternative set components/alt-<name>/ holds only the files that differ (DESIGN §2).
+alternative set components/alt-<name>/ holds only the files that differ.
 Every file is checked against its schema before any game is played: types, bounds,
 unknown keys and cross-references (a quest's treasure kind, the cards a set-up step names,
 a port reachable from every X). A mistake is one `error:` line naming the file, the entry

@@ -69,7 +69,7 @@ def is_random(F, seat):
 @njit(cache=True, _nrt=False)
 def acts_random(F, rng, seat):
     """This decision is a uniformly random legal choice: always for `random`, else with the
-    seat's noise (the skill knob, DESIGN §5), a coin from the seat's own stream that is drawn
+    seat's noise (the skill knob), a coin from the seat's own stream that is drawn
     only when the noise is above 0 (so noise 0 plays the very same games)."""
     if F[1 + seat, bot.POLICY] == 0.0:
         return True

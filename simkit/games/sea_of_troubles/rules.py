@@ -1,5 +1,5 @@
 """Sea of Troubles rule parameters and named variants, each declared once with its source
-(a rulebook section, or an assumption id registered in this game's README.md)."""
+(a rulebook section, or an assumption id registered in this game's coverage.toml)."""
 
 from pathlib import Path
 

@@ -3,7 +3,7 @@
 Files live in components/ (the base set, "standard"): board.txt (ASCII map: tile types
 and water connections), ships.toml (ship decks), quests.toml (Plunder and Trade Quest
 cards) and treasure_maps.toml (Treasure Quest maps). An alternative set
-components/alt-<name>/ holds only the files that differ (DESIGN §2); a designer who owns
+components/alt-<name>/ holds only the files that differ; a designer who owns
 the real board and cards can point at a folder of their own. A mistake names the file,
 the entry and the rule.
 """
@@ -126,7 +126,7 @@ def _int(e: dict, key: str, low: int, high: int, where: str) -> int:
 
 
 def load(components: str = BASE) -> Components:
-    """Read and check the files of a component set (DESIGN §2): a shipped set's name
+    """Read and check the files of a component set: a shipped set's name
     ("standard", "alt-<name>") or a designer's folder. Shipped sets are read once per
     process; a designer's folder is read afresh, so edits to it are seen."""
     if components in shipped(FOLDER):

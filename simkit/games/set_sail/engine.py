@@ -8,9 +8,9 @@ A game lives in three tables allocated once per chunk (layout in state.py):
     K  int64 static tables: tile types, water connections, distances, ship healths,
        quest cards (read-only)
     F  float64: row 0 the scores of the candidates being judged, row 1 + s seat s's
-       preset weights, and in the last column its noise (the skill knob, DESIGN §5)
+       preset weights, and in the last column its noise (the skill knob)
 
-plus `rng` (stream 0 chance, 1 + s seat s's decisions, DESIGN §4), `buf` (int64 scratch
+plus `rng` (stream 0 chance, 1 + s seat s's decisions), `buf` (int64 scratch
 rows) and `log`. Functions take those of (P, T, K, F, rng, buf, log) they need, in that
 order, then their own arguments. A `lookahead` seat (policy 2) plays its turns through
 lookahead.py, whose playouts run this module's functions on a second set of tables; the
@@ -80,7 +80,7 @@ def d6(rng):
 @njit(cache=True, inline="always", _nrt=False)
 def plays_random(F, rng, seat):
     """This decision is a uniformly random legal choice: always for the random policy, and
-    for a heuristic seat with the chance of its noise (the skill knob, DESIGN §5), the coin
+    for a heuristic seat with the chance of its noise (the skill knob), the coin
     drawn from the seat's own decision stream, and only when its noise is above 0 (so a
     noise-free seat plays exactly as before). The noise sits in F's last column."""
     if F[1 + seat, bot.POLICY] == 0:

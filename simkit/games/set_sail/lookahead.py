@@ -1,4 +1,4 @@
-"""Set Sail's lookahead tier (DESIGN §5 skill tiers): flat Monte Carlo over the turn's main
+"""Set Sail's lookahead tier: flat Monte Carlo over the turn's main
 decision, the pair of tiles the two pieces sail to.
 
 At the start of its turn a lookahead seat lists candidates: the heuristic's own pair first,

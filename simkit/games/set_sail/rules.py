@@ -1,6 +1,6 @@
 """Set Sail rule parameters and named variants: each declared once, with its source.
 
-Sources are rulebook sections, or assumption ids registered in this game's README.md.
+Sources are rulebook sections, or assumption ids registered in this game's coverage.toml.
 """
 
 from simkit.components import component_param
@@ -64,7 +64,7 @@ PARAMS = (
     # end
     Param("vp_to_win", "int", 30, (4, 200), "VP that trigger the end (the round is finished)", "Objective"),
     # A19: above the longest game `random` self-play plays (934 rounds in 20,000 two-player
-    # games, the longest count; README "Game length and the round cap")
+    # games, the longest count; docs/games/set_sail.md)
     Param("round_cap", "int", 1000, (5, 10000), "rounds after which an unfinished game stops (incomplete)", "A19"),
     # bots
     Param("player_trade", "choice", "off", ("off", "sell_surplus"),

@@ -1,6 +1,6 @@
 """Integer codes and state-table layout shared by the Set Sail engine and its bots.
 
-The engine keeps a game in three tables (STYLE: "a handful of 2-D tables with named
+The engine keeps a game in three tables (docs/performance.md: "a handful of 2-D tables with named
 column constants"): T (int64 state), K (int64 static components) and F (float64 bot
 weights and scratch scores). Each constant below names a row or column and its encoding.
 """

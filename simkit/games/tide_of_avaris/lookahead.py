@@ -1,4 +1,4 @@
-"""The lookahead tier of Tide of Avaris (DESIGN §5 skill tiers): flat Monte Carlo over each
+"""The lookahead tier of Tide of Avaris: flat Monte Carlo over each
 turn's destination, the turn's main decision (numba).
 
 At each of its turns the seat takes the heuristic's best `LA_CANDIDATES` destinations (the

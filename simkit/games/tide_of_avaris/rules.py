@@ -1,5 +1,5 @@
 """Tide of Avaris rule parameters and named variants, each declared once with its source
-(a rulebook section, or an assumption id registered in this game's README.md)."""
+(a rulebook section, or an assumption id registered in this game's coverage.toml)."""
 
 from simkit.components import component_param
 from simkit.games.tide_of_avaris.components import FOLDER

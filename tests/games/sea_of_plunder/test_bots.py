@@ -1,4 +1,4 @@
-"""Bot competence, fast version for CI (DESIGN §5): the default preset beats `random` by a
+"""Bot competence, fast version for CI: the default preset beats `random` by a
 wide margin at every player count, and so does every other heuristic preset.
 
 One default-preset seat against random opponents, 2,000 games per player count, seats

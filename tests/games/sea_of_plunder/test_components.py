@@ -1,4 +1,4 @@
-"""Component files are checked against their schema before any game is played (DESIGN §2):
+"""Component files are checked against their schema before any game is played:
 types, bounds and cross-references, each mistake one error naming the file, the entry and
 the rule. Each test copies the standard set to a designer's folder and breaks one thing."""
 
@@ -48,7 +48,7 @@ def test_shipped_sets_load_and_differ_only_in_their_own_files():
 
 
 def test_every_shipped_set_holds_only_files_that_differ_and_plays_every_player_count():
-    """DESIGN §2: an alternative set holds only the files that differ from the base set."""
+    """An alternative set holds only the files that differ from the base set."""
     from simkit.components import shipped
 
     alts = [name for name in shipped(components.FOLDER) if name != "standard"]
@@ -245,7 +245,7 @@ def test_malformed_toml_names_the_file(folder):
 # --------------------------------------------------------------------------- from the command line
 def test_cli_names_the_broken_file_in_one_error_line(folder, tmp_path_factory):
     """A designer's folder with a bad file: `error:` and one line naming file, entry and rule,
-    exit 2, nothing played (DESIGN §8)."""
+    exit 2, nothing played (docs/reference/cli.md)."""
     from typer.testing import CliRunner
 
     from simkit.cli import app

@@ -1,4 +1,4 @@
-"""Conformance (STYLE ladder: random play, invariants, termination, determinism, golden replay).
+"""Conformance (random play, invariants, termination, determinism, golden replay).
 
 Random and heuristic games are played turn by turn through engine.take_turn in a Python
 loop that mirrors engine.play_chunk's round loop (harness.play_game); after every turn the
@@ -150,7 +150,8 @@ NOJIT_CASES = [("standard", 4, ["racer", "random", "collector", "raider"]), ("tw
 
 
 def test_same_games_without_jit(tmp_path):
-    """NUMBA_DISABLE_JIT=1 (plain Python) plays bit-for-bit the same games (DESIGN §4)."""
+    """NUMBA_DISABLE_JIT=1 (plain Python) plays bit-for-bit the same games
+    (docs/architecture.md, "Seeds and reproducibility")."""
     assert_same_without_jit("sea_of_plunder", NOJIT_CASES, tmp_path)
 
 

@@ -421,7 +421,7 @@ def test_ship_passing_over_the_thief_draws_and_is_robbed_under_any_contact():
 
 
 def test_thief_reading_default_is_any_contact():
-    """A38: the default reading (the README gives the reason)."""
+    """A38: the default reading (coverage.toml gives the reason)."""
     from simkit.games.sea_of_plunder import rules
 
     assert rules.SCHEMA.resolve("standard", {})["thief_contact"] == "any_contact"

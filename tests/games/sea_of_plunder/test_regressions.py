@@ -39,7 +39,7 @@ def test_two_player_lucky_bonus_may_move_either_ship():
 
 
 def test_map_cards_with_diagonal_steps_match_the_register():
-    """README A6 counts the Map designs with a diagonal step: five (the four two-step
+    """A6 (coverage.toml) counts the Map designs with a diagonal step: five (the four two-step
     diagonals and "East, south-east, south"); the register once said four."""
     diagonal = {c.name for c in COMP.cards if c.kind == S.MAP and any(d % 2 for p in c.paths for d in p)}
     assert len(diagonal) == 5, sorted(diagonal)

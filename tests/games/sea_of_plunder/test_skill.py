@@ -1,4 +1,4 @@
-"""Skill tiers (DESIGN §5 skill knob; the `lookahead` preset), the game arc (score trace) and
+"""Skill tiers (the skill knob; the `lookahead` preset), the game arc (score trace) and
 the designer knob `extra_compasses`.
 
 Statistical checks use fixed seeds (deterministic) and bounds derived from the Wilson

@@ -1,4 +1,4 @@
-"""Statistical checks against values derivable by hand (STYLE testing ladder).
+"""Statistical checks against values derivable by hand (docs/architecture.md, "Adding a game").
 
 Tolerances are 4.5 standard errors (or p > 1e-4 for goodness of fit): a correct engine
 fails one of them about once in 100,000 runs; the seeds are fixed, so a run is repeatable.

@@ -1,4 +1,4 @@
-"""Every worked example of the rulebook, and its FAQ, as a test (DESIGN §2), played on every
+"""Every worked example of the rulebook, and its FAQ, as a test, played on every
 shipped component set: the examples read the board, the ports and the deck, so each runs
 with the set's own squares and cards (a port's square, a Map card with the example's path,
 a multi-option card). A set that could not play one is refused by the schema

@@ -1,4 +1,5 @@
-"""Skill tiers, the score trace and the designer knob (DESIGN §5, the engine contract's trace).
+"""Skill tiers, the score trace and the designer knob (the engine contract's trace: docs/architecture.md,
+"The game package contract").
 
 - noise: `merchant@0` is `merchant`; `merchant@1` plays like `random`; one coin per action, which
   plays the whole action by the plan or at random (A53); `merchant@0.5` finishes its games and loses;
@@ -108,7 +109,7 @@ def test_an_action_is_played_wholly_at_random_or_wholly_by_the_plan(coin, like):
 
 def test_noise_tiers_finish_their_games():
     """The merchant at noise 0.5 reaches the end (before one coin per action it hit the round cap
-    in 99% of its games, README: skill tiers)."""
+    in 99% of its games, docs/games/sea_of_thieves.md)."""
     _, games, _, _ = play(["merchant@0.5"], players=4, n=100)
     assert (games[:, 2] == S.END_ROUND_CAP).mean() < 0.2
 
@@ -324,7 +325,7 @@ def test_lookahead_is_deterministic_and_finishes():
 
 
 def test_lookahead_beats_the_merchant_at_two_players():
-    """Measured 59.7% over 2,000 games (README); over 300 games 52% lies 2.8 standard errors below."""
+    """Measured 59.7% over 2,000 games (docs/games/sea_of_thieves.md); over 300 games 52% lies 2.8 standard errors below."""
     assert win_share(["lookahead", "merchant"], "lookahead", n=300) > 0.52
 
 

@@ -1,7 +1,7 @@
 """Rules of the turn and the round that only the golden replays used to guard: the cards a
 move and the opening bid need, digging an emptied X, bidding nothing, the closed-port
 countdown, the starting player and the direction of play. Each test was checked by breaking
-its rule in the engine for a moment (see the game README, "Rule tests")."""
+its rule in the engine for a moment (tests/mutants/sea_of_troubles.toml)."""
 
 from collections import Counter
 

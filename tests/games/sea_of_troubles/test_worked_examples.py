@@ -1,5 +1,5 @@
-"""The rulebook's worked examples that the component files decide, on every shipped set
-(DESIGN §2): the turn's orders of actions (SOTR-053, on each set's map), the 3-against-6
+"""The rulebook's worked examples that the component files decide, on every shipped set:
+the turn's orders of actions (SOTR-053, on each set's map), the 3-against-6
 reveal (SOTR-112, on each set's action deck) and the two Doubloons that leave room for six
 action cards (SOTR-186, on each set's treasure cards). A set that broke one would fail here,
 or be refused by the schema (a Doubloon must be weighted: test_components.py)."""

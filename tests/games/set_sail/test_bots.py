@@ -1,4 +1,4 @@
-"""Bot competence (DESIGN §5): the default preset beats `random` by a wide margin at every
+"""Bot competence: the default preset beats `random` by a wide margin at every
 player count; every heuristic preset beats it and finishes its self-play games; bots do not
 read hidden information.
 
@@ -54,7 +54,7 @@ def test_default_self_play_rarely_hits_the_round_cap():
 
 @pytest.mark.parametrize("preset", ["plunderer", "merchant", "treasure_hunter", "raider"])
 def test_every_preset_finishes_two_player_self_play(preset):
-    """DESIGN §5: under 1% of games at the round cap. Two players are the hard case: poor
+    """Under 1% of games at the round cap. Two players are the hard case: poor
     seats used to fish and rebuy Supply forever, and seats kept collecting ship cards after
     the last Plunder Quest was gone (7.9% of merchant and 5.3% of raider games capped)."""
     compiled = GAME.compile(GAME.rules.resolve("standard", {}), 2)
@@ -66,10 +66,10 @@ def test_every_preset_finishes_two_player_self_play(preset):
 @pytest.mark.parametrize("players,variant", [(2, "standard"), (3, "standard"), (4, "standard"), (5, "extended"),
                                              (6, "extended")])
 def test_random_self_play_rarely_hits_the_round_cap(players, variant):
-    """DESIGN §5 for the `random` baseline too (the shared self-play check leaves it out):
+    """The same for the `random` baseline too (the shared self-play check leaves it out):
     under 1% of its games at the round cap. Random games are long, not stuck: at 2 players
     7.0% of them passed the old cap of 150 rounds, yet all 20,000 ended by the rules, the
-    longest after 934 rounds; the cap is 1000 (A19; README "Game length and the round cap")."""
+    longest after 934 rounds; the cap is 1000 (A19; docs/games/set_sail.md)."""
     compiled = GAME.compile(GAME.rules.resolve(variant, {}), players)
     strategies = seat_strategies(GAME, ("random",), players, 0, 1000)
     out_games, _, _ = play(GAME, compiled, strategies, game_seeds(np.uint64(35), 0, 1000))

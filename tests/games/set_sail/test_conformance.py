@@ -1,4 +1,4 @@
-"""Conformance (STYLE ladder: random play, invariants, termination, determinism, golden replay).
+"""Conformance (random play, invariants, termination, determinism, golden replay).
 
 Games are played turn by turn through engine.take_turn in a Python loop that mirrors
 chunk.play_games (harness.play_game); after every turn the invariants below are checked:
@@ -167,7 +167,8 @@ NOJIT_CASES = [("standard", 4, ["plunderer", "merchant", "treasure_hunter", "rai
 
 
 def test_same_games_without_jit(tmp_path):
-    """NUMBA_DISABLE_JIT=1 (plain Python) plays bit-for-bit the same games (DESIGN §4)."""
+    """NUMBA_DISABLE_JIT=1 (plain Python) plays bit-for-bit the same games
+    (docs/architecture.md, "Seeds and reproducibility")."""
     assert_same_without_jit("set_sail", NOJIT_CASES, tmp_path)
 
 

@@ -4,7 +4,7 @@ only at the Pirate Ports, the random deal of the open quests, the treasure maps,
 parameters for assumptions A5, A12 and A24, the barrels' hold, the upgrades' prices and
 cap, the exact cost of each quest, digging only on the map's tile, no combat at any port
 and the shuffles. Each was checked by breaking its rule in the engine for a moment
-(tests/mutants/set_sail.toml holds the breaks the README's coverage table cites)."""
+(tests/mutants/set_sail.toml holds the breaks that coverage.toml's tests answer)."""
 
 from __future__ import annotations
 
@@ -229,7 +229,7 @@ def test_treasure_maps_lie_on_every_kind_of_water():
 
 
 def test_every_shipped_set_loads_and_holds_only_files_that_differ():
-    """DESIGN §2: an alternative set holds only the files that differ from the base set."""
+    """An alternative set holds only the files that differ from the base set."""
     sets = shipped(components.FOLDER)
     assert set(sets) == {"standard", "alt-deep-maps", "alt-strong-routes", "alt-dear-quests", "alt-far-pirates"}
     for name in sets[1:]:

@@ -1,4 +1,4 @@
-"""Skill tiers (DESIGN §5): the noise of a line-up label ("treasure_hunter@0.3"), the chance
+"""Skill tiers: the noise of a line-up label ("treasure_hunter@0.3"), the chance
 that a decision is a uniformly random legal choice instead of the heuristic's.
 
 Wins are counted over decided games (a capped game has no winner). The two-sided bound for

@@ -1,5 +1,5 @@
 """Every worked example of the rulebook that the component files decide, as a test on every
-shipped component set (DESIGN §2: standard and each components/alt-*/). The rulebook's
+shipped component set (standard and each components/alt-*/). The rulebook's
 examples here are its counts and numbers: the cards of each deck and their values, the
 odds of a ship fight without cannons, the cannons that make a ship unbeatable, the cards
 trimmed by player count, the ports of the board, and the treasure a map pays. An

@@ -1,5 +1,5 @@
 """Component files are validated before any game is played: a mistake is one error naming the
-file, the entry and the rule (DESIGN §2), and the shipped sets all load."""
+file, the entry and the rule, and the shipped sets all load."""
 
 import shutil
 

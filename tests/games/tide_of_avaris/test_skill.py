@@ -1,4 +1,4 @@
-"""The skill knob (DESIGN §5): a strategy row's noise is the chance that a decision is the
+"""The skill knob: a strategy row's noise is the chance that a decision is the
 uniformly random legal choice instead of the preset's, drawn from the seat's own stream."""
 
 import math

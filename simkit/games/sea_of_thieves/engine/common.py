@@ -34,7 +34,7 @@ ACTION_COIN = NOISE + 1
 @njit(cache=True, _nrt=False)
 def is_random(F, rng, seat):
     """This decision is a uniformly random legal choice: the `random` preset's always, any
-    other preset's with the chance its noise column gives (the skill knob, DESIGN §5). Inside
+    other preset's with the chance its noise column gives (the skill knob). Inside
     one of the seat's actions every decision follows the action's one coin (A53); elsewhere
     each decision tosses its own."""
     if F[1 + seat, POLICY] == 0.0:

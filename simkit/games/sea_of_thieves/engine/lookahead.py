@@ -1,4 +1,4 @@
-"""The lookahead tier (DESIGN §5): flat Monte Carlo over the turn's plan.
+"""The lookahead tier: flat Monte Carlo over the turn's plan.
 
 At the start of its turn a `lookahead` seat chooses which heuristic plan to follow this turn:
 one of the presets' weights (`strategies.sea_of_thieves.PLANS`: the merchant's trade and
