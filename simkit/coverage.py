@@ -177,10 +177,13 @@ def reference_problem(ref: str, must_be_test: bool = False) -> str | None:
 
 
 def inventory_ids(path: Path) -> list[str]:
-    """The ids of a rule inventory: the first column of its tables."""
+    """The ids of a rule inventory: the first column of its rule tables, and the bold id that
+    opens each item of its lists of gaps and contradictions (`- **SOP-G1** — ...`)."""
     ids = []
+    row = re.compile(r"^\|\s*\**([A-Z]{2,4}-(?:\d{3}|G\d+|X\d+))\**\s*\|")
+    item = re.compile(r"^\s*[-*]\s+\*\*([A-Z]{2,4}-(?:\d{3}|G\d+|X\d+))\*\*")
     for line in path.read_text().splitlines():
-        m = re.match(r"^\|\s*\**([A-Z]{2,4}-(?:\d{3}|G\d+|X\d+))\**\s*\|", line)
+        m = row.match(line) or item.match(line)
         if m:
             ids.append(m.group(1))
     return ids
