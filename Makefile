@@ -1,12 +1,13 @@
 # The README's two commands. Both need only Python 3.11+ on the machine.
 #   make demo   create .venv, install simkit, run the default sweep, say where the report is
 #   make test   create .venv with the dev extras, run the whole test suite
+#   make docs   build the documentation site into site/ (warnings are errors)
 #   make mutants  break each rule of tests/mutants/<game>.toml in a scratch copy: the tests must go red
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test mutants
+.PHONY: demo test docs mutants
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,3 +33,7 @@ test: $(VENV)/.installed-dev
 # not part of `make test` or CI: every mutant recompiles its game's engine (see tests/mutants/run.py)
 mutants: $(VENV)/.installed-dev
 	$(BIN)/python tests/mutants/run.py --jobs 2
+
+docs: $(VENV)/.installed-dev
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
+	@echo "the documentation site is in site/ (open site/index.html)"

@@ -2,6 +2,8 @@
 
 - `<!-- cli-reference -->` becomes the reference of every `simkit` command, generated from the
   typer app (typer's own documentation generator).
+- `<!-- games-table -->` becomes the table of the shipped games: players, variants, component sets,
+  how the rule inventory is answered and how many assumptions are registered.
 - `<!-- coverage: GAME -->` and `<!-- assumptions: GAME -->` become the game's rules coverage
   table and assumption register, rendered from its coverage.toml (simkit.coverage), the data
   tests/test_coverage.py checks against the code.
@@ -11,6 +13,7 @@ import re
 
 _MARK = re.compile(r"<!--\s*(coverage|assumptions):\s*([a-z_]+)\s*-->")
 _CLI = "<!-- cli-reference -->"
+_GAMES = "<!-- games-table -->"
 
 
 def cli_reference() -> str:
@@ -25,11 +28,29 @@ def cli_reference() -> str:
     return body.replace("## `simkit ", "## `simkit ").replace("**Usage**:", "**Usage:**")
 
 
+def games_table(folder: str = "") -> str:
+    """The games table; `folder` prefixes each game page's link (the README's is docs/games/)."""
+    from simkit import components, coverage, games
+
+    rows = ["| game | players | variants | component sets | rules coverage | assumptions |",
+            "|---|---|---|---|---|---|"]
+    for game_id in sorted(p.name for p in (coverage.ROOT / "simkit" / "games").iterdir() if (p / "__init__.py").exists()):
+        game, cov = games.get(game_id), coverage.load(game_id)
+        sets = [s for s in components.shipped(games.folder(game_id) / "components") if s != components.BASE]
+        players = f"{min(game.players)}–{max(game.players)}"
+        rows.append(f"| [{game.title}]({folder}{game_id}.md) | {players} | {', '.join(game.rules.variant_names())} "
+                    f"| {', '.join(f'`{s}`' for s in sets) or '—'} | {coverage.summary(cov)} "
+                    f"| A1–A{len(cov.assumptions)} |")
+    return "\n".join(rows) + "\n"
+
+
 def on_page_markdown(markdown, page, config, files):
     from simkit import coverage
 
     if _CLI in markdown:
         markdown = markdown.replace(_CLI, cli_reference())
+    if _GAMES in markdown:
+        markdown = markdown.replace(_GAMES, games_table())
 
     def fill(m):
         cov = coverage.load(m.group(2))
