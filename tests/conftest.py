@@ -35,8 +35,14 @@ def dicegame():
 
 
 def pytest_collection_modifyitems(config, items):
-    """Each test's xdist group: tests/games/<game>/ as one, any other test file as its own."""
+    """Each test's xdist group: tests/games/<game>/ as one, any other test file as its own, except
+    the files of GAME_GROUP that play one game's engine, which join that game's group."""
     tests = Path(__file__).resolve().parent
     for item in items:
         parts = Path(str(item.fspath)).resolve().relative_to(tests).parts
-        item.add_marker(pytest.mark.xdist_group(parts[1] if parts[0] == "games" and len(parts) > 2 else parts[0]))
+        group = parts[1] if parts[0] == "games" and len(parts) > 2 else GAME_GROUP.get(parts[0], parts[0])
+        item.add_marker(pytest.mark.xdist_group(group))
+
+
+# test files outside tests/games/ that play only one game (compiled once, in that game's worker)
+GAME_GROUP = {"test_guide.py": "sea_of_plunder"}
