@@ -94,6 +94,10 @@ def decide(cells: list[dict], limits: Limits, play: Player, rounds: dict | None 
     validate(cells, limits, rounds)
     tail = FAMILY_TAIL / (figures_checked(cells, limits) * looks_allowed(cells, limits.budget))
     state = {cell["cell"]: cell for cell in cells}
+    # a cell takes at most the looks of its schedule, the K the tail was split over: a player that
+    # rounds a look's games down (whole seating periods) would otherwise need one more look to reach
+    # the budget, so a cell's last look asks for every game the budget has left
+    looks_left = {cell["cell"]: len(schedule(cell["games"], limits.budget)) - 1 for cell in cells}
     lengths = {cell["cell"]: (rounds or {}).get(cell["cell"]) for cell in cells}
     open_keys: dict[str, set[str] | None] = {cell["cell"]: None for cell in cells}  # None: not judged yet
     final: dict[tuple[str, str], Verdict] = {}
@@ -108,11 +112,14 @@ def decide(cells: list[dict], limits: Limits, play: Player, rounds: dict | None 
                 order[name] = [v.key for v in verdicts]
             open_keys[name] = {v.key for v in verdicts if v.outcome == "inconclusive"}
             final.update({(name, v.key): v for v in verdicts})
-        more = [(state[name], min(2 * state[name]["games"], limits.budget) - state[name]["games"])
-                for name, keys in open_keys.items() if keys and state[name]["games"] < limits.budget]
+        more = [(state[name], (limits.budget if looks_left[name] == 1 else min(2 * state[name]["games"], limits.budget))
+                 - state[name]["games"]) for name, keys in open_keys.items()
+                if keys and state[name]["games"] < limits.budget and looks_left[name] > 0]
         if not more:
             break
         look += 1
+        for cell, _ in more:
+            looks_left[cell["cell"]] -= 1
         played_now = play(look, more)
         if not any(played["games"] for played, _ in played_now.values()):
             break  # nothing was played (a player that cannot add games): judge what there is

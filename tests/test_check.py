@@ -308,6 +308,33 @@ def test_more_games_for_exactly_the_figures_that_straddle():
     assert "the budget spent" in short.lines()[0] and "raise --budget" in short.lines()[-1]
 
 
+def test_a_cell_takes_no_more_looks_than_the_tail_was_split_over():
+    """A mixed line-up's looks play whole seating periods (here 6), so each look adds a little
+    less than it asked; the cell must still stop at the K looks of its schedule (1,000 games
+    doubling to 8,000: K = 4), its last look asking for all the budget has left, or the bound
+    that split the tail over K looks would not hold."""
+    from simkit.sequential import decide, looks_allowed
+
+    period = 6
+    asked = []
+
+    def play(look, requests):
+        asked.append([extra for _, extra in requests])
+        out = {}
+        for c, extra in requests:
+            games = max(period, extra // period * period)  # as sequential.sweep_player plays a mixed line-up
+            out[c["cell"]] = (cell([0.51 * games, 0.49 * games], name=c["cell"]), None)
+        return out
+
+    at_limit = cell([510, 490], name="close")  # +1 point against a 1-point limit: never decided
+    table = limits({"max_first_player_advantage": "1pt", "min_games": 1, "budget": 8000})
+    outcome = decide([at_limit], table, play)
+    assert looks_allowed([at_limit], 8000) == 4
+    assert outcome.looks == 4 and len(asked) == 3
+    assert asked[-1] == [8000 - 1000 - 996 - 1992]  # the last look asks for the rest of the budget
+    assert outcome.code == INCONCLUSIVE and 8000 - period < outcome.games["close"] <= 8000
+
+
 def test_merged_counts_add_up():
     from simkit.sequential import merge, merge_rounds
 
