@@ -81,7 +81,7 @@ def __getattr__(name: str):
 
 _RUN_OPTIONS = ("jobs", "chunk", "backend", "address", "quiet", "report", "force_jobs")
 _SPEC_OPTIONS = ("game", "players", "variant", "set", "strategies", "games", "seed", "name", "precision", "arcs",
-                 "tiers", "skill", "tournament", "bots", "robustness")
+                 "tiers", "skill", "tournament", "bots", "robustness", "max_cells")
 
 
 def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
@@ -96,15 +96,22 @@ def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
     balanced; see simkit.seating), bots (bot parameters: ["greedy:preset=merchant,sell_at=400"] or
     {"greedy": {"preset": "merchant", "sell_at": 400}}; see simkit.bots), robustness ("off", "skill",
     "components" or "all": after the sweep, re-measure its headline findings at a skilled tier and
-    under the shipped component sets and label them; see simkit.robustness). Run options: jobs (default:
+    under the shipped component sets and label them; see simkit.robustness), max_cells (the most cells
+    the sweep may have, default simkit.spec.MAX_CELLS). Run options: jobs (default:
     all cores; more than the cores is capped to them with a warning unless force_jobs=True), chunk, backend
     ("loky" or "dask"), address (the Dask scheduler), quiet, report (False: tables and
     summary only, no report.md/.html or plots). out: the folder (default
-    reports/<name>-<time>/). resume=True finishes the sweep in `out`; spec and spec
-    options are then optional, and must match that sweep if given.
+    reports/<name>-<time>/; a leading ~ is the home folder). resume=True finishes the sweep in `out`;
+    spec and spec options are then optional, and must match that sweep if given.
     """
+    from pathlib import Path
+
     from simkit import runner
     from simkit import spec as specs
+    from simkit.files import expand_user
+
+    if out is not None:  # before anything is played: '~/x' is the home folder's x, never ./~/x
+        out = expand_user(os.fspath(out), "--out")
 
     unknown = set(options) - set(_RUN_OPTIONS) - set(_SPEC_OPTIONS)
     if unknown:
@@ -112,15 +119,19 @@ def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
 
         raise unknown_error("sweep option", min(unknown), _RUN_OPTIONS + _SPEC_OPTIONS)
     spec_options = {k: v for k, v in options.items() if k in _SPEC_OPTIONS and v is not None}
-    plan = None if resume and spec is None and not spec_options else specs.load(spec, **spec_options)
+    # --max-cells only bounds what is planned: with nothing else, a resume reads the plan it finishes
+    plan = None if resume and spec is None and not set(spec_options) - {"max_cells"} else \
+        specs.load(spec, **spec_options)
     run_options = {k: v for k, v in options.items() if k in _RUN_OPTIONS and v is not None}
     from simkit.results import is_complete
 
     already = bool(resume and out is not None and is_complete(out))
+    lacking = [name for name in ("summary.json", "report.html") if already and not (Path(out) / name).exists()]
     folder = runner.run(plan, out, resume=resume, **run_options)
     from simkit import robustness
 
     robustness.run(folder, **{k: v for k, v in run_options.items() if k != "chunk"})
     results = Results(folder)
     results.already_complete = already  # resume found nothing left to play
+    results.written_again = [name for name in lacking if (folder / name).exists()]  # ... but these to write
     return results

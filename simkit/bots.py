@@ -10,6 +10,11 @@ A bot setting is a label and a table: `{"preset": base, param: value, ...}`. A l
 names a preset changes that preset for the cell; any other label is a new strategy built
 from `preset`, usable in line-ups (with a noise suffix too: `label@0.25`). Settings are
 recorded in the cell, the resolved spec, the manifest and the rules hash.
+
+A setting may instead read its preset and parameters from a file that `simkit train` wrote
+(`file = "reports/train-.../tuned.toml"`, or `--bot mine:file=...`; a training folder
+stands for the tuned.toml in it): `mine` then plays the trained preset without it being
+installed in the game's package (docs/tuning.md). The values read are what is recorded.
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ KINDS = (RANDOM, HEURISTIC, LOOKAHEAD)
 BASE = "preset"  # the key of a bot setting that names the preset it starts from
 TUNED = "tuned"  # the preset `simkit train` writes (a data file in the game's package)
 TUNED_FILE = "tuned.toml"
+FILE = "file"  # the key of a bot setting that reads its preset and parameters from a tuned.toml
+TUNED_KEYS = (BASE, "params", "game")  # what a tuned.toml holds (simkit.train.write_tuned)
 _LABEL = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 MAX_LABEL = 40
 
@@ -87,11 +94,12 @@ def params_for(kind: str, params: Iterable[BotParam]) -> tuple[BotParam, ...]:
 
 
 def check_settings(bots: Any, presets: dict[str, tuple[str, tuple[float, ...]]], params: tuple[BotParam, ...],
-                   where: str) -> dict[str, dict]:
+                   where: str, game: str | None = None) -> dict[str, dict]:
     """Validated bot settings: {label: {"preset": base, param: value}} with sorted keys.
 
-    presets: {name: (kind, weights)} of the game. Raises InputError naming the label, the key
-    and what is allowed.
+    presets: {name: (kind, weights)} of the game (`game`, its id). A setting with `file` takes
+    its preset and parameters from that tuned.toml (its other keys win). Raises InputError
+    naming the label, the key and what is allowed.
     """
     if not isinstance(bots, dict):
         raise InputError(f"bots in {where} must be a table of labels like {{ greedy = {{ preset = \"merchant\", "
@@ -105,6 +113,8 @@ def check_settings(bots: Any, presets: dict[str, tuple[str, tuple[float, ...]]],
                              f"(at most {MAX_LABEL} characters, starting with a letter)")
         if not isinstance(setting, dict):
             raise InputError(f"{here} must be a table of parameter values, got {_short(setting)}")
+        if FILE in setting:
+            setting = _from_file(setting, here, game)
         base = setting.get(BASE, label if label in presets else None)
         if base is None:
             raise InputError(f"{here}: a new label needs {BASE} = \"<name>\", the preset it starts from; presets: "
@@ -127,6 +137,31 @@ def check_settings(bots: Any, presets: dict[str, tuple[str, tuple[float, ...]]],
             values[key] = allowed[key].check(setting[key], here)
         out[label] = {BASE: base, **values}
     return out
+
+
+def _from_file(setting: dict, here: str, game: str | None) -> dict:
+    """A bot setting with `file`: the preset and parameters of that tuned.toml, then the setting's own."""
+    from simkit import files
+
+    text = setting[FILE]
+    if not isinstance(text, str) or not text.strip():
+        raise InputError(f"{here}: {FILE} must be the path of a tuned.toml that simkit train wrote, got "
+                         f"{_short(text)}")
+    path = files.expand_user(text, f"{here} {FILE}")
+    if files.kind_of(path, f"{here} {FILE}") == "dir":  # a training folder: its tuned.toml
+        path = path / TUNED_FILE
+    shown = files.shown(str(path))
+    data = files.parse_toml(files.read_text(path, f"{here}: {FILE} {shown}"), shown)
+    if set(data) - set(TUNED_KEYS) or not isinstance(data.get(BASE), str) or not isinstance(data.get("params"), dict):
+        raise InputError(f"{here}: {shown} is not a tuned.toml of simkit train (it holds {BASE} = \"<name>\", a "
+                         "[params] table and the game's id); point file at one")
+    if game is not None and data.get("game", game) != game:
+        raise InputError(f"{here}: {shown} was trained for {data['game']}, not {game}; point file at a training "
+                         f"of {game}")
+    if BASE in setting and setting[BASE] != data[BASE]:
+        raise InputError(f"{here}: {shown} trained {data[BASE]}, but {BASE} = {_short(setting[BASE])}; drop {BASE} "
+                         "(the file names its preset)")
+    return {BASE: data[BASE], **data["params"], **{k: v for k, v in setting.items() if k not in (FILE, BASE)}}
 
 
 def apply(weights: tuple[float, ...], setting: dict, params: tuple[BotParam, ...]) -> tuple[float, ...]:
@@ -161,7 +196,7 @@ def parse_option(text: str) -> tuple[str, dict]:
             raise InputError(f"--bot {label}: '{item.strip()}' must be key=value")
         if key in setting:
             raise InputError(f"--bot {label}: '{key}' is given twice")
-        if key == BASE:
+        if key in (BASE, FILE):  # a preset's name, a file's path: text
             setting[key] = value
             continue
         try:
@@ -197,7 +232,7 @@ def read_tuned(folder: Path, params: tuple[BotParam, ...],
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise InputError(f"{path} is not valid TOML ({e}); restore it from git or rerun simkit train") from None
-    unknown = set(data) - {BASE, "params"}
+    unknown = set(data) - set(TUNED_KEYS)
     if unknown or BASE not in data or not isinstance(data.get("params"), dict):
         raise InputError(f"{path} must hold {BASE} = \"<name>\" and a [params] table only; restore it from git")
     setting = check_settings({TUNED: {BASE: data[BASE], **data["params"]}}, presets, params, str(path))[TUNED]

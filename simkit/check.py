@@ -523,9 +523,69 @@ def load(folder: Path, table: dict) -> tuple[Limits, dict, dict | None]:
     summary = read_json(summary_path, rebuild)
     if not isinstance(summary.get("cells"), list) or not all(isinstance(c, dict) for c in summary["cells"]):
         raise InputError(f"{summary_path} is damaged (no list of cells); {rebuild}")
+    from simkit.results import verify_tables
+
+    verify_tables(folder, present_only=True)  # the tables present are the sweep's own (docs/results.md)
+    check_summary(summary, summary_path, rebuild)
     if settings.rounds and not (folder / "games.parquet").exists():
         raise InputError(f"round limits need {folder / 'games.parquet'}, which is missing")
     return settings, summary, rounds_stats(folder) if settings.rounds else None
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+SHARES = ("win_rate", "ci_low", "ci_high")  # a seat's rate and its interval, each within [0, 1]
+CELL_SHARES = ("incomplete_share", "tie_share")
+
+
+def check_summary(summary: dict, path: Path, rebuild: str) -> None:
+    """What no sweep's summary holds, refused before anything is judged (one InputError naming the
+    cell): games that are not a whole number >= 0, a seat (or a strategy or category) with negative
+    wins or more wins than games played, seats whose wins add up to more than the games, a rate or
+    share outside [0, 1]. A field that is absent is left to the gate (gate_folder)."""
+    slack = 1e-9  # the summary's wins are sums of shares in units of 1/2520, divided once
+    for cell in summary["cells"]:
+        name, games = cell.get("cell"), cell.get("games")
+        where = f"{path}: cell {name}"
+        if games is None:
+            continue
+        if not _number(games) or games < 0 or games != int(games):
+            raise InputError(f"{where} played {games!r} games, not a whole number >= 0; {rebuild}")
+        seats = cell.get("seats")
+        total = 0.0
+        for seat in seats if isinstance(seats, list) else []:
+            if not isinstance(seat, dict):
+                continue
+            wins = seat.get("wins")
+            if wins is not None:
+                if not _number(wins) or wins < -slack or wins > games + slack:
+                    raise InputError(f"{where}: seat {seat.get('seat')} won {wins!r} of {games:,} games, outside "
+                                     f"0..{games:,}; {rebuild}")
+                total += wins
+            for key in SHARES:
+                value = seat.get(key)
+                if value is not None and (not _number(value) or not -slack <= value <= 1 + slack):
+                    raise InputError(f"{where}: seat {seat.get('seat')}'s {key} is {value!r}, outside 0..1; {rebuild}")
+        if total > games + slack * max(1, games):
+            raise InputError(f"{where}: its seats won {total:g} games in all, more than the {games:,} played; "
+                             f"{rebuild}")
+        for key in CELL_SHARES:
+            value = cell.get(key)
+            if value is not None and (not _number(value) or not -slack <= value <= 1 + slack):
+                raise InputError(f"{where}: {key} is {value!r}, outside 0..1; {rebuild}")
+        groups = cell.get("strategies") if isinstance(cell.get("strategies"), list) else []
+        categories = cell.get("categories") if isinstance(cell.get("categories"), dict) else {}
+        for rows in (groups, *[r for r in categories.values() if isinstance(r, list)]):
+            for row in rows:
+                if not isinstance(row, dict):
+                    continue
+                wins, seats_played = row.get("wins"), row.get("decided_seats", row.get("seats"))
+                label = row.get("strategy", row.get("value"))
+                if _number(wins) and _number(seats_played) and not -slack <= wins <= seats_played + slack:
+                    raise InputError(f"{where}: {label} won {wins:g} of the {seats_played:,} seats it played, outside "
+                                     f"0..{seats_played:,}; {rebuild}")
 
 
 def gate_folder(folder: Path, summary: dict, settings: Limits, rounds: dict | None) -> Outcome:

@@ -200,6 +200,9 @@ def sweep(
         help="After the sweep, re-measure each headline finding at a skilled tier (skill), under every shipped "
         "component set (components), both (all) or not (off); default: all for the default sweep, else the "
         "spec's robustness key, else off.")] = None,
+    max_cells: Annotated[int | None, typer.Option(
+        help="The most cells the sweep may have (default 100,000, or the spec's max_cells), counted before any "
+        "is planned.")] = None,
 ) -> None:
     """Run a sweep and write its results and report."""
     import simkit
@@ -212,14 +215,15 @@ def sweep(
             strategies=strategies[0] if strategies and len(strategies) == 1 else strategies, games=games, seed=seed,
             precision=precision, jobs=jobs, force_jobs=force_jobs or None, chunk=chunk, backend=backend,
             address=address, quiet=quiet, arcs=arcs or None, tiers=tiers or None, skill=skill,
-            tournament=tournament or None, bots=bot, robustness=robustness,
+            tournament=tournament or None, bots=bot, robustness=robustness, max_cells=max_cells,
         )
     except Terminated:  # a SIGTERM (`timeout`): the sweep has said what was kept; exit as the shell would
         raise typer.Exit(143) from None
     m = results.manifest
     if getattr(results, "already_complete", False):
         typer.echo(f"{results.folder} is already complete ({len(m['rules_hashes'])} cells, {m['games']:,} games); "
-                   "nothing left to play")
+                   "nothing left to play" + (f"; wrote the missing {' and '.join(results.written_again)} from its "
+                                             "tables" if getattr(results, "written_again", None) else ""))
     else:
         cells = len(m["rules_hashes"])
         kept = "" if m["games_this_run"] <= m["games"] else \
@@ -503,17 +507,21 @@ def train(
     out: Annotated[Path | None, typer.Option(help="Training folder (default reports/train-<game>-<preset>-<time>).")
                    ] = None,
     resume: Annotated[bool, typer.Option(help="Finish the stopped training in --out.")] = False,
-    write: Annotated[bool, typer.Option(help="Write tuned.toml and its evidence into the game package.")] = True,
+    write: Annotated[bool, typer.Option(help="Write tuned.toml and its evidence into the training folder "
+                                             "(--out); play it with --bot LABEL:file=DIR/tuned.toml.")] = True,
+    install: Annotated[bool, typer.Option("--install", help="Also write tuned.toml and its evidence into the "
+                                                            "game's package: the game's own `tuned` preset.")
+                       ] = False,
     quiet: Annotated[bool, typer.Option(help="No progress lines.")] = False,
 ) -> None:
-    """Search a preset's bot parameters for strength (CMA-ES); write the `tuned` preset and its evidence."""
+    """Search a preset's bot parameters for strength (CMA-ES); write the `tuned` preset and its evidence into --out."""
     from simkit.train import train as run_train
 
     state = run_train(game, preset, players=players, variant=variant, set=set_, params=params, games=games,
                       population=population, generations=generations, lookahead_share=lookahead_share,
                       validate_games=validate_games, evidence_games=evidence_games,
                       evidence_lookahead_games=evidence_lookahead_games, seed=seed, jobs=jobs, backend=backend,
-                      address=address, out=out, resume=resume, write=write,
+                      address=address, out=out, resume=resume, write=write, install=install,
                       progress=None if quiet else lambda line: typer.echo(line))
     rows = [[e["players"], e["opponent"] or "self-play", f"{e['games']:,}",
              f"{100 * e['share']:.1f}% ({100 * e['ci_low']:.1f}–{100 * e['ci_high']:.1f})" if e["opponent"] else "",

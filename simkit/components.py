@@ -66,7 +66,15 @@ def check_value(base: Path, value, where: str = "") -> str:
     folder = fs.expand_user(value, f"components{place}")
     state = fs.kind_of(folder, f"components{place}")
     if state == "dir":
-        return str(folder.resolve())
+        resolved = folder.resolve()
+        try:
+            str(resolved).encode("utf-8")
+        except UnicodeEncodeError:  # a name of bytes that are not UTF-8: no spec.toml could record it
+            raise InputError(f"components = {fs.shown(repr(value))}{place}: the folder's path is not UTF-8 text; "
+                             "rename the folder (or a folder above it) to a UTF-8 name") from None
+        if resolved != Path(base).resolve():  # the base folder holds the shipped alt-* sets
+            _check_flat(resolved, value, place)
+        return str(resolved)
     if state == "file":
         raise InputError(f"components = {fs.shown(value)}{place} is a file; give a folder of component files")
     if state == "broken":
@@ -74,6 +82,25 @@ def check_value(base: Path, value, where: str = "") -> str:
                          "point it at a folder of component files")
     raise InputError(f"unknown component set '{fs.shown(value)}'{place}{did_you_mean(value, names)}; "
                      f"shipped sets: {', '.join(names)}, or give the path of a folder of your own")
+
+
+def _check_flat(folder: Path, value: str, place: str) -> None:
+    """A designer's set is one folder of files: a subfolder holding files would be ignored (and the
+    base set's files played instead), so it is refused, named."""
+    try:
+        subfolders = sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+    except OSError as e:
+        raise InputError(f"components = {fs.shown(value)}{place}: cannot list the folder ({fs.why(e)})") from None
+    for sub in subfolders:
+        try:
+            held = sorted(p.name for p in sub.iterdir() if not p.name.startswith(".") and p.suffix != ".md")
+        except OSError:
+            continue
+        if held:
+            raise InputError(f"components = {fs.shown(value)}{place}: the subfolder {fs.shown(str(sub))} holds "
+                             f"{', '.join(held[:3])}{', ...' if len(held) > 3 else ''}, which would be ignored: a "
+                             f"component set is the files directly in its folder; move them up, or give "
+                             f"components = {fs.shown(str(sub))}")
 
 
 def component_param(base: Path, meaning: str = "") -> Param:

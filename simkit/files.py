@@ -103,14 +103,15 @@ def save_figure(figure, path: Path, **options) -> Path:
     return path
 
 
-def remove_temporaries(folder: Path) -> None:
-    """Delete what writes stopped mid-way left in a folder and its sub-folders (`.<name>.<pid>.tmp`).
+def remove_temporaries(folder: Path, deep: bool = True) -> None:
+    """Delete what writes stopped mid-way left in a folder and (deep) its sub-folders (`.<name>.<pid>.tmp`).
 
     Only for a folder this process has claimed (simkit.results.Claim): no other writer is at work in it.
     """
     import shutil
 
-    for path in list(Path(folder).rglob(f".*{TMP_SUFFIX}")):
+    found = Path(folder).rglob(f".*{TMP_SUFFIX}") if deep else Path(folder).glob(f".*{TMP_SUFFIX}")
+    for path in list(found):
         if path.is_dir() and not path.is_symlink():  # joblib's temporary folder (simkit.runner.JOBLIB_TEMP)
             shutil.rmtree(path, ignore_errors=True)
         else:
@@ -186,10 +187,21 @@ def read_text(path: Path, where: str, limit: int | None = MAX_INPUT_BYTES) -> st
     if state == "dir":
         raise InputError(f"{where}: is a folder, not a file")
     try:
-        with open(path, "rb") as f:
-            data = f.read(-1 if limit is None else limit + 1)
+        # O_NONBLOCK: opening a named pipe (FIFO) for reading would wait for a writer forever
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as e:
         raise InputError(f"{where}: cannot read it ({why(e)})") from None
+    with open(fd, "rb") as f:
+        import stat
+
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise InputError(f"{where}: not a regular file ({_special(mode)}); only regular files are read as "
+                             "specs and component files: give the path of a saved file")
+        try:
+            data = f.read(-1 if limit is None else limit + 1)
+        except OSError as e:
+            raise InputError(f"{where}: cannot read it ({why(e)})") from None
     if limit is not None and len(data) > limit:
         raise InputError(f"{where}: larger than {limit // (1024 * 1024)} MB; a spec or component file this large is "
                          "a mistake (check what was written into it)")
@@ -197,6 +209,17 @@ def read_text(path: Path, where: str, limit: int | None = MAX_INPUT_BYTES) -> st
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise InputError(f"{where}: not UTF-8 text (byte {e.start}); save it as UTF-8") from None
+
+
+def _special(mode: int) -> str:
+    """What a file that is not a regular file is, in words."""
+    import stat
+
+    for test, name in ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "a special file"
 
 
 def parse_toml(text: str, where: str) -> dict:

@@ -161,7 +161,7 @@ class Game:
     def check_bots(self, bots, where: str) -> dict[str, dict]:
         """Validated bot settings {label: {"preset": base, param: value}} (simkit.bots)."""
         presets = {p.name: (p.kind, p.weights) for p in self.presets}
-        return bot_params.check_settings(bots, presets, self.bot_params, where)
+        return bot_params.check_settings(bots, presets, self.bot_params, where, self.id)
 
     def strategy_names(self, bots: dict | None = None) -> list[str]:
         """Every name a line-up may use: the presets, then the new labels of `bots`."""

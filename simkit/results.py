@@ -38,7 +38,19 @@ import numpy as np
 import polars as pl
 
 from simkit.errors import InputError
-from simkit.files import atomic_write, fix_for, json_text, kind_of, os_errors, shown, temporary, why, write_text
+from simkit.files import (
+    atomic_write,
+    fix_for,
+    json_text,
+    kind_of,
+    os_errors,
+    read_json,
+    remove_temporaries,
+    shown,
+    temporary,
+    why,
+    write_text,
+)
 from simkit.game import END_REASON, GAME_COLUMNS, RANK, ROUNDS, SCORE, SEAT_COLUMNS, TURNS, WINNER, Game, Metric
 from simkit.traces import TRACES  # traces.parquet and its parts, only in a sweep with arcs
 
@@ -265,7 +277,8 @@ class Claim:
     claim, and a second sweep into the same folder is refused before it writes anything.
     """
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, command: str | None = None):
+        """`command`: the command claiming a finished folder (`simkit report DIR`), named in its messages."""
         import fcntl
 
         self.folder = Path(folder)
@@ -279,11 +292,17 @@ class Claim:
                 self.fd = os.open(self.path, os.O_RDWR)
                 self.created = False
         except OSError as e:
+            if command:
+                raise InputError(f"cannot write to {shown(str(folder))}: {why(e)}; {fix_for(e)}, then: {command}") \
+                    from None
             raise InputError(f"cannot write to --out {shown(str(folder))}: {why(e)}; choose a writable folder") from None
         try:
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(self.fd)
+            if command:
+                raise InputError(f"{folder} is in use by a running sweep; wait for it to finish, then: {command}") \
+                    from None
             raise InputError(f"--out {folder} is in use by another running sweep; wait for it, or choose "
                              "another folder") from None
         os.ftruncate(self.fd, 0)
@@ -438,7 +457,10 @@ def rebuild_report(folder: Path) -> Path:
 
     folder = Path(folder)
     check_tables(folder)
+    verify_tables(folder)
+    claim = Claim(folder, f"simkit report {folder}")  # no sweep writes the folder meanwhile
     try:
+        remove_leftovers(folder)
         return report.write_report(folder, write_summary(folder))
     except OSError as e:
         raise InputError(f"cannot write the report in {folder}: {why(e)}; the tables are untouched and the old "
@@ -446,6 +468,57 @@ def rebuild_report(folder: Path) -> Path:
     except pl.exceptions.PolarsError as e:  # a table whose footer is whole but whose data is not
         raise InputError(f"cannot read the tables in {folder} ({str(e).splitlines()[0][:200]}); "
                          f"{_rerun(folder)}") from None
+    finally:
+        claim.release(remove=True)
+
+
+def finish_complete(folder: Path, with_report: bool) -> list[str]:
+    """What a sweep stopped while writing its summary or report left unwritten, written from the
+    tables (`simkit sweep --out DIR --resume` of a complete folder); returns the files written.
+
+    The tables are verified first (check_tables, verify_tables); leftovers of the stopped
+    writes are removed. summary.json is written when missing, the report (with_report) when
+    report.html, the last file written, is missing or the summary was written again.
+    """
+    folder = Path(folder)
+    check_tables(folder)
+    verify_tables(folder)
+    resume = f"simkit sweep --out {folder} --resume"
+    claim = Claim(folder, resume)
+    wrote: list[str] = []
+    try:
+        remove_leftovers(folder)
+        summary = None
+        if not (folder / "summary.json").exists():
+            summary = write_summary(folder)
+            wrote.append("summary.json")
+        if with_report and (wrote or not (folder / "report.html").exists()):
+            from simkit import report
+
+            report.write_report(folder, summary)
+            wrote.append("report.html")
+    except OSError as e:
+        claim.release(remove=True)
+        raise InputError(f"cannot write the summary and report in {folder}: {why(e)}; every table is written: "
+                         f"{fix_for(e)}, then: {resume}") from None
+    except pl.exceptions.PolarsError as e:
+        claim.release(remove=True)
+        raise InputError(f"cannot read the tables in {folder} ({str(e).splitlines()[0][:200]}); "
+                         f"{_rerun(folder)}") from None
+    except BaseException:
+        claim.release(remove=True)
+        raise
+    claim.release(remove=True)
+    return wrote
+
+
+def remove_leftovers(folder: Path) -> None:
+    """The temporaries a sweep or report stopped mid-write left in a finished folder and its plots/
+    (`.<name>.<pid>.tmp`, and the set-aside parts/ of finalise); only for a folder this process claimed.
+    Sub-folders holding sweeps of their own (robustness/, sequential/) are theirs to clean."""
+    for where in (Path(folder), Path(folder) / "plots"):
+        if where.is_dir():
+            remove_temporaries(where, deep=False)
 
 
 def finalise(folder: Path, cells: list[dict], starts: list[list[int]], spec_toml: str, manifest: dict,
@@ -465,8 +538,11 @@ def finalise(folder: Path, cells: list[dict], starts: list[list[int]], spec_toml
     for kind in ("games", "seats", *((TRACES,) if traced else ())):
         merge(folder, kind, _merge_groups(index, kind, cells, starts))
     atomic_write(folder / "cells.parquet", cells_table(cells).write_parquet)
+    # each table's sha256 and rows, so that report, check, load and resume know the sweep's own (verify_tables)
+    tables = {name: table_record(folder / name) for name in (*TABLE_COLUMNS, *((f"{TRACES}.parquet",) if traced
+                                                                             else ()))}
     # the manifest before the summary: the summary reads its per-cell timings (simkit.analysis.tiers)
-    write_text(folder / "manifest.json", json_text(manifest))
+    write_text(folder / "manifest.json", json_text({**manifest, "tables": tables}))
     write_text(folder / "spec.toml", spec_toml)
     trash = temporary(folder / PARTS)
     os.replace(folder / PARTS, trash)  # from here the folder is complete (is_complete)
@@ -556,6 +632,7 @@ def load(folder: str | Path) -> Results:
         hint = "; finish it with simkit sweep --out DIR --resume" if (folder / PLAN).exists() else ""
         raise InputError(f"{folder} holds no finished sweep (no {missing[0]}){hint}")
     check_tables(folder)
+    verify_tables(folder)
     return Results(folder)
 
 
@@ -581,3 +658,77 @@ def _rerun(folder: Path) -> str:
     spec = Path(folder) / "spec.toml"
     return (f"rerun the sweep into a new folder: simkit sweep {spec} --out NEW_FOLDER" if spec.exists()
             else "rerun the sweep into a new folder")
+
+
+# -- the tables' seal -------------------------------------------------------------------------
+
+
+_sealed: dict = {}  # sha256 of a table file this process hashed, keyed by its identity (_table_key)
+
+
+def _table_key(path: Path) -> tuple:
+    stat = Path(path).stat()
+    return str(Path(path).resolve()), stat.st_ino, stat.st_mtime_ns, stat.st_size
+
+
+def _full_sha256(path: Path) -> str:
+    key = _table_key(path)
+    if key not in _sealed:
+        h = hashlib.sha256()
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+        _sealed[key] = h.hexdigest()
+    return _sealed[key]
+
+
+def _rows(path: Path) -> int | None:
+    try:
+        return int(pl.scan_parquet(path).select(pl.len()).collect().item())
+    except Exception:  # noqa: BLE001 (polars raises several kinds for a damaged file)
+        return None
+
+
+def table_record(path: Path) -> dict:
+    """manifest.json's record of a final table: {"sha256": of the file, "rows": its row count}."""
+    return {"sha256": _full_sha256(path), "rows": _rows(path)}
+
+
+def verify_tables(folder: Path, present_only: bool = False) -> None:
+    """Each table of a finished folder is the one its sweep wrote: the sha256 and rows manifest.json
+    records (finalise). A table of another sweep, an edited one, one missing that the manifest lists
+    (unless present_only: `simkit check`, which reads the summary), and a traces.parquet the sweep did
+    not write are each one InputError naming the file and the fix (docs/results.md)."""
+    folder = Path(folder)
+    path = folder / "manifest.json"
+    if not path.exists():
+        return  # a folder built by hand (or from elsewhere) has no record to verify against
+    recorded = read_json(path, _rerun(folder)).get("tables")
+    if recorded is None:
+        return  # a manifest from before the tables were recorded: nothing to verify them against
+    if not isinstance(recorded, dict):
+        raise InputError(f"{path} is damaged (its tables entry is not a table); {_rerun(folder)}")
+    traces = f"{TRACES}.parquet"
+    if traces not in recorded and (folder / traces).exists():
+        raise InputError(f"{folder / traces} is not a table of this sweep (manifest.json lists no traces, the sweep "
+                         f"ran without arcs); move it out of {folder}, or {_rerun(folder)}")
+    for name, record in recorded.items():
+        table = folder / name
+        if not isinstance(record, dict) or not isinstance(record.get("sha256"), str):
+            raise InputError(f"{path} is damaged (its record of {name} lacks a sha256); {_rerun(folder)}")
+        if not table.exists():
+            if present_only:
+                continue
+            raise InputError(f"{table} is missing, but the sweep wrote it (manifest.json records it); put it back, "
+                             f"or {_rerun(folder)}")
+        try:
+            same = _full_sha256(table) == record["sha256"]
+        except OSError as e:
+            raise InputError(f"cannot read {table}: {why(e)}") from None
+        if not same:
+            rows, wrote = _rows(table), record.get("rows")
+            what = (f"it holds {rows:,} rows, the sweep wrote {wrote:,}" if isinstance(wrote, int) and rows is not None
+                    and rows != wrote else "its bytes differ from the file the sweep wrote")
+            raise InputError(f"{table} is not the table this sweep wrote ({what}, by the sha256 manifest.json "
+                             f"records): a table of another sweep, or edited? Put the sweep's own file back, or "
+                             f"{_rerun(folder)}")

@@ -99,8 +99,8 @@ class Param:
             hint = ""
             if isinstance(value, str) and "," in value:
                 hint = f"; to sweep several values write a TOML list: {self.name}=[{value}]"
-            raise InputError(f"{name} must be {'an integer' if self.kind == 'int' else 'a finite number'}, "
-                             f"got {value!r}{hint}") from None
+            raise InputError(f"{name} must be {'an integer' if self.kind == 'int' else 'a finite number'} in "
+                             f"{self.allowed_text()}, got {value!r}{hint}") from None
         low, high = self.allowed
         if not low <= number <= high:
             raise InputError(f"{name} = {number} is out of range; allowed {self.allowed_text()}")
@@ -191,9 +191,14 @@ class RuleSchema:
             raise InputError(f"empty variant name{place}; use 'standard' or one of: {', '.join(self.variant_names())}")
         out: dict = {}
         parts = variant.split("+")
-        for k, part in enumerate(parts):
-            if part in parts[:k]:
-                raise InputError(f"variant '{part}' is named twice in '{variant}'{place}; name it once")
+        twice = next((part for k, part in enumerate(parts) if part in parts[:k]), None)
+        if twice is not None:
+            raise InputError(f"variant '{twice}' is named twice in '{variant}'{place}; name it once")
+        for part in parts:
+            if part == "standard":  # the rules as written: nothing to combine
+                others = "+".join(q for q in dict.fromkeys(parts) if q != "standard") or "standard"
+                raise InputError(f"variant '{variant}'{place}: 'standard' is the rules as written and combines with "
+                                 f"no variant; write '{others}'")
             if part not in self.variant_by_name:
                 raise unknown(f"variant of {self.game}", part, self.variant_names(), where)
             for key, value in self.variant_by_name[part].overrides.items():

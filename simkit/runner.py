@@ -480,13 +480,12 @@ def run(
             if missing and missing != ["summary.json"]:
                 raise InputError(f"the finished sweep in {folder} lacks {', '.join(missing)}; rerun it into a new "
                                  f"folder: simkit sweep {folder / 'spec.toml'} --out NEW_FOLDER")
-            if missing:  # every game and table is there: only what is written from the tables is not
-                raise InputError(f"the sweep in {folder} is complete but lacks summary.json; write it and the report "
-                                 f"from the tables: simkit report {folder}")
             ran = read_json(folder / "manifest.json", f"rerun it into a new folder: simkit sweep "
                                                       f"{folder / 'spec.toml'} --out NEW_FOLDER").get("spec", {})
             if sweep is not None and sweep.to_dict() | {"source": ""} != ran | {"source": ""}:
                 raise InputError(f"the spec and options differ from the finished sweep in {folder}")
+            # every game and table is there: write what a sweep stopped while writing its summary or report left
+            results.finish_complete(folder, report)
             return folder
         plan = Plan.read(folder)
         if sweep is not None and sweep.to_dict() | {"source": ""} != plan.sweep.to_dict() | {"source": ""}:

@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -75,7 +76,7 @@ from simkit.errors import InputError, unknown
 from simkit.game import NOISE_MARK, parse_strategy
 
 TOP_KEYS = ("name", "description", "seed", "games", "precision", "check", "study", "arcs", "tiers", "skill",
-            "tournament", "bots", "robustness")
+            "tournament", "bots", "robustness", "max_cells")
 ROBUSTNESS_CHECKS = ("off", "skill", "components", "all")  # what the robustness phase re-measures (simkit.robustness)
 ROBUSTNESS_KEYS = ("check", "skilled", "lookahead", "budget")
 ROBUSTNESS_BUDGET = 0.5  # the robustness phase plays at most this share of the main phase's time
@@ -83,6 +84,7 @@ TOURNAMENT_KEYS = ("game", "players", "variants", "set", "presets", "include_ran
 BLOCK_KEYS = ("game", "players", "variants", "set", "grid", "strategies", "games", "bots")
 DEFAULT_GAMES = 10_000
 MAX_GAMES = 1_000_000_000  # per cell: past this the plan alone would not fit in memory
+MAX_CELLS = 100_000  # cells a sweep plans without being asked for more (--max-cells, spec key max_cells)
 MAX_PLAYERS = 100  # a sanity bound for parsing; each game then names its own range
 MAX_PRECISION = 0.1  # a half width above 10 points is a slip (0.5 meant as points, say)
 DEFAULT_SEED = 1
@@ -151,6 +153,8 @@ class Sweep:
         """The resolved spec, one block per cell: `simkit sweep` on it runs this very sweep."""
         lines = [f"# resolved from {self.source}; `simkit sweep` on this file reruns the same cells",
                  f"name = {_toml(self.name)}", f"seed = {self.seed}"]
+        if len(self.cells) > MAX_CELLS:  # asked for with --max-cells: the rerun asks for as many
+            lines.append(f"max_cells = {len(self.cells)}")
         if self.precision is not None:
             lines.append(f"precision = {_toml(self.precision)}")
         if self.arcs:
@@ -189,13 +193,37 @@ def _toml(value: Any) -> str:
     if isinstance(value, (int, float)):
         return repr(value)
     if isinstance(value, str):
-        return json.dumps(value)
+        return _toml_string(value)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     if isinstance(value, dict):
-        keys = (k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else json.dumps(k) for k in value)
+        keys = (k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else _toml_string(k) for k in value)
         return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in zip(keys, value.values())) + " }"
     raise TypeError(f"cannot write {value!r} as TOML")
+
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string: every character as itself but the quote, the backslash and the control
+    characters, which TOML requires escaped (json.dumps would write an emoji as a surrogate pair
+    of escapes, which TOML refuses)."""
+    if text.isprintable() and '"' not in text and "\\" not in text:  # most values: nothing to escape
+        return f'"{text}"'
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif code < 0x20 or code == 0x7F:
+            out.append(f"\\u{code:04X}")
+        elif 0xD800 <= code <= 0xDFFF:  # a byte of a name that is not UTF-8 (os.fsdecode): no TOML holds it
+            raise InputError(f"{text!r} holds bytes that are not UTF-8 text, which a spec cannot hold; "
+                             "rename the file or folder it comes from")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
 
 
 # -- command-line value parsing (library functions so notebooks accept the same text) ------
@@ -293,6 +321,7 @@ def load(
     balanced: bool = True,
     bots: list[str] | dict | None = None,
     robustness: str | None = None,
+    max_cells: int | None = None,
 ) -> Sweep:
     """A validated Sweep from a spec (a TOML path, or its table as a dict) and/or options.
 
@@ -309,8 +338,12 @@ def load(
     ('greedy:preset=merchant,sell_at=400') or a table {label: {"preset": ..., param: value}}.
     `robustness` (`--robustness`): off, skill, components or all, over the spec's `robustness` key
     (see `parse_robustness`); the default spec sets all, any other spec is off unless it says.
+    `max_cells` (`--max-cells`, spec key `max_cells`): the most cells the sweep may have (default
+    MAX_CELLS), counted before any cell is made. Relative folder paths in a spec file (components,
+    a bot's file) are relative to the spec file's folder; on the command line, to the working folder.
     """
     text = ""
+    spec_folder = None  # the folder of the spec file, which its relative paths start from
     if isinstance(spec, dict):
         table, source = spec, "spec"
     elif spec is not None or game is None:
@@ -319,6 +352,7 @@ def load(
             table, source = {"name": "default", "study": [{"game": ALL_GAMES}]}, "built-in default spec"
         else:
             (table, text), source = read_toml(path), str(path)
+            spec_folder = path.absolute().parent
     else:
         table, source = {"name": game if game != ALL_GAMES else "sweep", "study": [{}]}, "command-line options"
         if tournament:
@@ -349,6 +383,10 @@ def load(
     top_bots = table.get("bots", {})
     if not isinstance(top_bots, dict):
         raise InputError(f"bots in {source} must be tables [bots.<label>], got {top_bots!r}")
+    if spec_folder is not None:
+        top_bots = _relative_bots(top_bots, spec_folder)
+    limit = _max_cells(max_cells, "--max-cells") if max_cells is not None else \
+        _max_cells(table.get("max_cells", MAX_CELLS), f"max_cells in {_where(source, text, 'max_cells')}")
 
     top_games = _games(games if games is not None else table.get("games", DEFAULT_GAMES), f"games in {source}")
     root = _seed(seed if seed is not None else table.get("seed", DEFAULT_SEED), source)
@@ -366,12 +404,14 @@ def load(
         raise InputError("--tiers plays its own line-ups (random, the default preset, lookahead): "
                          "drop --strategies, or drop --tiers")
 
-    raw: list[tuple[dict, str]] = []  # (cell fields without id, where)
+    ready: list[tuple[dict, str]] = []  # (block with the command line's options, where)
     for number, block in enumerate(blocks, 1):
         where = f"{source} [[study]] {number}" if len(blocks) > 1 or text else source
         for key in block:
             if key not in BLOCK_KEYS and key != TOURNAMENT:
                 raise unknown("study key", key, BLOCK_KEYS, _where(source, text, key, where))
+        if spec_folder is not None:
+            block = _relative_paths(block, spec_folder, cli.get("game", block.get("game")))
         block = {**block, **cli}
         if TOURNAMENT in block and tiered:
             raise InputError(f"{where}: a tournament and skill tiers are two sweeps; give one of them")
@@ -388,6 +428,15 @@ def load(
         if not isinstance(block_bots, dict):
             raise InputError(f"bots in {where} must be tables [study.bots.<label>], got {block_bots!r}")
         block["bots"] = {**top_bots, **block_bots, **cli_bots}
+        ready.append((block, where))
+    # counted before any cell is made: a mistyped grid of millions of cells is refused at once
+    count = sum(_count(block, levels if tiered else None) for block, _ in ready)
+    if count > limit:
+        raise InputError(f"the sweep has {count:,} cells (in {source}), more than the {limit:,} a sweep plans unless "
+                         f"asked (the lists of a grid multiply); shorten the grid, or allow it with --max-cells {count}"
+                         + (f" (or max_cells = {count} in the spec)" if text else ""))
+    raw: list[tuple[dict, str]] = []  # (cell fields without id, where)
+    for block, where in ready:
         raw += _expand(block, top_games, where, levels if tiered else None)
 
     cells = _with_ids(raw)
@@ -530,6 +579,102 @@ def _span(counts) -> str:
     return ", ".join(map(str, counts))
 
 
+def _max_cells(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InputError(f"{what} must be a whole number of cells >= 1, got {value!r}")
+    return value
+
+
+def _relative(value: Any, folder: Path, names: set) -> Any:
+    """A folder path written in a spec, relative to the spec's `folder`; a set's name, an absolute
+    path and a ~ path (expanded where it is checked) stay as written."""
+    if isinstance(value, list):
+        return [_relative(v, folder, names) for v in value]
+    if not isinstance(value, str) or not value.strip() or value in names or value.startswith("~") \
+            or Path(value).is_absolute():
+        return value
+    return str(folder / value)
+
+
+def _relative_paths(block: dict, folder: Path, game: Any) -> dict:
+    """A spec block with its relative paths (a component folder in set or grid, a bot's file)
+    made relative to the spec file's folder (docs/reference/spec.md)."""
+    ids = registry.ids() if game == ALL_GAMES else [game] if game in registry.ids() else []
+    params = [p for g in ids for p in registry.get(g).rules.params if p.kind == "components"]
+    keys, names = {p.name for p in params}, {n for p in params for n in p.allowed[1:]}
+    out = dict(block)
+    for section in ("set", "grid"):
+        table = block.get(section)
+        if isinstance(table, dict) and keys & table.keys():
+            out[section] = {k: _relative(v, folder, names) if k in keys else v for k, v in table.items()}
+    if isinstance(block.get("bots"), dict):
+        out["bots"] = _relative_bots(block["bots"], folder)
+    return out
+
+
+def _relative_bots(bots: dict, folder: Path) -> dict:
+    """Bot settings with each relative `file` (a tuned.toml, simkit.bots) made relative to `folder`."""
+    return {label: {**setting, bot_settings.FILE: _relative(setting[bot_settings.FILE], folder, set())}
+            if isinstance(setting, dict) and bot_settings.FILE in setting else setting
+            for label, setting in bots.items()}
+
+
+def _one_list(key: str, value: Any, game_ids: list[str]) -> bool:
+    """A flat list given to a list parameter (one value per seat) is one value, not a grid."""
+    return isinstance(value, list) and not any(isinstance(v, list) for v in value) and any(
+        getattr(registry.get(g).rules.by_name.get(key), "kind", None) == "ints" for g in game_ids)
+
+
+def _count(block: dict, tiers: tuple[float, ...] | None) -> int:
+    """How many cells `_expand` makes of a (merged) block, counted without making any; a bad
+    block counts what it can (0 at worst) and `_expand` then says what is wrong with it."""
+    try:
+        game_ids = registry.ids() if block["game"] == ALL_GAMES else [block["game"]]
+        requested = block.get("players")
+        requested = None if requested is None else requested if isinstance(requested, list) else [requested]
+        variants = block.get("variants", "standard")
+        variants = [v.strip() for v in variants.split(",")] if isinstance(variants, str) else \
+            variants if isinstance(variants, list) else [variants]
+        lineups = block.get("strategies", DEFAULT_LINEUP)
+        grid = {**{k: v for k, v in block.get("set", {}).items() if isinstance(v, list)
+                   and not _one_list(k, v, game_ids)}, **block.get("grid", {})}
+        points = math.prod(len(values) for values in grid.values())
+        total = 0
+        for game_id in game_ids:
+            game = registry.get(game_id)
+            if tiers is not None:
+                from simkit.tiers import tier_lineups
+
+                n_lineups = len(tier_lineups(game, tiers))
+            else:
+                n_lineups = 1 if block.get(TOURNAMENT) is not None else len(lineups) if isinstance(lineups, list) \
+                    else 1
+            width = game.max_players or max(game.players)
+            possible = set(game.players).union(*(v.players or () for v in game.rules.variants))
+            for variant in variants:
+                allowed = game.rules.variant_players(variant)
+                own = set(allowed) if allowed is not None else set(game.players)
+                counts = requested if requested is not None else sorted(own)
+                kept = sum(1 for p in counts if p in possible and p <= width and p in own)
+                total += kept * points * n_lineups
+        return total
+    except Exception:  # noqa: BLE001 (only an estimate: every problem is reported by _expand)
+        return 0
+
+
+def _per_seat(param, value: Any, seats: int, where: str) -> Any:
+    """A list parameter's value (one whole number per seat, seat 1 first): a list of at least one
+    value per seat of `seats`, the most players the block plays, and at most the parameter's length;
+    a shorter list keeps the default's values for the seats past it (seats never played)."""
+    length = param.allowed[2]
+    if isinstance(value, (list, tuple)) and all(isinstance(v, int) and not isinstance(v, bool) for v in value) \
+            and seats <= len(value) <= length:
+        return [*value, *list(param.default)[len(value):]] if len(value) < length else value
+    counts = f"{seats}" if seats == length else f"{seats} (up to {length})"
+    raise InputError(f"{param.name} (in {where}) is one whole number per seat, seat 1 first: at {seats} players "
+                     f"give a list of {counts} values like {list(param.default)[:seats]}, got {value!r}")
+
+
 def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | None = None) -> list[tuple[dict, str]]:
     """A block's cells (without ids), every value validated. `tiers`: the skill levels of a
     tiers sweep, whose line-ups replace the block's (simkit.tiers.tier_lineups)."""
@@ -563,8 +708,7 @@ def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | 
         if not isinstance(values, list) or not values:
             raise InputError(f"grid.{key} in {where} must be a non-empty list of values, got {values!r}")
     def one_list(key: str, value) -> bool:  # a flat list given to a list parameter is one value
-        return isinstance(value, list) and not any(isinstance(v, list) for v in value) and any(
-            getattr(registry.get(g).rules.by_name.get(key), "kind", None) == "ints" for g in game_ids)
+        return _one_list(key, value, game_ids)
 
     for key, values in fixed.items():  # a list in `set` (e.g. from --set k=[1,2]) is a grid
         if values == []:
@@ -577,6 +721,14 @@ def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | 
     for game_id in game_ids:
         game = registry.get(game_id)
         schema = game.rules
+        by_seat = {k: p for k, p in schema.by_name.items() if p.kind == "ints" and (k in fixed or k in grid)}
+        if by_seat:  # a list by seat needs a value for each seat the block plays
+            seats = min(max(requested) if requested is not None else max(set(game.players).union(
+                *(schema.variant_players(v) or () for v in variants if isinstance(v, str)))), *(
+                p.allowed[2] for p in by_seat.values()))  # more players than seats is refused below
+            fixed = {k: _per_seat(by_seat[k], v, seats, where) if k in by_seat else v for k, v in fixed.items()}
+            grid = {k: [_per_seat(by_seat[k], v, seats, where) for v in vs] if k in by_seat else vs
+                    for k, vs in grid.items()}
         fixed_ok = schema.validate(fixed, where)
         grid_ok = {k: [schema.validate({k: v}, where)[k] for v in vs] for k, vs in grid.items()}
         bots_ok = game.check_bots(bots, where)
@@ -635,8 +787,14 @@ def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | 
                 if p not in own:
                     if is_range:
                         continue
+                    fits = [v.name for v in schema.variants if v.players and p in v.players]
+                    use = f"for {p} players use the variant {fits[0]}: --variant {fits[0]} (variants = " \
+                          f"[\"{fits[0]}\"] in a spec)" if fits else None
+                    if variant == "standard":
+                        raise InputError(f"{game_id} is for {_span(own)} players under its standard rules, not {p} "
+                                         f"(in {where}); {use or 'pick a count it allows'}")
                     raise InputError(f"variant {variant} of {game_id} is for {_span(own)} players, not {p} "
-                                     f"(in {where}); drop the variant or pick a count it allows")
+                                     f"(in {where}); {use or 'drop the variant or pick a count it allows'}")
                 kept.append(p)
             if not kept and not (block["game"] == ALL_GAMES and requested is not None):
                 raise InputError(f"variant {variant} of {game_id} allows {_span(own)} players, none of "

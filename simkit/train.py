@@ -26,10 +26,12 @@ seeds: head-to-head against the preset it started from and the game's default at
 player count, against `lookahead` at 2 players, and its self-play round-cap share at every
 player count, each with its 95% interval and games.
 
-Written: `train.json` (the configuration, every generation, the finalists, the evidence)
-and a sweep folder per generation in the training folder; with `write`, the game package's
-`tuned.toml` (the values, read by the `tuned` preset, simkit.bots.read_tuned) and
-`tuned.md`/`tuned.json` beside it (the evidence). `resume` finishes a stopped training from
+Written, only in the training folder (`out`): `train.json` (the configuration, every
+generation, the finalists, the evidence), a sweep folder per generation, and with `write`
+`tuned.toml` (the values, simkit.bots.read_tuned) and `tuned.md`/`tuned.json` beside it (the
+evidence). A sweep plays that file as it is (`--bot mine:file=DIR/tuned.toml`, simkit.bots).
+Only `install` also writes the three files into the game's package, where they make the game's
+own `tuned` preset (docs/tuning.md). `resume` finishes a stopped training from
 its folder: finished generations are replayed from train.json (their candidates are asked
 again from the seed and must match), an unfinished generation's sweep is resumed.
 """
@@ -372,15 +374,20 @@ def train(game: str, preset: str, *, players: str | list | None = None, variant:
           population: int = 0, generations: int = 20, lookahead_share: float = 0.05, validate_games: int = 8000,
           evidence_games: int = 8000, evidence_lookahead_games: int = 2000, seed: int = 1,
           jobs: int | None = None, backend: str = "loky", address: str | None = None,
-          out: str | Path | None = None, resume: bool = False, write: bool = True,
+          out: str | Path | None = None, resume: bool = False, write: bool = True, install: bool = False,
           tuned_folder: str | Path | None = None, progress: Callable[[str], None] | None = None) -> dict:
     """Train `preset` of `game` (see the module docstring); returns the state written to train.json.
 
     players: the player counts of the objective (default 2). params: the parameters searched
     (default: every heuristic parameter of the preset). write: put the answer and its evidence
-    into the game package (tuned.toml, tuned.md, tuned.json), or into `tuned_folder` when given.
-    resume: finish the training in `out`.
+    (tuned.toml, tuned.md, tuned.json) into the training folder, or into `tuned_folder` when
+    given. install: also into the game's package, as its `tuned` preset. resume: finish the
+    training in `out`.
     """
+    from simkit.files import expand_user
+
+    if out is not None:
+        out = expand_user(str(out), "--out")
     if resume:
         if out is None:
             raise InputError("--resume needs --out DIR, the folder of the training to finish")
@@ -410,9 +417,12 @@ def train(game: str, preset: str, *, players: str | list | None = None, variant:
         trainer.state["started"] = datetime.now(UTC).isoformat(timespec="seconds")
         trainer.save()
     state = trainer.run()
-    if write:
+    if write or install:
         written = write_tuned(trainer, Path(tuned_folder) if tuned_folder is not None else None)
-        trainer.say(f"wrote {written}")
+        trainer.say(f"wrote {written}; play it with --bot mine:file={written} (or install it: --install)")
+    if install:
+        installed = write_tuned(trainer, registry.folder(trainer.config.game))
+        trainer.say(f"installed {installed}: the {bot_settings.TUNED} preset of {trainer.config.game}")
     return state
 
 
@@ -465,16 +475,17 @@ def _config(game, preset, players, variant, set, params, games, population, gene
 
 
 def write_tuned(trainer: Trainer, folder: Path | None = None) -> Path:
-    """tuned.toml (read by the game's `tuned` preset), tuned.json and tuned.md in the game package."""
+    """tuned.toml (the `tuned` preset's values), tuned.json and tuned.md in `folder`: by default the
+    training folder; the game's package (registry.folder) only when installing."""
     from simkit.results import write_text
 
     cfg, state = trainer.config, trainer.state
     game = trainer.game
-    folder = folder or registry.folder(cfg.game)
+    folder = Path(folder) if folder is not None else trainer.folder
     values = state["answer"]
     lines = [f"# The `tuned` preset of {cfg.game}: {cfg.preset}'s parameters found by simkit train",
              "# (the evidence is in tuned.md beside this file). Rerun: " + command(cfg), "",
-             f'{bot_settings.BASE} = "{cfg.preset}"', "", "[params]"]
+             f'game = "{cfg.game}"', f'{bot_settings.BASE} = "{cfg.preset}"', "", "[params]"]
     lines += [f"{k} = {v:g}" for k, v in values.items()]
     write_text(folder / bot_settings.TUNED_FILE, "\n".join(lines) + "\n")
     write_text(folder / "tuned.json", json.dumps({"config": asdict(cfg), "command": command(cfg), **{

@@ -60,7 +60,7 @@ from simkit.analysis.curves import label
 from simkit.analysis.intervals import Z95, wilson
 from simkit.analysis.seats import OBJECTIVES, objective
 from simkit.errors import InputError, unknown
-from simkit.files import fix_for, kind_of, why, write_text
+from simkit.files import expand_user, fix_for, kind_of, why, write_text
 
 START_GAMES = 1_000  # games per evaluation at the first stage; doubled per stage
 DEFAULT_MAX_GAMES = 64_000  # games per evaluation at most
@@ -594,7 +594,7 @@ def _json(value):
 
 
 def _folder(out, game: str, param: str, players: int) -> Path:
-    folder = Path(out) if out is not None else Path("reports") / (
+    folder = expand_user(str(out), "--out") if out is not None else Path("reports") / (
         f"tune-{game}-{param}-{players}p-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
     state = kind_of(folder, "--out")  # a name too long is one error line
     if state in ("file", "broken") or (state == "dir" and any(folder.iterdir())):

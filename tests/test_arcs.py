@@ -344,7 +344,11 @@ def test_a_game_without_a_trace_has_no_arcs(tmp_path):
                      arcs=True)
     # as an engine that never writes its trace leaves it: no rows
     pl.DataFrame(schema=stored.TRACE_SCHEMA).write_parquet(r.folder / "traces.parquet")
-    from simkit.results import rebuild_report
+    from simkit.results import rebuild_report, table_record
+
+    manifest = json.loads((r.folder / "manifest.json").read_text())  # the table recorded as the sweep's own
+    manifest["tables"]["traces.parquet"] = table_record(r.folder / "traces.parquet")
+    (r.folder / "manifest.json").write_text(json.dumps(manifest))
 
     rebuild_report(r.folder)
     cell = json.loads((r.folder / "summary.json").read_text())["cells"][0]

@@ -42,7 +42,8 @@ and the simkit-specific figures beside them:
 A game whose engine writes no trace gives no trace rows; a cell without any is reported as
 "no arcs", never as zeros. Every figure here is a lazy polars group-by on the streaming
 engine, collecting only per-cell aggregates, so `simkit report` rebuilds them
-from the folder.
+from the folder. Every sum is of integers (wins in units of 1/WIN_UNITS, per-game ratios in
+fixed point), so the figures are the same to the bit however the rows arrive.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ import numpy as np
 import polars as pl
 
 from simkit.analysis.intervals import Z95, wilson
-from simkit.analysis.tables import INCOMPLETE, by_cell, collect, length_summary
+from simkit.analysis.tables import INCOMPLETE, by_cell, collect, exact_wins, length_summary
 from simkit.traces import NO_LEADER, TRACE_ROUNDS, TRACES
 
 ROUNDS_LEFT = 3  # k of P(win | leading after t, at least k rounds left)
@@ -137,7 +138,7 @@ def win_when_leading(leaders_: pl.LazyFrame, games: pl.LazyFrame, seats: pl.Lazy
     return collect(leaders_.drop_nulls("leader")
                     .join(_decided(games).select("cell", "game_index"), on=["cell", "game_index"])
                     .join(won, on=["cell", "game_index", "leader"])
-                    .group_by("cell", "round").agg(pl.len().alias("games"), pl.col("win").sum().alias("wins"))
+                    .group_by("cell", "round").agg(pl.len().alias("games"), exact_wins())
                     .sort("cell", "round"))
 
 
@@ -150,7 +151,7 @@ def win_when_leading_ahead(leaders_: pl.LazyFrame, games: pl.LazyFrame, seats: p
                    .join(_decided(games).select("cell", "game_index", "rounds"), on=["cell", "game_index"])
                    .filter(pl.col("rounds") - pl.col("round") >= rounds_left)
                    .join(won, on=["cell", "game_index", "leader"])
-                   .group_by("cell", "round").agg(pl.len().alias("games"), pl.col("win").sum().alias("wins"))
+                   .group_by("cell", "round").agg(pl.len().alias("games"), exact_wins())
                    .sort("cell", "round"))
 
 
@@ -238,7 +239,7 @@ def comebacks(traces: pl.LazyFrame, games: pl.LazyFrame) -> pl.DataFrame:
 def score_by_round(traces: pl.LazyFrame) -> pl.DataFrame:
     """Per (cell, round, seat): games still running at that round and their mean score."""
     return collect(traces.group_by("cell", "round", "seat").agg(
-        pl.len().alias("games"), pl.col("score").cast(pl.Float64).mean().alias("mean_score"))
+        pl.len().alias("games"), (pl.col("score").cast(pl.Int64).sum() / pl.len()).alias("mean_score"))
         .sort("cell", "round", "seat"))
 
 

@@ -41,6 +41,7 @@ from simkit.analysis.tables import (
     exact_wins,
     length_counts,
     length_summary,
+    validate,
 )
 from simkit.analysis.tests import holm, seat_uniformity_p
 
@@ -134,6 +135,7 @@ def summarize(folder: Path) -> dict:
     seats = pl.scan_parquet(folder / "seats.parquet")
     game_numeric, game_categorical = _metric_columns(games.collect_schema(), GAME_KEYS)
     seat_numeric, seat_categorical = _metric_columns(seats.collect_schema(), SEAT_KEYS)
+    validate(folder, games, seats, cells)  # one sweep's games, whole, or an InputError saying what is not
     info = game_info(list(dict.fromkeys(cells["game"].to_list())))
 
     game_totals = by_cell(

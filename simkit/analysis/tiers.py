@@ -35,14 +35,18 @@ SIZES = ("seat0_distance", "seat_gap")  # the sizes compared between tiers
 
 
 def _rounds(games: pl.LazyFrame, cells: list[str]) -> dict[str, dict]:
-    """Per cell: mean rounds with its normal 95% interval (a streaming group-by)."""
+    """Per cell: mean rounds with its normal 95% interval (a streaming group-by). The sums are of
+    integers, so the figures do not depend on the order the rows arrive in."""
+    rounds = pl.col("rounds").cast(pl.Int64)
     frame = collect(games.filter(pl.col("cell").is_in(cells)).group_by("cell")
-                    .agg(pl.col("rounds").cast(pl.Float64).mean().alias("mean"),
-                         pl.col("rounds").cast(pl.Float64).std().alias("sd"), pl.len().alias("n")))
+                    .agg(rounds.sum().alias("sum"), (rounds * rounds).sum().alias("squares"), pl.len().alias("n")))
     out = {}
     for row in frame.iter_rows(named=True):
-        half = Z95 * (row["sd"] or 0.0) / math.sqrt(row["n"])
-        out[row["cell"]] = {"mean": row["mean"], "ci_low": row["mean"] - half, "ci_high": row["mean"] + half}
+        n, total, squares = int(row["n"]), int(row["sum"]), int(row["squares"])
+        mean = total / n
+        sd = math.sqrt((n * squares - total * total) / (n * (n - 1))) if n > 1 else 0.0
+        half = Z95 * sd / math.sqrt(n)
+        out[row["cell"]] = {"mean": mean, "ci_low": mean - half, "ci_high": mean + half}
     return out
 
 
