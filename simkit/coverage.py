@@ -211,15 +211,9 @@ def problems(cov: Coverage, params: set[str], component_names: set[str]) -> list
     for a in cov.assumptions:
         if not _A.match(a.id):
             out.append(f"assumption {a.id}: ids are A<n>")
-        for p in a.params:
-            if p not in params:
-                out.append(f"assumption {a.id}: no rule parameter '{p}'")
-        for c in a.components:
-            if c not in component_names:
-                out.append(f"assumption {a.id}: no component file or set '{c}'")
-        for i in a.answers:
-            if i not in seen:
-                out.append(f"assumption {a.id}: answers '{i}', which is no id of this file")
+        out += _unknown(f"assumption {a.id}", a.params, params, "no rule parameter")
+        out += _unknown(f"assumption {a.id}", a.components, component_names, "no component file or set")
+        out += _unknown(f"assumption {a.id}", a.answers, seen, "answers no id of this file:")
     if len(registered) != len(cov.assumptions):
         out.append("an assumption id is registered twice")
     for r in cov.rules:
@@ -239,12 +233,8 @@ def problems(cov: Coverage, params: set[str], component_names: set[str]) -> list
             out.append(f"{r.id}: status {r.status} needs a reason (why)")
         if r.status in ("implemented", "parameter") and not r.tests and not r.why:
             out.append(f"{r.id}: {r.status} without a test needs a reason (why)")
-        for p in r.params:
-            if p not in params:
-                out.append(f"{r.id}: no rule parameter '{p}'")
-        for a in r.assumption:
-            if a not in registered:
-                out.append(f"{r.id}: assumption {a} is not in the register")
+        out += _unknown(r.id, r.params, params, "no rule parameter")
+        out += _unknown(r.id, r.assumption, registered, "no registered assumption")
         for ref in r.code:
             if (problem := reference_problem(ref)):
                 out.append(f"{r.id}: {problem}")
@@ -252,6 +242,10 @@ def problems(cov: Coverage, params: set[str], component_names: set[str]) -> list
             if (problem := reference_problem(ref, must_be_test=True)):
                 out.append(f"{r.id}: {problem}")
     return out
+
+
+def _unknown(owner: str, names: tuple[str, ...], known, what: str) -> list[str]:
+    return [f"{owner}: {what} '{name}'" for name in names if name not in known]
 
 
 def _cell(text: str) -> str:

@@ -84,7 +84,7 @@ status = "n/a"
     for expected in ("GG-001: answered twice", "not answered: GG-002, GG-003", "outside the declared numbering: GG-X1",
                      "no rule parameter 'no_such_param'", "no component file or set 'missing.toml'",
                      "defines no 'no_such_function'", "names no rule parameter", "not a test",
-                     "assumption A2 is not in the register", "n/a needs a reason"):
+                     "no registered assumption 'A2'", "n/a needs a reason"):
         assert expected in found, expected
 
 
