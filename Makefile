@@ -30,9 +30,12 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
-# not part of `make test` or CI: every mutant recompiles its game's engine (see tests/mutants/run.py)
+# not part of `make test` or CI: every mutant recompiles its game's engine (see tests/mutants/run.py).
+# `make mutants RANDOM=40 SEED=7` draws 40 mutants per game from its rule code instead of the
+# hand-written ones; GAMES=set_sail limits either mode to some games, JOBS=1 runs one at a time.
+JOBS ?= 2
 mutants: $(VENV)/.installed-dev
-	$(BIN)/python tests/mutants/run.py --jobs 2
+	$(BIN)/python tests/mutants/run.py $(GAMES) --jobs $(JOBS) $(if $(RANDOM),--random $(RANDOM) --seed $(or $(SEED),0))
 
 docs: $(VENV)/.installed-dev
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
