@@ -49,7 +49,7 @@ def _numba_cache_dir() -> str:
                 import shutil
 
                 shutil.rmtree(stale, ignore_errors=True)
-    except OSError:  # a read-only home: numba then caches nothing, which is slow but right
+    except OSError:  # a read-only home: a sweep says so before compiling (runner._check_numba_cache)
         pass
     return str(folder)
 

@@ -2,13 +2,16 @@
 
 Exit codes: 0 success, 1 a `check` breached, 2 bad input or a failure the user can act on (a
 full disk, a lost Dask scheduler, a damaged file), 3 a `check` inconclusive, 130 a sweep
-stopped by Ctrl-C, 143 by SIGTERM. Any bad input, including a usage error of the command
-line itself, prints exactly one line `error: ...` on stderr and no traceback.
+stopped by Ctrl-C, 143 by SIGTERM, 141 standard output closed (`| head -1`). Any bad input,
+including a usage error of the command line itself, prints exactly one line `error: ...` on
+stderr and no traceback.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -21,19 +24,77 @@ from simkit.errors import InputError
 BAD_INPUT = 2
 
 
+BROKEN_PIPE = 141  # what a shell reports for a command killed by SIGPIPE (128 + 13): `simkit games | head -1`
+
+
 def _fail(message: str) -> int:
-    typer.echo(f"error: {' '.join(str(message).split())}", err=True)
+    with contextlib.suppress(OSError):  # stderr full as well: the exit code still says it
+        typer.echo(f"error: {' '.join(str(message).split())}", err=True)
     return BAD_INPUT
 
 
+class _StdoutFailed(Exception):
+    """Writing the command's output to standard output failed (a closed pipe, a full disk behind `>`)."""
+
+    def __init__(self, error: OSError):
+        super().__init__(str(error))
+        self.error = error
+
+
+def _from_stdout(e: OSError) -> bool:
+    """Whether `e` was raised writing to standard output: the innermost frame of its traceback was
+    writing to it (click's echo, rich's console, print)."""
+    tb = e.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None:
+        return False
+    streams = [s for s in (sys.stdout, sys.__stdout__) if s is not None]
+    held = [*tb.tb_frame.f_locals.values()]
+    held += [getattr(v, "file", None) for v in held if type(v).__name__ == "Console"]
+    return any(v is s for v in held for s in streams)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so that the interpreter's last flush of what is still
+    buffered neither fails nor prints 'Exception ignored'."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+
+
 class _Group(TyperGroup):
-    """Turns InputError and the parser's usage errors into one `error:` line and exit 2."""
+    """Turns InputError and the parser's usage errors into one `error:` line and exit 2; a closed
+    standard output (`| head -1`) into a quiet exit 141, a full one into one `error:` line and exit 2
+    (docs/faults.md)."""
+
+    def invoke(self, ctx):
+        try:
+            result = super().invoke(ctx)
+        except OSError as e:
+            if _from_stdout(e):
+                raise _StdoutFailed(e) from None
+            raise
+        try:
+            sys.stdout.flush()  # what a redirected stdout still buffers fails here, not at the interpreter's exit
+        except OSError as e:
+            raise _StdoutFailed(e) from None
+        return result
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not (sys.argv[1:] if args is None else args):
             args = ["--help"]
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _StdoutFailed as e:
+            _silence_stdout()
+            if isinstance(e.error, BrokenPipeError):  # the reader is gone (`| head`): nothing is wrong
+                code = BROKEN_PIPE
+            else:
+                code = _fail(f"cannot write to standard output: {e.error.strerror or e.error}; every file the "
+                             "command writes is written; hint: send the output to a disk with free space, or to "
+                             "/dev/null")
         except InputError as e:
             code = _fail(str(e))
         except typer.TyperException as e:  # the parser's usage errors (bad option, bad number, ...)
@@ -91,7 +152,10 @@ def _print_table(columns: list[str], rows: list[list]) -> None:
     table = Table(*columns, box=None, pad_edge=False)
     for row in rows:
         table.add_row(*(str(v) for v in row))
-    Console(width=200 if not sys.stdout.isatty() else None).print(table)
+    console = Console(width=200 if not sys.stdout.isatty() else None)
+    with console.capture() as captured:  # written by echo, so a closed or full stdout is the entry point's to handle
+        console.print(table)
+    typer.echo(captured.get(), nl=False)
 
 
 def _echo_json(data) -> None:

@@ -57,7 +57,7 @@ from simkit.analysis import robustness as labelling
 from simkit.bots import LOOKAHEAD, TUNED
 from simkit.errors import InputError
 from simkit.files import read_json, write_text
-from simkit.spec import Cell, Sweep
+from simkit.spec import Cell, Sweep, sweep_of_manifest
 
 FOLDER, SELECTION = labelling.FOLDER, labelling.SELECTION  # DIR/robustness/ and DIR/robustness.json
 TOP = 5  # at least this many of the ranked findings are picked
@@ -366,7 +366,7 @@ def run(folder: Path, *, jobs: int | None = None, backend: str = "loky", address
     again with the labels. Returns DIR/robustness, or None when the settings are off."""
     folder = Path(folder)
     manifest = read_json(folder / "manifest.json", "run the sweep again into a new folder")
-    sweep = Sweep.from_dict(manifest["spec"])
+    sweep = sweep_of_manifest(folder, manifest)
     if not sweep.robustness:
         return None
     show = not quiet and sys.stdout.isatty()

@@ -32,10 +32,12 @@ import json
 import math
 import os
 import platform
+import re
 import shutil
 import signal
 import sys
 import time
+from concurrent.futures.process import BrokenProcessPool  # loky's TerminatedWorkerError is one
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -500,14 +502,21 @@ def run(
     try:
         with _sigterm_as_interrupt():
             _run_claimed(folder, sweep, plan, jobs, chunk, backend, address, resume, report, show, began, quiet)
-    except (InputError, KeyboardInterrupt) as e:
+    except (InputError, KeyboardInterrupt, BrokenProcessPool, MemoryError) as e:
         kept = resume or not _forget_unplayed(folder)
+        claim.release(remove=not kept)
         if isinstance(e, KeyboardInterrupt):
             word = "terminated" if isinstance(e, Terminated) else "interrupted"
-            print(f"{word}: finished chunks are kept in {folder}; finish with: simkit sweep --out {folder} "
-                  "--resume" if kept else f"{word} before any game finished; nothing was kept",
-                  file=sys.stderr, flush=True)
-        claim.release(remove=not kept)
+            print(_stopped(word, folder, kept), file=sys.stderr, flush=True)
+        elif isinstance(e, BrokenProcessPool):  # a worker killed (the OOM killer): docs/faults.md
+            codes = re.search(r"exit codes of the workers are \{([^}]*)\}", str(e))
+            died = f"a worker process died{f' ({codes.group(1)})' if codes else ''}, most likely killed by the " \
+                   "system when memory ran out"
+            raise InputError(f"{_stopped(died, folder, kept)}; hint: fewer --jobs (each worker holds its own "
+                             f"engines) or a smaller --chunk") from None
+        elif isinstance(e, MemoryError):
+            raise InputError(f"{_stopped('out of memory', folder, kept)}; hint: --jobs 1, fewer cells, or a "
+                             f"smaller --chunk (games per chunk)") from None
         raise
     except BaseException:
         claim.release()
@@ -515,6 +524,12 @@ def run(
     shutil.rmtree(folder / JOBLIB_TEMP, ignore_errors=True)
     claim.release(remove=True)
     return folder
+
+
+def _stopped(word: str, folder: Path, kept: bool) -> str:
+    """The line of a sweep that stopped early: what was kept, and the command that finishes it."""
+    return (f"{word}: finished chunks are kept in {folder}; finish with: simkit sweep --out {folder} --resume"
+            if kept else f"{word} before any game finished; nothing was kept")
 
 
 class Terminated(KeyboardInterrupt):
@@ -760,6 +775,58 @@ def _prepare_engines(cells: list[Cell], jobs: int, backend: str, show: bool, fol
     if not first:
         return
     first = dict(sorted(first.items(), key=lambda item: -_compile_weight(item[1].game)))
+    _check_numba_cache()
+    try:
+        _prepare_sorted(first, jobs, backend, show, folder, quiet)
+    except OSError as e:
+        if _from_numba_cache(e):  # the probe passed, but the disk filled while numba saved an engine
+            raise _numba_cache_error(os.environ.get("NUMBA_CACHE_DIR", ""), e) from None
+        raise
+
+
+NUMBA_CACHE_PROBE = 4096  # bytes written to numba's cache folder before compiling: one block, so a full disk fails it
+
+
+def _numba_cache_error(folder: str, e: OSError) -> InputError:
+    return InputError(f"cannot write numba's compile cache in {folder}: {why(e)}; {fix_for(e)}, or set "
+                      f"NUMBA_CACHE_DIR to a writable folder (simkit's default is ~/.cache/simkit/numba, under HOME), "
+                      f"then run the command again")
+
+
+def _check_numba_cache() -> None:
+    """numba's cache folder takes a file, or an InputError names it (docs/faults.md). Unwritable,
+    numba would cache beside the sources instead, in a folder not keyed by them (see
+    simkit._numba_cache_dir), where an engine can outlive an edit to a bot or kernel."""
+    from numba.core import config
+
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    if not folder or config.DISABLE_JIT:
+        return
+    probe = Path(folder) / f".simkit-probe-{os.getpid()}"
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        with open(probe, "wb") as f:
+            f.write(bytes(NUMBA_CACHE_PROBE))  # a full disk (ENOSPC) or a file-size limit fails here
+    except OSError as e:
+        raise _numba_cache_error(folder, e) from None
+    finally:
+        with suppress(OSError):
+            probe.unlink()
+
+
+def _from_numba_cache(e: BaseException) -> bool:
+    """Whether `e` was raised by numba's cache writer (here, or in a worker: joblib attaches the
+    worker's traceback as the cause)."""
+    tb = e.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(os.path.join("numba", "core", "caching.py")):
+            return True
+        tb = tb.tb_next
+    return "numba/core/caching.py" in str(e.__cause__ or "")
+
+
+def _prepare_sorted(first: dict[str, Cell], jobs: int, backend: str, show: bool, folder: Path, quiet: bool) -> None:
+    """_prepare_engines' work, the entries in the order they are handed out."""
     side_by_side = jobs > 1 and backend == "loky" and len(first) > 1
     began = time.perf_counter()
     stream = sys.stdout if show else sys.stderr

@@ -25,7 +25,6 @@ The looks are ordinary sweep folders in DIR/sequential/look-<k>/ (a rerun reuses
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
 from collections.abc import Callable
 from pathlib import Path
@@ -33,6 +32,7 @@ from pathlib import Path
 from simkit import check as gate_module
 from simkit.check import FAMILY_TAIL, Limits, Outcome, Verdict, figures_checked, judge, validate
 from simkit.errors import InputError
+from simkit.files import read_json
 
 LOOK_STREAM = 2 ** 62  # look k plays on root seed derive(the sweep's root, LOOK_STREAM + k): games of its own
 LOOKS = "sequential"  # the looks' folder inside the sweep folder
@@ -153,7 +153,7 @@ def sweep_player(folder: Path, jobs: int = 1) -> Player:
     if not manifest_path.exists():
         raise InputError(f"{folder} has no manifest.json: --until-decided needs the sweep that made it, to play "
                          "more of its games; run the sweep again into a new folder")
-    sweep = specs.Sweep.from_dict(json.loads(manifest_path.read_text())["spec"])
+    sweep = specs.sweep_of_manifest(folder)
     by_id = {cell.id: cell for cell in sweep.cells}
 
     def play(look: int, requests: list[tuple[dict, int]]) -> dict[str, tuple[dict, tuple | None]]:
@@ -171,16 +171,34 @@ def sweep_player(folder: Path, jobs: int = 1) -> Player:
                                          precision=None, arcs=False, check={}, source=f"{folder} look {look}")
         out = folder / LOOKS / f"look-{look}"
         if out.exists() and results.is_complete(out):
-            done = specs.Sweep.from_dict(json.loads((out / "manifest.json").read_text())["spec"])
+            done = specs.sweep_of_manifest(out)
             if done.to_dict() | {"source": ""} != look_sweep.to_dict() | {"source": ""}:
                 raise InputError(f"{out} holds another check's games; remove {folder / LOOKS} and check again")
+            if not (out / "summary.json").exists():  # a check killed while writing it: from the look's tables
+                runner.run(look_sweep, out, jobs=jobs, quiet=True, report=False, resume=True)
         else:
+            if out.exists() and not (out / results.PLAN).exists():
+                _forget_unplanned(out)
             runner.run(look_sweep, out, jobs=jobs, quiet=True, report=False, resume=out.exists())
-        summary = json.loads((out / "summary.json").read_text())
+        summary = read_json(out / "summary.json", f"remove {out} and check again")
         lengths = gate_module.rounds_stats(out)
         return {cell["cell"]: (cell, lengths.get(cell["cell"])) for cell in summary["cells"]}
 
     return play
+
+
+def _forget_unplanned(out: Path) -> None:
+    """A look folder without its plan (a check killed before the look's first chunk was planned)
+    holds no game: it is removed, and the look played afresh (docs/faults.md). One that a
+    running check holds is refused instead."""
+    import shutil
+
+    from simkit import results
+
+    if any((out / name).exists() for name in (results.PARTS, *results.FINAL_FILES)):
+        raise InputError(f"{out} holds games but no {results.PLAN}; remove {out.parent} and check again")
+    results.Claim(out, "simkit check again").release()  # refused while another check plays this look
+    shutil.rmtree(out)
 
 
 def check(folder: Path, table: dict, jobs: int = 1) -> Outcome:

@@ -186,6 +186,28 @@ class Sweep:
                    dict(d.get("robustness", {})))
 
 
+def sweep_of_manifest(folder: Path, manifest: dict | None = None) -> Sweep:
+    """The sweep a finished folder's manifest.json records (its `spec`; `manifest`: the file as
+    already read); a manifest that is damaged (not JSON, not an object, no spec, a spec of the
+    wrong shape) is an InputError naming the file and the fix: rerun the sweep (docs/faults.md)."""
+    from simkit.files import read_json
+    from simkit.results import _rerun
+
+    path = Path(folder) / "manifest.json"
+    fix = _rerun(folder)
+    spec = (read_json(path, fix) if manifest is None else manifest).get("spec")
+    if not isinstance(spec, dict):
+        raise InputError(f"{path} is damaged ({'it has no spec' if spec is None else 'its spec is not a table'}); "
+                         f"{fix}")
+    try:
+        return Sweep.from_dict(spec)
+    except KeyError as e:
+        what = f"its spec lacks {e.args[0]!r}"
+    except (TypeError, ValueError, AttributeError) as e:
+        what = f"its spec has a value of the wrong kind: {str(e)[:120]}"
+    raise InputError(f"{path} is damaged ({what}); {fix}")
+
+
 def _toml(value: Any) -> str:
     """A TOML literal for the plain values a spec holds."""
     if isinstance(value, bool):

@@ -184,6 +184,10 @@ def validate(folder, games: pl.LazyFrame, seats: pl.LazyFrame, cells: pl.DataFra
     spec = folder / "spec.toml"
     fix = ("the table was edited, or mixed with another sweep's; rerun the sweep into a new folder"
            + (f": simkit sweep {spec} --out NEW_FOLDER" if spec.exists() else ""))
+    twice = cells.filter(pl.col("cell").is_duplicated())["cell"]
+    if len(twice):  # each of its games would be counted once per row (a summary with the cell twice)
+        raise InputError(f"{folder / 'cells.parquet'} is not whole: cell {twice[0]} is listed "
+                         f"{int((cells['cell'] == twice[0]).sum())} times; {fix}")
     players, winner, n_winners = pl.col("players"), pl.col("winner"), pl.col("n_winners")
     listed = pl.LazyFrame({"cell": cells["cell"].cast(pl.Utf8), "listed_players": cells["players"].cast(pl.Int64)})
     found = _first_issue(games.join(listed, on="cell", how="left"), {

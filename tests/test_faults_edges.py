@@ -1,0 +1,249 @@
+"""The fault suite, edges (docs/faults.md): what a hostile user or an unlucky machine does around a
+sweep rather than to its inputs. A damaged manifest.json under `report` and `check --until-decided`;
+a check killed mid-look and run again; tables that are not whole (seat rows twice, a cell missing
+from cells.parquet or listed twice); a loky worker killed as the OOM killer kills it, and a
+MemoryError in the sweep itself; a standard output that is closed (`| head -1`) or full
+(`> /dev/full`); numba's cache folder unwritable or full. Each is one `error:` line and exit 2
+(a closed pipe: a quiet exit 141), keeping what was written. The dice game stands in for a real game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import polars as pl
+import psutil
+import pytest
+
+import simkit
+from simkit import runner
+from tests.test_cli import SIMKIT, assert_bad_input, run
+from tests.test_faults import OPTIONS, assert_one_error_line, listing
+from tests.test_faults_tables import copy_of, unseal
+
+TIMEOUT = 300  # seconds for any one subprocess: a regression fails here instead of hanging
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory):
+    """A finished dice-game sweep of two cells (2 and 3 players)."""
+    folder = tmp_path_factory.mktemp("edges") / "done"
+    simkit.sweep(out=folder, quiet=True, report=False, jobs=1, **{**OPTIONS, "players": "2,3", "games": 1200})
+    return folder
+
+
+# -- 1: a damaged manifest.json -------------------------------------------------------------------
+
+
+def _spec_edit(manifest: dict, cell_edit) -> str:
+    spec = manifest["spec"]
+    return json.dumps({**manifest, "spec": {**spec, "cells": [cell_edit(c) for c in spec["cells"]]}})
+
+
+@pytest.mark.parametrize("damage, words, report_refuses", [
+    (lambda text, m: text[: len(text) // 2], "is damaged (", True),
+    (lambda text, m: "[]", "is damaged (not a JSON object)", True),
+    (lambda text, m: json.dumps({k: v for k, v in m.items() if k != "spec"}), "is damaged (it has no spec)", False),
+    (lambda text, m: _spec_edit(m, lambda c: {**c, "players": "two"}), "is damaged (its spec has a value", False),
+])
+def test_a_damaged_manifest_is_one_line_for_report_and_check(finished, tmp_path, damage, words, report_refuses):
+    """`check --until-decided` needs the manifest's spec to play more games: a damaged one is one
+    line naming the file and the rerun; `report` needs only the tables, and refuses a manifest
+    that is not JSON (it holds their seal) the same way."""
+    folder = copy_of(finished, tmp_path)
+    path = folder / "manifest.json"
+    text = path.read_text()
+    path.write_text(damage(text, json.loads(text)))
+    before = listing(folder)
+    result = run("check", folder, "--until-decided", "--max-seat-gap", "1pt", "--min-games", "100")
+    assert_bad_input(result)
+    assert f"{path} {words}" in result.stderr
+    assert f"rerun the sweep into a new folder: simkit sweep {folder / 'spec.toml'}" in result.stderr
+    assert listing(folder) == before
+    result = run("report", folder)
+    if report_refuses:
+        assert_bad_input(result)
+        assert f"{path} is damaged" in result.stderr and "rerun the sweep" in result.stderr
+    else:
+        assert result.exit_code == 0, result.stderr
+
+
+# -- 2: a check killed mid-look, run again --------------------------------------------------------
+
+
+CHECK = ("--until-decided", "--max-seat-gap", "1pt", "--budget", "4800", "--min-games", "100")
+
+
+def _no_summary(look: Path) -> None:
+    (look / "summary.json").unlink()  # killed while writing it (every file goes in by a rename)
+
+
+def _unplanned(look: Path) -> None:
+    shutil.rmtree(look)  # killed while its engines compiled: the claim and joblib's folder, no plan
+    (look / runner.JOBLIB_TEMP).mkdir(parents=True)
+    (look / ".simkit.lock").write_text("12345\n")
+
+
+@pytest.mark.parametrize("leftover", [_no_summary, _unplanned])
+def test_a_check_killed_mid_look_is_finished_by_the_rerun(finished, tmp_path, leftover):
+    """kill -9 during `check --until-decided` leaves a look without summary.json, or a look without
+    its plan: the rerun finishes or replays that look and ends as an uninterrupted check does."""
+    whole = copy_of(finished, tmp_path / "whole")
+    first = run("check", whole, *CHECK)
+    assert first.exit_code in (0, 1, 3), first.stderr
+    looks = sorted((whole / "sequential").iterdir())
+    assert len(looks) >= 2, first.stdout
+    cut = copy_of(whole, tmp_path / "cut")
+    leftover(cut / "sequential" / looks[-1].name)
+    again = run("check", cut, *CHECK)
+    assert "Traceback" not in again.stdout + again.stderr, again.stderr
+    assert (again.exit_code, again.stdout) == (first.exit_code, first.stdout), again.stderr
+    assert (cut / "sequential" / looks[-1].name / "summary.json").exists()
+
+
+# -- 3: tables that are not whole -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("damage, words", [
+    (lambda f: pl.concat([pl.read_parquet(f / "seats.parquet")] * 2).write_parquet(f / "seats.parquet"),
+     "seats.parquet is not whole: a game without one seat row per player"),
+    (lambda f: pl.read_parquet(f / "cells.parquet").head(1).write_parquet(f / "cells.parquet"),
+     "games.parquet is not whole: a cell cells.parquet does not list in cell dicegame-3p-standard"),
+    (lambda f: pl.concat([pl.read_parquet(f / "cells.parquet")] * 2).write_parquet(f / "cells.parquet"),
+     "cells.parquet is not whole: cell dicegame-2p-standard is listed 2 times"),
+])
+def test_tables_that_are_not_whole_are_one_line(finished, tmp_path, damage, words):
+    """Past the seal (a manifest from before tables were recorded): seat rows twice, a cell missing
+    from cells.parquet, or listed twice there (its games would count twice in the summary)."""
+    folder = copy_of(finished, tmp_path)
+    unseal(folder)
+    damage(folder)
+    before = listing(folder)
+    result = run("report", folder)
+    assert_bad_input(result)
+    assert words in result.stderr and "rerun the sweep into a new folder" in result.stderr
+    assert listing(folder) == before
+
+
+# -- 4: a worker killed, memory exhausted ---------------------------------------------------------
+
+
+def test_a_killed_worker_is_one_line_and_resumes(tmp_path):
+    """SIGKILL to one loky worker (what the OOM killer sends): one line saying so, what was kept and
+    the resume command, exit 2; the resume then finishes the sweep."""
+    out = tmp_path / "out"
+    proc = subprocess.Popen([SIMKIT, "sweep", "--game", "dicegame", "--players", "4", "--games", "120000",
+                             "--chunk", "4000", "--jobs", "2", "--quiet", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.time() + 120
+        while not (out / "parts").is_dir() or len(list((out / "parts").glob("games-*"))) < 2:
+            assert time.time() < deadline and proc.poll() is None, proc.communicate()
+            time.sleep(0.05)
+        workers = [p for p in psutil.Process(proc.pid).children(recursive=True)
+                   if "LokyProcess" in " ".join(p.cmdline())]
+        assert workers
+        workers[0].send_signal(signal.SIGKILL)
+        stdout, stderr = proc.communicate(timeout=TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    done = subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr)
+    assert_one_error_line(done, "a worker process died (SIGKILL", "when memory ran out", f"finished chunks are kept in {out}",
+                          f"finish with: simkit sweep --out {out} --resume", "fewer --jobs")
+    resumed = subprocess.run([SIMKIT, "sweep", "--out", str(out), "--resume", "--jobs", "2", "--quiet"],
+                             capture_output=True, text=True, timeout=TIMEOUT, check=False)
+    assert resumed.returncode == 0, resumed.stderr
+    assert pl.read_parquet(out / "games.parquet").height == 120000
+
+
+def test_a_memory_error_in_the_sweep_is_one_line_and_resumes(tmp_path, monkeypatch):
+    """A MemoryError in the sweep's own process (a `ulimit -v`): one line with what was kept, the
+    resume command and the hint; the resume then finishes."""
+    out = tmp_path / "out"
+    real, calls = runner.run_chunk, []
+
+    def starved(*args):
+        calls.append(args)
+        if len(calls) == 3:
+            raise MemoryError()
+        return real(*args)
+
+    monkeypatch.setattr(runner, "run_chunk", starved)
+    result = run("sweep", "--game", "dicegame", "--players", "2", "--games", "3000", "--chunk", "500", "--jobs", "1",
+                 "--quiet", "--out", out)
+    assert_bad_input(result)
+    assert f"out of memory: finished chunks are kept in {out}; finish with: simkit sweep --out {out} --resume" \
+        in result.stderr and "--jobs 1" in result.stderr
+    monkeypatch.setattr(runner, "run_chunk", real)
+    resumed = run("sweep", "--out", out, "--resume", "--jobs", "1", "--quiet")
+    assert resumed.exit_code == 0, resumed.stderr
+    assert pl.read_parquet(out / "games.parquet").height == 3000
+
+
+# -- 5: a closed or full standard output ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [["games"], ["games", "--json"], ["rules", "dicegame"]])
+def test_a_closed_stdout_is_a_quiet_exit_141(args):
+    """`simkit games | head -1`: the reader is gone, nothing is wrong; no message, exit 141 (as a
+    shell reports a command ended by SIGPIPE), never 0, so a `check | head` cannot pass by it."""
+    proc = subprocess.Popen([SIMKIT, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()  # before the command writes: every write meets a closed pipe
+    try:
+        stderr = proc.stderr.read()
+        proc.wait(timeout=TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 141 and stderr == "", (proc.returncode, stderr)
+
+
+@pytest.mark.parametrize("args", [["games", "--json"], ["rules", "dicegame"], ["sweep"]])
+def test_a_full_stdout_is_one_line(tmp_path, args):
+    out = tmp_path / "out"
+    if args == ["sweep"]:
+        args = ["sweep", "--game", "dicegame", "--players", "2", "--games", "300", "--jobs", "1", "--out", str(out)]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([SIMKIT, *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=TIMEOUT,
+                              check=False)
+    done.stdout = ""
+    assert_one_error_line(done, "cannot write to standard output: No space left on device", "hint:")
+    if args[0] == "sweep":
+        assert (out / "report.html").exists() and pl.read_parquet(out / "games.parquet").height == 300
+
+
+# -- 6: numba's cache folder ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("how", ["not a folder", "full"])
+def test_an_unusable_numba_cache_is_one_line(tmp_path, how):
+    """numba would cache beside the sources instead (a folder not keyed by them): refused, naming
+    the folder and the fix, before anything is compiled; the new --out is left as it was found."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    cache = blocker / "numba" if how == "not a folder" else tmp_path / "empty-cache"
+    out = tmp_path / "out"
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    args = [SIMKIT, "sweep", "--game", "dicegame", "--players", "2", "--games", "200", "--jobs", "1", "--quiet",
+            "--out", str(out)]
+    if how == "full":
+        import resource
+
+        def cap():  # a file-size limit fails writes as a full disk does
+            resource.setrlimit(resource.RLIMIT_FSIZE, (200_000, 200_000))
+
+        done = subprocess.run(args, capture_output=True, text=True, timeout=TIMEOUT, env=env, preexec_fn=cap,
+                              check=False)
+    else:
+        done = subprocess.run(args, capture_output=True, text=True, timeout=TIMEOUT, env=env, check=False)
+    assert_one_error_line(done, f"cannot write numba's compile cache in {cache}", "NUMBA_CACHE_DIR", "HOME")
+    assert not out.exists()
+    assert not list(cache.glob(".simkit-probe-*")) if cache.is_dir() else True
