@@ -682,18 +682,25 @@ def main_random(args, chosen: list[str]) -> int:
             for p in problems:
                 print(f"error: {p}")
             return 2
-        results: dict[Mutant, tuple[str, str, float]] = {}
-
-        def one(m: Mutant) -> None:
-            results[m] = run_drawn(m, scratch, references[m.game])
-            verdict, detail, seconds = results[m]
-            print(f"[{verdict:>16}] {m.game} {m.id} {m.what}: {detail} ({seconds:.0f} s)", flush=True)
-
-        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            list(pool.map(one, mutants))
+        results = run_each(mutants, lambda m: run_drawn(m, scratch, references[m.game]), args.jobs,
+                           lambda m: m.what)
     drawn_report(chosen, mutants, results)
     print(f"\n{len(mutants)} drawn mutants in {time.monotonic() - began:.0f} s (seed {args.seed})")
     return 0
+
+
+def run_each(mutants: list[Mutant], run, jobs: int, label) -> dict[Mutant, tuple[str, str, float]]:
+    """Each mutant's (verdict, detail, seconds) by `run`, `jobs` at a time, each printed as it ends."""
+    results: dict[Mutant, tuple[str, str, float]] = {}
+
+    def one(m: Mutant) -> None:
+        results[m] = run(m)
+        verdict, detail, seconds = results[m]
+        print(f"[{verdict:>16}] {m.game} {m.id} {label(m)}: {detail} ({seconds:.0f} s)", flush=True)
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        list(pool.map(one, mutants))
+    return results
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -743,15 +750,7 @@ def main(argv: list[str] | None = None) -> int:
                 for p in problems:
                     print(f"error: {p}")
                 return 2
-        results: dict[Mutant, tuple[str, str, float]] = {}
-
-        def one(m: Mutant) -> None:
-            results[m] = run_one(m, scratch)
-            verdict, detail, seconds = results[m]
-            print(f"[{verdict:>16}] {m.game} {m.id} ({m.area}) {m.what}: {detail} ({seconds:.0f} s)", flush=True)
-
-        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            list(pool.map(one, mutants))
+        results = run_each(mutants, lambda m: run_one(m, scratch), args.jobs, lambda m: f"({m.area}) {m.what}")
     print()
     print("| game | mutants | caught by the cited test | caught by another test | survived | stale |")
     print("|---|---:|---:|---:|---:|---:|")
