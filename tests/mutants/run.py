@@ -660,11 +660,17 @@ def drawn_report(chosen: list[str], mutants: list[Mutant], results: dict) -> Non
                 print(ln)
 
 
+def only(mutants: list[Mutant], ids: str | None) -> list[Mutant]:
+    """The mutants `--only ID,ID,...` names (all of them without it)."""
+    if not ids:
+        return mutants
+    wanted = {i.strip() for i in ids.split(",")}
+    return [m for m in mutants if m.id in wanted]
+
+
 def main_random(args, chosen: list[str]) -> int:
     mutants = [m for g in chosen for m in generate(g, args.random, args.seed, args.places == "engine")]
-    if args.only:
-        wanted = {s.strip() for s in args.only.split(",")}
-        mutants = [m for m in mutants if m.id in wanted]
+    mutants = only(mutants, args.only)
     if args.list:
         for m in mutants:
             print(f"{m.game:16} {m.id:10} {m.what}")
@@ -732,9 +738,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: no mutants for '{g}' (tests/mutants/{g}.toml); games with mutants: {', '.join(games())}")
             return 2
     mutants = [m for g in chosen for m in load(g)]
-    if args.only:
-        wanted = {s.strip() for s in args.only.split(",")}
-        mutants = [m for m in mutants if m.id in wanted]
+    mutants = only(mutants, args.only)
     if args.list:
         for m in mutants:
             print(f"{m.game:16} {m.id:10} {m.area:9} {m.what}")
