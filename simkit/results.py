@@ -368,6 +368,9 @@ def prepare_new(folder: Path) -> Claim:
 # -- finalisation ---------------------------------------------------------------------------
 
 
+ROW_GROUP = 131_072  # rows per row group of a merged table
+
+
 def merge(folder: Path, kind: str, groups: list[tuple[list[Path], int | None]]) -> None:
     """Stream every part of one kind into <kind>.parquet, in cell and game order.
 
@@ -380,7 +383,9 @@ def merge(folder: Path, kind: str, groups: list[tuple[list[Path], int | None]]) 
     frames = [pl.scan_parquet(paths) if kept is None else pl.scan_parquet(paths).filter(pl.col("game_index") < kept)
               for paths, kept in groups]
     merged = pl.concat(frames, how="diagonal_relaxed") if len(frames) > 1 else frames[0]
-    atomic_write(folder / f"{kind}.parquet", lambda tmp: merged.sink_parquet(tmp, engine="streaming"))
+    # row groups of one size, not one per part: the file is the same to the byte whatever the chunks or --jobs
+    atomic_write(folder / f"{kind}.parquet",
+                 lambda tmp: merged.sink_parquet(tmp, engine="streaming", row_group_size=ROW_GROUP))
 
 
 def _merge_groups(index: dict, kind: str, cells: list[dict], starts: list[list[int]]) -> list[tuple[list[Path], int | None]]:
