@@ -297,13 +297,17 @@ def sweep(
             timing += f" (preparing engines {m['compile_seconds']:.1f} s, playing {m['play_seconds']:.1f} s)"
         typer.echo(f"{cells} cell{'s' * (cells != 1)}, {m['games']:,} games kept; this run played "
                    f"{m['games_this_run']:,} games{kept} {timing}")
-    again = results.folder / "robustness" / "manifest.json"
-    if again.exists():
+    phase = results.folder / "robustness.json"
+    if phase.exists():
         import json
 
-        r = json.loads(again.read_text())
-        typer.echo(f"robustness phase: {len(r['rules_hashes'])} re-measurement cells, {r['games']:,} games in "
-                   f"{r['wall_seconds']:.1f} s (playing {r['play_seconds']:.1f} s); labels in the report's headline")
+        r = json.loads(phase.read_text())
+        if "looks" in r:
+            looks = [results.folder / "robustness" / f"look-{k}" / "manifest.json" for k in range(len(r["looks"]))]
+            seconds = sum(json.loads(m.read_text()).get("wall_seconds", 0.0) for m in looks if m.exists())
+            typer.echo(f"robustness phase: {len(r['cells'])} re-measurement cells, {r['sampling']['games']:,} games "
+                       f"in {len(r['looks'])} look{'s' * (len(r['looks']) != 1)}, {seconds:.1f} s; labels in the "
+                       "report's headline")
     from simkit.seating import seating_notes
 
     summary = results.summary  # read once: a 10,000-cell grid's summary.json is large

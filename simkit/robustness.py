@@ -1,7 +1,7 @@
-"""The robustness phase (docs/architecture.md, "A sweep's lifecycle"): after a sweep,
-every headline finding is measured again at
-a skilled tier and under every shipped alternative component set, on the same seeds, and
-labelled holds / weaker / vanishes / reverses (simkit.analysis.robustness says exactly how).
+"""The robustness phase (docs/statistics.md, "Robustness labels"): after a sweep, every headline
+finding is measured again at a skilled tier and under every shipped alternative component set,
+on the same seeds, and labelled holds / weaker / vanishes / reverses, or undetermined with the
+games a decision needs (simkit.analysis.robustness says exactly how, and with what error rate).
 
 It sits above the runner. From a finished sweep folder's summary.json it picks the findings:
 
@@ -14,33 +14,23 @@ It sits above the runner. From a finished sweep folder's summary.json it picks t
 Each finding's cell is played again with the same cell definition but
 
 - (skill) the line-up replaced by the skilled tier: the spec's `skilled` preset, else `tuned`
-  when the game has it, else its default preset; plus `lookahead` when the game has it (spec
-  `lookahead = false` drops it), on a subsample sized to tell the figure's sign at 95%. A
-  strategy finding is about its line-up, so it is not re-measured at another tier;
+  when the game has it, else its default preset; plus `lookahead` when the game has it and the
+  spec's `lookahead = true`. A strategy finding is about its line-up, so it is not re-measured at
+  another tier;
 - (components) `components=<set>` for every shipped alternative set of the game.
 
-The re-measurement cells are an ordinary sweep, `DIR/robustness/`, played by `runner.run`
-on the sweep's own root seed, so game i of a re-measurement plays the seed game i of the
-original played (the two pair), and jobs, Dask and `--resume` work as for any sweep. What was
-picked, and how the games were sampled to fit the budget, is `DIR/robustness.json`, written
-before the first game. The budget: the phase plays at most `budget` (default 0.5) times the
-main phase's measured play (the seconds its workers spent, manifest.json's `cell_timing`),
-predicted per re-measurement cell from the seconds per game the main phase's workers spent on
-its original cell: a component set plays at that speed (the same bots), and a skilled tier at
-that speed times the ratio of the two cells' speeds as a probe of the runner's measures them
-here (the lookahead's included) before anything is played. Only LOAD_MARGIN of the budget
-is planned: on a shared machine the load can rise between the phases (measured: a load of 8
-during the default sweep's main phase, 13 during its robustness phase, which played 1.6 times
-slower than predicted). A tier whose engine entry is not in numba's cache (the lookahead's, when
-no run has played it yet: `runner.engine_prepared`) must be compiled before it is probed, which
-takes longer than any play the default sweep's budget buys: entries are compiled only while
-COMPILE_SECONDS each (the least a compile took) fits the planned budget, the entries of the most
-important findings first; the cells of the others are not played, and robustness.json says why.
-(`make demo` on a fresh clone spent 35 s compiling the five lookahead entries for a budget of
-5 s, of which they got 0.3 s.)
-
-Then the sweep folder's summary.json gains `robustness` (simkit.analysis.summary reads the
-two files) and the report is written again with the labels.
+Sized to decide, in games: each re-measurement plays in looks. Look 0 plays the original's
+games (a slow tier: a quarter of its `lookahead_games`, at most the original's) on the sweep's
+own root seed, so they pair with the original's games one by one. While a figure's label is
+undetermined its cell plays on: look k doubles its games on a root seed of its own (derived
+from the sweep's and k, as `simkit check --until-decided` does), and the original cell is played
+again on the same seeds beside it to pair with, up to `games` (`lookahead_games` for the
+lookahead) per re-measurement. Every look is an ordinary sweep folder, DIR/robustness/look-<k>/,
+played by `runner.run`: jobs, Dask and `--resume` work as for any sweep, and nothing depends on
+the machine's speed or load or on numba's cache: the same spec and seed give the same looks and
+labels anywhere. What was picked, the schedule and, once decided, every label are
+DIR/robustness.json; summary.json's `robustness` is read from it and the report is written
+again with the labels.
 """
 
 from __future__ import annotations
@@ -51,59 +41,57 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+import polars as pl
+
 from simkit import games as registry
 from simkit import results, runner
 from simkit.analysis import robustness as labelling
+from simkit.analysis.intervals import Z95, one_sided_z
+from simkit.analysis.tables import INCOMPLETE, win_units
 from simkit.bots import LOOKAHEAD, TUNED
 from simkit.errors import InputError
 from simkit.files import read_json, write_text
+from simkit.rng import derive
 from simkit.spec import Cell, Sweep, sweep_of_manifest
 
 FOLDER, SELECTION = labelling.FOLDER, labelling.SELECTION  # DIR/robustness/ and DIR/robustness.json
 TOP = 5  # at least this many of the ranked findings are picked
-KINDS = ("seat", "category", "strategy", "capped", "comparison")  # findings with a one-cell figure
+KINDS = labelling.KINDS  # findings with a one-cell figure that pairs game by game
 GATE_KEYS = {"max_seat_gap": "seat", "max_edge": "group", "max_incomplete": "capped"}
+LOOK_STREAM = 2 ** 61  # look k >= 1 plays on root seed derive(the sweep's root, LOOK_STREAM + k)
+GAMES = 40_000  # the most games a re-measurement plays (the spec's `games`)
+LOOKAHEAD_GAMES = 2_000  # ... at the slow lookahead tier (`lookahead_games`)
+FIRST_SLOW = 4  # a slow tier's first look: 1/FIRST_SLOW of its games, at most the original's
 
 
 def _finding_record(finding, cell: dict, summary: dict, baselines: dict) -> dict | None:
     """A headline Finding as the selection records it, with its figure from the summary."""
-    key = list(finding.key)
+    if finding.kind not in KINDS:
+        return None  # a variant comparison is itself a paired measurement of two rule sets: not re-measured
     record = {"cell": finding.cell, "game": cell["game"], "players": cell["players"], "kind": finding.kind,
-              "key": key, "baseline": baselines.get(cell["game"]) if finding.kind == "strategy" else None}
-    if finding.kind == "comparison":
-        row = next((r for r in summary.get("comparisons", []) if r["cell"] == finding.cell
-                    and r["baseline"] == key[1] and r["metric"] == key[2]), None)
-        if row is None:
-            return None
-        measured = (row["diff"], row["ci_low"], row["ci_high"])
-        record["against"] = key[1]
-    else:
-        measured = labelling.figure(record, cell)
+              "key": list(finding.key),
+              "baseline": baselines.get(cell["game"]) if finding.kind == "strategy" else None}
+    measured = _figure(record, cell)
     if measured is None or measured[1] <= 0 <= measured[2]:
         return None
     record.update(figure=measured[0], interval=[measured[1], measured[2]], games=cell["games"])
-    record["games_needed"] = _games_needed(record, cell)
     return record
 
 
-def _games_needed(record: dict, cell: dict) -> int:
-    """The games that tell the record's sign at 95% (simkit.analysis.robustness.sign_games)."""
-    games = cell["games"] or 1
-    effect = record["figure"]
-    if record["kind"] == "seat":
-        decided = round(sum(s["wins"] for s in cell["seats"]))
-        rate = (cell["seats"][record["key"][1]]["wins"] / decided) if decided else 0.0
-        return labelling.sign_games(rate, effect, decided / games)
-    if record["kind"] in ("category", "strategy"):
-        rows = cell.get("strategies", []) if record["kind"] == "strategy" else \
-            cell.get("categories", {}).get(record["key"][0], [])
-        row = next((r for r in rows if str(r.get("strategy", r.get("value"))) == record["key"][1]), None)
-        if row is None or not row.get("decided_seats"):
-            return games
-        return labelling.sign_games(row["wins"] / row["decided_seats"], effect, row["decided_seats"] / games)
-    if record["kind"] == "capped":
-        return labelling.sign_games(effect, effect)
-    return games  # a paired comparison: its pairing sets its precision; the original games
+def _figure(finding: dict, cell: dict) -> tuple[float, float, float] | None:
+    """(value, low, high) of a finding in its summary cell, as the headline measures it."""
+    from simkit.analysis.seats import capped_figure, group_figure, seat_figure
+
+    if not cell.get("games"):
+        return None
+    kind, key = finding["kind"], finding["key"]
+    if kind == "seat":
+        return seat_figure(cell, int(key[1]))[:3]
+    if kind == "capped":
+        return capped_figure(cell)
+    found = group_figure(cell, key[0], key[1], finding.get("baseline"))
+    return None if found is None else found[:3]
 
 
 def select(summary: dict, check_table: dict | None = None) -> list[dict]:
@@ -190,7 +178,7 @@ def remeasurements(cell: Cell, kind: str, settings: dict) -> list[tuple[str, Cel
     out = []
     if settings["check"] in ("skill", "all") and kind != "strategy":
         skilled = settings.get("skilled") or (TUNED if TUNED in presets else game.default_strategy)
-        tiers = [skilled] + ([LOOKAHEAD] if settings.get("lookahead", True) and LOOKAHEAD in presets
+        tiers = [skilled] + ([LOOKAHEAD] if settings.get("lookahead", False) and LOOKAHEAD in presets
                              and skilled != LOOKAHEAD else [])
         for tier in tiers:
             if cell.lineup != (tier,):
@@ -206,164 +194,272 @@ def remeasurements(cell: Cell, kind: str, settings: dict) -> list[tuple[str, Cel
     return out
 
 
-def main_seconds(manifest: dict) -> float:
-    """The main phase's play, in seconds of one core: its workers' seconds per cell, or the
-    play time times the workers when the manifest lacks them."""
-    timing = manifest.get("cell_timing") or {}
-    if timing:
-        return float(sum(t["seconds"] for t in timing.values()))
-    return float(manifest.get("play_seconds") or 0.0) * float(manifest.get("jobs") or 1)
+# ---------------------------------------------------------------------------------------
+# The plan: findings, their re-measurements, each one's schedule of looks
 
 
-PROBE_SECONDS = 0.05  # the runner's probe time per cell (runner.MEASURE_SECONDS)
-LOAD_MARGIN = 2 / 3  # share of the budget planned: the rest is held back for the load to rise between the phases
-# the least a cold compile of an engine entry takes (the lookahead's, after the main phase compiled the
-# rest): Set Sail's, the smallest, took 8.5 s in `make demo` on a fresh clone of this 2-core machine
-COMPILE_SECONDS = 8.0
+def delta_of(finding: dict, settings: dict, check_table: dict | None) -> float:
+    """A finding's tolerance δ in rate units: the spec's `[robustness] delta` for its kind, else
+    the gate's limit where `simkit check` gates the figure, else the kind's default."""
+    from simkit.check import parse_rate
+
+    explicit = (settings.get("delta") or {}).get(finding["kind"])
+    if explicit is not None:
+        return float(explicit)
+    limits = {"max_first_player_advantage": "seat", "max_seat_gap": "seat", "max_edge": "group",
+              "max_incomplete": "capped"}
+    for gate in finding.get("gates", []):
+        if gate in (check_table or {}) and limits.get(gate) in (finding["kind"], "group"):
+            if limits[gate] == "group" and finding["kind"] not in ("category", "strategy"):
+                continue
+            return parse_rate((check_table or {})[gate], gate, "[check]")
+    return labelling.DELTA[finding["kind"]]
 
 
-def _probe(cell: Cell) -> float:
-    """The cell's games/s on one core here, timed as the runner sizes its chunks (runner.play on
-    seeds of its own), from 2 games up: a lookahead cell of 2 games/s costs a second, not eight."""
-    import numpy as np
-
-    from simkit.rng import game_seeds
-
-    game = registry.get(cell.game)
-    rules, _ = runner.compiled(cell)
-    n = 2
-    while True:
-        strategies = runner.seat_strategies(game, cell.lineup, cell.players, 0, n, cell.bots)
-        began = time.perf_counter()
-        runner.play(game, rules, strategies, game_seeds(np.uint64(0), 0, n), lineup=cell.lineup, bots=cell.bots)
-        elapsed = time.perf_counter() - began
-        if elapsed >= PROBE_SECONDS or n >= 4096:
-            return n / max(elapsed, 1e-9)
-        n *= 4
+def schedule(first: int, cap: int) -> list[int]:
+    """A re-measurement's games after each look: `first`, then doubling, the last one `cap`."""
+    looks = [first]
+    while looks[-1] < cap:
+        looks.append(min(2 * looks[-1], cap))
+    return looks
 
 
-def plan(folder: Path, sweep: Sweep, summary: dict, manifest: dict, show: bool = False, *, jobs: int = 1,
-         backend: str = "loky", quiet: bool = False) -> tuple[dict, Sweep]:
-    """(the selection written to robustness.json, the re-measurement sweep) for a finished sweep.
-    The engines its skilled tiers play through (the lookahead's, which the main phase may not have
-    needed) are prepared first as the main phase's are: on `jobs` cores side by side, each announced
-    as it is ready, with a line every few seconds while they compile (runner._prepare_engines)."""
+def _schedule_of(again: Cell, by: str, original_games: int, settings: dict) -> list[int]:
+    if by == LOOKAHEAD:
+        cap = int(settings.get("lookahead_games", LOOKAHEAD_GAMES))
+        return schedule(min(original_games, max(1, cap // FIRST_SLOW)), cap)
+    return schedule(original_games, max(original_games, int(settings.get("games", GAMES))))
+
+
+def plan(sweep: Sweep, summary: dict) -> dict:
+    """The selection robustness.json records before the first game: the findings (each with its
+    re-measurements `by`, δ and the tail each bound is tested at) and the re-measurement cells
+    with their schedules. Pure: the same sweep and summary give the same plan anywhere."""
     settings = sweep.robustness
     skilled = settings.get("skilled")
     by_id = {cell.id: cell for cell in sweep.cells}
     findings = select(summary, sweep.check)
-    # id -> (cell, slow, games needed, rank, group: 0 the TOP largest, 1 the headline's others, 2 the gate's)
-    wanted: dict[str, tuple[Cell, bool, int, int, int]] = {}
-    serves: dict[str, dict[str, int]] = {}  # re-measurement cell -> {headline finding id: rank}
+    cells: dict[str, dict] = {}
     skipped = []
     for finding in findings:
         base = by_id.get(finding["cell"])
         if base is None:
             continue
-        pairs = remeasurements(base, finding["kind"], settings)
-        if finding["kind"] == "comparison":  # the baseline cell is measured again alike, to pair with it
-            other = by_id.get(finding["against"])
-            theirs = {by: c for by, c in remeasurements(other, finding["kind"], settings)} if other else {}
-            pairs = [(by, c) for by, c in pairs if by in theirs] + [(by, theirs[by]) for by, _ in pairs if by in theirs]
-        finding["by"] = list(dict.fromkeys(by for by, c in pairs if c.id.startswith(f"{finding['cell']}~")))
-        for by, again in pairs:
+        finding["by"] = []
+        for by, again in remeasurements(base, finding["kind"], settings):
             if skilled and by == skilled and skilled not in registry.get(again.game).preset_names():
                 raise InputError(f"robustness: skilled preset '{skilled}' is not a preset of {again.game}; "
                                  f"presets: {', '.join(registry.get(again.game).preset_names())}")
-            slow = by == LOOKAHEAD
-            need = finding["games_needed"] if slow or finding["kind"] != "comparison" else base.games
-            priority = finding["rank"] or 1_000_000
-            group = 0 if finding["rank"] and finding["rank"] <= TOP else 1 if finding["headline"] else 2
-            if finding["headline"]:
-                serves.setdefault(again.id, {})[finding["id"]] = priority
-            previous = wanted.get(again.id)
-            if previous is None or group < previous[4]:  # sized for its most important finding
-                wanted[again.id] = (again, slow, need, priority, group)
-            elif group == previous[4]:
-                wanted[again.id] = (again, slow, max(previous[2], need), min(previous[3], priority), group)
-    cells = []
-    requests = []
-    order = {cell.id: number for number, cell in enumerate(sweep.cells)}
-    # in the sweep's cell order, so the re-measured comparisons pick the baselines the sweep's picked
-    timing = manifest.get("cell_timing") or {}
-    probed: dict[str, float] = {}
+            try:
+                runner.compiled(again)  # a set that cannot hold this cell's rules: said, not a re-measurement
+            except InputError as e:
+                skipped.append({"cell": again.id, "reason": str(e)})
+                continue
+            finding["by"].append(by)
+            looks = _schedule_of(again, by, base.games, settings)
+            cells.setdefault(again.id, {"cell": again.to_dict(), "original": base.id, "by": by, "schedule": looks})
+        looks_most = max((len(cells[f"{finding['cell']}~{by}"]["schedule"]) for by in finding["by"]), default=1)
+        finding["delta"] = delta_of(finding, settings, sweep.check)
+        finding["tail"] = labelling.tail(float(settings.get("alpha", labelling.ALPHA)), looks_most, len(finding["by"]))
+    return {"settings": settings, "findings": findings, "skipped": skipped, "cells": cells,
+            "seed": sweep.seed, "name": sweep.name}
 
-    def same_bots(again: Cell) -> bool:
-        """A component set is played by the original's line-up: its speed is the original's in the main
-        phase (the margin covers a set that lengthens games); a tier is probed, as its bots set its speed."""
-        original, by = again.id.split("~", 1)
-        spent = timing.get(original) or {}
-        return bool(by.startswith("components=") and spent.get("games") and spent.get("seconds"))
 
-    budget_seconds = settings["budget"] * main_seconds(manifest)
-    planned = LOAD_MARGIN * budget_seconds
-    # an engine entry not in numba's cache costs a compile before its first game: as many entries are
-    # compiled as COMPILE_SECONDS each fits the play planned, the most important finding's first
-    cold: dict[str, list[str]] = {}
-    for again, *_ in sorted(wanted.values(), key=lambda w: (w[4], w[3])):
-        if not same_bots(again) and not runner.engine_prepared(again):
-            cold.setdefault(runner.entry_name(again), []).append(again.id)
-    for name, ids in list(cold.items())[int(planned // COMPILE_SECONDS):]:
-        for cell_id in ids:
-            del wanted[cell_id]
-            skipped.append({"cell": cell_id, "reason": (
-                f"the budget: its engine ({name}) is not compiled here, and a compile takes longer (at least "
-                f"{COMPILE_SECONDS:.0f} s) than the {planned:.1f} s of play planned; a larger [robustness] budget, "
-                f"or any run that plays it, compiles it")})
-    # compiled (or loaded) before any is timed; the originals the probes compare with too
-    probes = [again for again, *_ in wanted.values() if not same_bots(again)]
-    originals = {again.id.split("~", 1)[0] for again in probes} & by_id.keys()
-    runner._prepare_engines(probes + [by_id[cell] for cell in sorted(originals)], jobs, backend, show, folder, quiet)
-    for again, slow, need, priority, group in sorted(wanted.values(),
-                                                     key=lambda w: order.get(w[0].id.split("~")[0], 0)):
-        original, by = again.id.split("~", 1)
-        spent = timing.get(original) or {}
-        try:
-            if same_bots(again):
-                runner.compiled(again)  # the set must hold these rules (else: said, not played)
-                rate = spent["games"] / spent["seconds"]
-            else:
-                rate = _probe(again)
-        except InputError as e:  # a set that cannot play this cell's rules: said, not played
-            skipped.append({"cell": again.id, "reason": str(e)})
-            continue
-        if not same_bots(again) and spent.get("games") and spent.get("seconds"):
-            # the main phase's workers played the original at their own speed, under this machine's load: the
-            # re-measurement plays at that speed times the probes' ratio (the probe runs here, alone, faster)
-            if original not in probed:
-                probed[original] = _probe(by_id[original])
-            rate = spent["games"] / spent["seconds"] * rate / probed[original]
-        cells.append(again)
-        requests.append({"games": again.games, "needed": min(need, again.games), "rate": rate, "slow": slow,
-                         "priority": priority, "group": group, "serves": serves.get(again.id, {}),
-                         "dimension": "components" if by.startswith("components=") else "skill"})
-    games, how = labelling.allocate(requests, planned)
-    predicted = sum(n / r["rate"] for n, r in zip(games, requests))
-    for cell, n, r in zip(cells, games, requests):
-        if not n:
-            skipped.append({"cell": cell.id, "reason": f"the budget: at {r['rate']:.1f} games/s its "
-                                                       f"{r['needed']:,} games would take {r['needed'] / r['rate']:.0f} s"})
-    kept = [(dataclasses.replace(c, games=n), r) for c, n, r in zip(cells, games, requests) if n]
-    cells, requests = [c for c, _ in kept], [r for _, r in kept]
-    if show:
-        print(f"robustness: {len(findings)} findings, {len(cells)} re-measurement cells, predicted "
-              f"{predicted:.0f} s of play against a budget of {budget_seconds:.0f} s", flush=True)
-    again_sweep = Sweep(f"{sweep.name}-robustness", sweep.seed, cells, None, f"{folder} robustness phase")
-    selection = {"settings": settings, "findings": findings, "skipped": skipped,
-                 "sampling": {"budget_share": settings["budget"], "main_seconds": round(main_seconds(manifest), 3),
-                              "budget_seconds": round(budget_seconds, 3), "predicted_seconds": round(predicted, 3),
-                              "how": how,
-                              "cells": {c.id: {"games": c.games, "games_per_second": round(r["rate"], 1)}
-                                        for c, r in zip(cells, requests)}},
-                 "sweep": again_sweep.to_dict()}
-    return selection, again_sweep
+# ---------------------------------------------------------------------------------------
+# Per-game columns from a folder's tables (simkit.analysis.robustness.COLUMNS)
+
+
+def _tables(folder: Path, cells: list[str], limit: int) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(games, seats) rows of `cells` with game_index below `limit`, sorted by cell and game."""
+    wanted = pl.col("cell").is_in(cells) & (pl.col("game_index") < limit)
+    games = pl.scan_parquet(folder / "games.parquet").filter(wanted).select(
+        "cell", "game_index", "n_winners", "end_reason").collect().sort("cell", "game_index")
+    seats = pl.scan_parquet(folder / "seats.parquet").filter(wanted).collect().sort("cell", "game_index", "seat")
+    return games, seats
+
+
+def columns(games: pl.DataFrame, seats: pl.DataFrame, cell: str, finding: dict, n: int) -> dict[str, np.ndarray]:
+    """The per-game columns of `finding`'s figure over games 0..n-1 of `cell`."""
+    kind, key = finding["kind"], finding["key"]
+    played = games.filter(pl.col("cell") == cell).head(n)
+    if played.height != n or (n and played["game_index"][-1] != n - 1):
+        raise InputError(f"the robustness phase's tables lack games of {cell}: remove the robustness folder and "
+                         "robustness.json, then simkit sweep --out DIR --resume")
+    decided = (played["n_winners"] > 0).to_numpy()
+    if kind == "capped":
+        return {"x": (played["end_reason"] == INCOMPLETE).to_numpy().astype(np.int64), "d": np.ones(n, np.int64)}
+    rows = seats.filter(pl.col("cell") == cell).with_columns(units=win_units())
+    rows = rows.join(played.select("game_index", (pl.col("n_winners") > 0).alias("decided")), on="game_index")
+    if kind == "seat":
+        mine = rows.filter(pl.col("seat") == int(key[1])).sort("game_index")
+        return {"x": mine["units"].to_numpy(), "d": decided.astype(np.int64) * labelling.WIN_UNITS}
+    column, name = ("strategy", key[1]) if kind == "strategy" else (key[0], key[1])
+    if column not in rows.columns:
+        raise InputError(f"{cell}: the seats table has no column {column!r} for the finding {finding['id']}")
+    group = rows.filter(pl.col(column).is_not_null())
+    if kind == "strategy" and finding.get("baseline"):
+        group = group.filter(pl.col(column).cast(pl.Utf8) != str(finding["baseline"]))
+    group = group.with_columns(mine=pl.col(column).cast(pl.Utf8) == str(name),
+                               decided_units=pl.col("decided").cast(pl.Int64) * labelling.WIN_UNITS)
+    per_game = group.group_by("game_index").agg(
+        x=pl.col("units").filter(pl.col("mine")).sum(), d=pl.col("decided_units").filter(pl.col("mine")).sum(),
+        g=pl.col("units").sum(), h=pl.col("decided_units").sum())
+    full = pl.DataFrame({"game_index": np.arange(n, dtype=np.int64)}).join(per_game, on="game_index", how="left")
+    return {c: full[c].fill_null(0).to_numpy().astype(np.int64) for c in ("x", "d", "g", "h")}
+
+
+def _identical(original: pl.DataFrame, again: pl.DataFrame, original_cell: str, again_cell: str, n: int) -> bool:
+    """Every one of the first n games of the two cells ended alike, seat by seat (score, rank,
+    win): the set changes nothing this cell plays."""
+    def rows(seats: pl.DataFrame, cell: str) -> pl.DataFrame:
+        return seats.filter(pl.col("cell") == cell, pl.col("game_index") < n).select("game_index", "seat", "score",
+                                                                                     "rank", "win")
+
+    a, b = rows(original, original_cell), rows(again, again_cell)
+    return a.height == b.height > 0 and a.equals(b)
+
+
+# ---------------------------------------------------------------------------------------
+# Looks, labels
+
+
+def look_seed(seed: int, look: int) -> int:
+    """The root seed of look `look`: the sweep's own for look 0, else one derived from it."""
+    return seed if look == 0 else int(derive(np.uint64(seed), np.uint64(LOOK_STREAM + look)))
+
+
+def _look_sweep(selection: dict, look: int, wanted: dict[str, int], originals: dict[str, int]) -> Sweep:
+    """Look `look`'s sweep: re-measurement cells at their games this look, and (from look 1) the
+    originals again on the same seeds."""
+    cells = [dataclasses.replace(Cell.from_dict(selection["cells"][cell_id]["cell"]), games=n)
+             for cell_id, n in wanted.items()]
+    main = {c.id: c for c in Sweep.from_dict(selection["sweep"]).cells}
+    cells += [dataclasses.replace(main[cell_id], games=n) for cell_id, n in originals.items()]
+    return Sweep(f"{selection['name']}-robustness-{look}", look_seed(selection["seed"], look), cells, None,
+                 f"robustness phase look {look}")
+
+
+def _play(sweep: Sweep, out: Path, options: dict) -> None:
+    """A look's sweep into `out`; a look already played there is reused (a resume)."""
+    if out.exists() and results.is_complete(out):
+        done = sweep_of_manifest(out)
+        if done.to_dict() | {"source": ""} != sweep.to_dict() | {"source": ""}:
+            raise InputError(f"{out} holds other games than this robustness phase plans; remove {out.parent} and "
+                             f"{out.parent.parent / SELECTION}, then simkit sweep --out {out.parent.parent} --resume")
+        if (out / "summary.json").exists():
+            return
+    runner.run(sweep, out, resume=out.exists(), report=False, **options)
+
+
+def _judge(finding: dict, by: str, sums: dict, players: int) -> dict:
+    """One re-measurement's figure, change and label from its paired sums so far."""
+    fair = 1.0 / players if finding["kind"] == "seat" else 0.0
+    measured = labelling.measure(finding["kind"], sums, fair)
+    row = {"by": by, "cell": f"{finding['cell']}~{by}", "games": int(sums["n"])}
+    if measured is None:
+        return row | {"label": labelling.UNDETERMINED, "more_games": None}
+    side = 1.0 if finding["figure"] > 0 else -1.0
+    z = one_sided_z(finding["tail"])
+    found = labelling.decide(side, measured, finding["delta"], z)
+    row |= {"figure": measured["figure"], "interval": [measured["figure"] - Z95 * measured["se"],
+                                                       measured["figure"] + Z95 * measured["se"]],
+            "change": measured["change"], "change_interval": [measured["change"] - Z95 * measured["change_se"],
+                                                              measured["change"] + Z95 * measured["change_se"]],
+            "paired_original": measured["original"], "label": found or labelling.UNDETERMINED}
+    if found is None:
+        row["more_games"] = labelling.more_games(side, measured, finding["delta"], z)
+    return row
+
+
+def _evaluate(folder: Path, selection: dict, looks: list[dict]) -> tuple[dict[tuple[str, str], dict], set[str]]:
+    """Every (finding, by)'s row after the looks played so far, and the cells still open."""
+    sums: dict[tuple[str, str], dict] = {}
+    no_effect: set[str] = set()
+    out = folder / FOLDER
+    for k, look in enumerate(looks):
+        here = out / f"look-{k}"
+        names = list(look["cells"])
+        limit = max([*look["cells"].values(), *look["originals"].values(), 0])
+        games, seats = _tables(here, names + list(look["originals"]), limit)
+        if k == 0:  # the original's own games, from the sweep's tables
+            originals = sorted({selection["cells"][c]["original"] for c in names})
+            main_games, main_seats = _tables(folder, originals, limit)
+        else:
+            main_games, main_seats = games, seats
+        for cell_id, n in look["cells"].items():
+            info = selection["cells"][cell_id]
+            if k == 0 and info["by"].startswith("components=") and _identical(main_seats, seats, info["original"],
+                                                                               cell_id, n):
+                no_effect.add(cell_id)
+            for finding in selection["findings"]:
+                if finding["cell"] != info["original"] or info["by"] not in finding.get("by", []):
+                    continue
+                a = columns(main_games, main_seats, info["original"], finding, n)
+                b = columns(games, seats, cell_id, finding, n)
+                key = (finding["id"], info["by"])
+                sums[key] = labelling.add_sums(sums.get(key), labelling.pair_sums(finding["kind"], a, b))
+    rows = {}
+    open_cells = set()
+    for finding in selection["findings"]:
+        for by in finding.get("by", []):
+            cell_id = f"{finding['cell']}~{by}"
+            if (finding["id"], by) not in sums:
+                continue
+            if cell_id in no_effect:
+                rows[(finding["id"], by)] = {"by": by, "cell": cell_id, "games": int(sums[(finding["id"], by)]["n"]),
+                                             "label": labelling.NO_EFFECT}
+                continue
+            row = _judge(finding, by, sums[(finding["id"], by)], finding["players"])
+            rows[(finding["id"], by)] = row
+            if row["label"] == labelling.UNDETERMINED:
+                open_cells.add(cell_id)
+    return rows, open_cells
+
+
+def _next_look(selection: dict, looks: list[dict], open_cells: set[str]) -> dict | None:
+    """The games each open cell plays at the next look (its schedule's next step), and the
+    originals' games beside them; None when no open cell has a look left."""
+    k = len(looks)
+    wanted = {}
+    for cell_id in sorted(open_cells):
+        steps = selection["cells"][cell_id]["schedule"]
+        if k < len(steps):
+            wanted[cell_id] = steps[k] - steps[k - 1]
+    if not wanted:
+        return None
+    originals: dict[str, int] = {}
+    for cell_id, n in wanted.items():
+        original = selection["cells"][cell_id]["original"]
+        originals[original] = max(originals.get(original, 0), n)
+    return {"cells": wanted, "originals": dict(sorted(originals.items()))}
+
+
+def finish(selection: dict, rows: dict[tuple[str, str], dict], looks: list[dict]) -> dict:
+    """robustness.json's final form: the plan with every finding's re-measurements, labels and
+    what they depend on, and the looks played. Games, never seconds: the same anywhere."""
+    skipped = {item["cell"]: item["reason"] for item in selection.get("skipped", [])}
+    findings = []
+    for finding in selection["findings"]:
+        mine = [rows[(finding["id"], by)] for by in finding.get("by", []) if (finding["id"], by) in rows]
+        verdict, depends = labelling.overall({row["by"]: row["label"] for row in mine})
+        unplayed = [{"by": cell.split("~", 1)[1], "cell": cell, "reason": reason} for cell, reason in skipped.items()
+                    if cell.split("~", 1)[0] == finding["cell"]]
+        more = [row.get("more_games") for row in mine if row["label"] == labelling.UNDETERMINED]
+        findings.append({k: v for k, v in finding.items() if k != "by"} | {
+            "remeasurements": mine, "not_played": unplayed, "label": verdict, "depends_on": depends,
+            "more_games": ((None if None in more else max(more)) if more else None)
+            if verdict == labelling.UNDETERMINED else None})
+    games = sum(sum(look["cells"].values()) + sum(look["originals"].values()) for look in looks)
+    return {k: v for k, v in selection.items() if k not in ("findings",)} | {
+        "findings": findings, "looks": looks, "sampling": {"games": games, "looks": len(looks)}}
 
 
 def run(folder: Path, *, jobs: int | None = None, backend: str = "loky", address: str | None = None,
         quiet: bool = False, force_jobs: bool = False, report: bool = True) -> Path | None:
     """The robustness phase of the finished sweep in `folder` (its spec's `robustness` settings),
-    or its resume when DIR/robustness is unfinished; then summary.json and the report are written
-    again with the labels. Returns DIR/robustness, or None when the settings are off."""
+    or its resume: look after look until every label is decided or its games are spent; then
+    summary.json and the report are written again with the labels. Returns DIR/robustness, or
+    None when the settings are off."""
     folder = Path(folder)
     manifest = read_json(folder / "manifest.json", "run the sweep again into a new folder")
     sweep = sweep_of_manifest(folder, manifest)
@@ -373,38 +469,43 @@ def run(folder: Path, *, jobs: int | None = None, backend: str = "loky", address
     out = folder / FOLDER
     selection_path = folder / SELECTION
     began = time.perf_counter()
-    if selection_path.exists() and out.exists():
-        selection = read_json(selection_path, f"remove {out} and {selection_path} and run simkit report {folder}")
-        again = Sweep.from_dict(selection["sweep"])
-        if not results.is_complete(out):
-            try:
-                runner.run(again, out, jobs=jobs, backend=backend, address=address, resume=True, quiet=quiet,
-                           report=False, force_jobs=force_jobs)
-            except KeyboardInterrupt:
-                print(f"the robustness phase of {folder} stopped; finish it with: simkit sweep --out {folder} "
-                      "--resume", file=sys.stderr, flush=True)
-                raise
+    if selection_path.exists():
+        selection = read_json(selection_path, f"remove {out} and {selection_path} and run simkit sweep --out "
+                                              f"{folder} --resume")
+        if "cells" not in selection or "sweep" not in selection:
+            raise InputError(f"{selection_path} is not this version's robustness plan; remove {out} and "
+                             f"{selection_path} and run simkit sweep --out {folder} --resume")
     else:
         if out.exists():
             raise InputError(f"{out} exists without {selection_path}; remove {out} and run the sweep's robustness "
                              f"phase again: simkit sweep --out {folder} --resume")
         summary = read_json(folder / "summary.json", f"rebuild it with simkit report {folder}")
-        # compiling more engines side by side than there are cores gains nothing (see runner._check_options)
-        prepare_jobs = 1 if backend != "loky" else min(jobs or runner.cores(), runner.cores())
-        selection, again = plan(folder, sweep, summary, manifest, show, jobs=prepare_jobs, backend=backend,
-                                quiet=quiet)
+        selection = plan(sweep, summary) | {"sweep": sweep.to_dict()}
         write_text(selection_path, json.dumps(selection, indent=1))
-        if again.cells:
-            try:
-                runner.run(again, out, jobs=jobs, backend=backend, address=address, quiet=quiet, report=False,
-                           force_jobs=force_jobs)
-            except KeyboardInterrupt:
-                print(f"the robustness phase of {folder} stopped; finish it with: simkit sweep --out {folder} "
-                      "--resume", file=sys.stderr, flush=True)
-                raise
+    options = {"jobs": jobs, "backend": backend, "address": address, "quiet": quiet, "force_jobs": force_jobs}
+    looks: list[dict] = []
+    step: dict | None = {"cells": {c: info["schedule"][0] for c, info in selection["cells"].items()},
+                         "originals": {}}
+    rows: dict = {}
+    try:
+        while step is not None and step["cells"]:
+            k = len(looks)
+            if show:
+                games = sum(step["cells"].values()) + sum(step["originals"].values())
+                print(f"robustness look {k}: {len(step['cells'])} re-measurement cells, {games:,} games", flush=True)
+            _play(_look_sweep(selection, k, step["cells"], step["originals"]), out / f"look-{k}", options)
+            looks.append(step)
+            rows, open_cells = _evaluate(folder, selection, looks)
+            step = _next_look(selection, looks, open_cells)
+    except KeyboardInterrupt:
+        print(f"the robustness phase of {folder} stopped; finish it with: simkit sweep --out {folder} --resume",
+              file=sys.stderr, flush=True)
+        raise
+    final = finish(selection, rows, looks)
+    write_text(selection_path, json.dumps(final, indent=1))
     if show:
-        print(f"robustness phase done in {time.perf_counter() - began:.1f} s; writing the summary and report…",
-              flush=True)
+        print(f"robustness phase done in {time.perf_counter() - began:.1f} s ({final['sampling']['games']:,} games); "
+              "writing the summary and report…", flush=True)
     if report:
         results.rebuild_report(folder)
     else:
@@ -413,3 +514,50 @@ def run(folder: Path, *, jobs: int | None = None, backend: str = "loky", address
 
 
 __all__ = ["FOLDER", "SELECTION", "plan", "remeasurements", "run", "select"]
+
+
+# ---------------------------------------------------------------------------------------
+# The labels' own statistics, measured (examples/ci/robustness_labels.py, docs/statistics.md)
+
+
+def simulated(players: int, effect: float, after: float, *, games: int = 10_000, cap: int = GAMES,
+              same: float = 0.0, remeasurements: int = 4, delta: float = labelling.DELTA["seat"],
+              alpha: float = labelling.ALPHA, runs: int = 2000, seed: int = 1) -> dict[str, float]:
+    """`runs` simulated re-measurements of a seat-0 finding, decided look by look as the phase
+    decides them (`_judge`, `schedule`): seat 0 wins each decided game with chance 1/players +
+    `effect` in the original and 1/players + `after` in the re-measurement; a share `same` of the
+    pairs are the very same game (a set that changes little), the rest independent. The original
+    plays `games` games (the first look), the re-measurement up to `cap`, over one of
+    `remeasurements` re-measurements of the finding. Returns the share of runs ending in each
+    label, and the games they took (mean)."""
+    rng = np.random.default_rng(seed)
+    fair = 1.0 / players
+    p_a = fair + effect
+    # the independent games' rate, so that the re-measurement's overall rate is fair + after
+    p_b = (fair + after - same * p_a) / (1.0 - same) if same < 1 else p_a
+    if not 0.0 <= p_b <= 1.0:
+        raise ValueError(f"no independent rate gives {after:+.3f} with {same:.0%} identical games")
+    looks = schedule(games, max(games, cap))
+    finding = {"cell": "sim", "kind": "seat", "key": ["seat", 0], "figure": effect, "players": players,
+               "delta": delta, "tail": labelling.tail(alpha, len(looks), remeasurements)}
+    ended: dict[str, int] = {}
+    spent = []
+    for _ in range(runs):
+        sums = None
+        played = 0
+        for total in looks:
+            n = total - played
+            won_a = rng.random(n) < p_a
+            won_b = np.where(rng.random(n) < same, won_a, rng.random(n) < p_b)
+            units = labelling.WIN_UNITS
+            decided = np.full(n, units, np.int64)
+            sums = labelling.add_sums(sums, labelling.pair_sums(
+                "seat", {"x": won_a * units, "d": decided}, {"x": won_b * units, "d": decided}))
+            played = total
+            row = _judge(finding, "sim", sums, players)
+            if row["label"] != labelling.UNDETERMINED:
+                break
+        ended[row["label"]] = ended.get(row["label"], 0) + 1
+        spent.append(played)
+    return {**{found: count / runs for found, count in ended.items()}, "mean_games": float(np.mean(spent)),
+            "runs": runs}

@@ -9,7 +9,8 @@ A spec file::
 
     robustness = "all"   # optional: after the sweep, re-measure its headline findings at a skilled
                          # tier and under every shipped component set (simkit.robustness); or a table
-                         # [robustness] check = "all", skilled = "tuned", lookahead = true, budget = 0.5
+                         # [robustness] check = "all", skilled = "tuned", lookahead = false,
+                         # games = 40000, lookahead_games = 2000, alpha = 0.05, delta = {seat = "2pt"}
 
     [check]              # optional: limits for `simkit check` on this sweep's folder (simkit.check)
     max_first_player_advantage = "3pt"
@@ -78,8 +79,10 @@ from simkit.game import NOISE_MARK, parse_strategy
 TOP_KEYS = ("name", "description", "seed", "games", "precision", "check", "study", "arcs", "tiers", "skill",
             "tournament", "bots", "robustness", "max_cells")
 ROBUSTNESS_CHECKS = ("off", "skill", "components", "all")  # what the robustness phase re-measures (simkit.robustness)
-ROBUSTNESS_KEYS = ("check", "skilled", "lookahead", "budget")
-ROBUSTNESS_BUDGET = 0.5  # the robustness phase plays at most this share of the main phase's time
+ROBUSTNESS_KEYS = ("check", "skilled", "lookahead", "games", "lookahead_games", "alpha", "delta")
+ROBUSTNESS_GAMES = 40_000  # the most games one re-measurement plays (simkit.robustness.GAMES)
+ROBUSTNESS_LOOKAHEAD_GAMES = 2_000  # ... at the slow lookahead tier
+ROBUSTNESS_DELTA_KINDS = ("seat", "category", "strategy", "capped")
 TOURNAMENT_KEYS = ("game", "players", "variants", "set", "presets", "include_random", "games", "bots")
 BLOCK_KEYS = ("game", "players", "variants", "set", "grid", "strategies", "games", "bots")
 DEFAULT_GAMES = 10_000
@@ -146,7 +149,8 @@ class Sweep:
     source: str = "command-line options"
     check: dict = field(default_factory=dict)  # the spec's [check] table: `simkit check` limits (simkit.check)
     arcs: bool = False  # the engine fills its score trace, kept as traces.parquet (simkit.traces)
-    # the robustness phase after the sweep (simkit.robustness): {check, skilled, lookahead, budget}; {} is off
+    # the robustness phase after the sweep (simkit.robustness): {check, skilled, lookahead, games,
+    # lookahead_games, alpha, delta}; {} is off
     robustness: dict = field(default_factory=dict)
 
     def to_toml(self) -> str:
@@ -478,15 +482,22 @@ def load(
 
 def parse_robustness(value: Any, where: str) -> dict:
     """The robustness phase's settings (simkit.robustness) from a spec's `robustness = "all"` or
-    its table `[robustness] check = "all", skilled = "tuned", lookahead = true, budget = 0.5`:
-    {check, skilled (None: the game's `tuned` preset, else its default), lookahead, budget (the
-    share of the main phase's time it may play)}; {} when off."""
+    its table `[robustness] check = "all", skilled = "tuned", lookahead = false, games = 40000,
+    lookahead_games = 2000, alpha = 0.05, delta = {seat = "2pt"}`: {check, skilled (None: the
+    game's `tuned` preset, else its default), lookahead, games and lookahead_games (the most
+    games a re-measurement plays), alpha (a finding's chance of a false label), delta (per figure
+    kind, the tolerance in rate units; kinds left out take the gate's limit or the default)};
+    {} when off."""
     if value is None:
         return {}
     table = {"check": value} if isinstance(value, str) else value
     if not isinstance(table, dict):
         raise InputError(f"{where}: expected one of {', '.join(ROBUSTNESS_CHECKS)} or a table with "
                          f"{', '.join(ROBUSTNESS_KEYS)}, got {value!r}")
+    if "budget" in table:
+        raise InputError(f"{where}: budget (a share of the main phase's seconds) is gone: the robustness phase's "
+                         f"budget is in games, the same on every machine; write games = {ROBUSTNESS_GAMES} (per "
+                         f"re-measurement) and lookahead_games = {ROBUSTNESS_LOOKAHEAD_GAMES}")
     for key in table:
         if key not in ROBUSTNESS_KEYS:
             raise unknown("robustness key", key, ROBUSTNESS_KEYS, where)
@@ -496,16 +507,37 @@ def parse_robustness(value: Any, where: str) -> dict:
     skilled = table.get("skilled")
     if skilled is not None and (not isinstance(skilled, str) or not skilled.strip()):
         raise InputError(f"{where}: skilled must name a preset (like \"tuned\"), got {skilled!r}")
-    lookahead = table.get("lookahead", True)
+    lookahead = table.get("lookahead", False)
     if not isinstance(lookahead, bool):
         raise InputError(f"{where}: lookahead must be true or false, got {lookahead!r}")
-    budget = table.get("budget", ROBUSTNESS_BUDGET)
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= 10:
-        raise InputError(f"{where}: budget is the share of the main phase's time the robustness phase may play, "
-                         f"a number above 0 and at most 10 (0.5 is half), got {budget!r}")
+    counts = {}
+    for key, default in (("games", ROBUSTNESS_GAMES), ("lookahead_games", ROBUSTNESS_LOOKAHEAD_GAMES)):
+        n = table.get(key, default)
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 100_000_000:
+            raise InputError(f"{where}: {key} is the most games one re-measurement plays, a whole number from 1 to "
+                             f"100,000,000, got {n!r}")
+        counts[key] = n
+    alpha = table.get("alpha", 0.05)
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 0.5:
+        raise InputError(f"{where}: alpha is a finding's chance of a false label, a number above 0 and below 0.5 "
+                         f"(0.05 is 5%), got {alpha!r}")
+    delta = table.get("delta", {})
+    if not isinstance(delta, dict):
+        raise InputError(f"{where}: delta is a table of tolerances per figure kind, like delta = {{seat = \"2pt\"}}, "
+                         f"got {delta!r}")
+    from simkit.check import parse_rate
+
+    tolerances = {}
+    for kind, amount in delta.items():
+        if kind not in ROBUSTNESS_DELTA_KINDS:
+            raise unknown("delta kind", kind, ROBUSTNESS_DELTA_KINDS, where)
+        tolerances[kind] = parse_rate(amount, f"delta.{kind}", where)
+        if tolerances[kind] <= 0:
+            raise InputError(f"{where}: delta.{kind} must be above 0, got {amount!r}")
     if check == "off":
         return {}
-    return {"check": check, "skilled": skilled, "lookahead": lookahead, "budget": float(budget)}
+    return {"check": check, "skilled": skilled, "lookahead": lookahead, **counts, "alpha": float(alpha),
+            "delta": tolerances}
 
 
 def _flag(value: Any, key: str, where: str) -> bool:

@@ -333,9 +333,9 @@ def test_a_dominant_item_in_the_headline_carries_its_win_rate_finding_s_robustne
               "matrix": [{"row": "thief", "column": "gambler", "rate": 0.56, "ci_low": 0.53, "ci_high": 0.59},
                          {"row": "gambler", "column": "thief", "rate": 0.44, "ci_low": 0.41, "ci_high": 0.47}]}
     cells = [{"cell": "c-3p", "game": "g", "matchups": {"power": matrix}}]
-    row = {"id": "c-3p/category/power/thief", "kind": "category", "label": "reverses",
+    row = {"id": "c-3p/category/power/thief", "kind": "category", "label": "reverses", "players": 3, "delta": 0.02,
            "remeasurements": [{"by": "lookahead", "label": "reverses", "figure": -0.04, "interval": [-0.06, -0.02],
-                               "games": 900}], "not_played": []}
+                               "change": -0.1, "change_interval": [-0.12, -0.08], "games": 900}], "not_played": []}
     (game, plain), = headline_items(cells, {"c-3p": "3 players"})
     assert game == "g" and plain.startswith("**Dominant power, 3 players: thief**") and "Robustness" not in plain
     (_, labelled), = headline_items(cells, {"c-3p": "3 players"}, {"findings": [row]})

@@ -1,41 +1,56 @@
-"""Robustness labels (docs/results.md): is a finding about the game, or about our bots or our
-invented components?
+"""Robustness labels (docs/statistics.md, "Robustness labels"): is a finding about the game, or
+about our bots or our invented components?
 
-A finding's figure is one number with a 95% interval from one cell (a seat's share of decided
-games against fair, a dealt value or a strategy against its cell's average, the capped share,
-a variant comparison's paired difference). simkit.robustness plays each finding's cell again
-with the line-up replaced by a skilled tier (`tuned`, `lookahead`) and under every shipped
-alternative component set, on the same seeds; this module labels each re-measurement against
-the original figure and sizes the samples. It is pure: figures in, labels and game counts out.
+A finding's figure is one number with a 95% interval from one cell: a seat's share of decided
+games against fair, a dealt value or a strategy against its cell's average, the capped share.
+simkit.robustness plays the finding's cell again with the line-up replaced by a skilled tier
+and under every shipped alternative component set, on the same seeds, so game i of the
+re-measurement and game i of the original pair. This module is pure: per-game sums in, figures,
+paired changes, labels and game counts out.
 
-Labels (the original figure is clear of zero, on side s):
+Per re-measurement, from the paired games (n of them, the original's figure A and the
+re-measured B, both ratios of per-game sums linearised by the delta method; `side` the sign of
+the original figure; the change toward zero c = side·(A − B), with its paired standard error;
+δ the tolerance of the figure's kind; each bound one-sided at level α / (K·M), K the looks the
+re-measurement may take and M the finding's re-measurements, so that over every look and
+every re-measurement of a finding the chance of any false label is at most α by the union
+bound):
 
-- **reverses**: the re-measured interval is clear of zero on the other side;
-- **vanishes**: the re-measured interval covers zero;
-- **weaker**: same side and clear of zero, but the re-measured estimate lies below the
-  original interval's near end (a smaller effect, decided);
-- **holds**: same side, clear of zero, and not weaker.
+- **reverses**: side·B's upper bound is below zero (B is clear of zero on the other side);
+- **holds**: side·B's lower bound is above zero and c's upper bound is below δ (clear of zero
+  on its side, and the change toward zero shown smaller than the tolerance);
+- **vanishes**: B's bounds both lie within ±δ (two one-sided tests: B equivalent to zero);
+- **weaker**: side·B's lower bound is above zero and c's lower bound is above δ;
+- **undetermined** when none is shown yet: the re-measurement plays on, look after look,
+  until one is or its games are spent; then the label says about how many more games the
+  nearest decision needs at the estimates so far.
 
-A finding's overall label is holds only if it holds under every re-measurement; otherwise
-the worst of them (weaker < vanishes < reverses), naming which tier or set (`depends_on`).
-
-Sample size: the games that tell a figure's sign at 95%, n such that the original effect is
-twice its standard error, n = (2 · 1.96)² p(1 − p) / d² (p the rate, d the effect), rounded up,
-at least FLOOR; `allocate` fits every re-measurement into a budget of seconds.
+The tests are tried in that order at each look, and the first shown is the label. A
+re-measurement whose games are identical to the original's (the set changes nothing the
+cell plays) is **no effect** and is no label. A finding's label: the worst decided non-holds
+label of its re-measurements (reverses, vanishes, weaker, in that order), naming which tier or
+set it depends on; else undetermined if any is; else holds (about the game: every planned
+re-measurement was played and holds).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
-from simkit.analysis.seats import capped_figure, group_figure, seat_figure
+from simkit.analysis.intervals import cross_sums, one_sided_z, ratio
 
-FOLDER = "robustness"  # the re-measurement sweep, inside the sweep folder (simkit.robustness plays it)
-SELECTION = "robustness.json"  # what was picked and how it was sampled, beside it
+FOLDER = "robustness"  # the re-measurement looks, inside the sweep folder (simkit.robustness plays them)
+SELECTION = "robustness.json"  # what was picked, its schedule and the labels, beside it
 HOLDS, WEAKER, VANISHES, REVERSES = "holds", "weaker", "vanishes", "reverses"
-LABELS = (HOLDS, WEAKER, VANISHES, REVERSES)  # best to worst
-Z = 1.96  # 95%, two-sided: the interval every figure carries
-FLOOR = 200  # fewest games a re-measurement plays
+UNDETERMINED, NO_EFFECT, NOT_MEASURED = "undetermined", "no effect", "not re-measured"
+LABELS = (HOLDS, WEAKER, VANISHES, REVERSES)  # the decided labels, best to worst
+ALPHA = 0.05  # a finding's chance of any false label, over its looks and re-measurements
+# δ per figure kind, in the figure's own units (rate units: 0.02 is 2 points): a change smaller
+# than δ is no change, a figure within ±δ of zero is no effect
+DELTA = {"seat": 0.02, "category": 0.02, "strategy": 0.02, "capped": 0.005}
+KINDS = tuple(DELTA)
+WIN_UNITS = 2520  # a seat's win in integer units (simkit.analysis.tables.WIN_UNITS): sums stay exact
 
 
 def finding_id(cell: str, kind: str, key) -> str:
@@ -43,217 +58,217 @@ def finding_id(cell: str, kind: str, key) -> str:
     return "/".join([cell, kind, *map(str, key)])
 
 
-def label(value: float, low: float, high: float, again: tuple[float, float, float]) -> str:
-    """The label of one re-measurement `again` (value, low, high) of a figure `value` with
-    interval (low, high) that is clear of zero (module docstring)."""
-    side = 1.0 if value > 0 else -1.0
-    v, lo, hi = (side * x for x in again)
-    lo, hi = min(lo, hi), max(lo, hi)
-    near = min(side * low, side * high)  # the original interval's end nearer zero, on the positive side
-    if hi < 0:
-        return REVERSES
-    if lo <= 0:
-        return VANISHES
-    if v < near:
-        return WEAKER
-    return HOLDS
+# ---------------------------------------------------------------------------------------
+# Per-game columns of a finding's figure, for the original (a) and the re-measurement (b)
+#
+# seat s: x = seat s's win (units), d = WIN_UNITS when the game was decided;
+# a dealt value or strategy: x = the wins of its seats, d = WIN_UNITS per decided seat of it,
+#   g and h the same over every seat of the group (the cell's average it is measured against);
+# capped: x = 1 when the round cap stopped the game, d = 1.
+
+COLUMNS = {"seat": ("x", "d"), "category": ("x", "d", "g", "h"), "strategy": ("x", "d", "g", "h"),
+           "capped": ("x", "d")}
 
 
-def overall(labels: dict[str, str]) -> tuple[str, list[str]]:
-    """(the finding's label, the re-measurements it depends on) from {by: label}: holds only if
-    every re-measurement holds, else the worst, and every `by` that did not hold."""
-    if not labels:
-        return "not re-measured", []
-    worst = max(labels.values(), key=LABELS.index)
-    return worst, [by for by, found in labels.items() if found != HOLDS]
+def pair_sums(kind: str, original: Mapping, again: Mapping) -> dict[str, float]:
+    """The sums and cross sums of a finding's per-game columns over paired games: `original`
+    and `again` map each column of COLUMNS[kind] to a per-game array, game i in both the same
+    seed. Integer-valued, so the sums are exact and add across looks."""
+    columns = {f"{c}_a": original[c] for c in COLUMNS[kind]} | {f"{c}_b": again[c] for c in COLUMNS[kind]}
+    return {"n": float(len(original[COLUMNS[kind][0]])), **cross_sums(columns)}
 
 
-def sign_games(rate: float, effect: float, per_game: float = 1.0, floor: int = FLOOR) -> int:
-    """Games that tell the sign of an effect `effect` on a rate `rate` at 95%: n trials with
-    2·1.96·√(p(1−p)/n) = |d|, divided by the trials a game gives (`per_game`: the decided share
-    for a seat figure, decided seats per game for a dealt value or strategy), at least `floor`."""
-    if not effect or per_game <= 0:
-        return floor
-    p = min(max(rate, 1e-6), 1 - 1e-6)
-    trials = (2 * Z) ** 2 * p * (1 - p) / (effect * effect)
-    return max(floor, math.ceil(trials / per_game))
+def add_sums(a: Mapping[str, float] | None, b: Mapping[str, float]) -> dict[str, float]:
+    """Two looks' sums as one."""
+    return dict(b) if a is None else {key: a[key] + b[key] for key in a}
 
 
-def allocate(requests: list[dict], budget: float, floor: int = FLOOR) -> tuple[list[int], str]:
-    """Games for each re-measurement cell within `budget` seconds of one core (0: not played),
-    and how it sampled.
-
-    Each request: `games` (the original cell's), `needed` (sign_games of its findings),
-    `rate` (games/s), `slow` (the lookahead tier), `group` (0: one of the TOP largest findings,
-    1: another headline finding, 2: another figure the gate reads), `priority` (lower first: by
-    rank). In order, the first that fits:
-
-    1. the fast tiers and component sets at the original games, the lookahead at the games that
-       tell each figure's sign at 95% (never more than the original);
-    2. every re-measurement at the games that tell its figure's sign;
-    3. the re-measurements in order of importance while the budget lasts, each at its
-       sign-telling games or what is left of the budget, never below `floor` games (a cell the
-       budget cannot give that is not played): first, in rank order, each headline finding's
-       cheapest re-measurement (`serves`: {finding id: rank} of the headline findings a cell
-       measures again), so that every headline finding the budget can pay for gets a label;
-       then, in rank order, each finding's cheapest re-measurement of the other `dimension`
-       ("skill" or "components"), from at most half of what is left, so that a label says
-       something about both where it can without starving the cheap sets; then the headline's
-       other re-measurements (groups 0 and 1) before the gate's other
-       figures, and within them the cheapest first, so that the budget labels as many
-       re-measurements as it can (a lookahead of a small effect costs most).
-    """
-    def cost(games: list[int]) -> float:
-        return sum(n / max(r["rate"], 1e-9) for n, r in zip(games, requests))
-
-    sign = [min(r["games"], max(floor, r["needed"])) for r in requests]
-    games = [n if r["slow"] else r["games"] for n, r in zip(sign, requests)]
-    if cost(games) <= budget:
-        return games, ("the fast tiers and component sets at the original games, the lookahead at the games that "
-                       "tell each figure's sign at 95%")
-    if cost(sign) <= budget:
-        return sign, "every re-measurement at the games that tell its figure's sign at 95%"
-    games = [0] * len(requests)
-    left = budget
-    def importance(i: int) -> tuple:
-        r = requests[i]
-        return r.get("group", 0) >= 2, sign[i] / max(r["rate"], 1e-9), r.get("priority", 0)
-
-    def give(i: int, allowance: float = math.inf) -> None:
-        nonlocal left
-        n = min(sign[i], int(min(left, allowance) * requests[i]["rate"]))
-        if n >= min(floor, sign[i]) and n > 0:
-            games[i] = n
-            left -= n / requests[i]["rate"]
-
-    served: dict[str, list[int]] = {}  # headline finding -> the cells that measure it again
-    ranks: dict[str, int] = {}
-    for i, r in enumerate(requests):
-        for finding, rank in r.get("serves", {}).items():
-            served.setdefault(finding, []).append(i)
-            ranks[finding] = rank
-    order = sorted(served, key=lambda f: (ranks[f], f))
-    for finding in order:  # a label for each: its cheapest re-measurement
-        if not any(games[i] for i in served[finding]):
-            give(min(served[finding], key=importance))
-    reserve = left / 2  # half of what is left after one each is for the other dimension
-    for finding in order:  # each finding's cheapest of the other dimension (skill, components), in rank order
-        measured = {requests[i].get("dimension") for i in served[finding] if games[i]}
-        other = [i for i in served[finding] if not games[i] and requests[i].get("dimension") not in measured]
-        if measured and other and left > reserve:
-            give(min(other, key=importance), allowance=left - reserve)
-    for i in sorted(range(len(requests)), key=importance):
-        if not games[i]:
-            give(i)
-    short = sum(0 < n < s_ for n, s_ in zip(games, sign))
-    dropped = games.count(0)
-    return games, ("the budget did not allow every re-measurement the games that tell its figure's sign at 95%: "
-                   "they were given those games while the budget lasted: first each headline finding's cheapest "
-                   "(so that every one the budget can pay for is labelled), then each one's cheapest of the other "
-                   "dimension (skill or components) from half of what was left, then the rest, the headline's "
-                   "findings before the other figures the gate reads, the cheapest first"
-                   + (f"; {short} got fewer (at least {floor}), where 'vanishes' may mean too few games"
-                      if short else "")
-                   + (f"; {dropped} were not played" if dropped else ""))
-
-
-def figure(finding: dict, cell: dict | None, comparisons: dict | None = None) -> tuple[float, float, float] | None:
-    """(value, low, high) of `finding` measured again in the summary cell `cell` (the same
-    definitions as the headline's; simkit.analysis.seats), or None when the cell lacks it. A
-    comparison's is the row of `comparisons` {(cell, baseline, metric): row}, looked up by the
-    re-measured pair of cells (finding's `against` must be the pair's baseline)."""
-    kind, key = finding["kind"], finding["key"]
-    if kind == "comparison":
-        row = (comparisons or {}).get((finding["again_cell"], finding["again_baseline"], key[2]))
-        return None if row is None else (row["diff"], row["ci_low"], row["ci_high"])
-    if cell is None or not cell.get("games"):
+def _linear(kind: str, side: str, sums: Mapping[str, float], fair: float) -> tuple[float, dict] | None:
+    """The figure of one side ("a" or "b") and its per-game linearisation (intervals.ratio)."""
+    n = int(sums["n"])
+    own = ratio(n, sums, {f"x_{side}": 1.0}, f"d_{side}", shift=fair if kind == "seat" else 0.0)
+    if own is None or kind in ("seat", "capped"):
+        return own
+    average = ratio(n, sums, {f"g_{side}": 1.0}, f"h_{side}")
+    if average is None:
         return None
-    if kind == "seat":
-        return seat_figure(cell, int(key[1]))[:3]
-    if kind == "capped":
-        return capped_figure(cell)
-    found = group_figure(cell, key[0], key[1], finding.get("baseline"))
-    return None if found is None else found[:3]
+    coefficients = dict(own[1])
+    for column, c in average[1].items():
+        coefficients[column] = coefficients.get(column, 0.0) - c
+    return own[0] - average[0], coefficients
 
 
-def build(selection: dict, again: dict, manifest: dict | None = None, main: dict | None = None) -> dict:
-    """summary.json's `robustness`: the selection (simkit.robustness writes it: findings with
-    their original figures, the re-measurement cells, the settings and how it sampled) with
-    every re-measurement's figure and label, read from the robustness sweep's summary `again`
-    (and its manifest's timing, beside the main phase's from its manifest `main`)."""
-    cells = {cell["cell"]: cell for cell in again.get("cells", [])}
-    comparisons = {(row["cell"], row["baseline"], row["metric"]): row for row in again.get("comparisons", [])}
-    skipped = {item["cell"]: item["reason"] for item in selection.get("skipped", [])}
-    findings = []
-    for finding in selection["findings"]:
-        value, (low, high) = finding["figure"], finding["interval"]
-        rows, labels = [], {}
-        for by in finding["by"]:
-            cell_id = f"{finding['cell']}~{by}"
-            measured = figure({**finding, "again_cell": cell_id,
-                               "again_baseline": f"{finding.get('against')}~{by}"}, cells.get(cell_id), comparisons)
-            if measured is None:
-                continue
-            found = label(value, low, high, measured)
-            labels[by] = found
-            games = cells[cell_id]["games"] if cell_id in cells else None
-            rows.append({"by": by, "cell": cell_id, "figure": measured[0], "interval": [measured[1], measured[2]],
-                         "games": games, "games_needed": finding.get("games_needed"), "label": found})
-        verdict, depends = overall(labels)
-        unplayed = [{"by": by, "cell": f"{finding['cell']}~{by}", "reason": skipped[f"{finding['cell']}~{by}"]}
-                    for by in finding["by"] if f"{finding['cell']}~{by}" in skipped]
-        findings.append({k: v for k, v in finding.items() if k != "by"} | {
-            "remeasurements": rows, "not_played": unplayed, "label": verdict, "depends_on": depends})
-    sampling = dict(selection.get("sampling", {}))
-    if manifest:
-        sampling.update(play_seconds=manifest.get("play_seconds"), wall_seconds=manifest.get("wall_seconds"),
-                        games=manifest.get("games"),
-                        worker_seconds=round(sum(t["seconds"] for t in (manifest.get("cell_timing") or {}).values()),
-                                             3))
-    if main:
-        sampling.update(main_play_seconds=main.get("play_seconds"))
-    return {k: v for k, v in selection.items() if k not in ("findings", "sweep")} | {
-        "sampling": sampling, "findings": findings}
+def _se(sums: Mapping[str, float], coefficients: Mapping[str, float]) -> float:
+    n = sums["n"]
+    if n < 2:
+        return math.inf
+    total = sum(c * sums[x] for x, c in coefficients.items())
+    squares = 0.0
+    for x, cx in coefficients.items():
+        for y, cy in coefficients.items():
+            key = f"{x}*{y}" if f"{x}*{y}" in sums else f"{y}*{x}"
+            squares += cx * cy * sums[key]
+    return math.sqrt(max(squares - total * total / n, 0.0) / (n - 1) / n)
+
+
+def measure(kind: str, sums: Mapping[str, float], fair: float = 0.0) -> dict | None:
+    """The original's figure, the re-measured figure and the paired change (b − a), each with
+    its standard error, over the paired games of `sums` (pair_sums); None when either side has
+    no decided game. `fair`: 1/players for a seat figure."""
+    a, b = _linear(kind, "a", sums, fair), _linear(kind, "b", sums, fair)
+    if a is None or b is None:
+        return None
+    change = dict(b[1])
+    for column, c in a[1].items():
+        change[column] = change.get(column, 0.0) - c
+    return {"games": int(sums["n"]), "original": a[0], "original_se": _se(sums, a[1]),
+            "figure": b[0], "se": _se(sums, b[1]), "change": b[0] - a[0], "change_se": _se(sums, change)}
+
+
+def tail(alpha: float, looks: int, remeasurements: int) -> float:
+    """Each one-sided bound's level: α spread over K looks and M re-measurements (Bonferroni)."""
+    return alpha / (max(looks, 1) * max(remeasurements, 1))
+
+
+def _conditions(side: float, figure: float, se: float, change: float, change_se: float, delta: float,
+                z: float) -> dict[str, list[tuple[float, float]]]:
+    """Per label, the one-sided conditions it needs, each (margin, standard error): shown when
+    margin − z·se > 0. `change` is the paired change b − a."""
+    b, toward = side * figure, -side * change  # the figure on its side, the change toward zero
+    return {REVERSES: [(-b, se)], HOLDS: [(b, se), (delta - toward, change_se)],
+            VANISHES: [(delta - figure, se), (delta + figure, se)],
+            WEAKER: [(b, se), (toward - delta, change_se)]}
+
+
+ORDER = (REVERSES, HOLDS, VANISHES, WEAKER)  # tried in this order: the first shown is the label
+
+
+def decide(side: float, measured: dict, delta: float, z: float) -> str | None:
+    """The label shown at this look (module docstring), or None while none is."""
+    conditions = _conditions(side, measured["figure"], measured["se"], measured["change"], measured["change_se"],
+                             delta, z)
+    for found in ORDER:
+        if all(margin - z * se > 0 for margin, se in conditions[found]):
+            return found
+    return None
+
+
+def more_games(side: float, measured: dict, delta: float, z: float) -> int | None:
+    """About how many more paired games the nearest label needs, at the estimates so far
+    (standard errors shrinking as 1/√n): for each label whose margins are all on its side, the
+    games at which every margin clears z standard errors; the fewest. None when no label is in
+    reach at these estimates (a margin exactly on its bound)."""
+    n = measured["games"]
+    best = None
+    for margins in _conditions(side, measured["figure"], measured["se"], measured["change"], measured["change_se"],
+                               delta, z).values():
+        if any(margin <= 0 or not math.isfinite(se) for margin, se in margins):
+            continue
+        needed = max(n * (z * se / margin) ** 2 for margin, se in margins)
+        best = needed if best is None else min(best, needed)
+    if best is None:
+        return None
+    return max(0, _round_up(math.ceil(best) - n))
+
+
+def from_intervals(original: tuple[float, float, float], again: tuple[float, float, float],
+                   change: tuple[float, float, float] | None, delta: float, tail_level: float,
+                   games: int) -> tuple[str, int | None]:
+    """(label, more games or None) of a re-measurement known only by 95% intervals (value, low,
+    high): the original figure, the re-measured one (over `games` games) and, where the games
+    were compared one by one, the paired change (else the unpaired one, whose variance adds the
+    two). The same tests as `decide`, on standard errors read back from the intervals."""
+    from simkit.analysis.intervals import Z95
+
+    def se(interval: tuple[float, float, float]) -> float:
+        return max(interval[2] - interval[1], 0.0) / (2 * Z95)
+
+    if change is None:
+        change = (again[0] - original[0], 0.0, 2 * Z95 * (se(original) ** 2 + se(again) ** 2) ** 0.5)
+    measured = {"games": games, "figure": again[0], "se": se(again), "change": change[0], "change_se": se(change)}
+    side = 1.0 if original[0] > 0 else -1.0
+    z = one_sided_z(tail_level)
+    found = decide(side, measured, delta, z)
+    if found is not None:
+        return found, None
+    more = more_games(side, measured, delta, z)
+    return UNDETERMINED, more
+
+
+def _round_up(games: int) -> int:
+    """A game count to two significant figures, upwards (an estimate, not a promise)."""
+    if games < 100:
+        return games
+    step = 10 ** (len(str(games)) - 2)
+    return -(-games // step) * step
+
+
+def overall(labels: Mapping[str, str]) -> tuple[str, list[str]]:
+    """(the finding's label, the re-measurements it depends on) from {by: label} (module
+    docstring); "no effect" re-measurements are left out, and a finding with none else is not
+    re-measured."""
+    measured = {by: found for by, found in labels.items() if found != NO_EFFECT}
+    decided = {by: found for by, found in measured.items() if found in LABELS and found != HOLDS}
+    if decided:
+        worst = max(decided.values(), key=LABELS.index)
+        return worst, [by for by in measured if by in decided]
+    undetermined = [by for by, found in measured.items() if found == UNDETERMINED]
+    if undetermined:
+        return UNDETERMINED, undetermined
+    if not measured:
+        return NOT_MEASURED, []
+    return HOLDS, []
+
+
+def counts(findings: list[dict]) -> dict[str, int]:
+    """Findings per label, in the order said: every finding is counted once."""
+    order = (HOLDS, WEAKER, VANISHES, REVERSES, UNDETERMINED, NOT_MEASURED)
+    out = {found: 0 for found in order}
+    for finding in findings:
+        out[finding["label"] if finding["label"] in out else NOT_MEASURED] += 1
+    return {found: n for found, n in out.items() if n}
 
 
 def opening(findings: list[dict]) -> str:
-    """The headline's first sentence: how many findings hold everywhere, and which depend on skill
-    or on a named component set."""
-    measured = [f for f in findings if f["label"] in LABELS]
-    if not measured:
+    """The headline's first sentence: the findings re-measured, counted by label (the counts add
+    up to the findings), and what the labels other than holds depend on."""
+    if not findings:
         return ""
-    held = sum(f["label"] == HOLDS for f in measured)
-    skill = sorted({by for f in measured for by in f["depends_on"] if not by.startswith("components=")})
-    sets = sorted({by.split("=", 1)[1] for f in measured for by in f["depends_on"] if by.startswith("components=")})
-    on_skill = sum(any(not by.startswith("components=") for by in f["depends_on"]) for f in measured)
-    on_sets = sum(any(by.startswith("components=") for by in f["depends_on"]) for f in measured)
-    text = (f"Robustness: {held} of {len(measured)} findings re-measured are about the game (they hold at the skilled "
-            f"tiers and under the shipped component sets they were measured again at)")
-    parts = []
-    if on_skill:
-        parts.append(f"{on_skill} depend{'s' * (on_skill == 1)} on skill ({', '.join(skill)})")
-    if on_sets:
-        parts.append(f"{on_sets} on a named assumption (component set{'s' * (len(sets) != 1)} {', '.join(sets)})")
-    partial = sum(bool(f.get("not_played")) for f in measured)
-    return text + ("; " + " and ".join(parts) if parts else "") + "." + (
-        f" {partial} of the {len(measured)} were measured again at only some of their tiers and sets (the budget; "
-        f"the Robustness section lists the rest)." if partial else "")
+    verbs = {HOLDS: ("holds", "hold"), WEAKER: ("is weaker", "are weaker"), VANISHES: ("vanishes", "vanish"),
+             REVERSES: ("reverses", "reverse"), UNDETERMINED: ("is undetermined", "are undetermined"),
+             NOT_MEASURED: ("was not re-measured", "were not re-measured")}
+    parts = [f"{n} {verbs[found][n != 1]}" + (" (about the game)" if found == HOLDS else "")
+             for found, n in counts(findings).items()]
+    depends = sorted({by for f in findings if f["label"] in (WEAKER, VANISHES, REVERSES) for by in f["depends_on"]})
+    text = f"Robustness of {len(findings)} finding{'s' * (len(findings) != 1)}: {', '.join(parts)}."
+    if depends:
+        text += f" Those weaker, vanishing or reversing depend on {', '.join(depends)}."
+    return text
 
 
 __all__ = [
-    "FLOOR",
+    "ALPHA",
+    "COLUMNS",
+    "DELTA",
     "FOLDER",
     "HOLDS",
     "LABELS",
+    "NOT_MEASURED",
+    "NO_EFFECT",
     "REVERSES",
     "SELECTION",
+    "UNDETERMINED",
     "VANISHES",
     "WEAKER",
-    "allocate",
-    "build",
-    "figure",
-    "label",
+    "add_sums",
+    "counts",
+    "decide",
+    "finding_id",
+    "from_intervals",
+    "measure",
+    "more_games",
     "opening",
     "overall",
-    "sign_games",
+    "pair_sums",
+    "tail",
 ]

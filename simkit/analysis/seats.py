@@ -14,7 +14,9 @@ import polars as pl
 
 from simkit.analysis.intervals import gap_interval, paired_ratio_difference, product, ratio, ratio_pairing, wilson
 from simkit.analysis.tables import collect, win_units
-from simkit.analysis.tests import p_against
+from simkit.analysis.tests import holm, p_against
+
+SIGNIFICANCE = 0.05  # a Holm-adjusted p below this: clear of the noise (`clear_of_noise`)
 
 
 def share(wins: float, decided: int, fair: float) -> dict:
@@ -29,6 +31,18 @@ def seat_shares(wins_by_seat: list[float], fair: float) -> list[dict]:
     """Every seat's share of the decided games (the seats' summed wins) against fair."""
     decided = round(sum(wins_by_seat))
     return [{"seat": seat, **share(wins, decided, fair)} for seat, wins in enumerate(wins_by_seat)]
+
+
+def clear_of_noise(p_values: list[float]) -> list[tuple[float, bool]]:
+    """The report's one rule for a figure standing clear of its noise, for every figure it
+    tests at once (seats against fair, dealt values and strategies against their cell's
+    average, variant comparisons): per figure, in the input order, its Holm-adjusted p over
+    all of them and whether that p is below SIGNIFICANCE. The headline, the overview, the
+    seat, strategy, category and comparison tables read this verdict (through
+    `simkit.report.findings.Headline.verdict`), so a figure clear in one place is clear in all.
+    A 95% interval alone may exclude zero and the figure still not be clear: the correction
+    over many figures is what keeps chance effects out."""
+    return [(adjusted, adjusted < SIGNIFICANCE) for adjusted in holm(list(p_values))]
 
 
 def covers_fair(row: dict) -> bool:

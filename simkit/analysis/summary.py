@@ -205,19 +205,20 @@ def summarize(folder: Path) -> dict:
 
 
 def _robustness(folder: Path) -> dict:
-    """{"robustness": ...} when the folder holds a robustness phase (simkit.robustness): the
-    labels of its findings from robustness.json and the re-measurement sweep's summary."""
+    """{"robustness": ...} when the folder holds a robustness phase (simkit.robustness): its
+    settings, findings with their re-measurements and labels, and the games it played, from
+    robustness.json (findings without labels while the phase is unfinished)."""
     path = folder / robustness.SELECTION
     if not path.exists():
         return {}
     selection = json.loads(path.read_text())
-    again_folder = folder / robustness.FOLDER
-    again = json.loads((again_folder / "summary.json").read_text()) if (again_folder / "summary.json").exists() \
-        else {}
-    manifest = json.loads((again_folder / "manifest.json").read_text()) \
-        if (again_folder / "manifest.json").exists() else None
-    main = json.loads((folder / "manifest.json").read_text()) if (folder / "manifest.json").exists() else None
-    return {"robustness": robustness.build(selection, again, manifest, main)}
+    finished = "looks" in selection
+    findings = selection.get("findings", []) if finished else [
+        {k: v for k, v in f.items() if k != "by"} | {"remeasurements": [], "not_played": [], "label": "",
+                                                     "depends_on": []} for f in selection.get("findings", [])]
+    return {"robustness": {"settings": selection.get("settings", {}), "finished": finished,
+                           "skipped": selection.get("skipped", []), "findings": findings,
+                           "sampling": selection.get("sampling", {})}}
 
 
 def _cell_summary(

@@ -38,30 +38,15 @@ def write_report(folder: Path, summary: dict | None = None) -> Path:
     return html_path
 
 
-def headline_lines(folder: Path, items: int = 5, summary: dict | None = None) -> list[str]:
-    """The report's headline as plain text for a terminal: per game (sweep order) the unfinished
-    cells, dominant strategies and the largest findings, `items` in all (at least one per game),
-    and the precision reached. `summary`: the folder's summary.json when the caller has read it
-    already (a 10,000-cell grid's is large)."""
-    from simkit.report.findings import headline, headline_groups, plain
-    from simkit.report.sections import cell_labels
-    from simkit.report.tournament import headline_items
+def headline_lines(folder: Path, items: int | None = None, summary: dict | None = None) -> list[str]:
+    """The report's headline as plain text for a terminal: the same sentences in the same order
+    as the report's Headline section (both are `simkit.report.sections.headline_parts`; only the
+    pointer to More findings is worded for the terminal), after a "Headline:" line. `items`:
+    findings per game when not the report's (by default the report's, so the two agree).
+    `summary`: the folder's summary.json when the caller has read it already (a 10,000-cell
+    grid's is large)."""
+    from simkit.report.sections import headline_text
 
     if summary is None:
         summary = json.loads((Path(folder) / "summary.json").read_text())
-    labels = cell_labels(summary["cells"])
-    top = headline(summary, labels)
-    several = len(top.games) > 1
-    limit = max(1, items // len(top.games)) if several else items
-    groups = headline_groups(top, labels, headline_items(summary["cells"], labels, summary.get("robustness")), limit)
-    lines, more = [], 0
-    for game, shown, rest in groups:
-        if several and shown:
-            lines.append(f"{game}:")
-        lines += [f"{number}. {plain(sentence)}" for number, sentence in enumerate(shown, 1)]
-        more += len(rest)
-    if more:
-        lines.append(f"   ... {more:,} more in the report (More findings)")
-    if not lines:
-        lines.append("No effect stands clear of the noise at this precision.")
-    return ["Headline:", *lines, plain(top.precision)]
+    return headline_text(summary, items)

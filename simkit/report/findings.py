@@ -6,8 +6,14 @@ A candidate is a seat against fair (over decided games), a dealt seat category v
 power) against its cell's average, a strategy against the other presets' average, a
 round-capped share, or a paired variant comparison (the seats, the capped share, game
 length). Candidates are tested together: a candidate is a finding only when its
-Holm-adjusted p-value is below SIGNIFICANCE, so what is inside the noise is not reported as a
-finding. What a designer can act on:
+Holm-adjusted p-value is below SIGNIFICANCE (`simkit.analysis.seats.clear_of_noise`, the
+report's one rule: the overview, the seat table and the other tables read the same verdict
+through `Headline.verdict`), so what is inside the noise is not reported as a finding. A
+round-capped share is a design finding only when its 95% interval's lower bound is above
+CAPPED_FINDING (1% of games): five capped games in 40,000 are a count, not a finding. Units:
+a seat figure is in points against fair (its share of decided games minus 1/players), a
+dealt value or strategy in points against the cell's average, a variant comparison in points
+(rates) or rounds. What a designer can act on:
 
 - the game's random baseline preset is never a finding: it measures the bots, not the game;
   other strategies are measured against the average of the presets other than the baseline;
@@ -35,18 +41,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from simkit.analysis.robustness import finding_id
-from simkit.analysis.seats import capped_figure, every_seat_fair, group_figure, seat_figure, worst_seat
+from simkit.analysis.robustness import REVERSES, UNDETERMINED, VANISHES, finding_id
+from simkit.analysis.seats import (
+    SIGNIFICANCE,
+    capped_figure,
+    clear_of_noise,
+    every_seat_fair,
+    group_figure,
+    seat_figure,
+    worst_seat,
+)
 from simkit.analysis.seats import decided_seats as _decided_seats
 from simkit.analysis.seats import group_mean as _group_average
 from simkit.analysis.seats import group_rows as _group_rows
 from simkit.analysis.seats import seat_rates as _seat_rates
 from simkit.analysis.seats import wilson_vs as _wilson_vs
-from simkit.analysis.tests import holm, p_against
+from simkit.analysis.tests import p_against
 
-SIGNIFICANCE = 0.05
 MOSTLY_UNFINISHED = 0.5  # share of round-capped games above which a cell's seat figures are not read
-CAPPED_FINDING = 0.005  # a capped share below this is left to the End reasons section
 COMPONENTS = "components"  # the rule parameter naming a component set
 SEAT_FIGURES = ("seat0_win", "seat_gap")  # comparison metrics about the seats: one finding per variant
 
@@ -79,9 +91,47 @@ class Finding:
     notes: list[str] = field(default_factory=list)
     game: str | None = None  # the game the figure is about: the headline groups by it
     label: str = ""  # the robustness phase's label (summary.json `robustness`), said after the sentence
+    advice: str = ""  # what to try next, said as "Next: ..." unless the robustness label says otherwise
+    verdict: str = ""  # the robustness phase's label itself ("holds", "vanishes", ...), or ""
+    depends_on: list[str] = field(default_factory=list)  # what a label other than holds depends on
+    more_games: int | None = None  # an undetermined label: about how many more games would decide it
+    clear: bool = False  # clear of the noise by the report's one rule (`clear_of_noise`)
+
+    def next_hint(self) -> str:
+        return next_hint(self.advice, self.verdict, self.depends_on, self.more_games)
 
     def sentence(self) -> str:
-        return self.text + (f" {self.robustness}" if self.robustness else "") + (f" {self.label}" if self.label else "")
+        hint = self.next_hint()
+        return (self.text + (f" Next: {hint}." if hint else "") + (f" {self.robustness}" if self.robustness else "")
+                + (f" {self.label}" if self.label else ""))
+
+
+def next_hint(advice: str, label: str, depends_on: list[str], more_games: int | None = None) -> str:
+    """A finding's "Next:" hint, one sentence, read from its robustness label (summary.json
+    `robustness.findings`): a finding that vanishes or reverses under a component set rests on
+    that set's values (an assumption: check them, not a rule); one that vanishes or reverses with
+    the skilled bots is about how the bots play (measure it at a stronger tier, not a rule); an
+    undetermined one needs more games first; holds (and weaker, or no label) keeps `advice`."""
+    sets = [by.split("=", 1)[1] for by in depends_on if by.startswith(f"{COMPONENTS}=")]
+    tiers = [by for by in depends_on if not by.startswith(f"{COMPONENTS}=")]
+    if label in (VANISHES, REVERSES) and (sets or tiers):
+        verb = "reverses" if label == REVERSES else "vanishes"
+        named = f"the component set{'s' * (len(sets) != 1)} {', '.join(sets)}"
+        if sets and tiers:
+            return (f"it {verb} under {named} and with the {', '.join(tiers)} bots, so it rests on an assumption "
+                    f"and on how the bots play: check those component values against the real game and measure it "
+                    f"at a stronger tier before changing a rule")
+        if sets:
+            return (f"it {verb} under {named}, so it rests on an assumption: check those component values against "
+                    f"the real game (the game's page lists them) before changing a rule")
+        return (f"it {verb} with the {', '.join(tiers)} bots, so it is about how the bots play rather than about the "
+                f"rules: measure it at a stronger tier (a lookahead line-up, more games) before changing a rule")
+    if label == UNDETERMINED:
+        where = f" at {', '.join(depends_on)}" if depends_on else ""
+        games = f"about {more_games:,} more games" if more_games else "more games"
+        return (f"settle its robustness label first: {games}{where} would decide it (raise the spec's [robustness] "
+                f"games and sweep again)")
+    return advice
 
 
 def rank(findings: list[Finding]) -> list[Finding]:
@@ -108,9 +158,9 @@ def _seat_candidates(cell: dict, label: str) -> list[Finding]:
             advice = (f"try a start bonus for {who} and sweep its size (simkit tune finds the value that "
                       "evens the seats)")
         text = (f"**{label}**: {who} wins {_pct(rate)} of decided games against a fair {_pct(fair)}: "
-                f"{_points(vs)} points ({_span(low, high)}). Next: {advice}.")
+                f"{_points(vs)} points against fair ({_span(low, high)}).")
         out.append(Finding(abs(vs), p_against(rate, fair, decided), text, "seat", cell["cell"], ("seat", seat),
-                           1 if vs > 0 else -1, game=cell["game"]))
+                           1 if vs > 0 else -1, game=cell["game"], advice=advice))
     return out
 
 
@@ -143,23 +193,37 @@ def _group_candidates(cell: dict, label: str, what: str, baseline: str | None) -
             advice = f"{'weaken' if vs > 0 else 'strengthen'} {name} (or {'strengthen' if vs > 0 else 'weaken'} " \
                      f"{other[0]}), then rerun this sweep"
         text = (f"**{label}**: the {what} {name} wins {_pct(rate)} of its decided seats against {against}: "
-                f"{_points(vs)} points ({_span(low, high)}); the {what} values span "
+                f"{_points(vs)} points against the cell's average ({_span(low, high)}); the {what} values span "
                 f"{100 * (best[1] - worst[1]):.1f} points ({worst[0]} {_pct(worst[1])} to {best[0]} "
-                f"{_pct(best[1])}). Next: {advice}.")
+                f"{_pct(best[1])}).")
         out.append(Finding(abs(vs), p, text, "strategy" if what == "strategy" else "category", cell["cell"],
-                           (what, name), 1 if vs > 0 else -1, game=cell["game"]))
+                           (what, name), 1 if vs > 0 else -1, game=cell["game"], advice=advice))
     return out
 
 
+CAPPED_FINDING = 0.01  # a round-capped share is a design finding only when its 95% lower bound is above this
+
+
+def capped_finding(cell: dict) -> bool:
+    """The round-capped share is a design finding: its 95% interval's lower bound is above
+    CAPPED_FINDING (1% of games). Below that the capped games are a count (End reasons), never a
+    finding: five capped games in 40,000 say nothing a designer must act on."""
+    if not cell.get("games"):
+        return False
+    _, low, _ = capped_figure(cell)
+    return low > CAPPED_FINDING
+
+
 def _capped_candidate(cell: dict, label: str) -> Finding | None:
-    share = cell["incomplete_share"]
-    if share < CAPPED_FINDING:
+    if not capped_finding(cell):
         return None
-    _, low, high = capped_figure(cell)
+    share, low, high = capped_figure(cell)
     text = (f"**{label}**: {_pct(share)} of games hit the round cap without ending by the rules "
-            f"(95% CI {_pct(low)} to {_pct(high)}). Next: find what stalls them (simkit replay with a capped game's "
-            f"seed shows it); the end condition or the bots' play may never close the game.")
-    return Finding(share, 0.0, text, "capped", cell["cell"], ("capped",), 1, game=cell["game"])
+            f"(95% CI {_pct(low)} to {_pct(high)} of games, clear of the {_pct(CAPPED_FINDING)} a design finding "
+            f"needs).")
+    return Finding(share, 0.0, text, "capped", cell["cell"], ("capped",), 1, game=cell["game"],
+                   advice="find what stalls them (simkit replay with a capped game's seed shows it); the end "
+                          "condition or the bots' play may never close the game")
 
 
 def _every_seat_fair(cell: dict) -> bool:
@@ -196,54 +260,52 @@ def _comparison_candidates(comparisons: list[dict], cells: dict[str, dict], labe
         pair = row.get("pairing") or {}
         paired = "paired" if (pair.get("gain") or 1.0) >= 1.1 else "same seeds, but the pairing gained nothing"
         kind = "assumption" if is_assumption else "comparison"
-        if is_assumption:
-            advice = "the figure rests on invented data or an assumed reading; check it against the real game"
+        assumed = "the figure rests on invented data or an assumed reading; check it against the real game"
         if row["metric"] == "seat_gap":
             before, after = row["baseline_mean"], row["cell_mean"]
             if diff < 0 and _every_seat_fair(cell):
                 effect = f"evens the seats: the largest seat gap falls from {_points(before)} to {_points(after)} points"
-                advice = advice if is_assumption else "consider it for the standard rules"
+                advice = "consider it for the standard rules"
             elif diff < 0:
                 effect = (f"narrows the largest seat gap from {_points(before)} to {_points(after)} points, but "
                           f"{_seats_text(cell)}")
-                advice = advice if is_assumption else "combine it with a compensation for that seat and sweep both"
+                advice = "combine it with a compensation for that seat and sweep both"
             else:
                 effect = f"widens the largest seat gap from {_points(before)} to {_points(after)} points"
-                advice = advice if is_assumption else "it unbalances the seats: pair it with a compensation"
+                advice = "it unbalances the seats: pair it with a compensation"
             text = (f"**{name}** against **{against}** {effect} ({paired}, {_points(diff)} points, "
-                    f"{_span(low, high)}). Next: {advice}.")
+                    f"{_span(low, high)}).")
             # ranked by how far it brings the seats towards fair: an evening variant outranks an overshooting one
             size = abs(diff)
         elif row["metric"] == "seat0_win":
             fair = 1.0 / cell["players"]
             before, after = row["baseline_mean"] - fair, row["cell_mean"] - fair
             if abs(after) < abs(before) and _every_seat_fair(cell):
-                effect = f"evens the seats: seat 0's {_points(before)}-point edge falls to {_points(after)}"
-                advice = advice if is_assumption else "consider it for the standard rules"
+                effect = f"evens the seats: seat 0's {_points(before)}-point edge against fair falls to {_points(after)}"
+                advice = "consider it for the standard rules"
             else:
                 effect = f"moves seat 0 from {_points(before)} to {_points(after)} points against fair"
                 if not _every_seat_fair(cell):
                     effect += f"; {_seats_text(cell)}"
-                advice = advice if is_assumption else (
-                    "it unbalances the seats: pair it with a compensation" if abs(after) > abs(before)
-                    else "weigh the change in seat balance against what the variant is for")
+                advice = ("it unbalances the seats: pair it with a compensation" if abs(after) > abs(before)
+                          else "weigh the change in seat balance against what the variant is for")
             text = (f"**{name}** against **{against}** {effect} ({paired}, {_points(diff)} points, "
-                    f"{_span(low, high)}). Next: {advice}.")
+                    f"{_span(low, high)}).")
             size = abs(diff)
         elif row["metric"] == "incomplete":
             text = (f"**{name}** against **{against}** changes the share of round-capped games by {_points(diff)} "
-                    f"points ({paired}, {_span(low, high)}). Next: "
-                    f"{advice if is_assumption else 'check that every game still ends by the rules'}.")
+                    f"points ({paired}, {_span(low, high)}).")
+            advice = "check that every game still ends by the rules"
             size = abs(diff)
         else:
             relative = diff / row["baseline_mean"] if row["baseline_mean"] else 0.0
             text = (f"**{name}** against **{against}** {'lengthens' if diff > 0 else 'shortens'} games by "
                     f"{abs(diff):.1f} {row['metric']} ({100 * relative:+.0f}%; {paired}, 95% CI {low:+.1f} to "
-                    f"{high:+.1f}). Next: "
-                    f"{advice if is_assumption else 'check the length against the box time the designer wants'}.")
+                    f"{high:+.1f} {row['metric']}).")
+            advice = "check the length against the box time the designer wants"
             size = abs(relative)
         out.append(Finding(size, row["p"], text, kind, row["cell"], ("comparison", row["baseline"], row["metric"]),
-                           1 if diff > 0 else -1, game=cell["game"]))
+                           1 if diff > 0 else -1, game=cell["game"], advice=assumed if is_assumption else advice))
     return out
 
 
@@ -301,19 +363,31 @@ def _assumed_values(cell: dict, assumed: dict) -> tuple:
 
 
 def _note(finding: Finding, verdicts: list[tuple[dict, str]], labels: dict[str, str]) -> None:
-    flipped = [labels[o["cell"]] for o, v in verdicts if v == "flips"]
-    faded = [labels[o["cell"]] for o, v in verdicts if v == "inside the noise"]
-    if flipped:
-        finding.robustness = f"*Depends on an assumption: it flips under {'; '.join(flipped)}.*"
-    elif faded:
-        finding.robustness = f"*Depends on an assumption: inside the noise under {'; '.join(faded)}.*"
+    named = {found: [labels[o["cell"]] for o, v in verdicts if v == found]
+             for found in ("reverses", "vanishes", "weaker", "undetermined")}
+    for found in ("reverses", "vanishes", "weaker"):
+        if named[found]:
+            finding.robustness = f"*Depends on an assumption: it {found if found != 'weaker' else 'is weaker'} under " \
+                                 f"{'; '.join(named[found])}.*"
+            return
+    if named["undetermined"]:
+        finding.robustness = f"*Across assumption sets: undetermined under {'; '.join(named['undetermined'])}.*"
     else:
         finding.robustness = f"*Robust: holds under all {len(verdicts) + 1} assumption sets.*"
 
 
-def _verdict(value: float, low: float, high: float, direction: int) -> str:
-    clear = low > 0 or high < 0
-    return "holds" if clear and (value > 0) == (direction > 0) else "flips" if clear else "inside the noise"
+def _verdict(finding: Finding, base: tuple[float, float, float], again: tuple[float, float, float],
+             change: dict | None, games: int, sets: int) -> str:
+    """The label of a finding measured again under another assumption set of the same sweep:
+    the robustness phase's tests (simkit.analysis.robustness), at one look, over the `sets`
+    other sets, on the paired change where the summary compared the two cells game by game."""
+    from simkit.analysis.robustness import ALPHA, DELTA, from_intervals, tail
+
+    paired = (change["diff"], change["ci_low"], change["ci_high"]) if change and change.get("diff") is not None \
+        else None
+    delta = 0.5 if finding.kind == "comparison" and finding.key[-1] == "rounds" else \
+        DELTA.get(finding.kind, DELTA["seat"])  # half a round for a game length, else the rate kinds'
+    return from_intervals(base, again, paired, delta, tail(ALPHA, 1, sets), games)[0]
 
 
 def robustness(findings: list[Finding], cells: list[dict], labels: dict[str, str],
@@ -345,9 +419,11 @@ def robustness(findings: list[Finding], cells: list[dict], labels: dict[str, str
                     if figure is None:
                         continue
                     vs, low, high, _ = figure
-                    verdict = _verdict(vs, low, high, finding.direction)
-                    verdicts.append((other, verdict))
                     change = paired.get((base["cell"], other["cell"])) if finding.key == ("seat", 0) else None
+                    original = _remeasure(finding, base, baselines or {})
+                    verdict = _verdict(finding, original[:3], (vs, low, high), change, other["games"], len(others)) \
+                        if original is not None else "undetermined"
+                    verdicts.append((other, verdict))
                     rows.append({"finding": finding, "base": base, "other": other, "value": vs, "low": low,
                                  "high": high, "verdict": verdict, "paired": change,
                                  "base_value": finding.direction * finding.size})
@@ -361,7 +437,9 @@ def robustness(findings: list[Finding], cells: list[dict], labels: dict[str, str
                     row = by_pair.get((other["cell"], twin["cell"], metric)) if twin else None
                     if row is None:
                         continue
-                    verdict = _verdict(row["diff"], row["ci_low"], row["ci_high"], finding.direction)
+                    verdict = _verdict(finding, (found.get("diff", 0.0), found.get("ci_low", 0.0),
+                                                 found.get("ci_high", 0.0)), (row["diff"], row["ci_low"], row["ci_high"]),
+                                       None, other["games"], len(others)) if found else "undetermined"
                     verdicts.append((other, verdict))
                     rows.append({"finding": finding, "base": base, "other": other, "value": row["diff"],
                                  "low": row["ci_low"], "high": row["ci_high"], "verdict": verdict, "paired": None,
@@ -387,6 +465,18 @@ class Headline:
     precision: str
     robustness: list[dict]
     games: list[str] = field(default_factory=list)  # the sweep's games, in order of first appearance
+    tested: dict[tuple, Finding] = field(default_factory=dict)  # every figure tested, by `figure_key`
+
+    def verdict(self, cell: str, kind: str, key: tuple) -> Finding | None:
+        """The tested figure (its Holm p in `p_holm`, its verdict in `clear`: the report's one rule,
+        `simkit.analysis.seats.clear_of_noise`), or None when it was not tested (no games, or a cell
+        that mostly did not finish). Every section that marks a figure as clear reads it here."""
+        return self.tested.get(figure_key(cell, kind, key))
+
+    def clear(self, cell: str, kind: str, key: tuple) -> bool:
+        """The figure is clear of the noise by the report's one rule (False when not tested)."""
+        found = self.verdict(cell, kind, key)
+        return bool(found and found.clear)
 
     def by_game(self, findings: list[Finding] | None = None) -> dict[str, list[Finding]]:
         """Findings per game (each game's ranked as `rank` ranks them), games in sweep order."""
@@ -441,9 +531,9 @@ def headline(summary: dict, labels: dict[str, str]) -> Headline:
             unfinished.append(Finding(
                 cell["incomplete_share"], 0.0,
                 f"**{label}**: most games did not finish: {_pct(cell['incomplete_share'])} hit the round cap, so "
-                f"its seat figures are not read as seat effects. Next: find what stalls the game (end condition, "
-                f"bots looping) before reading anything else about this cell.", "unfinished", cell["cell"],
-                game=cell["game"]))
+                f"its seat figures are not read as seat effects.", "unfinished", cell["cell"], game=cell["game"],
+                advice="find what stalls the game (end condition, bots looping) before reading anything else about "
+                       "this cell"))
             continue
         capped = _capped_candidate(cell, label)
         if capped:
@@ -454,9 +544,9 @@ def headline(summary: dict, labels: dict[str, str]) -> Headline:
         for column in cell.get("categories", {}):
             candidates += _group_candidates(cell, label, column, None)
     candidates += _comparison_candidates(summary.get("comparisons", []), by_name, labels, keys)
-    for finding, adjusted in zip(candidates, holm([f.p for f in candidates])):
-        finding.p_holm = adjusted
-    findings = [f for f in candidates if f.p_holm < SIGNIFICANCE]
+    for finding, (adjusted, clear) in zip(candidates, clear_of_noise([f.p for f in candidates])):
+        finding.p_holm, finding.clear = adjusted, clear
+    findings = [f for f in candidates if f.clear]
     kept = _one_per_figure(findings)
     rows = robustness(kept, cells, labels, keys, summary.get("comparisons", []), baselines)
     labelled = {row["id"]: row for row in (summary.get("robustness") or {}).get("findings", [])}
@@ -464,8 +554,17 @@ def headline(summary: dict, labels: dict[str, str]) -> Headline:
         row = labelled.get(finding_id(finding.cell or "", finding.kind, finding.key))
         if row is not None:
             finding.label = label_text(row)
+            finding.verdict = row.get("label", "")
+            finding.depends_on = list(row.get("depends_on") or [])
+            finding.more_games = row.get("more_games")
     return Headline(unfinished, _fold_assumption_sets(kept, cells, labels, keys), len(candidates),
-                    _precision(cells), rows, list(dict.fromkeys(cell["game"] for cell in cells)))
+                    _precision(cells), rows, list(dict.fromkeys(cell["game"] for cell in cells)),
+                    {figure_key(f.cell or "", f.kind, f.key): f for f in candidates})
+
+
+def figure_key(cell: str, kind: str, key) -> tuple:
+    """A tested figure's key in `Headline.tested`: a comparison of assumption sets is one of variants."""
+    return cell, "comparison" if kind == "assumption" else kind, tuple(key)
 
 
 def _figure_text(row: dict, value: float, low: float, high: float) -> str:
@@ -476,19 +575,37 @@ def _figure_text(row: dict, value: float, low: float, high: float) -> str:
 
 def label_text(row: dict) -> str:
     """The robustness label said beside a finding (a row of summary.json's `robustness.findings`):
-    holds, with where it was measured again, or the worst label and every re-measurement that did
-    not hold, with its figure."""
-    again = row["remeasurements"]
+    holds, with where it was measured again; undetermined, with about how many more games would
+    decide it; or the worst label and every re-measurement behind it, with its figure and its
+    paired change (simkit.analysis.robustness)."""
+    again = [r for r in row["remeasurements"] if r["label"] != "no effect"]
+    same = [r["by"] for r in row["remeasurements"] if r["label"] == "no effect"]
+    no_effect = f"; no effect at {row['players']} players: {', '.join(same)}" if same else ""
+    if not row.get("label"):
+        return "*Robustness: not labelled yet (the robustness phase has not finished).*"
     if not again:
         why = "; ".join(f"{r['by']}: {r['reason']}" for r in row.get("not_played", [])[:2])
-        return f"*Robustness: not re-measured{' (' + why + ')' if why else ''}.*"
-    unplayed = [r["by"] for r in row.get("not_played", [])]
+        return f"*Robustness: not re-measured{' (' + why + ')' if why else ''}{no_effect}.*"
+    delta = f"±{100 * row['delta']:.1f} points" if row.get("delta") is not None else "its tolerance"
     if row["label"] == "holds":
-        return (f"*Robustness: **holds** ({', '.join(r['by'] for r in again)}"
-                + (f"; not played for the budget: {', '.join(unplayed)}" if unplayed else "") + ").*")
-    worst = [f"{r['label']} at {r['by']}: {_figure_text(row, r['figure'], *r['interval'])}, {r['games']:,} games"
-             for r in again if r["label"] != "holds"]
-    return f"*Robustness: **{row['label']}** — {'; '.join(worst)}.*"
+        return (f"*Robustness: **holds** at {', '.join(r['by'] for r in again)} (the change within {delta})"
+                f"{no_effect}.*")
+    if row["label"] == "undetermined":
+        more = row.get("more_games")
+        return (f"*Robustness: **undetermined** ({'about ' + format(more, ',') + ' more games' if more else 'many more games'}"
+                f" would decide it): {'; '.join(_again_text(row, r) for r in again if r['label'] == 'undetermined')}"
+                f"{no_effect}.*")
+    worst = [f"{r['label']} at {_again_text(row, r)}" for r in again if r["label"] in ("weaker", "vanishes", "reverses")]
+    return f"*Robustness: **{row['label']}** — {'; '.join(worst)}{no_effect}.*"
+
+
+def _again_text(row: dict, again: dict) -> str:
+    """One re-measurement: where, its figure, its paired change and its games."""
+    if "figure" not in again:
+        return f"{again['by']}: no decided game in {again['games']:,}"
+    return (f"{again['by']}: {_figure_text(row, again['figure'], *again['interval'])}, change "
+            f"{_figure_text(row, again['change'], *again['change_interval']).replace(' points', '')}, "
+            f"{again['games']:,} games")
 
 
 def _one_per_figure(findings: list[Finding]) -> list[Finding]:
@@ -555,4 +672,5 @@ def plain(text: str) -> str:
     return text.replace("**", "").replace("*", "")
 
 
-__all__ = ["Finding", "Headline", "headline", "headline_groups", "plain", "rank"]
+__all__ = ["CAPPED_FINDING", "SIGNIFICANCE", "Finding", "Headline", "capped_finding", "figure_key", "headline", "headline_groups",
+           "next_hint", "plain", "rank"]

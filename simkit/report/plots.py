@@ -18,6 +18,7 @@ from matplotlib import colormaps
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, PercentFormatter
 
+from simkit.analysis.seats import seat_figure
 from simkit.files import save_figure
 
 DPI = 110
@@ -321,4 +322,137 @@ def response_curve(curve: dict, path: Path, title: str) -> Path:
         for axes in row:
             axes.grid(alpha=0.3)
     figure.suptitle(title, fontsize=10)
+    return _save(figure, path)
+
+
+# ---------------------------------------------------------------------------------------
+# The first screen: every seat of every plain self-play cell against fair, styled by its
+# robustness label
+
+FIRST_SCREEN_CELLS = 24  # cells (rows) the first-screen plot shows; the rest are counted in its caption
+FIRST_SCREEN_HEIGHT = 4.8  # inches at most: with the report's title above it, the headline still shows on a laptop
+NOT_A_FINDING = "not a finding"  # a seat without a robustness row: inside its noise, or not picked
+# marker styles per robustness label, best to worst, then the unjudged (Okabe-Ito colours, which
+# colour-blind readers tell apart; shape and fill tell them apart in grey too)
+SEAT_STYLES: dict[str, dict] = {
+    "holds": {"marker": "o", "color": "#0b4f8a", "fill": True, "size": 6.5},
+    "weaker": {"marker": "o", "color": "#56b4e9", "fill": True, "size": 6.5},
+    "vanishes": {"marker": "o", "color": "#0b4f8a", "fill": False, "size": 6.5},
+    "reverses": {"marker": "X", "color": "#d55e00", "fill": True, "size": 7.5},
+    "undetermined": {"marker": "s", "color": "#555555", "fill": False, "size": 6.0},
+    "not re-measured": {"marker": "D", "color": "#e69f00", "fill": False, "size": 5.5},
+    "no effect": {"marker": "o", "color": "#777777", "fill": True, "size": 3.0},
+    NOT_A_FINDING: {"marker": "o", "color": "#b3b3b3", "fill": True, "size": 4.0},
+}
+_OTHER_STYLE = {"marker": "^", "color": "#cc79a7", "fill": False, "size": 6.0}  # a label this module does not know
+
+
+def _fit(label: str, lines: int) -> str:
+    """A row label wrapped into at most `lines` lines (shortened with "…" when it needs more)."""
+    if lines > 1:
+        return wrap(label) if wrap(label).count("\n") < lines else textwrap.fill(
+            label, LABEL_WIDTH, max_lines=lines, placeholder=" …", break_long_words=False, break_on_hyphens=False)
+    return textwrap.shorten(label, 44, placeholder=" …")
+
+
+@dataclass(frozen=True)
+class SeatMarker:
+    """One seat's marker on the first screen: points against fair with its 95% interval."""
+
+    cell: str  # the row's label
+    seat: int
+    value: float  # points: (share of decided games − 1/players) × 100
+    low: float
+    high: float
+    label: str  # the seat finding's robustness label, or NOT_A_FINDING
+
+
+def is_plain_self_play(cell: dict) -> bool:
+    """A cell of a game and a player count as it stands: standard rules, no overrides, and one
+    strategy at every seat (a line-up without a comma)."""
+    lineup = cell.get("lineup")
+    return (cell.get("variant", "standard") == "standard" and not cell.get("overrides")
+            and (lineup is None or "," not in str(lineup)))
+
+
+def seat_markers(summary: dict, labels: dict[str, str] | None = None) -> list[SeatMarker]:
+    """What the first-screen plot draws: per plain self-play cell with decided games (in summary
+    order) and per seat, its share of decided games against fair in points with its 95% interval
+    (`simkit.analysis.seats.seat_figure`) and the robustness label of its seat finding.
+    `labels`: a row label per cell id (default: the id)."""
+    found: dict[tuple[str, int], str] = {}
+    for row in (summary.get("robustness") or {}).get("findings", []):
+        key = row.get("key") or []
+        if row.get("kind") == "seat" and len(key) == 2 and key[0] == "seat":
+            found.setdefault((row["cell"], int(key[1])), str(row.get("label", "not re-measured")))
+    markers = []
+    for cell in summary.get("cells", []):
+        if not cell.get("seats") or not is_plain_self_play(cell) or sum(s["wins"] for s in cell["seats"]) <= 0:
+            continue
+        name = (labels or {}).get(cell["cell"], cell["cell"])
+        for seat in cell["seats"]:
+            value, low, high, _ = seat_figure(cell, seat["seat"])
+            markers.append(SeatMarker(name, seat["seat"], 100 * value, 100 * low, 100 * high,
+                                      found.get((cell["cell"], seat["seat"]), NOT_A_FINDING)))
+    return markers
+
+
+def first_screen_cells(markers: list[SeatMarker]) -> list[str]:
+    """The row labels of the markers, in order: one per cell."""
+    return list(dict.fromkeys(marker.cell for marker in markers))
+
+
+def first_screen(markers: list[SeatMarker], path: Path, title: str = "Every seat against fair") -> Path:
+    """The report's first picture: one row per cell (the first FIRST_SCREEN_CELLS), one marker and
+    whisker per seat (seat 0 on top of its row), a line at 0 = fair, each marker styled by its
+    robustness label (SEAT_STYLES) and a legend of the labels present. Values are in points."""
+    rows = first_screen_cells(markers)[:FIRST_SCREEN_CELLS]
+    shown = [marker for marker in markers if marker.cell in set(rows)]
+    seats = max((marker.seat for marker in shown), default=0) + 1
+    band = 0.76  # share of a row's height the seats spread over
+    step = band / seats
+    # the labels get the lines the capped height leaves each row: one, shortened, for many rows
+    room = (FIRST_SCREEN_HEIGHT - 1.25) / max(len(rows), 1)  # inches per row at the capped height
+    lines = max(1, min(4, int((room - 0.04) / 0.135)))  # 8-point lines
+    names = [_fit(row, lines) for row in rows]
+    row_height = _row_height(names, 0.1 + 0.085 * seats)
+    height = min(FIRST_SCREEN_HEIGHT, 1.25 + row_height * len(rows))
+    crowded = lines == 1 and height == FIRST_SCREEN_HEIGHT  # smaller labels and markers
+    seat_room = (height - 1.25) / max(len(rows), 1) * step  # inches between a row's seats
+    figure = Figure(layout="constrained", figsize=(7.0, height))
+    axes = figure.subplots()
+    position = {row: len(rows) - 1 - index for index, row in enumerate(rows)}  # first cell on top
+    labels = [label for label in SEAT_STYLES if any(m.label == label for m in shown)]
+    labels += list(dict.fromkeys(m.label for m in shown if m.label not in SEAT_STYLES))
+    for label in labels:  # one artist per label: the legend lists exactly the labels drawn
+        style = SEAT_STYLES.get(label, _OTHER_STYLE)
+        group = [m for m in shown if m.label == label]
+        ys = [position[m.cell] + band / 2 - (m.seat + 0.5) * step for m in group]
+        axes.errorbar(
+            [m.value for m in group], ys,
+            xerr=[[max(0.0, m.value - m.low) for m in group], [max(0.0, m.high - m.value) for m in group]],
+            fmt=style["marker"], markersize=style["size"] * (0.8 if crowded else 1.0), capsize=0,
+            elinewidth=1.0 if label == NOT_A_FINDING else 1.3,
+            color=style["color"], markeredgecolor=style["color"], markeredgewidth=1.2,
+            markerfacecolor=style["color"] if style["fill"] else "white", label=label, zorder=3,
+        )
+    axes.axvline(0.0, color="0.2", linewidth=1.0, zorder=2)
+    for y in range(len(rows) - 1):  # a faint rule between cells groups each cell's seats
+        axes.axhline(y + 0.5, color="0.88", linewidth=0.8, zorder=1)
+    axes.set_yticks(range(len(rows)), names[::-1], fontsize=7 if crowded else 8)
+    axes.set_ylim(-0.5, len(rows) - 0.5)
+    if seat_room >= 0.085:  # seat numbers at the right edge, beside their row offsets, where they fit
+        for m in shown:
+            axes.text(1.005, position[m.cell] + band / 2 - (m.seat + 0.5) * step, f"seat {m.seat}", fontsize=6,
+                      color="0.4", va="center", ha="left", transform=axes.get_yaxis_transform())
+    widest = max((max(abs(m.low), abs(m.high)) for m in shown), default=1.0)
+    axes.set_xlim(-1.08 * max(widest, 1.0), 1.08 * max(widest, 1.0))  # fair in the middle
+    axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:+g}".replace("-", "−") if value else "0"))
+    axes.tick_params(axis="x", labelsize=8)
+    axes.set_xlabel("points against fair (share of decided games − 1/players); whisker: 95% interval", fontsize=8)
+    axes.set_title(title + "; seat 0 on top of each row", fontsize=9)
+    axes.grid(axis="x", alpha=0.3)
+    if labels:
+        figure.legend(loc="outside lower center", ncols=min(len(labels), 4), fontsize=7.5, frameon=False,
+                      handletextpad=0.3, columnspacing=1.2)
     return _save(figure, path)

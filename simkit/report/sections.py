@@ -14,12 +14,29 @@ from pathlib import Path
 
 import polars as pl
 
-from simkit.analysis.robustness import LABELS, opening
+from simkit.analysis.robustness import opening
+from simkit.analysis.seats import SIGNIFICANCE, clear_of_noise, group_figure
+from simkit.analysis.tests import p_against
 from simkit.report import arcs, plots, tournament
-from simkit.report.findings import MOSTLY_UNFINISHED, Headline, headline, headline_groups
+from simkit.report.findings import (
+    CAPPED_FINDING,
+    MOSTLY_UNFINISHED,
+    Headline,
+    capped_finding,
+    headline,
+    headline_groups,
+    plain,
+)
 from simkit.report.render import Block, Bullets, Contents, Heading, Paragraph, Plot, Table
 
-SIGNIFICANCE = 0.05  # a p-value below this is called evidence in the prose
+# The report's one rule for a figure clear of the noise (simkit.analysis.seats.clear_of_noise),
+# said once, where the overview explains its marks; every other section points to it.
+CLEAR_RULE = (f"a figure is **clear of the noise** when its Holm-adjusted p, over every figure the report tests "
+              f"(each seat against fair, each dealt value and strategy against its cell's average, each variant "
+              f"comparison), is below {SIGNIFICANCE}; the headline, this map, the seat, strategy, category and "
+              f"comparison tables all read that one verdict, so a figure clear in one is clear in all. Its 95% "
+              f"interval alone may just exclude 0 and the figure still not be clear: many figures tested at once "
+              f"would otherwise turn up effects by chance")
 COMPARED = {  # paired comparison metric -> (display name, shown as percentage points)
     "seat0_win": ("seat 0 share of decided games", True),
     "seat_gap": ("largest seat gap (decided games)", True),
@@ -83,11 +100,36 @@ def cell_labels(cells: list[dict]) -> dict[str, str]:
 # Sections
 
 
-def answer(cell: dict, label: str) -> str:
+def _alone(cell: dict) -> list[tuple[float, bool]]:
+    """The one rule (`clear_of_noise`) over a cell's own seats, for a cell read without its
+    report's other figures (seat, Holm p, clear per seat of `seat_advantage`)."""
+    fair = cell["fair_rate"]
+    decided = cell.get("decided_games", cell["games"])
+    rows = cell.get("seat_advantage") or []
+    return clear_of_noise([p_against(row["rate"], fair, decided) for row in rows])
+
+
+def _seat_verdicts(cell: dict, top: Headline | None) -> list[tuple[float, bool]]:
+    """(Holm p, clear) per seat of the cell: the headline's verdicts (every figure of the report
+    tested together), or, without a headline, the cell's own seats tested together."""
+    if top is None:
+        return _alone(cell)
+    out = []
+    for seat in range(len(cell.get("seat_advantage") or [])):
+        found = top.verdict(cell["cell"], "seat", ("seat", seat))
+        out.append((found.p_holm, found.clear) if found else (1.0, False))
+    return out
+
+
+def answer(cell: dict, label: str, top: Headline | None = None) -> str:
     """The one-sentence answer for a cell: seat 0's share of decided games against fair,
-    whether the first seat is favoured (only when the interval of the advantage excludes
-    0), whether seats differ at all, and how many games did not finish. A cell whose games
-    mostly hit the round cap says that first and reads nothing into its seats (docs/statistics.md)."""
+    whether the first seat is favoured or disadvantaged (only when the report's one rule calls
+    it clear of the noise: `top`'s verdict, the headline's; without `top`, the cell's seats
+    tested together), whether seats differ at all (some seat clear of the noise, by the same
+    rule), and how many games did not finish. Where the rule and the bare interval or the
+    chi-square test would say different things, the sentence says which and why. A cell whose
+    games mostly hit the round cap says that first and reads nothing into its seats
+    (docs/statistics.md)."""
     if not cell["games"]:
         return f"{label}: no games were played."
     capped = cell["incomplete_share"]
@@ -102,18 +144,30 @@ def answer(cell: dict, label: str) -> str:
     value = points(seat0["rate"] - fair)
     low, high = seat0["ci_low"] - fair, seat0["ci_high"] - fair
     span = f"CI {points(low)} to {points(high)}"
-    if low > 0:
+    verdicts = _seat_verdicts(cell, top) if "seat_advantage" in cell else []
+    p_holm, clear = verdicts[0] if verdicts else (1.0, low > 0 or high < 0)
+    if clear and seat0["rate"] > fair:
         verdict = f"favoured by {value} points ({span})"
-    elif high < 0:
+    elif clear:
         verdict = f"disadvantaged by {value} points ({span})"
     else:
         verdict = f"no evidence of a first-seat advantage at this precision ({value} points, {span})"
+    if clear == (low <= 0 <= high):  # the rule and the bare interval part ways: said, with the rule's p
+        verdict += (f"; its interval alone {'touches' if clear else 'excludes'} 0, but its Holm-adjusted "
+                    f"{p_text(p_holm)} over every figure tested is {'' if clear else 'not '}below {SIGNIFICANCE}, "
+                    f"so it is {'' if clear else 'not '}clear of the noise (the rule under Overview)")
     uniformity = cell["seat_uniformity_p"]
-    seats = "seats differ" if uniformity < SIGNIFICANCE else "no evidence that seats differ"
+    differ = any(found for _, found in verdicts) if verdicts else uniformity < SIGNIFICANCE
+    if differ == (uniformity < SIGNIFICANCE):
+        seats = f"{'seats differ' if differ else 'no evidence that seats differ'} (chi-square {p_text(uniformity)})"
+    elif differ:
+        seats = f"seats differ: a seat is clear of the noise (chi-square {p_text(uniformity)} over all seats at once)"
+    else:
+        seats = (f"no evidence that seats differ: no seat is clear of the noise after the Holm correction "
+                 f"(chi-square {p_text(uniformity)} before it)")
     sentence = (
         f"**{label}**: seat 0 wins {percent(seat0['rate'])} of decided games (95% CI "
-        f"{interval(seat0['ci_low'], seat0['ci_high'])}) against a fair {percent(fair)} — {verdict}; {seats} "
-        f"(chi-square {p_text(uniformity)})."
+        f"{interval(seat0['ci_low'], seat0['ci_high'])}) against a fair {percent(fair)} — {verdict}; {seats}."
     )
     if capped > 0:
         sentence += f" {percent(capped)} of games hit the round cap and are left out as nobody's win."
@@ -124,8 +178,12 @@ HEADLINE_ITEMS = 8  # headline items of a one-game sweep; the rest are listed un
 HEADLINE_PER_GAME = 3  # headline items per game of a sweep of several games
 
 
-def _headline_groups(summary: dict, top: Headline, labels: dict[str, str]) -> list[tuple[str, list[str], list[str]]]:
-    limit = HEADLINE_ITEMS if len(top.games) <= 1 else HEADLINE_PER_GAME
+def _headline_groups(summary: dict, top: Headline, labels: dict[str, str], limit: int | None = None
+                     ) -> list[tuple[str, list[str], list[str]]]:
+    """Per game, the sentences the headline shows and the rest (More findings); `limit`: items
+    per game (default: the report's, HEADLINE_ITEMS for one game, HEADLINE_PER_GAME for several)."""
+    if limit is None:
+        limit = HEADLINE_ITEMS if len(top.games) <= 1 else HEADLINE_PER_GAME
     return headline_groups(top, labels, tournament.headline_items(summary["cells"], labels, summary.get("robustness")),
                            limit)
 
@@ -135,40 +193,91 @@ def _game_title(summary: dict, game: str) -> str:
     return f"{title} ({game})" if title else game
 
 
-def _headline_section(summary: dict, top: Headline, groups: list[tuple[str, list[str], list[str]]]) -> list[Block]:
+NO_EFFECT = ("No effect stands clear of the noise at this precision: every seat, strategy, dealt category and "
+             "variant comparison is inside its noise (the rule under Overview).")
+
+
+def headline_parts(summary: dict, top: Headline, groups: list[tuple[str, list[str], list[str]]]
+                   ) -> list[tuple[str, object]]:
+    """The headline, made once for the report and the terminal (`simkit.report.headline_lines`)
+    alike, in order: ("text", sentence) paragraphs, ("game", title) before a game's findings in a
+    sweep of several, ("items", [sentence, ...]) the ranked findings, ("more", {game: count})
+    how many the More findings section adds. Only the pointer to More findings is worded per
+    medium (a section of the report; the report, from the terminal)."""
     cells = summary["cells"]
     games = sum(cell["games"] for cell in cells)
     several = len(top.games) > 1
-    blocks: list[Block] = [Heading("Headline")]
+    parts: list[tuple[str, object]] = []
     robust = (summary.get("robustness") or {}).get("findings", [])
     if robust:
         shown_ids = [row for row in robust if row.get("headline")] or robust
         sentence = opening(shown_ids)
         if sentence:
-            blocks.append(Paragraph(sentence.replace("findings re-measured", "headline findings re-measured")
-                                    if shown_ids is not robust else sentence))
-    shown = sum(len(items) for _, items, _ in groups)
-    if not shown:
-        blocks.append(Paragraph("No effect stands clear of the noise at this precision: every seat, strategy, dealt "
-                                "category and variant comparison is inside its interval of no difference."))
-    for game, items, rest in groups:
+            parts.append(("text", sentence.replace(" finding", " headline finding", 1)
+                          if shown_ids is not robust else sentence))
+    if not sum(len(items) for _, items, _ in groups):
+        parts.append(("text", NO_EFFECT))
+    for game, items, _ in groups:
         if not items:
             continue
         if several:
-            blocks.append(Paragraph(f"**{_game_title(summary, game)}**"))
-        blocks.append(Bullets(items, ordered=True))
-        if rest:
-            blocks.append(Paragraph(f"{len(rest):,} more finding{'s' * (len(rest) != 1)}"
-                                    + (f" for {game}" if several else "") + " in the section More findings."))
-    more = sum(len(rest) for _, _, rest in groups)
-    blocks.append(Paragraph(
-        f"{top.precision} Ranked by size in percentage points (game-length changes follow, by percent)"
-        + (f", at most {HEADLINE_PER_GAME} per game" if several else "")
-        + f"; {len(top.findings):,} of {top.candidates:,} figures tested are findings"
-        + (f", {more:,} of them under More findings" if more else "")
-        + f". {count(games)} simulated games in {len(cells):,} cell(s)."
-    ))
+            parts.append(("game", _game_title(summary, game)))
+        parts.append(("items", list(items)))
+    more = {game: len(rest) for game, _, rest in groups if rest}
+    if more:
+        parts.append(("more", more))
+    total = sum(more.values())
+    parts.append(("text",
+                  f"{top.precision} Units: seat figures in points against fair (share of decided games minus "
+                  f"1/players), dealt values and strategies in points against the cell's average, a dominant value's "
+                  f"closest match in % head to head (its share of their decided games finished ahead); ranked by size in points (game-length changes follow, by "
+                  f"percent)" + (f", at most {HEADLINE_PER_GAME} per game" if several else "")
+                  + f"; {len(top.findings):,} of {top.candidates:,} figures tested are findings"
+                  + (f", {total:,} of them under More findings" if total else "")
+                  + f". {count(games)} simulated games in {len(cells):,} cell(s)."))
+    return parts
+
+
+def _more_text(more: dict[str, int], several: bool) -> str:
+    total = sum(more.values())
+    split = f" ({', '.join(f'{game} {n:,}' for game, n in more.items())})" if several else ""
+    return f"{total:,} more finding{'s' * (total != 1)} in the section More findings{split}."
+
+
+def _headline_section(summary: dict, top: Headline, groups: list[tuple[str, list[str], list[str]]]) -> list[Block]:
+    blocks: list[Block] = [Heading("Headline")]
+    for kind, value in headline_parts(summary, top, groups):
+        if kind == "text":
+            blocks.append(Paragraph(value))
+        elif kind == "game":
+            blocks.append(Paragraph(f"**{value}**"))
+        elif kind == "items":
+            blocks.append(Bullets(value, ordered=True))
+        else:
+            blocks.append(Paragraph(_more_text(value, len(top.games) > 1)))
     return blocks
+
+
+def headline_text(summary: dict, items: int | None = None) -> list[str]:
+    """The report's headline as plain lines for a terminal: `headline_parts` rendered without
+    markdown, each sentence as the report says it, in the report's order. `items`: findings per
+    game when not the report's (the report's limits by default, so the terminal and the report
+    show the same findings)."""
+    labels = cell_labels(summary["cells"])
+    top = headline(summary, labels)
+    several = len(top.games) > 1
+    limit = None if items is None else max(1, items // len(top.games)) if several else items
+    lines = ["Headline:"]
+    for kind, value in headline_parts(summary, top, _headline_groups(summary, top, labels, limit)):
+        if kind == "text":
+            lines.append(plain(value))
+        elif kind == "game":
+            lines.append(f"{plain(value)}:")
+        elif kind == "items":
+            lines += [f"{number}. {plain(sentence)}" for number, sentence in enumerate(value, 1)]
+        else:
+            lines.append(f"   ... {sum(value.values()):,} more in the report (More findings)")
+    return lines
 
 
 def _more_findings_section(summary: dict, top: Headline, groups: list[tuple[str, list[str], list[str]]]
@@ -213,7 +322,14 @@ def overview_rows(cells: list[dict]) -> tuple[list[int], list[tuple[str, dict[in
     return counts, list(rows.items())
 
 
-def _overview_section(cells: list[dict]) -> list[Block]:
+def _report_headline(cells: list[dict], top: Headline | None) -> Headline:
+    """The headline whose verdicts a section reads: the report's, or for cells read on their own
+    (no comparisons, no games facts) the headline of those cells."""
+    return top if top is not None else headline({"cells": cells, "comparisons": []}, cell_labels(cells))
+
+
+def _overview_section(cells: list[dict], top: Headline | None = None) -> list[Block]:
+    top = _report_headline(cells, top)
     counts, rows = overview_rows(cells)
     table_rows, shades = [], []
     for label, by_players in rows:
@@ -231,7 +347,7 @@ def _overview_section(cells: list[dict]) -> list[Block]:
             seat0 = cell["seat_advantage"][0] if "seat_advantage" in cell else None
             value, low, high = ((seat0["vs_fair"], seat0["vs_fair_low"], seat0["vs_fair_high"]) if seat0 else
                                 (cell["first_player_advantage"][k] for k in ("value", "ci_low", "ci_high")))
-            clear = low > 0 or high < 0
+            clear = top.clear(cell["cell"], "seat", ("seat", 0))  # the report's one rule, as the headline reads it
             text = f"{points(value)} ±{50 * (high - low):.1f}"
             texts.append(f"**{text}**" if clear else text)
             colours.append(_overview_colour(100 * value, clear))
@@ -240,15 +356,18 @@ def _overview_section(cells: list[dict]) -> list[Block]:
     return [
         Heading("Overview: seat 0 against fair"),
         Paragraph(
-            "Seat 0's share of decided games minus the fair 1/players, in percentage points, ± its 95% half width. "
-            "**Bold** (coloured: red favoured, blue disfavoured, deeper with size): the interval excludes 0; plain "
-            "(grey): inside the noise. A cell whose games mostly hit the round cap shows its unfinished share instead."
+            "Seat 0's share of decided games minus the fair 1/players, in points against fair, ± its 95% half width. "
+            "**Bold** (coloured: red favoured, blue disfavoured, deeper with size): clear of the noise; plain "
+            "(grey): inside the noise. The rule, for every mark in this report: " + CLEAR_RULE + ". A cell whose "
+            "games mostly hit the round cap shows its unfinished share instead."
         ),
         Table(["game"] + [f"{players} players" for players in counts], table_rows, shades=shades),
     ]
 
 
-def _seat_section(cells: list[dict], labels: dict[str, str], plot_folder: Path) -> list[Block]:
+def _seat_section(cells: list[dict], labels: dict[str, str], plot_folder: Path, top: Headline | None = None
+                  ) -> list[Block]:
+    top = _report_headline(cells, top)
     widest = max(cell["players"] for cell in cells)
     rows = []
     for cell in cells:
@@ -256,6 +375,8 @@ def _seat_section(cells: list[dict], labels: dict[str, str], plot_folder: Path) 
             {"vs_fair": s["win_rate"] - cell["fair_rate"], "vs_fair_low": s["ci_low"] - cell["fair_rate"],
              "vs_fair_high": s["ci_high"] - cell["fair_rate"]} for s in cell["seats"]]
         seats = [f"{points(s['vs_fair'])} ±{50 * (s['vs_fair_high'] - s['vs_fair_low']):.1f}" for s in shares]
+        seats = [f"**{text}**" if top.clear(cell["cell"], "seat", ("seat", seat)) else text
+                 for seat, text in enumerate(seats)]
         gap = cell["largest_seat_gap"]
         rows.append(
             [labels[cell["cell"]], count(cell["games"]), count(cell.get("decided_games", cell["complete_games"])),
@@ -264,8 +385,8 @@ def _seat_section(cells: list[dict], labels: dict[str, str], plot_folder: Path) 
             + [""] * (widest - len(seats))
             + [_gap_text(gap), p_text(cell["seat_uniformity_p"])]
         )
-    header = ["cell", "games", "decided", "fair"] + [f"seat {seat}" for seat in range(widest)]
-    header += ["largest gap (decided)", "seats equal? (chi-square)"]
+    header = ["cell", "games", "decided", "fair"] + [f"seat {seat} (points vs fair)" for seat in range(widest)]
+    header += ["largest gap (decided, points)", "seats equal? (chi-square, uncorrected)"]
     plot = plots.rate_intervals(
         [
             plots.CellRates(
@@ -284,12 +405,15 @@ def _seat_section(cells: list[dict], labels: dict[str, str], plot_folder: Path) 
     )
     return [
         Heading("Seat win rates"),
-        Bullets([answer(cell, labels[cell["cell"]]) for cell in cells]),
+        Bullets([answer(cell, labels[cell["cell"]], top) for cell in cells]),
         Paragraph(
-            "Each seat's share of decided games against fair (1/players), in percentage points ± the 95% half width "
-            "(Wilson). A shared win counts 1/k for each of the k sharers; a round-capped game is nobody's and is left "
-            "out of the decided games (its share is under End reasons). The largest gap is the highest seat's share "
-            "minus the lowest's, over the same decided games, ± that pair's 95% half width."
+            "Each seat's share of decided games against fair (1/players), in points against fair ± the 95% half "
+            "width (Wilson); **bold**, favoured and disadvantaged: clear of the noise by the rule under Overview, the "
+            "headline's. A shared win counts 1/k for each of the k sharers; a round-capped game is nobody's and is "
+            "left out of the decided games (its share is under End reasons). The largest gap is the highest seat's "
+            "share minus the lowest's, over the same decided games, ± that pair's 95% half width. The chi-square p "
+            "tests all seats at once, uncorrected: it is shown for reference, and a seat is called clear only by the "
+            "rule."
         ),
         Table(header, rows),
         Plot(_relative(plot), "Seat advantage in points against fair with 95% intervals; dashed: fair"),
@@ -350,9 +474,14 @@ def _end_reason_section(cells: list[dict], labels: dict[str, str], plot_folder: 
             ]
         )
     unfinished = [cell for cell in played if cell["incomplete_share"] > 0]
+    # a design finding only above CAPPED_FINDING (its 95% lower bound): the headline's rule; below, a count
     findings = [
         f"**Design finding:** {labels[cell['cell']]}: {percent(cell['incomplete_share'])} of games "
         f"({count(cell['games'] - cell['complete_games'])}) hit the round cap without ending by the rules."
+        if capped_finding(cell) else
+        f"{labels[cell['cell']]}: {count(cell['games'] - cell['complete_games'])} of {count(cell['games'])} games "
+        f"({_share_text(cell['incomplete_share'])}) hit the round cap: a count, not a design finding (its 95% interval "
+        f"is not clear of {percent(CAPPED_FINDING)} of games)."
         for cell in unfinished
     ]
     plot = plots.end_reasons(
@@ -367,8 +496,28 @@ def _end_reason_section(cells: list[dict], labels: dict[str, str], plot_folder: 
     ]
 
 
-def _rate_rows(cell: dict, label: str, rates: list[dict], key: str) -> list[list[str]]:
-    """Rates per decided seat played (one basis: docs/statistics.md), the capped and shared shares beside them."""
+def _share_text(share: float) -> str:
+    """A share of games: '1.2%', or with more digits when it is tiny ('0.013%')."""
+    return percent(share) if share == 0 or share >= 0.001 else f"{100 * share:.3f}%"
+
+
+def _against_average(cell: dict, what: str, name: str, baseline: str | None, top: Headline) -> str:
+    """A strategy's or dealt value's figure as the headline measures it: points against the cell's
+    average (the other presets', the baseline left out), ± its 95% half width, **bold** when the
+    report's one rule calls it clear of the noise."""
+    figure = group_figure(cell, what, name, baseline)
+    if figure is None:
+        return "– (baseline)" if what == "strategy" and name == baseline else "–"
+    vs, low, high, _ = figure
+    text = f"{points(vs)} ±{50 * (high - low):.1f}"
+    kind = "strategy" if what == "strategy" else "category"
+    return f"**{text}**" if top.clear(cell["cell"], kind, (what, name)) else text
+
+
+def _rate_rows(cell: dict, label: str, rates: list[dict], key: str, what: str | None = None,
+               baseline: str | None = None, top: Headline | None = None) -> list[list[str]]:
+    """Rates per decided seat played (one basis: docs/statistics.md), the capped and shared shares
+    beside them, and (with `top`) the headline's figure against the cell's average."""
     return [
         [
             label,
@@ -380,12 +529,16 @@ def _rate_rows(cell: dict, label: str, rates: list[dict], key: str) -> list[list
             points(rate["win_rate"] - cell["fair_rate"]),
             percent(rate.get("capped_share", 0.0)),
             percent(rate.get("shared_share", 0.0)),
-        ]
+        ] + ([_against_average(cell, what or key, str(rate[key]), baseline, top)] if top is not None else [])
         for rate in rates
     ]
 
 
-RATE_HEADER = ["seats", "decided", "win rate (decided)", "95% CI", "vs fair (points)", "capped", "shared wins"]
+RATE_HEADER = ["seats", "decided", "win rate (decided)", "95% CI", "vs fair (points)", "capped", "shared wins",
+               "vs the cell's average (points)"]
+AVERAGE_NOTE = ("vs the cell's average: the figure the headline tests, in points against the average win rate of "
+                "the cell's seats in the table (for strategies, the presets other than the game's random baseline) "
+                "± its 95% half width; **bold**: clear of the noise by the rule under Overview.")
 
 
 def _rates_plot(
@@ -409,7 +562,13 @@ def _rates_plot(
     )
 
 
-def _strategy_section(cells: list[dict], labels: dict[str, str], plot_folder: Path) -> list[Block]:
+def _baseline(summary_games: dict, cell: dict) -> str | None:
+    return (summary_games.get(cell["game"]) or {}).get("baseline_strategy")
+
+
+def _strategy_section(cells: list[dict], labels: dict[str, str], plot_folder: Path, top: Headline | None = None,
+                      games: dict | None = None) -> list[Block]:
+    top = _report_headline(cells, top)
     mixed = [cell for cell in cells if len(cell["strategies"]) > 1]
     if not mixed:
         lineups = ", ".join(sorted({str(cell.get("lineup")) for cell in cells}))
@@ -417,7 +576,8 @@ def _strategy_section(cells: list[dict], labels: dict[str, str], plot_folder: Pa
             Heading("Strategy results"),
             Paragraph(f"Every seat of a cell played the same strategy ({lineups}): no strategy comparison to make."),
         ]
-    rows = [row for cell in mixed for row in _rate_rows(cell, labels[cell["cell"]], cell["strategies"], "strategy")]
+    rows = [row for cell in mixed for row in _rate_rows(cell, labels[cell["cell"]], cell["strategies"], "strategy",
+                                                         "strategy", _baseline(games or {}, cell), top)]
     plot = _rates_plot(
         [(cell, cell["strategies"]) for cell in mixed],
         labels,
@@ -431,20 +591,24 @@ def _strategy_section(cells: list[dict], labels: dict[str, str], plot_folder: Pa
             "Win rate of each strategy over the decided games it sat in (a line-up is seated by a balanced design: "
             "every strategy in every seat equally often); a strategy as strong as the others wins 1/players of them. "
             "A round-capped game is nobody's win and is left out, as for the seats; its share of the strategy's "
-            "seats is under capped, and the share of its seats in games with a shared win under shared wins."
+            "seats is under capped, and the share of its seats in games with a shared win under shared wins. "
+            + AVERAGE_NOTE
         ),
         Table(["cell", "strategy", *RATE_HEADER], rows, text_columns=2),
         Plot(_relative(plot), "Win rate by strategy in points against fair, with 95% intervals"),
     ]
 
 
-def _category_sections(cells: list[dict], labels: dict[str, str], plot_folder: Path) -> list[Block]:
+def _category_sections(cells: list[dict], labels: dict[str, str], plot_folder: Path, top: Headline | None = None
+                       ) -> list[Block]:
+    top = _report_headline(cells, top)
     columns = list(dict.fromkeys(column for cell in cells for column in cell.get("categories", {})))
     blocks: list[Block] = []
     for column in columns:
         dealt = [cell for cell in cells if cell["categories"].get(column)]
         rows = [
-            row for cell in dealt for row in _rate_rows(cell, labels[cell["cell"]], cell["categories"][column], "value")
+            row for cell in dealt
+            for row in _rate_rows(cell, labels[cell["cell"]], cell["categories"][column], "value", column, None, top)
         ]
         plot = _rates_plot(
             [(cell, cell["categories"][column]) for cell in dealt],
@@ -457,25 +621,52 @@ def _category_sections(cells: list[dict], labels: dict[str, str], plot_folder: P
             Heading(f"Win rate by {column}"),
             Paragraph(f"Win rate of the seats holding each {column}, over the decided games they sat in; a balanced "
                       f"{column} wins 1/players of them. Round-capped games are left out, as for the seats (their "
-                      f"share of the seats under capped; games with a shared win under shared wins)."),
+                      f"share of the seats under capped; games with a shared win under shared wins). "
+                      + AVERAGE_NOTE),
             Table(["cell", column, *RATE_HEADER], rows, text_columns=2),
             Plot(_relative(plot), f"Win rate by {column} in points against fair, with 95% intervals"),
         ]
     return blocks
 
 
-def _metric_section(cells: list[dict], labels: dict[str, str]) -> list[Block]:
+def measured_metrics(folder: Path, cells: list[dict]) -> dict[str, set[str]] | None:
+    """Per cell, the numeric metrics its games recorded (a value in some game of the cell), from
+    the result tables: in a sweep of several games each table has every game's metric columns,
+    empty (null) in the rows of the games without them, and summary.json's means read such a
+    column as 0. None when the folder has no tables (a summary read on its own)."""
+    names = {table: sorted({metric for cell in cells for metric in cell.get(field, {})})
+             for table, field in (("games", "game_metrics"), ("seats", "seat_metrics"))}
+    out: dict[str, set[str]] = {cell["cell"]: set() for cell in cells}
+    for table, metrics in names.items():
+        path = folder / f"{table}.parquet"
+        if not path.exists():
+            return None
+        frame = pl.scan_parquet(path)
+        present = [m for m in metrics if m in frame.collect_schema().names()]
+        if not present:
+            continue
+        counts = frame.group_by("cell").agg(*[pl.col(m).count().alias(m) for m in present]).collect()
+        for row in counts.iter_rows(named=True):
+            out.setdefault(row["cell"], set()).update(m for m in present if row[m])
+    return out
+
+
+def _metric_section(cells: list[dict], labels: dict[str, str], measured: dict[str, set[str]] | None = None
+                    ) -> list[Block]:
+    """Each cell's game and seat metrics: only those its own game records (`measured`, from the
+    tables: another game's metric is never shown as 0.00 under this cell), else those with a mean."""
     rows = []
     for cell in cells:
         label = labels[cell["cell"]]
+        own = None if measured is None else measured.get(cell["cell"], set())
         for metric, values in cell.get("game_metrics", {}).items():
-            if values["mean"] is not None:  # another game's metric: this cell has none
+            if values["mean"] is not None and (own is None or metric in own):  # another game's: this cell has none
                 rows.append([label, metric, "game", number(values["mean"]), ""])
         for metric, shares in cell.get("game_categories", {}).items():
             text = ", ".join(f"{row['value']} {percent(row['share'])}" for row in shares)
             rows.append([label, metric, "game", text, ""])
         for metric, values in cell.get("seat_metrics", {}).items():
-            if values["mean"] is None:
+            if values["mean"] is None or (own is not None and metric not in own):
                 continue
             by_seat = " / ".join(number(value) for value in values["by_seat"])
             rows.append([label, metric, "seat", number(values["mean"]), by_seat])
@@ -483,12 +674,14 @@ def _metric_section(cells: list[dict], labels: dict[str, str]) -> list[Block]:
         return []
     return [
         Heading("Game and seat metrics"),
-        Paragraph("Means per game or per seat; by seat lists seat 0 first."),
+        Paragraph("Means per game or per seat, in the game's own units; by seat lists seat 0 first. A cell shows "
+                  "only the metrics its game records."),
         Table(["cell", "metric", "per", "mean", "mean by seat"], rows, text_columns=3),
     ]
 
 
-def _comparison_section(comparisons: list[dict], labels: dict[str, str], plot_folder: Path) -> list[Block]:
+def _comparison_section(comparisons: list[dict], labels: dict[str, str], plot_folder: Path,
+                        top: Headline | None = None) -> list[Block]:
     if not comparisons:
         return [
             Heading("Variant comparisons"),
@@ -500,6 +693,10 @@ def _comparison_section(comparisons: list[dict], labels: dict[str, str], plot_fo
         name, as_points = COMPARED.get(row["metric"], (row["metric"], False))
         level = percent if as_points else number
         scale = 100 if as_points else 1
+        # the report's one rule (the headline's verdict); without a headline, the comparisons' own Holm p
+        tested = top.verdict(row["cell"], "comparison", ("comparison", row["baseline"], row["metric"])) if top else None
+        p_holm = tested.p_holm if tested else row["p_holm"]
+        clear = tested.clear if tested else row["p_holm"] < SIGNIFICANCE
         rows.append(
             [
                 labels.get(row["cell"], row["cell"]),
@@ -507,9 +704,9 @@ def _comparison_section(comparisons: list[dict], labels: dict[str, str], plot_fo
                 name,
                 level(row["baseline_mean"]),
                 level(row["cell_mean"]),
-                f"**{scale * row['diff']:+.2f}**" if row["p_holm"] < SIGNIFICANCE else f"{scale * row['diff']:+.2f}",
+                f"**{scale * row['diff']:+.2f}**" if clear else f"{scale * row['diff']:+.2f}",
                 f"{scale * row['ci_low']:+.2f} to {scale * row['ci_high']:+.2f}",
-                p_text(row["p_holm"]),
+                p_text(p_holm),
                 count(row["paired_games"]),
                 *_pairing_cells(row.get("pairing"), scale),
             ]
@@ -532,11 +729,14 @@ def _comparison_section(comparisons: list[dict], labels: dict[str, str], plot_fo
         Heading("Variant comparisons"),
         Paragraph(
             "Each variant against its baseline (standard rules without overrides, else the first cell) on the same "
-            "seeds game by game (common random numbers): difference = variant − baseline, percentage points for rates. "
+            "seeds game by game (common random numbers): difference = variant − baseline, in points for rates "
+            "(seat 0's share, the seat gap, the capped share) and in rounds for length. "
             "Seat 0's share and the largest seat gap are over decided games, each cell's gap between its own highest "
             "and lowest seat, compared game by game by the delta method. "
-            f"p is Holm-adjusted across all {len(comparisons)} comparisons; a **bold** difference is a change "
-            f"(Holm p < {SIGNIFICANCE}). "
+            + ("Holm p is adjusted over every figure the report tests, the headline's; a **bold** difference is a "
+               "change: clear of the noise by the rule under Overview. " if top is not None else
+               f"p is Holm-adjusted across all {len(comparisons)} comparisons; a **bold** difference is a change "
+               f"(Holm p < {SIGNIFICANCE}). ") +
             "Pairing r is the correlation of the two cells' results game by game; the last column compares the "
             "paired 95% half width with what two independent runs of the same size would give."
         ),
@@ -558,7 +758,7 @@ def _comparison_section(comparisons: list[dict], labels: dict[str, str], plot_fo
             text_columns=3,
         ),
         *_pairing_notes(comparisons, labels),
-        Plot(_relative(plot), "Paired differences with 95% intervals; an interval clear of 0 is a change"),
+        Plot(_relative(plot), "Paired differences with 95% intervals (points for rates, rounds for length)"),
     ]
 
 
@@ -667,8 +867,9 @@ def _shown(row: dict, value: float, low: float, high: float) -> str:
 
 
 def _labels_section(summary: dict, labels: dict[str, str]) -> list[Block]:
-    """The robustness phase's table (summary.json `robustness`): each finding, its figure, and
-    every re-measurement at a skilled tier and under each shipped component set."""
+    """The robustness phase's table (summary.json `robustness`): each finding, its figure, δ, and
+    every re-measurement at a skilled tier and under each shipped component set, with its
+    figure, its paired change, its games and its label."""
     robust = summary.get("robustness")
     if not robust:
         return []
@@ -677,48 +878,54 @@ def _labels_section(summary: dict, labels: dict[str, str]) -> list[Block]:
     for row in robust["findings"]:
         first = [labels.get(row["cell"], row["cell"]), _figure_name(row, labels),
                  f"{_shown(row, row['figure'], *row['interval'])}, {row['games']:,} games",
+                 f"±{points(row['delta']).lstrip('+')}" if "delta" in row else "–",
                  ", ".join(row.get("gates", [])) or ("headline" if row.get("headline") else "ranked")]
         again = row["remeasurements"] + row.get("not_played", []) or [None]
+        verdict = row["label"] + (f" (about {row['more_games']:,} more games)" if row.get("more_games") else "")
         for number, r in enumerate(again):
-            lead = first if number == 0 else ["", "", "", ""]
+            lead = first if number == 0 else [""] * len(first)
+            tail = f"**{verdict}**" if number == 0 else ""
             if r is None or "reason" in r:
-                rows.append([*lead, "–" if r is None else r["by"], "–", "–",
-                             "not re-measured" if r is None else f"not played: {r['reason']}",
-                             f"**{row['label']}**" if number == 0 else ""])
-                continue
-            rows.append([*lead, r["by"], _shown(row, r["figure"], *r["interval"]),
-                         f"{r['games']:,}" + (f" (sign needs {r['games_needed']:,})"
-                                              if r.get("games_needed") and r["games_needed"] > r["games"] else ""),
-                         r["label"], f"**{row['label']}**" if number == 0 else ""])
-    counts = Counter(row["label"] for row in robust["findings"])
-    spent = sampling.get("play_seconds")
-    main_play = sampling.get("main_play_seconds")
-    timing = (f" It played {sampling.get('games') or 0:,} games in {spent:.0f} s"
-              + (f", {100 * spent / main_play:.0f}% of the main phase's {main_play:.0f} s" if main_play else "")
-              + f" (its workers {sampling.get('worker_seconds', 0):.0f} s of one core, against a budget of "
-              f"{sampling.get('budget_share', 0):g} × the main phase's workers' {sampling.get('main_seconds', 0):.0f} s "
-              f"= {sampling.get('budget_seconds', 0):.0f} s, of which it planned "
-              f"{sampling.get('predicted_seconds', 0):.0f} s).") if spent is not None else \
-        " The robustness phase has not finished: `simkit sweep --out DIR --resume` completes it."
-    skipped = robust.get("skipped") or []
+                rows.append([*lead, "–" if r is None else r["by"], "–", "–", "–",
+                             "not re-measured" if r is None else f"cannot play: {r['reason']}", tail])
+            elif "figure" not in r:
+                rows.append([*lead, r["by"], "–", "–", f"{r['games']:,}", r["label"], tail])
+            else:
+                more = f" (about {r['more_games']:,} more)" if r.get("more_games") else ""
+                rows.append([*lead, r["by"], _shown(row, r["figure"], *r["interval"]),
+                             _shown(row, r["change"], *r["change_interval"]), f"{r['games']:,}",
+                             r["label"] + more, tail])
+    counted = Counter(row["label"] for row in robust["findings"])
+    if robust.get("finished", True):
+        cost = (f" The phase played {sampling.get('games', 0):,} games in {sampling.get('looks', 0)} "
+                f"look{'s' * (sampling.get('looks', 0) != 1)}.")
+    else:
+        cost = " The robustness phase has not finished: `simkit sweep --out DIR --resume` completes it."
+    skilled = settings.get("skilled") or "the tuned preset, where the line-up is another"
     return [
         Heading("Robustness"),
         Paragraph(
             "Each headline finding (and each figure `simkit check` gates on) was played again with the same cell "
-            f"but the line-up replaced by a skilled tier ({settings.get('skilled') or 'the tuned preset, else the '}"
-            f"{'' if settings.get('skilled') else 'default one'}"
-            f"{', and lookahead on a subsample' if settings.get('lookahead', True) else ''}) and under every shipped "
-            "alternative component set, on the same seeds. **holds**: same side of zero and clear of it, and not "
-            "weaker; **weaker**: same side and clear of zero, but the estimate lies below the original interval's "
-            "near end; **vanishes**: the interval covers zero; **reverses**: the interval is clear of zero on the "
-            "other side. A finding holds only if it holds under every re-measurement; otherwise it takes the worst "
-            "label: it is about the bots (a tier) or an invented component (a set) as much as about the game. "
-            f"Labels: {', '.join(f'{counts[k]} {k}' for k in LABELS if counts[k])}. "
-            f"Sampling: {sampling.get('how', '')}.{timing}"
-            + (f" {len(skipped)} re-measurement{'s' * (len(skipped) != 1)} not played (in the table, with why)."
-               if skipped else "")),
-        Table(["cell", "figure", "original (points, 95% CI)", "why", "measured again", "there (95% CI)",
-               "games", "label", "finding"], rows, text_columns=5),
+            f"but the line-up replaced by a skilled tier ({skilled}"
+            f"{', and lookahead' if settings.get('lookahead') else ''}) and under every shipped alternative "
+            "component set, on the same seeds, so the two cells' games pair one by one. A re-measurement plays "
+            f"on, doubling its games, until its label is decided or it has played {settings.get('games', 0):,} "
+            "games" + (f" ({settings.get('lookahead_games', 0):,} at lookahead)" if settings.get("lookahead") else "")
+            + ". Each label is a test, with δ the tolerance of the figure's kind (a gated figure's is its gate's "
+            "limit): **reverses**: the re-measured figure is clear of zero on the other side; **holds**: it is clear "
+            "of zero on its side and the paired change toward zero is shown smaller than δ; **vanishes**: it is "
+            "shown within ±δ of zero; **weaker**: it is clear of zero on its side and the change toward zero is "
+            "shown larger than δ; **undetermined** when none is shown yet, with about how many more games the "
+            f"nearest decision needs. Every bound is one-sided at {100 * settings.get('alpha', 0.05):g}% divided by "
+            "the looks and the re-measurements of the finding, so a finding gets a false label with at most that "
+            "chance. A set that plays the very same games is **no effect** at that player count, not a label. "
+            "A finding holds (it is about the game) only if every re-measurement holds; otherwise it takes the "
+            "worst decided label, and names the tier (the bots) or the set (an invented component) it depends on. "
+            f"Labels: {', '.join(f'{n} {k}' for k, n in counted.items())}.{cost}"
+            + (f" {len(robust.get('skipped') or [])} re-measurements cannot play their cell's rules (in the table)."
+               if robust.get("skipped") else "")),
+        Table(["cell", "figure", "original (points, 95% CI)", "δ", "why", "measured again", "there (95% CI)",
+               "paired change (95% CI)", "games", "label", "finding"], rows, text_columns=5),
         *_within_noise(summary, labels),
     ]
 
@@ -767,8 +974,9 @@ def _robustness_section(top: Headline, labels: dict[str, str]) -> list[Block]:
         Paragraph(
             "Cells that differ only in an assumption (the component set, or a rule parameter whose source is an "
             "assumption id) play the same seeds. Each finding of the base cell is measured again under every other "
-            "set: it holds (same direction, clear of noise), falls inside the noise, or flips. For seat 0 the "
-            "paired change (other set − base, game by game on the same seeds) is shown too; a variant comparison "
+            "set and labelled by the robustness phase's tests (section Robustness), at the games the sweep played: "
+            "holds, weaker, vanishes, reverses, or undetermined. For seat 0 the test reads the paired change "
+            "(other set − base, game by game on the same seeds), shown too; a variant comparison "
             "is made again between the same rules under the other set (points for rates, rounds for length). "
             "A finding that does "
             "not hold under every set is about our guesses as much as about the game."
@@ -840,35 +1048,64 @@ def _provenance_section(manifest: dict | None, labels: dict[str, str]) -> list[B
     return blocks
 
 
+def _first_screen_section(summary: dict, labels: dict[str, str], plot_folder: Path) -> list[Block]:
+    """The picture a designer reads first: every seat of every plain self-play cell (a game at a
+    player count) against fair, in points with its 95% interval, each marker styled by the
+    robustness label of its seat finding. [] without such cells."""
+    cells = summary["cells"]
+    games = list(dict.fromkeys(cell["game"] for cell in cells))
+    names = dict(labels)
+    if len(games) > 1:  # a row names its game by its title
+        for game in games:
+            ours = cell_labels([cell for cell in cells if cell["game"] == game])
+            names.update({cell: f"{_game_title(summary, game)}: {label}" for cell, label in ours.items()})
+    markers = plots.seat_markers(summary, names)
+    if not markers:
+        return []
+    rows = len(plots.first_screen_cells(markers))
+    plot = plots.first_screen(markers, plot_folder / "first_screen.png")
+    left_out = rows - plots.FIRST_SCREEN_CELLS
+    caption = ("Each seat's share of decided games against fair, in points: marker = the seat finding's robustness "
+               "label (grey: not a finding); whisker = 95% interval; 0 = fair")
+    if left_out > 0:
+        caption += (f"; the first {plots.FIRST_SCREEN_CELLS} of {rows:,} cells shown, {left_out:,} left out "
+                    "(Seat win rates lists every cell)")
+    return [Plot(_relative(plot), caption + ".")]
+
+
 def _relative(plot: Path) -> str:
     """A plot's path relative to the report folder (plots live in its `plots/`)."""
     return f"{plot.parent.name}/{plot.name}"
 
 
-def build(summary: dict, length_counts: pl.DataFrame, manifest: dict | None, plot_folder: Path) -> list[Block]:
-    """The whole report, section by section; plots are written to `plot_folder`."""
+def build(summary: dict, length_counts: pl.DataFrame, manifest: dict | None, plot_folder: Path,
+          folder: Path | None = None) -> list[Block]:
+    """The whole report, section by section; plots are written to `plot_folder`. `folder`: the
+    sweep folder with the result tables (default: the plot folder's parent, as write_report lays
+    it out). One headline is made, and every section that marks a figure clear reads its verdicts."""
     cells = summary["cells"]
     labels = cell_labels(cells)
     top = headline(summary, labels)
     groups = _headline_groups(summary, top, labels)
     return [
+        *_first_screen_section(summary, labels, plot_folder),
         *_headline_section(summary, top, groups),
         Contents(),
-        *_overview_section(cells),
+        *_overview_section(cells, top),
         *_more_findings_section(summary, top, groups),
         *_labels_section(summary, labels),
         *_robustness_section(top, labels),
-        *_seat_section(cells, labels, plot_folder),
+        *_seat_section(cells, labels, plot_folder, top),
         *_length_section(cells, labels, length_counts, plot_folder),
         *arcs.margin_section(cells, labels),
         *arcs.arc_section(cells, labels, plot_folder),
         *arcs.tier_section(summary.get("tiers", []), plot_folder),
         *_end_reason_section(cells, labels, plot_folder),
-        *_strategy_section(cells, labels, plot_folder),
-        *_category_sections(cells, labels, plot_folder),
+        *_strategy_section(cells, labels, plot_folder, top, summary.get("games")),
+        *_category_sections(cells, labels, plot_folder, top),
         *tournament.sections(cells, labels, plot_folder),
-        *_metric_section(cells, labels),
-        *_comparison_section(summary.get("comparisons", []), labels, plot_folder),
+        *_metric_section(cells, labels, measured_metrics(folder or plot_folder.parent, cells)),
+        *_comparison_section(summary.get("comparisons", []), labels, plot_folder, top),
         *_curve_section(summary.get("curves", []), plot_folder),
         *_precision_section(cells, labels),
         *_provenance_section(manifest, labels),
