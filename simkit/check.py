@@ -238,6 +238,10 @@ class Verdict:
         head = f"{self.outcome}: {f.cell} {f.what} {shown}, limit {side}{bound}"
         if self.outcome == "breach":
             return f"{head}: the whole interval is beyond the limit"
+        if self.outcome == "inconclusive" and not f.games and f.unit == "points":
+            return (f"inconclusive: {f.cell} {f.what}: no decided game (every game hit the round cap), limit "
+                    f"{side}{bound}: no number of games of these rules would decide; look at the capped share, or "
+                    "raise the round cap")
         if self.outcome == "inconclusive":
             more = (f"about {self.more_games:,} more games would decide" if self.more_games is not None
                     else "the estimate sits on the limit; no number of games would decide")
@@ -360,7 +364,7 @@ def _judge(figure: Figure, limit: float, upper: bool, z: float, two_sided: bool 
         return Verdict(figure, limit, upper, "breach", two_sided=two_sided, key=key)
     if within:
         return Verdict(figure, limit, upper, "ok", two_sided=two_sided, key=key)
-    if distance < 1e-12:
+    if distance < 1e-12 or (not figure.games and figure.unit == "points"):  # on the limit, or nothing decided
         return Verdict(figure, limit, upper, "inconclusive", two_sided=two_sided, key=key)
     needed = math.ceil((z * figure.spread / distance) ** 2)
     # games to play, not decided games: a round-capped game decides nothing

@@ -86,7 +86,17 @@ class _Group(TyperGroup):
         if not (sys.argv[1:] if args is None else args):
             args = ["--help"]
         try:
-            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            try:
+                code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+                sys.stdout.flush()  # --help's text, still buffered, fails here rather than at the interpreter's exit
+            except OSError as e:  # --help and usage text are written before any command is invoked
+                if not _from_stdout(e):
+                    raise
+                raise _StdoutFailed(e) from None
+            except SystemExit as e:  # rich, printing the help, exits 1 on a closed pipe: it is the reader gone
+                if isinstance(e.__context__, BrokenPipeError):
+                    raise _StdoutFailed(e.__context__) from None
+                raise
         except _StdoutFailed as e:
             _silence_stdout()
             if isinstance(e.error, BrokenPipeError):  # the reader is gone (`| head`): nothing is wrong

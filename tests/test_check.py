@@ -412,3 +412,16 @@ def test_until_decided_plays_looks_into_the_sweep_folder(tmp_path):
     result = CliRunner().invoke(app, ["check", str(folder), "--max-first-player-advantage", limit, "--until-decided",
                                       "--budget", "8000"])
     assert result.exit_code == outcome.code and result.stdout.splitlines()[-1] == outcome.lines()[-1]
+
+
+def test_a_cell_with_no_decided_game_is_said_so_not_measured_at_fair_minus_half():
+    """Every game capped: the seat figures have no decided game; the gate says so and names no number
+    of games (more games of the same rules decide nothing), and the capped share is still judged."""
+    summary = {"cells": [cell([0.0, 0.0], games=2000, incomplete=2000)]}
+    outcome = gate(summary, limits({"min_games": 1, "max_first_player_advantage": "5pt", "max_seat_gap": "5pt",
+                                    "max_incomplete": "50%"}))
+    lines = [v.line() for v in outcome.verdicts]
+    assert [v.outcome for v in outcome.verdicts] == ["inconclusive", "inconclusive", "breach"]
+    assert all(v.more_games is None for v in outcome.verdicts[:2])
+    assert all("no decided game (every game hit the round cap)" in line and "-50.0" not in line
+               and "more games would decide" not in line for line in lines[:2])

@@ -191,7 +191,7 @@ def test_a_memory_error_in_the_sweep_is_one_line_and_resumes(tmp_path, monkeypat
 # -- 5: a closed or full standard output ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("args", [["games"], ["games", "--json"], ["rules", "dicegame"]])
+@pytest.mark.parametrize("args", [["games"], ["games", "--json"], ["rules", "dicegame"], ["--help"], [], ["sweep", "--help"]])
 def test_a_closed_stdout_is_a_quiet_exit_141(args):
     """`simkit games | head -1`: the reader is gone, nothing is wrong; no message, exit 141 (as a
     shell reports a command ended by SIGPIPE), never 0, so a `check | head` cannot pass by it."""
