@@ -334,8 +334,10 @@ def sweep(
 @app.command()
 def report(folder: Annotated[Path, typer.Argument(help="A sweep folder.")]) -> None:
     """Rebuild summary.json and the report of a sweep folder from its result tables."""
+    from simkit.files import expand_user
     from simkit.results import load, rebuild_report
 
+    folder = expand_user(str(folder), "folder")  # a quoted '~/x' is the home folder's x, as for --out
     typer.echo(f"report: {rebuild_report(load(folder).folder)}")
 
 
@@ -419,7 +421,9 @@ def check(
              "until_decided": until_decided, "budget": budget, "robust": robust}
     if isinstance(jobs, bool) or jobs < 1:
         raise InputError(f"--jobs must be >= 1, got {jobs!r}")
-    outcome = run_check(folder, flags, jobs=jobs)
+    from simkit.files import expand_user
+
+    outcome = run_check(expand_user(str(folder), "folder"), flags, jobs=jobs)
     for line in outcome.lines():
         typer.echo(line)
     if outcome.code:

@@ -164,6 +164,11 @@ def test_a_quoted_tilde_out_is_the_home_folder_before_any_game(tmp_path, monkeyp
     assert not (work / "~").exists()
     assert_bad_input(run(*DICE_SWEEP, "--out", "~nosuchuser_simkit/x"))
     assert not any(work.iterdir())
+    # the folder argument of report and check reads ~ alike
+    assert run("report", "~/x").exit_code == 0
+    checked = run("check", "~/x", "--max-first-player-advantage", "100pt", "--min-games", "1")
+    assert checked.exit_code == 0, checked.stderr
+    assert_bad_input(run("check", "~nosuchuser_simkit/x", "--max-seat-gap", "5pt"))
 
 
 def test_component_files_in_a_subfolder_are_refused_naming_it(tmp_path):
