@@ -328,6 +328,9 @@ def test_an_interrupted_robustness_phase_resumes_to_the_same_labels(swept, tmp_p
     straight = json.loads((swept / "summary.json").read_text())["robustness"]["findings"]
     assert [(f["id"], f["label"], [r["figure"] for r in f["remeasurements"]]) for f in resumed] == \
         [(f["id"], f["label"], [r["figure"] for r in f["remeasurements"]]) for f in straight]
+    # to the byte: the plan, the labels and the summary (no seconds in either)
+    assert (folder / labelling.SELECTION).read_bytes() == (swept / labelling.SELECTION).read_bytes()
+    assert (folder / "summary.json").read_bytes() == (swept / "summary.json").read_bytes()
 
 
 def test_the_robustness_section_says_which_seat_0_figures_have_no_sign_to_re_measure():
