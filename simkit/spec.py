@@ -380,9 +380,11 @@ def load(
             (table, text), source = read_toml(path), str(path)
             spec_folder = path.absolute().parent
     else:
-        table, source = {"name": game if game != ALL_GAMES else "sweep", "study": [{}]}, "command-line options"
+        # the sweep is named after its game; a --game that is no name is left to the game's own check
+        named = game if game != ALL_GAMES and _NAME.match(game) else "sweep"
+        table, source = {"name": named, "study": [{}]}, "command-line options"
         if tournament:
-            table = {"name": f"{game if game != ALL_GAMES else 'sweep'}-tournament", "tournament": {}}
+            table = {"name": f"{named}-tournament", "tournament": {}}
 
     for key in table:
         if key not in TOP_KEYS:
