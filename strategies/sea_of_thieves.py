@@ -240,7 +240,7 @@ def damage_needed(T, K, e):
 
 
 @njit(cache=True, _nrt=False)
-def enemy_worth(T, K, F, k, e):
+def enemy_worth(P, T, K, F, k, e):
     """What defeating enemy e is worth to ship k per damage still needed (public: its card)."""
     r = S.ENEMY0 + e
     need = damage_needed(T, K, e)
@@ -249,7 +249,7 @@ def enemy_worth(T, K, F, k, e):
         gain = 0.5  # a first wound only sends it down
     for i in range(5):
         if T[r, S.E_SLOT0 + i] >= 0:
-            gain += 0.8  # a treasure token, about 400 gold
+            gain += 400.0 / P.gold_per_reputation  # a treasure token, about 400 gold, in reputation (Final Scoring)
     return gain / need
 
 
@@ -287,7 +287,7 @@ def enemy_plan(P, T, K, F, k):
             continue
         d = dist(K, h, T[r, S.E_HEX])
         if d <= 6:
-            v = enemy_worth(T, K, F, k, e) / (1.0 + d)
+            v = enemy_worth(P, T, K, F, k, e) / (1.0 + d)
             if v > best_v:
                 best_v = v
                 best = T[r, S.E_HEX]
@@ -379,8 +379,9 @@ def voyage_worth(P, T, K, F, k, v):
     task = K[S.V_TASK, v]
     reward = K[S.V_AMOUNT, v] * 1.0
     kind = K[S.V_REWARD, v]
-    # gold buys upgrades while a ship can still grow, and is worth 1 per 500 at the end
-    per_rep = 500.0
+    # gold buys upgrades while a ship can still grow, and is worth 1 per gold_per_reputation at
+    # the end (Final Scoring)
+    per_rep = 1.0 * P.gold_per_reputation
     for j in range(2 * seat, 2 * seat + 2):
         if w(F, seat, W_UPGRADE) > 0.0 and may_upgrade(P, T, j):
             per_rep = 300.0

@@ -348,12 +348,13 @@ def score(P, T, K, F, seat, kind, arg, players, own):
                 return w[W_PILLAGE] * p
         return -1.0
     if kind == A_BOARD:
+        # the defender's hand, as a share of the hand a pirate refills to (hand_size, Hand Size)
         if w[W_FIGHT] > 0.0:  # the fight's odds and stakes instead of the min_fight gate
-            return (w[W_HUNT] * (carried_infamy(T, K, arg) + 0.3) - 0.2 * T[SEAT0 + arg, S.HAND_N] / 8.0
+            return (w[W_HUNT] * (carried_infamy(T, K, arg) + 0.3) - 0.2 * T[SEAT0 + arg, S.HAND_N] / P.hand_size
                     + w[W_FIGHT] * fight_swing(P, T, K, F, seat, arg, FALSE, own))
         if own[0] < w[W_MIN_FIGHT]:
             return -1.0
-        return w[W_HUNT] * (carried_infamy(T, K, arg) + 0.3) - 0.2 * T[SEAT0 + arg, S.HAND_N] / 8.0
+        return w[W_HUNT] * (carried_infamy(T, K, arg) + 0.3) - 0.2 * T[SEAT0 + arg, S.HAND_N] / P.hand_size
     if kind == A_SHOOT:
         if w[W_FIGHT] > 0.0:
             return (w[W_SHOOT] * (1.0 + 0.5 * T[SEAT0 + arg, S.DAMAGE])

@@ -139,6 +139,23 @@ def beat_chance(a, b):
     return n / 36.0
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def ship_odds(K, deck, bonus):
+    """(P(win), expected Supply lost) of a fight against the top card of ship deck `deck`,
+    over the deck's printed healths (ships.toml; K[HEALTHS0 + deck, h] cards of health h):
+    each health's share of the deck times win_chance and expected_shortfall at it. The
+    deck's order is hidden (A16)."""
+    n = K[S.META, S.N_DW + deck]
+    win, lost = 0.0, 0.0
+    for h in range(S.MAX_HEALTH):
+        c = K[S.HEALTHS0 + deck, h]
+        if c > 0:
+            share = c / n
+            win += share * win_chance(bonus, h)
+            lost += share * expected_shortfall(bonus, h)
+    return win, lost
+
+
 @njit(cache=True, _nrt=False)
 def best_plunder(T, K, seat, open_n):
     """(slot, vp) of the open plunder quest worth most that the seat can pay now (-1, 0)."""
@@ -242,7 +259,9 @@ def tile_values(P, T, K, w, seat, out):
         pirate += 1.0
     supply_v = 0.0
     if short > 0 and money > 0:
-        supply_v = 2.0 * min(short, money * 1.0) + (6.0 if supply <= 1 else 0.0)
+        # Supply it can pay for: supply_price silver or one ship card a token (Supply Port)
+        buyable = short if P.supply_price == 0 else silver / P.supply_price + ships
+        supply_v = 2.0 * min(short, buyable) + (6.0 if supply <= 1 else 0.0)
     trade_v = 0.0
     tq = target_trade(T, K, seat, open_n, cap)
     if tq >= 0:
@@ -267,13 +286,15 @@ def tile_values(P, T, K, w, seat, out):
     if cheapest < 1e9:
         stake += cheapest
     risk = 1.0 + (min(4.0, stake / 3.0) if supply <= 2 else 0.0)
-    deep_v = (win_chance(cannons, 3.0) * (P.deep_water_silver * w[W_FIGHT] + card_v)
-              - risk * expected_shortfall(cannons, 3))
-    tr_silver = 2.0 if P.trade_route_reward == 0 else 3.0
-    tr_cards = 2.0 if P.trade_route_reward == 0 else 1.0
-    route_v = (0.5 * (win_chance(cannons, 4.0) + win_chance(cannons, 5.0))
-               * (tr_silver * w[W_FIGHT] + card_v + tr_cards * 0.5 * w_trade)
-               - risk * 0.5 * (expected_shortfall(cannons, 4) + expected_shortfall(cannons, 5)))
+    # the odds against each ship deck's printed healths (ships.toml), its pay as the engine's
+    # ship_combat gives it: deep_water_silver; the Trade Route's by trade_route_reward (A1)
+    deep_win, deep_lost = ship_odds(K, S.DW, cannons)
+    deep_v = deep_win * (P.deep_water_silver * w[W_FIGHT] + card_v) - risk * deep_lost
+    tr_silver = float(S.TR_SILVER[P.trade_route_reward])
+    tr_cards = float(S.TR_CARDS[P.trade_route_reward])
+    route_win, route_lost = ship_odds(K, S.TR, cannons)
+    route_v = (route_win * (tr_silver * w[W_FIGHT] + card_v + tr_cards * 0.5 * w_trade)
+               - risk * route_lost)
     fish_v = P.fish_silver * w[W_FISH]
     # the goal the pieces lean toward when no tile pays now
     goal = np.int64(-1)

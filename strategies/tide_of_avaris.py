@@ -334,7 +334,8 @@ def action_value(P, T, K, F, seat, act, space, players):
         c = T[SLOT, 2 * space + 1]
         if c < 0:
             c = T[SLOT, 2 * space]
-        return w(F, seat, W_GREED) * gain_of(T, K, seat, c) - 0.5
+        # less the gold it costs, in Treasure Points at the endgame's rate (gold_per_point)
+        return w(F, seat, W_GREED) * gain_of(T, K, seat, c) - P.extra_treasure_cost / P.gold_per_point
     if act == S.ACT_WHIRLPOOL:
         return 0.5
     if act == S.ACT_CREW_SPIRIT:
@@ -450,7 +451,8 @@ def heuristic_destination(P, T, K, F, rng, seat, phase, players):
     bank = w(F, seat, W_BANK)
     last_sunset = T[ST, S.FINAL_DAY] == 1 and phase == 1
     bribe = S.bribe_amount(T, K, seat)
-    bv = -0.5 * bribe if T[SEAT0 + seat, S.GOLD] >= bribe else -1e9
+    # the Bribe's gold (the wager track's, ship.toml) in Treasure Points at the endgame's rate (gold_per_point)
+    bv = -(bribe / P.gold_per_point) if T[SEAT0 + seat, S.GOLD] >= bribe else -1e9
     if T[SEAT0 + seat, S.REL_NO_BRIBE] > 0:
         bv = 0.0  # enters unbribed (A68)
     dig_and_collect = T[SEAT0 + seat, S.REL_COLLECT_AFTER_BURIAL] > 0
@@ -543,7 +545,7 @@ def choose_foe(P, T, K, F, rng, seat, space, players):
     foe = best_foe(T, K, F, seat, space, players, attack_dice(T, K, seat), S.burial_value(T, K, seat))
     if foe == NONE:
         return NONE
-    if can_bribe and fight_value(T, K, F, seat, foe) < 0.5 * bribe:
+    if can_bribe and fight_value(T, K, F, seat, foe) < bribe / P.gold_per_point:  # the Bribe in Treasure Points
         return NONE
     return foe
 

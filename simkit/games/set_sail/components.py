@@ -212,6 +212,8 @@ def compile_arrays(comp: Components, values: dict, players: int) -> tuple:
     K[S.META, S.GOODS_N] = comp.goods_per_kind
     for d in range(2):
         K[S.SHIPS0 + d, : len(comp.ships[d])] = comp.ships[d]
+        for health in comp.ships[d]:
+            K[S.HEALTHS0 + d, health] += 1
     K[S.TILE_TYPE, :n] = comp.types
     K[S.NBR0: S.NBR0 + 4, :] = -1
     for t, near in enumerate(comp.neighbours):

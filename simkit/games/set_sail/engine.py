@@ -291,8 +291,8 @@ def ship_combat(P, T, K, F, rng, log, seat, deck):
             gain_silver(T, log, seat, P.deep_water_silver, np.int64(EV.R_FIGHT))
         else:
             # the rulebook pays two ways (SS-X1, A1): trade_route_reward picks the reading
-            silver = np.int64(2) if P.trade_route_reward == 0 else np.int64(3)
-            cards = 2 if P.trade_route_reward == 0 else 1
+            silver = np.int64(S.TR_SILVER[P.trade_route_reward])
+            cards = S.TR_CARDS[P.trade_route_reward]
             gain_silver(T, log, seat, silver, np.int64(EV.R_FIGHT))
             for _ in range(cards):
                 g = choose_good(P, T, K, F, rng, seat)

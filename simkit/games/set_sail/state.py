@@ -22,6 +22,9 @@ UPGRADE_NAMES = ("barrel", "oar", "cannon")
 # --- ship decks
 DW, TR = 0, 1  # Deep Water, Trade Route
 MAX_HEALTH = 8  # ship card health 0..7
+# a Trade Route win's pay by trade_route_reward (A1; rules.py): route_section, combat_section
+TR_SILVER = (2, 3)  # silver
+TR_CARDS = (2, 1)  # Trade cards
 # --- quest kinds
 PLUNDER, TRADEQ, TREASURE = 0, 1, 2
 QUEST_NAMES = ("plunder", "trade", "treasure")
@@ -98,4 +101,5 @@ QTILE = 16  # column i: the tile treasure map i names
 NEAREST0 = 17  # N_TYPES rows: distance from tile t to the nearest tile of each type
 DIST0 = NEAREST0 + N_TYPES  # row DIST0 + a, column b: water steps between tiles a and b
 GROUP0 = DIST0 + MAX_TILES  # 2 rows: the port group of tile t for piece 0 and piece 1 (engine.port_group)
-K_ROWS = GROUP0 + 2
+HEALTHS0 = GROUP0 + 2  # 2 rows: cards of each health (column) in each ship deck as printed (the bots' fight odds)
+K_ROWS = HEALTHS0 + 2

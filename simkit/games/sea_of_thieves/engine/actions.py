@@ -126,7 +126,7 @@ def open_fire(P, T, K, F, rng, log, k, bonus):
                 target = -1
             pick -= 1
         elif bot.fire_on_enemy(T, K, F, k, e) and (
-                enemy < 0 or bot.enemy_worth(T, K, F, k, e) > bot.enemy_worth(T, K, F, k, enemy)):
+                enemy < 0 or bot.enemy_worth(P, T, K, F, k, e) > bot.enemy_worth(P, T, K, F, k, enemy)):
             enemy = e
     if enemy >= 0 and pick < 0 and not is_random(F, rng, seat):
         target = -1
