@@ -103,9 +103,11 @@ def test_only_plain_self_play_cells_with_seats_are_drawn(tmp_path):
 
 
 def test_rows_of_several_games_are_named_by_the_game_title(tmp_path, monkeypatch):
+    """Short enough to be read whole beside the plot: the title without its subtitle, the players,
+    the variant only when it is not the standard game."""
     cells = [TWO, cell("cards-2p", 2, [45, 55], game="cards")]
-    summary = {"cells": cells, "games": {"dice": {"title": "Dice Race"}}}
+    summary = {"cells": cells, "games": {"dice": {"title": "Dice Race: The Board Game (dice)"}}}
     drawn = []
     monkeypatch.setattr(plots, "first_screen", lambda markers, path: drawn.append(markers) or path)
     _first_screen_section(summary, cell_labels(cells), tmp_path)
-    assert plots.first_screen_cells(drawn[0]) == ["Dice Race (dice): 2 players, standard", "cards: 2 players, standard"]
+    assert plots.first_screen_cells(drawn[0]) == ["Dice Race, 2 players", "cards, 2 players"]

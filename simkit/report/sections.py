@@ -1058,7 +1058,8 @@ def _first_screen_section(summary: dict, labels: dict[str, str], plot_folder: Pa
     if len(games) > 1:  # a row names its game by its title
         for game in games:
             ours = cell_labels([cell for cell in cells if cell["game"] == game])
-            names.update({cell: f"{_game_title(summary, game)}: {label}" for cell, label in ours.items()})
+            title = _game_title(summary, game).split(" (")[0].split(":")[0]  # short: the row keeps its players
+            names.update({cell: f"{title}, {label.removesuffix(', standard')}" for cell, label in ours.items()})
     markers = plots.seat_markers(summary, names)
     if not markers:
         return []

@@ -11,7 +11,7 @@ for the pirate dish that must equal the slots: a count changes only through a lo
 and each logged running value ("now") is the slot's.
 
 Each assertion names the state slot (simkit/games/sea_of_plunder/state.py) and the rule it
-defends (an inventory id of ../shared/rulebooks/inventory/sea_of_plunder.md, or an assumption
+defends (an inventory id of simkit/games/sea_of_plunder/coverage.toml, or an assumption
 A<n> of coverage.toml). Supplies the rulebook leaves unlimited (Treasure, Debt and compass
 tokens, SOP-G20; the hand, SOP-G11) are checked for the lower bound only.
 """

@@ -1,6 +1,6 @@
 """Invariants of whole self-play games: after every turn and every round's last phases no count of
 the game goes below zero or above its supply (the rule inventory,
-shared/rulebooks/inventory/sea_of_thieves.md, gives the ids each assertion names).
+simkit/games/sea_of_thieves/coverage.toml, gives the ids each assertion names).
 
 Every preset the game lists plays itself at every player count it allows (a lookahead seat
 chooses its plan with round.choose_plan before its turn, as round.play_round does), and each

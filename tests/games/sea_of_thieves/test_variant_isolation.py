@@ -1,7 +1,7 @@
 """Each named variant (rules.VARIANTS) is isolated: its own rules never fire in the base game,
 and the base rules it replaces never fire under it. Read from the event log (and the tables
 right after set-up) of whole self-play games; the ids are the rule inventory's
-(shared/rulebooks/inventory/sea_of_thieves.md).
+(simkit/games/sea_of_thieves/coverage.toml).
 
 The base game is `standard`. At two players it takes the two-player set-up by itself
 (two_player = auto), so the two-player case compares the base games that do not (3 and 4

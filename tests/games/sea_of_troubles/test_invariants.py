@@ -1,6 +1,6 @@
 """Invariants of whole self-play games: after every turn and every round's end no count of the
 game goes below zero or above its supply (the rule inventory,
-shared/rulebooks/inventory/sea_of_troubles.md, gives the ids each assertion names).
+simkit/games/sea_of_troubles/coverage.toml, gives the ids each assertion names).
 
 Every preset the game lists plays itself at every player count it allows (the lookahead seats
 through lookahead.lookahead_turn, as lookahead.play_round dispatches them), and each variant

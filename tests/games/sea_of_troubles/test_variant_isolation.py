@@ -1,7 +1,7 @@
 """Each named variant (rules.VARIANTS) is isolated: its own rules never fire in the base game,
 and the base rules it replaces never fire under it. Read from the event log (and the tables
 right after set-up) of whole self-play games; the ids are the rule inventory's
-(shared/rulebooks/inventory/sea_of_troubles.md).
+(simkit/games/sea_of_troubles/coverage.toml).
 
 Every variant needs a case in CASES: a variant added to rules.py without one fails
 test_every_variant_has_a_case (and its own parametrized test).

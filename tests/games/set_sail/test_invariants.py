@@ -11,7 +11,7 @@ every logged running value (a SILVER or SUPPLY row's "now") stays at or above ze
 that dips below zero inside a turn is caught even when the turn ends above it.
 
 Each assertion names the state slot (simkit/games/set_sail/state.py) and the rule it defends
-(an inventory id of ../shared/rulebooks/inventory/set_sail.md, or an assumption A<n> of
+(an inventory id of simkit/games/set_sail/coverage.toml, or an assumption A<n> of
 coverage.toml). Supplies the rulebook leaves unlimited (silver and gold SS-007/008, Supply
 tokens SS-020/SS-078, SS-G8) are checked only for the lower bound.
 """

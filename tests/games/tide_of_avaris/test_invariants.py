@@ -12,7 +12,7 @@ and Regions) that must equal the slots; gold and rum are held to the bank's ledg
 GOLD_PAID, RUM_MADE - RUM_PAID), crew dice to DICE_BOUGHT - DICE_LOST.
 
 Each assertion names the state slot (simkit/games/tide_of_avaris/state.py) and the rule it
-defends (an inventory id of ../shared/rulebooks/inventory/tide_of_avaris.md, or an assumption
+defends (an inventory id of simkit/games/tide_of_avaris/coverage.toml, or an assumption
 A<n> of coverage.toml). Gold and rum are unlimited (TOA-G13): only their lower bound is checked.
 """
 
