@@ -53,6 +53,7 @@ from simkit.bots import LOOKAHEAD, TUNED
 from simkit.errors import InputError
 from simkit.files import read_json, write_text
 from simkit.rng import derive
+from simkit.sequential import play_look
 from simkit.spec import Cell, Sweep, sweep_of_manifest
 
 FOLDER, SELECTION = labelling.FOLDER, labelling.SELECTION  # DIR/robustness/ and DIR/robustness.json
@@ -339,18 +340,6 @@ def _look_sweep(selection: dict, look: int, wanted: dict[str, int], originals: d
                  f"robustness phase look {look}")
 
 
-def _play(sweep: Sweep, out: Path, options: dict) -> None:
-    """A look's sweep into `out`; a look already played there is reused (a resume)."""
-    if out.exists() and results.is_complete(out):
-        done = sweep_of_manifest(out)
-        if done.to_dict() | {"source": ""} != sweep.to_dict() | {"source": ""}:
-            raise InputError(f"{out} holds other games than this robustness phase plans; remove {out.parent} and "
-                             f"{out.parent.parent / SELECTION}, then simkit sweep --out {out.parent.parent} --resume")
-        if (out / "summary.json").exists():
-            return
-    runner.run(sweep, out, resume=out.exists(), report=False, **options)
-
-
 def _judge(finding: dict, by: str, sums: dict, players: int) -> dict:
     """One re-measurement's figure, change and label from its paired sums so far."""
     fair = 1.0 / players if finding["kind"] == "seat" else 0.0
@@ -493,7 +482,9 @@ def run(folder: Path, *, jobs: int | None = None, backend: str = "loky", address
             if show:
                 games = sum(step["cells"].values()) + sum(step["originals"].values())
                 print(f"robustness look {k}: {len(step['cells'])} re-measurement cells, {games:,} games", flush=True)
-            _play(_look_sweep(selection, k, step["cells"], step["originals"]), out / f"look-{k}", options)
+            play_look(_look_sweep(selection, k, step["cells"], step["originals"]), out / f"look-{k}",
+                      f"other games than this robustness phase plans; remove {out} and {selection_path}, then "
+                      f"simkit sweep --out {folder} --resume", **options)
             looks.append(step)
             rows, open_cells = _evaluate(folder, selection, looks)
             step = _next_look(selection, looks, open_cells)

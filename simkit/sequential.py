@@ -143,7 +143,6 @@ def decide(cells: list[dict], limits: Limits, play: Player, rounds: dict | None 
 def sweep_player(folder: Path, jobs: int = 1) -> Player:
     """Plays a look's games as a sweep of the cells asked for, into folder/sequential/look-<k>/,
     on the root seed derived from the sweep's and k; a look already played there is reused."""
-    from simkit import results, runner
     from simkit import spec as specs
     from simkit.rng import derive
     from simkit.seating import period
@@ -170,21 +169,33 @@ def sweep_player(folder: Path, jobs: int = 1) -> Player:
         look_sweep = dataclasses.replace(sweep, name=f"{sweep.name}-look{look}", seed=root, cells=cells,
                                          precision=None, arcs=False, check={}, source=f"{folder} look {look}")
         out = folder / LOOKS / f"look-{look}"
-        if out.exists() and results.is_complete(out):
-            done = specs.sweep_of_manifest(out)
-            if done.to_dict() | {"source": ""} != look_sweep.to_dict() | {"source": ""}:
-                raise InputError(f"{out} holds another check's games; remove {folder / LOOKS} and check again")
-            if not (out / "summary.json").exists():  # a check killed while writing it: from the look's tables
-                runner.run(look_sweep, out, jobs=jobs, quiet=True, report=False, resume=True)
-        else:
-            if out.exists() and not (out / results.PLAN).exists():
-                _forget_unplanned(out)
-            runner.run(look_sweep, out, jobs=jobs, quiet=True, report=False, resume=out.exists())
+        play_look(look_sweep, out, f"another check's games; remove {folder / LOOKS} and check again", jobs=jobs,
+                  quiet=True)
         summary = read_json(out / "summary.json", f"remove {out} and check again")
         lengths = gate_module.rounds_stats(out)
         return {cell["cell"]: (cell, lengths.get(cell["cell"])) for cell in summary["cells"]}
 
     return play
+
+
+def play_look(look_sweep, out: Path, other: str, **options) -> None:
+    """One look's sweep into `out` (this gate's looks, the robustness phase's): a look already
+    played there is reused, and refused (`other`: what it holds and the fix) when it played other
+    games; one killed while writing its summary is finished from its tables; one killed before
+    its plan is played afresh; any other is resumed."""
+    from simkit import results, runner
+    from simkit import spec as specs
+
+    if out.exists() and results.is_complete(out):
+        done = specs.sweep_of_manifest(out)
+        if done.to_dict() | {"source": ""} != look_sweep.to_dict() | {"source": ""}:
+            raise InputError(f"{out} holds {other}")
+        if not (out / "summary.json").exists():
+            runner.run(look_sweep, out, report=False, resume=True, **options)
+        return
+    if out.exists() and not (out / results.PLAN).exists():
+        _forget_unplanned(out)
+    runner.run(look_sweep, out, report=False, resume=out.exists(), **options)
 
 
 def _forget_unplanned(out: Path) -> None:

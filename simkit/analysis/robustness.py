@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from simkit.analysis.intervals import cross_sums, one_sided_z, ratio
+from simkit.analysis.intervals import cross_sums, linear_interval, one_sided_z, ratio
 
 FOLDER = "robustness"  # the re-measurement looks, inside the sweep folder (simkit.robustness plays them)
 SELECTION = "robustness.json"  # what was picked, its schedule and the labels, beside it
@@ -83,6 +83,14 @@ def add_sums(a: Mapping[str, float] | None, b: Mapping[str, float]) -> dict[str,
     return dict(b) if a is None else {key: a[key] + b[key] for key in a}
 
 
+def _minus(a: Mapping[str, float], b: Mapping[str, float]) -> dict[str, float]:
+    """The per-game coefficients of one linearised figure minus another's."""
+    out = dict(a)
+    for column, c in b.items():
+        out[column] = out.get(column, 0.0) - c
+    return out
+
+
 def _linear(kind: str, side: str, sums: Mapping[str, float], fair: float) -> tuple[float, dict] | None:
     """The figure of one side ("a" or "b") and its per-game linearisation (intervals.ratio)."""
     n = int(sums["n"])
@@ -90,25 +98,13 @@ def _linear(kind: str, side: str, sums: Mapping[str, float], fair: float) -> tup
     if own is None or kind in ("seat", "capped"):
         return own
     average = ratio(n, sums, {f"g_{side}": 1.0}, f"h_{side}")
-    if average is None:
-        return None
-    coefficients = dict(own[1])
-    for column, c in average[1].items():
-        coefficients[column] = coefficients.get(column, 0.0) - c
-    return own[0] - average[0], coefficients
+    return None if average is None else (own[0] - average[0], _minus(own[1], average[1]))
 
 
 def _se(sums: Mapping[str, float], coefficients: Mapping[str, float]) -> float:
-    n = sums["n"]
-    if n < 2:
-        return math.inf
-    total = sum(c * sums[x] for x, c in coefficients.items())
-    squares = 0.0
-    for x, cx in coefficients.items():
-        for y, cy in coefficients.items():
-            key = f"{x}*{y}" if f"{x}*{y}" in sums else f"{y}*{x}"
-            squares += cx * cy * sums[key]
-    return math.sqrt(max(squares - total * total / n, 0.0) / (n - 1) / n)
+    """The standard error of a linearised figure (intervals.linear_interval); infinite below 2 games."""
+    se = linear_interval(int(sums["n"]), sums, coefficients, 0.0)["se"]
+    return math.inf if se is None else se
 
 
 def measure(kind: str, sums: Mapping[str, float], fair: float = 0.0) -> dict | None:
@@ -118,11 +114,8 @@ def measure(kind: str, sums: Mapping[str, float], fair: float = 0.0) -> dict | N
     a, b = _linear(kind, "a", sums, fair), _linear(kind, "b", sums, fair)
     if a is None or b is None:
         return None
-    change = dict(b[1])
-    for column, c in a[1].items():
-        change[column] = change.get(column, 0.0) - c
     return {"games": int(sums["n"]), "original": a[0], "original_se": _se(sums, a[1]),
-            "figure": b[0], "se": _se(sums, b[1]), "change": b[0] - a[0], "change_se": _se(sums, change)}
+            "figure": b[0], "se": _se(sums, b[1]), "change": b[0] - a[0], "change_se": _se(sums, _minus(b[1], a[1]))}
 
 
 def tail(alpha: float, looks: int, remeasurements: int) -> float:
