@@ -436,12 +436,42 @@ def plain(players: int = 4, seed: int = 1, overrides: dict | None = None, **kw) 
     return Table(players=players, seed=seed, overrides={"player_powers": False, **(overrides or {})}, **kw)
 
 
+class Scratch:
+    """The lookahead's scratch tables as play_chunk allocates them, for a Table."""
+
+    def __init__(self, t: Table):
+        from simkit.kernels import RACE_FIRST
+        from strategies import sea_of_plunder as bot
+
+        self.T2 = np.zeros_like(t.T)
+        self.F2 = np.zeros_like(t.F)
+        self.rr = np.zeros_like(t.rng)
+        self.buf2 = np.zeros_like(t.buf)
+        self.nolog = np.zeros((0, 6), dtype=np.int64)
+        self.unseen = np.zeros((engine.UNSEEN_ROWS, t.T.shape[1]), dtype=np.int64)
+        self.values = np.zeros((bot.MAX_LOOKAHEAD, RACE_FIRST + bot.MAX_ROLLOUTS), dtype=np.float64)
+        presets = GAME.preset_table()
+        for s in range(t.players):
+            self.F2[1 + s, : presets.shape[1] - 1] = presets[bot.ROLLOUT_ROW, :-1]
+
+    def choice(self, t: Table, seat: int) -> int:
+        return int(t.call("lookahead_choice", seat=seat, **vars(self)))
+
+
 def play_game(t: Table, after_turn=None) -> Table:
     """Play the game on `t` to its end the way engine.play_chunk does (its round loop, in
-    Python), calling after_turn(t, seat) after every turn; then final scoring."""
+    Python), a lookahead seat taking its turn as play_chunk seats it, calling after_turn(t, seat)
+    after every turn; then final scoring."""
+    from strategies import sea_of_plunder as bot
+
+    lookahead = [t.F[1 + s, bot.POLICY] == 2 for s in range(t.players)]
+    scratch = Scratch(t) if any(lookahead) else None
     while True:
         for s in range(t.players):
-            t.take_turn(s)
+            if lookahead[s]:
+                t.call("lookahead_turn", seat=s, **vars(scratch))
+            else:
+                t.take_turn(s)
             if after_turn is not None:
                 after_turn(t, s)
         t.st[S.ROUND] += 1

@@ -21,11 +21,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simkit.games.sea_of_plunder import GAME, engine
-from simkit.kernels import RACE_FIRST
-from strategies import sea_of_plunder as bot
+from simkit.games.sea_of_plunder import GAME
 
-from .harness import COMP, EV, N_CARDS, S, Table
+from .harness import COMP, EV, N_CARDS, S, Table, play_game
 
 PRESET_NAMES = GAME.preset_names()
 GOODS = COMP.goods_per_colour  # SOP-065: 4 Goods cards of each colour
@@ -40,42 +38,6 @@ def lineups(players: int) -> list[list[str]]:
     sits in every seat once."""
     n = len(PRESET_NAMES)
     return [[PRESET_NAMES[(j + i) % n] for i in range(players)] for j in range(n)]
-
-
-class Lookahead:
-    """The lookahead's scratch tables as engine.play_chunk allocates them."""
-
-    def __init__(self, t: Table):
-        self.T2 = np.zeros_like(t.T)
-        self.F2 = np.zeros_like(t.F)
-        self.rr = np.zeros_like(t.rng)
-        self.buf2 = np.zeros_like(t.buf)
-        self.nolog = np.zeros((0, 6), dtype=np.int64)
-        self.unseen = np.zeros((engine.UNSEEN_ROWS, t.T.shape[1]), dtype=np.int64)
-        self.values = np.zeros((bot.MAX_LOOKAHEAD, RACE_FIRST + bot.MAX_ROLLOUTS), dtype=np.float64)
-        presets = GAME.preset_table()
-        for s in range(t.players):
-            self.F2[1 + s, : presets.shape[1] - 1] = presets[bot.ROLLOUT_ROW, :-1]
-
-
-def play(t: Table, after_turn) -> Table:
-    """engine.play_games' round loop in Python (harness.play_game's), every tier seated as it seats them."""
-    scratch = Lookahead(t) if any(t.F[1 + s, bot.POLICY] == 2 for s in range(t.players)) else None
-    while True:
-        for s in range(t.players):
-            if t.F[1 + s, bot.POLICY] == 2:
-                t.call("lookahead_turn", seat=s, **vars(scratch))
-            else:
-                t.take_turn(s)
-            after_turn(t, s)
-        t.st[S.ROUND] += 1
-        if t.st[S.END_REASON] >= 0:
-            break
-        if t.st[S.ROUND] >= t.P.round_cap:
-            t.st[S.END_REASON] = S.END_ROUND_CAP
-            break
-    t.call("final_scoring")
-    return t
 
 
 class Ledger:
@@ -237,7 +199,7 @@ def test_no_count_leaves_its_supply_in_self_play(players):
             variant = "standard" if seed % 2 == 0 else VARIANTS_AT[players][(seed // 2) % len(VARIANTS_AT[players])]
             t = Table(players=players, variant=variant, seed=3000 * players + 10 * j + seed, strategies=lineup)
             ledger = Ledger(t)
-            play(t, ledger)
+            play_game(t, ledger)
             where = f"at the end ({players} players, {variant}, {lineup}, seed {seed})"
             ledger.check(-1, where)  # final scoring: The Smuggler's Good, tie rolls
             assert ledger.turns == int(t.st[S.ROUND]) * players == int(t.st[S.TURNS]), \

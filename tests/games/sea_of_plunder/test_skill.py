@@ -19,7 +19,7 @@ from simkit.runner import play, seat_strategies
 from strategies import sea_of_plunder as bot
 
 from ..race import replay_race
-from .harness import N_CARDS, Table
+from .harness import N_CARDS, Scratch, Table
 
 DEFAULT = GAME.default_strategy
 WINNER, SCORE, ROUNDS, END_REASON = 2, 0, 0, 2
@@ -151,25 +151,6 @@ def test_extra_compasses_default_is_the_rulebook():
 
 
 # --------------------------------------------------------------------------- the lookahead tier
-class Scratch:
-    """The lookahead's scratch tables as play_chunk allocates them, for a Table."""
-
-    def __init__(self, t: Table):
-        self.T2 = np.zeros_like(t.T)
-        self.F2 = np.zeros_like(t.F)
-        self.rr = np.zeros_like(t.rng)
-        self.buf2 = np.zeros_like(t.buf)
-        self.nolog = np.zeros((0, 6), dtype=np.int64)
-        self.unseen = np.zeros((engine.UNSEEN_ROWS, t.T.shape[1]), dtype=np.int64)
-        self.values = np.zeros((bot.MAX_LOOKAHEAD, RACE_FIRST + bot.MAX_ROLLOUTS), dtype=np.float64)
-        presets = GAME.preset_table()
-        for s in range(t.players):
-            self.F2[1 + s, : presets.shape[1] - 1] = presets[bot.ROLLOUT_ROW, :-1]
-
-    def choice(self, t: Table, seat: int) -> int:
-        return int(t.call("lookahead_choice", seat=seat, **vars(self)))
-
-
 def lookahead_position(seed: int, players: int = 2) -> Table:
     """A game a few turns in, seat 0 (the lookahead) after its Draw phase."""
     t = Table(players=players, seed=seed, strategies=["lookahead"] + [DEFAULT] * (players - 1))
