@@ -251,11 +251,14 @@ def plan(sweep: Sweep, summary: dict) -> dict:
             if skilled and by == skilled and skilled not in registry.get(again.game).preset_names():
                 raise InputError(f"robustness: skilled preset '{skilled}' is not a preset of {again.game}; "
                                  f"presets: {', '.join(registry.get(again.game).preset_names())}")
-            try:
-                runner.compiled(again)  # a set that cannot hold this cell's rules: said, not a re-measurement
-            except InputError as e:
-                skipped.append({"cell": again.id, "reason": str(e)})
+            if any(item["cell"] == again.id for item in skipped):
                 continue
+            if again.id not in cells:
+                try:
+                    runner.compiled(again)  # a set that cannot hold this cell's rules: said, not a re-measurement
+                except InputError as e:
+                    skipped.append({"cell": again.id, "reason": str(e)})
+                    continue
             finding["by"].append(by)
             looks = _schedule_of(again, by, base.games, settings)
             cells.setdefault(again.id, {"cell": again.to_dict(), "original": base.id, "by": by, "schedule": looks})
