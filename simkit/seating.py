@@ -32,11 +32,11 @@ from collections import Counter
 from functools import lru_cache, reduce
 from itertools import combinations
 
+from simkit.bots import LOOKAHEAD
 from simkit.errors import InputError
 
 DESIGN_CAP = 5_040  # seatings of the full design (7!); past this, cyclic rotations of each table
 MAX_PERIOD = 1_000_000  # a design longer than this is refused: it could not be played in balance
-SLOW_PRESETS = ("lookahead",)  # left out of a default tournament: rollout bots, many times slower
 
 
 # ---------------------------------------------------------------------------------------
@@ -138,10 +138,11 @@ def seating_summary(lineup: tuple[str, ...], players: int, games: int) -> dict:
 
 def tournament_lineup(game, presets: list[str] | None = None, include_random: bool = True) -> tuple[str, ...]:
     """The line-up of a tournament: the presets named, else every preset except the slow
-    rollout tiers (SLOW_PRESETS) and, unless include_random, `random`."""
+    rollout tiers (kind lookahead: the lookahead and expert presets) and, unless
+    include_random, `random`."""
     if presets:
         return tuple(presets)
-    names = [n for n in game.preset_names() if n not in SLOW_PRESETS]
+    names = [p.name for p in game.presets if p.kind != LOOKAHEAD]
     if not include_random:
         names = [n for n in names if n != "random"]
     return tuple(names)
