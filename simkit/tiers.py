@@ -11,9 +11,11 @@ the sweep, self-play cells at the tiers
     DEFAULT            the game's default preset (the heuristic; `tuned` where trained)
     tuned              the game's tuned preset (`simkit train`), when it is not the default
     lookahead          the game's lookahead preset, when the game has one of that name
+    expert             the game's expert preset (the lookahead on the tuned preset, with the
+                       tuned preset in its rollouts), when the game has one of that name
 
-in that order of skill. A game without a `lookahead` preset gets the tiers without it
-(two, without --skill), and the summary says so.
+in that order of skill. A game without a `lookahead` or `expert` preset gets the tiers
+without it, and the summary says so.
 
 Whether seat advantage grows with skill is simkit.analysis.tiers' question (the summary's
 top-level `tiers`).
@@ -27,6 +29,7 @@ from simkit.game import NOISE_MARK, Game, parse_strategy
 
 RANDOM = "random"
 LOOKAHEAD = "lookahead"
+EXPERT = "expert"
 
 
 def parse_skill(value, where: str = "--skill") -> tuple[float, ...]:
@@ -58,8 +61,9 @@ def tier_lineups(game: Game, skill: tuple[float, ...] = ()) -> list[tuple[str]]:
     lineups.append((game.default_strategy,))
     if TUNED in names and game.default_strategy != TUNED:
         lineups.append((TUNED,))
-    if LOOKAHEAD in names and game.default_strategy != LOOKAHEAD:
-        lineups.append((LOOKAHEAD,))
+    for top in (LOOKAHEAD, EXPERT):
+        if top in names and game.default_strategy != top:
+            lineups.append((top,))
     return lineups
 
 
@@ -71,7 +75,8 @@ def tier_of(default_strategy: str, lineup: str, previous_default: str | None = N
     """(skill order, tier name, noise) of a self-play line-up that is a tier of a game whose
     default preset is `default_strategy` (and whose default before it was `previous_default`),
     else None. Order: random 0, DEFAULT@p 1 - p (so 1 for the default), the previous default
-    just below the default (0.999), a tuned preset that is not the default 1.5, lookahead 2."""
+    just below the default (0.999), a tuned preset that is not the default 1.5, lookahead 2,
+    expert 3."""
     if "," in lineup:
         return None
     try:
@@ -88,4 +93,6 @@ def tier_of(default_strategy: str, lineup: str, previous_default: str | None = N
         return 1.5, TUNED, 0.0
     if name == LOOKAHEAD and noise == 0.0:
         return 2.0, "lookahead", 0.0
+    if name == EXPERT and noise == 0.0:
+        return 3.0, "expert", 0.0
     return None

@@ -57,6 +57,18 @@ def test_a_tuned_preset_that_is_not_the_default_is_the_rung_above_it(dicegame):
     assert tiers.tier_of("tuned", "tuned") == (1.0, "heuristic", 0.0)  # the default: its own tier
 
 
+def test_an_expert_preset_is_the_top_rung_above_the_lookahead(dicegame):
+    from simkit.game import Preset
+
+    lookahead = dicegame.preset("lookahead")
+    ladder = dataclasses.replace(dicegame, presets=dicegame.presets + (
+        Preset("expert", "the lookahead on more rollouts", lookahead.weights, lookahead.kind),))
+    assert tiers.tier_lineups(ladder) == [("random",), ("careful",), ("lookahead",), ("expert",)]
+    assert tiers.tier_of("careful", "expert") == (3.0, "expert", 0.0)
+    assert tiers.tier_of("careful", "expert@0.5") is None  # a noisy expert is no rung
+    assert tiers.tier_of("careful", "lookahead")[0] < tiers.tier_of("careful", "expert")[0]
+
+
 def test_skill_levels_parsed_and_checked():
     assert tiers.parse_skill("0,0.25,0.5") == (0.5, 0.25)  # 0 is the default tier itself
     assert tiers.parse_skill([0.5, 1]) == (1.0, 0.5)
