@@ -54,15 +54,15 @@ from simkit.errors import InputError
 from simkit.files import read_json, write_text
 from simkit.rng import derive
 from simkit.sequential import play_look
-from simkit.spec import Cell, Sweep, sweep_of_manifest
+from simkit.spec import ROBUSTNESS_GAMES, ROBUSTNESS_LOOKAHEAD_GAMES, Cell, Sweep, sweep_of_manifest
 
 FOLDER, SELECTION = labelling.FOLDER, labelling.SELECTION  # DIR/robustness/ and DIR/robustness.json
 TOP = 5  # at least this many of the ranked findings are picked
 KINDS = labelling.KINDS  # findings with a one-cell figure that pairs game by game
 GATE_KEYS = {"max_seat_gap": "seat", "max_edge": "group", "max_incomplete": "capped"}
 LOOK_STREAM = 2 ** 61  # look k >= 1 plays on root seed derive(the sweep's root, LOOK_STREAM + k)
-GAMES = 40_000  # the most games a re-measurement plays (the spec's `games`)
-LOOKAHEAD_GAMES = 2_000  # ... at the slow lookahead tier (`lookahead_games`)
+GAMES = ROBUSTNESS_GAMES  # the most games a re-measurement plays (the spec's `games`)
+LOOKAHEAD_GAMES = ROBUSTNESS_LOOKAHEAD_GAMES  # ... at the slow lookahead tier (`lookahead_games`)
 FIRST_SLOW = 4  # a slow tier's first look: 1/FIRST_SLOW of its games, at most the original's
 
 

@@ -10,7 +10,7 @@ A spec file::
     robustness = "all"   # optional: after the sweep, re-measure its headline findings at a skilled
                          # tier and under every shipped component set (simkit.robustness); or a table
                          # [robustness] check = "all", skilled = "tuned", lookahead = false,
-                         # games = 40000, lookahead_games = 2000, alpha = 0.05, delta = {seat = "2pt"}
+                         # games = 320000, lookahead_games = 2000, alpha = 0.05, delta = {seat = "2pt"}
 
     [check]              # optional: limits for `simkit check` on this sweep's folder (simkit.check)
     max_first_player_advantage = "3pt"
@@ -80,7 +80,7 @@ TOP_KEYS = ("name", "description", "seed", "games", "precision", "check", "study
             "tournament", "bots", "robustness", "max_cells")
 ROBUSTNESS_CHECKS = ("off", "skill", "components", "all")  # what the robustness phase re-measures (simkit.robustness)
 ROBUSTNESS_KEYS = ("check", "skilled", "lookahead", "games", "lookahead_games", "alpha", "delta")
-ROBUSTNESS_GAMES = 40_000  # the most games one re-measurement plays (simkit.robustness.GAMES)
+ROBUSTNESS_GAMES = 320_000  # the most games one re-measurement plays (simkit.robustness)
 ROBUSTNESS_LOOKAHEAD_GAMES = 2_000  # ... at the slow lookahead tier
 ROBUSTNESS_DELTA_KINDS = ("seat", "category", "strategy", "capped")
 TOURNAMENT_KEYS = ("game", "players", "variants", "set", "presets", "include_random", "games", "bots")
@@ -484,7 +484,7 @@ def load(
 
 def parse_robustness(value: Any, where: str) -> dict:
     """The robustness phase's settings (simkit.robustness) from a spec's `robustness = "all"` or
-    its table `[robustness] check = "all", skilled = "tuned", lookahead = false, games = 40000,
+    its table `[robustness] check = "all", skilled = "tuned", lookahead = false, games = 320000,
     lookahead_games = 2000, alpha = 0.05, delta = {seat = "2pt"}`: {check, skilled (None: the
     game's `tuned` preset, else its default), lookahead, games and lookahead_games (the most
     games a re-measurement plays), alpha (a finding's chance of a false label), delta (per figure

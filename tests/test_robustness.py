@@ -123,7 +123,7 @@ def test_the_opening_sentence_counts_every_finding_once():
 @pytest.mark.parametrize("players", [2, 4])
 def test_simulated_re_measurements_get_the_label_of_what_changed(players):
     """The phase's own decisions (simkit.robustness.simulated) on a +8-point seat-0 finding at the
-    defaults (10,000 original games, up to 40,000, δ 2 points, α 5%, 4 re-measurements): nothing
+    defaults (10,000 original games, up to 320,000, δ 2 points, α 5%, 4 re-measurements): nothing
     changed is holds, half the effect weaker, none vanishes, the opposite reverses, each in nearly
     every run (the docs' table runs 2,000 of each; 300 here keep the suite fast)."""
     from simkit.robustness import simulated
