@@ -110,7 +110,7 @@ PREVIOUS_DEFAULT = "collector"  # the default before the tuned preset (the tiers
 # lookahead_choice copies them from its row): the `lookahead` preset's are the collector's
 ROLLOUT = "collector"
 #                 candidates rollouts horizon margin win race
-EXPERT_KNOBS = (4, 8, 2, 0.25, 3.0, 1.0)
+EXPERT_KNOBS = (6, 8, 2, 0.25, 3.0, 1.0)
 _TUNED = next((p for p in PRESETS if p.name == DEFAULT), None)
 if _TUNED is not None:  # the expert: tuned's weights (its candidates, its rollouts' seats) with rollouts
     EXPERT = (2.0,) + tuple(_TUNED.weights[1:LA_CANDIDATES]) + EXPERT_KNOBS
