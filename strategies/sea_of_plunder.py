@@ -106,10 +106,19 @@ PARAMS = (
 PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
 DEFAULT = "tuned"  # tuned.md: 65.4% of decided games against the collector at 2 players
 PREVIOUS_DEFAULT = "collector"  # the default before the tuned preset (the tiers' middle rung)
-# the heuristic every seat plays in a lookahead rollout: the collector, as before the tuned
-# preset, so the lookahead tier plays what it always did
+# every seat of a lookahead rollout plays the deciding seat's own heuristic weights (engine.
+# lookahead_choice copies them from its row): the `lookahead` preset's are the collector's
 ROLLOUT = "collector"
-ROLLOUT_ROW = [p.name for p in PRESETS].index(ROLLOUT)
+#                 candidates rollouts horizon margin win race
+EXPERT_KNOBS = (6, 8, 2, 0.25, 3.0, 1.0)
+_TUNED = next((p for p in PRESETS if p.name == DEFAULT), None)
+if _TUNED is not None:  # the expert: tuned's weights (its candidates, its rollouts' seats) with rollouts
+    EXPERT = (2.0,) + tuple(_TUNED.weights[1:LA_CANDIDATES]) + EXPERT_KNOBS
+    PRESETS = PRESETS + (
+        Preset("expert", "tuned, but its turn's first play is the best of tuned's top {} plays, each played out "
+                         "{} times for {} turns from re-dealt hidden cards, every seat playing tuned".format(
+                             *EXPERT_KNOBS[:3]), EXPERT, LOOKAHEAD_TIER),
+    )
 
 
 @njit(cache=True, inline="always", _nrt=False)

@@ -1335,8 +1335,9 @@ def bonus_move(P, T, K, F, rng, buf, log, seat, steps):
 # Flat Monte Carlo at the turn's first play (the `lookahead` preset, policy 2). From the
 # position after the Draw phase, each of the heuristic's best plays is played out by rollouts:
 # the state is copied into scratch tables, the cards the seat cannot see are re-dealt, the
-# candidate is played and the game goes on with every seat playing the DEFAULT preset for
-# `horizon` turns (or to the end). All randomness of a rollout comes from one draw of the
+# candidate is played and the game goes on with every seat playing the deciding seat's own
+# heuristic weights (its preset row without the lookahead's knobs and noise) for `horizon`
+# turns (or to the end). All randomness of a rollout comes from one draw of the
 # seat's own decision stream, so the game's chance stream and the other seats' streams are
 # untouched; rollouts write no log. Rollout k of every candidate starts from the same seed
 # (the same re-deal and dice: common random numbers), and a candidate must beat the
@@ -1489,6 +1490,13 @@ def lookahead_choice(P, T, K, F, rng, buf, seat, T2, F2, rr, buf2, nolog, unseen
         cand[c] = best
     if k <= 1:
         return cand[0]
+    # every seat of a rollout plays the deciding seat's own heuristic weights, without noise: the
+    # `lookahead` preset carries collector's, the `expert` tuned's (its lookahead slots are read
+    # by nothing a rollout calls)
+    for s in range(T[ST, S.PLAYERS]):
+        for j in range(bot.N_WEIGHTS):
+            F2[1 + s, j] = w[j]
+        F2[1 + s, bot.POLICY] = 1.0
     counts = unseen[U_CAND, bot.MAX_LOOKAHEAD:]
     gather_unseen(T, K, seat, unseen, counts)
     rollouts = min(np.int64(w[bot.LA_ROLLOUTS]), np.int64(bot.MAX_ROLLOUTS))
@@ -1516,7 +1524,7 @@ def lookahead_choice(P, T, K, F, rng, buf, seat, T2, F2, rr, buf2, nolog, unseen
             values[c, RACE_SUM] += v
         played += 1
         running = race_prune(values, k, played, w[bot.LA_RACE])
-    # the best running candidate; while collector's own choice runs, only by LA_MARGIN a rollout
+    # the best running candidate; while the heuristic's own choice runs, only by LA_MARGIN a rollout
     return cand[race_pick(values, k, w[bot.LA_MARGIN] * played)]
 
 
@@ -1806,9 +1814,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     owned_buf2 = np.zeros_like(owned_buf)
     unseen = np.zeros((UNSEEN_ROWS, owned_T.shape[1]), dtype=np.int64)
     values = np.zeros((bot.MAX_LOOKAHEAD, RACE_FIRST + bot.MAX_ROLLOUTS), dtype=np.float64)  # kernels.race_prune
-    nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
-    for s in range(players):  # every seat of a rollout plays the DEFAULT preset, without noise
-        owned_F2[1 + s, : presets.shape[1] - 1] = presets[bot.ROLLOUT_ROW, : presets.shape[1] - 1]
+    nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)  # the rollout seats' weights: lookahead_choice
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(params_record(params), unowned_int(owned_T), unowned_int(components[0]), unowned_float(owned_F),
                unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),

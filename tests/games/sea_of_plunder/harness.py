@@ -450,9 +450,7 @@ class Scratch:
         self.nolog = np.zeros((0, 6), dtype=np.int64)
         self.unseen = np.zeros((engine.UNSEEN_ROWS, t.T.shape[1]), dtype=np.int64)
         self.values = np.zeros((bot.MAX_LOOKAHEAD, RACE_FIRST + bot.MAX_ROLLOUTS), dtype=np.float64)
-        presets = GAME.preset_table()
-        for s in range(t.players):
-            self.F2[1 + s, : presets.shape[1] - 1] = presets[bot.ROLLOUT_ROW, :-1]
+        # the rollout seats' weights: lookahead_choice copies the deciding seat's into F2
 
     def choice(self, t: Table, seat: int) -> int:
         return int(t.call("lookahead_choice", seat=seat, **vars(self)))
