@@ -145,11 +145,16 @@ def expert_row(tuned: tuple[float, ...], rollouts, horizon, race, plans, margin,
 
 _TUNED = next((p for p in PRESETS if p.name == "tuned"), None)
 if _TUNED is not None:  # no tuned preset, no expert
-    EXPERT = expert_row(_TUNED.weights, rollouts=4, horizon=2, race=1.0, plans=(HUNTER_ROW, LEGEND_ROW),
-                        margin=0.0, every=1, agree=1, worth=1)
+    # the plans besides tuned's own: tuned firing on rival ships with full holds (hunt 1), tuned
+    # without its liking for meagre voyages (meagre 0), tuned fleeing the big enemies in anything
+    # smaller than a Galleon (brave_type 2); README.md, "The expert tier", has the measurements
+    EXPERT_PLANS = (VARIANT * W_HUNT + 1.0, VARIANT * W_TIER0 + 0.0, VARIANT * W_BRAVE_TYPE + 2.0)
+    EXPERT = expert_row(_TUNED.weights, rollouts=6, horizon=3, race=1.0, plans=EXPERT_PLANS, margin=0.0, every=1,
+                        agree=1, worth=1)
     PRESETS = PRESETS + (
-        Preset("expert", "each turn plays tuned's plan, the hunter's or the legend chaser's, whichever scores best "
-               "in rollouts that tuned plays for every seat", EXPERT, LOOKAHEAD_TIER),
+        Preset("expert", "each turn plays tuned's plan or one of three variants of it (hunt, no meagre voyages, "
+               "flee big enemies), whichever scores best in rollouts that tuned plays for every seat", EXPERT,
+               LOOKAHEAD_TIER),
     )
 DEFAULT = "tuned"  # tuned.md: 93.2% of decided games against the merchant at 2 players
 PREVIOUS_DEFAULT = "merchant"  # the default before the tuned preset (the tiers' middle rung)

@@ -109,6 +109,7 @@ def test_an_expert_rollout_is_the_game_tuned_plays_against_tuned():
             T3, F3, rng3 = t.T.copy(), np.zeros_like(t.F), np.zeros_like(t.rng)
             for s in (1, 2):
                 F3[s, :W] = t.F[1, :W]  # tuned (or tuned with the changed weight) in every seat
+            F3[1, bot.W_WORTH] = t.F[1, bot.W_WORTH]  # the rollout's value counts as the expert's does
             seed_streams(rng3, np.uint64(11))
             R.take_turn(t.P, T3, t.K, F3, rng3, t.log0, np.int64(0))
             assert R.rollout_rest(t.P, T3, t.K, F3, rng3, np.int64(0), np.int64(2), np.int64(3), t.log0) == value
