@@ -43,8 +43,19 @@ W_BRAVE_TYPE = 16  # ship type from which the Skeleton Galleon, the Megalodon an
 W_ROLLOUTS = 17  # lookahead: rollouts per plan (0: no lookahead; engine/lookahead.py)
 W_HORIZON = 18  # lookahead: rounds a rollout plays after the turn's round
 W_RACE = 19  # lookahead: a plan trailing the best by this many standard errors stops (0: none; kernels.race_prune)
-N_WEIGHTS = 20
+W_PLAN1 = 20  # lookahead: the preset row (in preset order) of the second plan; the first is the seat's own weights
+W_PLAN2 = 21  # lookahead: the third plan's preset row (0: no such plan; row 0 is random, never a plan)
+W_PLAN3 = 22  # lookahead: the fourth plan's preset row (0: none)
+W_MARGIN = 23  # lookahead: another plan is played only when its mean rollout value beats the own plan's by this
+W_EVERY = 24  # lookahead: plans are compared only in rounds 0, n, 2n, ... (0 or 1: every round); else the own plan
+W_AGREE = 25  # lookahead: 1: when every plan's turn in the first rollout ends as the own plan's, play the own plan
+W_WORTH = 26  # lookahead: 1: an unfinished rollout also counts cargo, spare gold and voyages under way (lookahead.worth)
+N_WEIGHTS = 27
 MAX_ROLLOUTS = 32
+PLAN_SLOTS = (W_PLAN1, W_PLAN2, W_PLAN3)
+MAX_PLANS = 1 + len(PLAN_SLOTS)
+VARIANT = 1000  # a plan slot from VARIANT on: VARIANT * weight slot + value, the own weights with that weight changed
+N_PLAN_WEIGHTS = W_BRAVE_TYPE + 1  # the heuristic's weights: what a plan sets and what the rollout seats copy
 NOISE = N_WEIGHTS  # the strategy row's last column: its noise (simkit.game, the skill knob)
 
 #           pol  tier0 tier1 tier2 upg  reserve hire hunt sell_at keep save abandon fightv last legend enemies brave
@@ -52,10 +63,12 @@ RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 MERCHANT = (1.0, 2.0, 1.5, 1.0, 1.0, 100.0, 0.0, 0.0, 300.0, 1.0, 0.0, 10.0, 0.3, 1.0, 2.0, 0.5, 1.0)
 HUNTER = (1.0, 1.5, 1.5, 1.0, 1.0, 200.0, 1.0, 1.0, 600.0, 1.0, 0.0, 12.0, 2.0, 0.0, 1.0, 2.0, 1.0)
 LEGEND = (1.0, 0.7, 1.5, 4.0, 1.0, 200.0, 1.0, 0.0, 500.0, 2.0, 1.0, 16.0, 1.0, 0.0, 1.0, 1.0, 1.0)
-# the plans a lookahead seat chooses among each turn: the default first
+# the plans a lookahead seat chooses among each turn: its own weights (the merchant's), then the
+# hunter's and the legend chaser's (rows 2 and 3 of PRESETS)
 PLANS = np.array((MERCHANT, HUNTER, LEGEND), dtype=np.float64)
-#                            rollouts horizon (4, 2 gave +14.3 points over the merchant at 2p; 8, 3 gave +19.4)
-LOOKAHEAD = MERCHANT + (8.0, 3.0, 1.0)
+HUNTER_ROW, LEGEND_ROW = 2, 3
+#                            rollouts horizon race (4, 2 gave +14.3 points over the merchant at 2p; 8, 3 gave +19.4)
+LOOKAHEAD = MERCHANT + (8.0, 3.0, 1.0, HUNTER_ROW, LEGEND_ROW, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM, BASELINE),
@@ -95,9 +108,54 @@ PARAMS = (
              reader=LOOKAHEAD_TIER),
     BotParam("race", W_RACE, 0, 5, "a plan whose rollouts trail the best plan's by this many standard errors "
              "plays no more of them (0: every plan plays every rollout)", reader=LOOKAHEAD_TIER),
+    BotParam("plan1", W_PLAN1, 0, VARIANT * N_PLAN_WEIGHTS, "the second plan (the first is the seat's own "
+             "weights): a preset row in preset order (simkit strategies), or from 1000 on 1000 x a weight's slot + a "
+             "value, the own weights with that one changed (0: none)", reader=LOOKAHEAD_TIER),
+    BotParam("plan2", W_PLAN2, 0, VARIANT * N_PLAN_WEIGHTS, "the third plan, as plan1 (0: none)",
+             reader=LOOKAHEAD_TIER),
+    BotParam("plan3", W_PLAN3, 0, VARIANT * N_PLAN_WEIGHTS, "the fourth plan, as plan1 (0: none)",
+             reader=LOOKAHEAD_TIER),
+    BotParam("margin", W_MARGIN, 0, 100, "another plan is played only when its mean rollout value beats the own "
+             "plan's by this much (a lead in reputation; a win counts 100)", reader=LOOKAHEAD_TIER),
+    BotParam("every", W_EVERY, 0, 10, "plans are compared only in every n-th round, from the first (0 or 1: every "
+             "round); in the others the seat plays its own weights", integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("agree", W_AGREE, 0, 1, "1: when every plan's turn in the first rollout ends where the own plan's "
+             "does, play the own plan without further rollouts", integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("worth", W_WORTH, 0, 1, "1: a rollout that ends before the game does also counts each seat's cargo and "
+             "spare gold at their gold value and forgives the penalties of voyages under way (0: the score if the "
+             "game ended now)", integer=True, reader=LOOKAHEAD_TIER),
 )
 # the `tuned` preset, once `simkit train` has written tuned.toml into the game's package
 PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
+assert [p.name for p in PRESETS][HUNTER_ROW:LEGEND_ROW + 1] == ["hunter", "legend_chaser"]
+
+
+def expert_row(tuned: tuple[float, ...], rollouts, horizon, race, plans, margin, every, agree,
+               worth) -> tuple[float, ...]:
+    """The expert's row: tuned's weights for its own decisions, its first plan and every seat of its
+    rollouts (the rollout seats copy the deciding seat's weights: engine/lookahead.py), then the
+    lookahead's knobs."""
+    row = list(tuned[:N_PLAN_WEIGHTS]) + [0.0] * (N_WEIGHTS - N_PLAN_WEIGHTS)
+    row[W_ROLLOUTS], row[W_HORIZON], row[W_RACE] = rollouts, horizon, race
+    for slot, plan in zip(PLAN_SLOTS, plans):
+        row[slot] = plan
+    row[W_MARGIN], row[W_EVERY], row[W_AGREE], row[W_WORTH] = margin, every, agree, worth
+    return tuple(float(x) for x in row)
+
+
+_TUNED = next((p for p in PRESETS if p.name == "tuned"), None)
+if _TUNED is not None:  # no tuned preset, no expert
+    # the plans besides tuned's own: tuned firing on rival ships with full holds (hunt 1), tuned
+    # without its liking for meagre voyages (meagre 0), tuned fleeing the big enemies in anything
+    # smaller than a Galleon (brave_type 2); README.md, "The expert tier", has the measurements
+    EXPERT_PLANS = (VARIANT * W_HUNT + 1.0, VARIANT * W_TIER0 + 0.0, VARIANT * W_BRAVE_TYPE + 2.0)
+    EXPERT = expert_row(_TUNED.weights, rollouts=6, horizon=3, race=1.0, plans=EXPERT_PLANS, margin=0.0, every=1,
+                        agree=1, worth=1)
+    PRESETS = PRESETS + (
+        Preset("expert", "each turn plays tuned's plan or one of three variants of it (hunt, no meagre voyages, "
+               "flee big enemies), whichever scores best in rollouts that tuned plays for every seat", EXPERT,
+               LOOKAHEAD_TIER),
+    )
 DEFAULT = "tuned"  # tuned.md: 93.2% of decided games against the merchant at 2 players
 PREVIOUS_DEFAULT = "merchant"  # the default before the tuned preset (the tiers' middle rung)
 

@@ -73,6 +73,7 @@ class Table:
         self.T2, self.F2, self.rng2 = np.zeros_like(self.T), np.zeros_like(self.F), np.zeros_like(self.rng)
         self.log0 = np.zeros((0, 6), dtype=np.int64)
         self.memo = lookahead.memo_tables(self.T2, self.F2, self.rng2)  # the rollouts choose_plan keeps
+        self.presets = PRESETS  # the rows a lookahead seat's plan slots name (play_games passes its strategy table)
         self.log = np.zeros((LOG_ROWS, 6), dtype=np.int64)
         self.st = self.T[S.ST]
         self.out = np.zeros((players, SEAT_COLUMNS + len(GAME.seat_metrics)), dtype=np.int64)  # game 0's seats

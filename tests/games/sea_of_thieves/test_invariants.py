@@ -298,9 +298,9 @@ def play_checked(players: int, variant: str, lineup: list[str], seed: int) -> Ta
     check_tables(t, sup, -1)
     while True:
         for s in range(players):
-            if t.F[1 + s, bot.W_ROLLOUTS] > 0.0:  # a lookahead seat plays this turn by its best plan
-                plan = t.call("choose_plan", seat=s, players=players)
-                la.set_plan(t.F, np.int64(s), plan)
+            if t.F[1 + s, bot.W_ROLLOUTS] > 0.0 and t.call("deciding_round", seat=s):  # a lookahead seat
+                plan = t.call("choose_plan", seat=s, players=players)  # plays this turn by its best plan
+                la.set_plan(t.F, np.int64(s), la.plan_row(t.F, np.int64(s), plan), t.presets)
                 t.call("take_turn", seat=s)
                 la.restore_weights(t.F, np.int64(s))
             else:
@@ -320,7 +320,7 @@ def play_checked(players: int, variant: str, lineup: list[str], seed: int) -> Ta
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_self_play_keeps_every_count_within_its_supply(preset):
-    seeds = LOOKAHEAD_SEEDS if preset == "lookahead" else SEEDS
+    seeds = LOOKAHEAD_SEEDS if GAME.preset(preset).kind == "lookahead" else SEEDS  # the lookahead and the expert
     for players in GAME.players:
         for seed in range(seeds):
             t = play_checked(players, "standard", [preset], seed)

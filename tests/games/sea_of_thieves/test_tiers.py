@@ -187,7 +187,7 @@ def test_choosing_a_plan_leaves_the_game_and_the_other_streams_alone():
     log0 = np.zeros((0, 6), dtype=np.int64)
     T, F, rng = t.T.copy(), t.F.copy(), t.rng.copy()
     plan = R.choose_plan(t.P, t.T, t.K, t.F, t.rng, np.int64(0), np.int64(3), T2, F2, rng2, log0,
-                         la.memo_tables(T2, F2, rng2))
+                         la.memo_tables(T2, F2, rng2), t.presets)
     assert 0 <= plan < 3
     assert (t.T == T).all() and (t.F == F).all()
     assert (t.rng[[0, 2, 3]] == rng[[0, 2, 3]]).all()  # chance and the rivals' decision streams
@@ -201,16 +201,18 @@ def plan_values_played_in_full(t, seat, base):
     now takes over)."""
     rollouts = int(t.F[1 + seat, bot.W_ROLLOUTS])
     horizon = np.int64(t.F[1 + seat, bot.W_HORIZON])
-    values = np.zeros((bot.PLANS.shape[0], rollouts))
+    n_plans = int(la.n_plans(t.F, np.int64(seat)))
+    values = np.zeros((n_plans, rollouts))
     repeats = 0
     for k in range(rollouts):
         after_turn = []
-        for plan in range(bot.PLANS.shape[0]):
+        for plan in range(n_plans):
             T2, F2, rng2 = t.T.copy(), np.zeros_like(t.F), np.zeros_like(t.rng)
             la.rollout_weights(F2, t.F, np.int64(seat), np.int64(t.players))
             seed_streams(rng2, np.uint64(derive(base, np.int64(k))))
             la.redeal(T2, t.K, rng2, np.int64(seat), np.int64(t.players))
-            R.rollout_turn(t.P, T2, t.K, F2, rng2, np.int64(seat), np.int64(plan), t.log0)
+            R.rollout_turn(t.P, T2, t.K, F2, rng2, np.int64(seat), la.plan_row(t.F, np.int64(seat), np.int64(plan)),
+                           t.presets, t.log0)
             state = (T2.copy(), F2.copy(), rng2.copy())
             repeats += any(all((a == b).all() for a, b in zip(state, seen)) for seen in after_turn)
             after_turn.append(state)
@@ -235,7 +237,8 @@ def choose(t, race):
     t.F[1, bot.W_RACE] = race
     base = np.uint64(next_u64(t.rng.copy(), 1))
     t.memo[3][:, RACE_FIRST:] = np.nan
-    plan = R.choose_plan(t.P, t.T, t.K, t.F, t.rng, np.int64(0), np.int64(2), t.T2, t.F2, t.rng2, t.log0, t.memo)
+    plan = R.choose_plan(t.P, t.T, t.K, t.F, t.rng, np.int64(0), np.int64(2), t.T2, t.F2, t.rng2, t.log0, t.memo,
+                         t.presets)
     return plan, base
 
 
@@ -247,7 +250,7 @@ def test_a_plan_whose_turn_repeats_an_earlier_plans_takes_its_rollout_and_scores
     for t in lookahead_positions():
         _, base = choose(t, 0.0)
         values, found = plan_values_played_in_full(t, 0, base)
-        V = t.memo[3]
+        V = t.memo[3][: values.shape[0]]  # the plans this seat has (the memo has room for bot.MAX_PLANS)
         assert (V[:, RACE_SUM] == [sum(row.tolist(), 0.0) for row in values]).all()
         assert (V[:, RACE_FIRST:RACE_FIRST + values.shape[1]] == values).all()
         repeats += found
@@ -262,7 +265,7 @@ def test_racing_stops_trailing_plans_and_plays_the_best_still_running():
     for t in lookahead_positions():
         plan, base = choose(t, 1.0)
         values, _ = plan_values_played_in_full(t, 0, base)
-        V = t.memo[3]
+        V = t.memo[3][: values.shape[0]]  # the plans this seat has (the memo has room for bot.MAX_PLANS)
         own = V[:, RACE_FIRST:RACE_FIRST + values.shape[1]]
         played = (~np.isnan(own)).sum(axis=1)
         alive = V[:, RACE_ALIVE] == 1.0
@@ -310,7 +313,7 @@ def test_the_lookahead_copies_every_cell_a_game_uses(players, lineup, seed):
             la.rollout_weights(F2, t.F, np.int64(0), np.int64(2))
             seed_streams(rng2, np.uint64(11))
             la.redeal(T2, t.K, rng2, np.int64(0), np.int64(2))
-            R.rollout_turn(t.P, T2, t.K, F2, rng2, np.int64(0), np.int64(1), t.log0)
+            R.rollout_turn(t.P, T2, t.K, F2, rng2, np.int64(0), np.float64(bot.HUNTER_ROW), t.presets, t.log0)
             value = R.rollout_rest(t.P, T2, t.K, F2, rng2, np.int64(0), np.int64(2), np.int64(3), t.log0)
             ends.append((value, T2.copy(), rng2.copy()))
         assert ends[0][0] == ends[1][0] and (ends[0][2] == ends[1][2]).all()

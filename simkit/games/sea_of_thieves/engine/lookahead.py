@@ -1,13 +1,16 @@
 """The lookahead tier: flat Monte Carlo over the turn's plan.
 
-At the start of its turn a `lookahead` seat chooses which heuristic plan to follow this turn:
-one of the presets' weights (`strategies.sea_of_thieves.PLANS`: the merchant's trade and
-voyages, the hunter's, the legend chaser's). Each plan is scored by rollouts: the game is copied into scratch
-tables, what the seat cannot see is dealt again (`redeal`), the seat plays its turn with that
-plan, and every seat then plays on with its own heuristic for `horizon` rounds (or to the end);
-a rollout scores the seat's lead over the best rival in reputation-if-the-game-ended-now, and a
-win as a large lead. The k-th rollout of every plan uses the same seed (common random numbers),
-so plans are compared on the same dice and deal; a tie keeps the default plan.
+At the start of its turn a lookahead-kind seat (the `lookahead` and `expert` presets) chooses
+which heuristic plan to follow this turn: its own weights first, then the preset rows its plan
+slots name (`strategies.sea_of_thieves` W_PLAN1..W_PLAN3: the lookahead's own weights are the
+merchant's and its other plans the hunter's and the legend chaser's; the expert's own are
+tuned's). Each plan is scored by rollouts: the game is copied into scratch tables, what the
+seat cannot see is dealt again (`redeal`), the seat plays its turn with that plan, and every
+seat then plays on for `horizon` rounds (or to the end) with the deciding seat's own weights
+(`rollout_weights`: the seat does not know its rivals' styles); a rollout scores the seat's
+lead over the best rival in reputation-if-the-game-ended-now, and a win as a large lead. The
+k-th rollout of every plan uses the same seed (common random numbers), so plans are compared
+on the same dice and deal; a tie keeps the own plan.
 
 Every random draw of a rollout, the re-deal included, comes from the lookahead seat's own
 decision stream: the real game's chance stream and the other seats' streams are untouched, and
@@ -154,9 +157,25 @@ def redeal(T, K, rng, me, players):
 
 
 @njit(cache=True, _nrt=False)
-def rollout_value(P, T, K, me, players):
-    """The seat's lead over the best rival if the game ended now; a finished game scores its
-    result: WIN_VALUE for a win (shared: split), -WIN_VALUE for a loss."""
+def worth(P, T, K, seat):
+    """The seat's score if the game ended now, plus what it has under way: the gold its score does
+    not count yet and its holds' cargo at their gold value, as a fraction of a reputation point,
+    and the penalties of its voyages under way back (they may still be completed)."""
+    score = 1.0 * final_score(P, T, K, seat)
+    gold = T[SEAT0 + seat, S.GOLD] % P.gold_per_reputation
+    for k in range(2 * seat, 2 * seat + 2):
+        gold += T[SHIP0 + k, S.HOLD_VALUE]
+        v = T[SHIP0 + k, S.VOYAGE]
+        if v >= 0:
+            score += K[S.V_PENALTY, v]
+    return score + gold / P.gold_per_reputation
+
+
+@njit(cache=True, _nrt=False)
+def rollout_value(P, T, K, me, players, cargo):
+    """The seat's lead over the best rival if the game ended now (cargo: by `worth`, which counts
+    what is under way); a finished game scores its result: WIN_VALUE for a win (shared: split),
+    -WIN_VALUE for a loss."""
     mine = final_score(P, T, K, me)
     best = -(1 << 40)
     for s in range(players):
@@ -168,17 +187,50 @@ def rollout_value(P, T, K, me, players):
         if mine < best:
             return -WIN_VALUE
         return 0.0
+    if cargo:
+        lead = -1e18
+        for s in range(players):
+            if s != me:
+                lead = max(lead, worth(P, T, K, s))
+        return worth(P, T, K, me) - lead
     return float(mine - best)
 
 
 @njit(cache=True, _nrt=False)
-def set_plan(F, seat, plan):
-    """Seat plays row `plan` of bot.PLANS; its own weights wait in F's scratch row 0 (the noise
-    and the lookahead knobs, past the plan's weights, stay)."""
+def n_plans(F, seat):
+    """The seat's plans: its own weights, then one per plan slot up to the first empty one."""
+    n = np.int64(1)
+    for slot in bot.PLAN_SLOTS:
+        if F[1 + seat, slot] < 1.0:
+            break
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def plan_row(F, seat, plan):
+    """What plan `plan` plays (0: the seat's own weights; else its plan slot: a preset row, or
+    from bot.VARIANT on the own weights with one changed, see set_plan)."""
+    if plan == 0:
+        return 0.0
+    return F[1 + seat, bot.PLAN_SLOTS[plan - 1]]
+
+
+@njit(cache=True, _nrt=False)
+def set_plan(F, seat, row, presets):
+    """Seat plays the heuristic weights of preset row `row` (0: keeps its own; from bot.VARIANT
+    on, VARIANT * w + x: its own with weight w set to x); its own weights wait in F's scratch
+    row 0 (the noise and the lookahead knobs, past the plan's weights, stay)."""
     for c in range(F.shape[1]):
         F[0, c] = F[1 + seat, c]
-    for w in range(bot.PLANS.shape[1]):
-        F[1 + seat, w] = bot.PLANS[plan, w]
+    if row >= bot.VARIANT:
+        w = np.int64(row // bot.VARIANT)
+        if w < bot.N_PLAN_WEIGHTS:
+            F[1 + seat, w] = row - bot.VARIANT * w
+    elif row > 0:
+        r = np.int64(row)
+        for w in range(bot.N_PLAN_WEIGHTS):
+            F[1 + seat, w] = presets[r, w]
 
 
 @njit(cache=True, _nrt=False)
@@ -189,15 +241,16 @@ def restore_weights(F, seat):
 
 @njit(cache=True, _nrt=False)
 def rollout_weights(F2, F, seat, players):
-    """The weights of a rollout: the seat's own; every rival the default heuristic without noise
-    (the seat does not know its rivals' styles)."""
+    """The weights of a rollout: the seat's own; every rival the seat's own heuristic weights
+    without noise or lookahead knobs (the seat does not know its rivals' styles, and plays them
+    as it plays itself)."""
     copy_rows(F2, F, 0, F.shape[0])
     for s in range(players):
         if s != seat:
             for c in range(F2.shape[1]):
                 F2[1 + s, c] = 0.0
-            for w in range(bot.PLANS.shape[1]):
-                F2[1 + s, w] = bot.PLANS[0, w]
+            for w in range(bot.N_PLAN_WEIGHTS):
+                F2[1 + s, w] = F[1 + seat, w]
 
 
 # ------------------------------------------------------------------ rollouts kept (round.choose_plan)
@@ -211,11 +264,11 @@ V_WIDTH = KEPT + 1  # the memo's V: columns
 
 def memo_tables(T2, F2, rng2):
     """The memo's tables (numpy, owned): slot 0 and a slot per plan but the last."""
-    slots = bot.PLANS.shape[0]
+    slots = bot.MAX_PLANS
     return (np.zeros((slots * T2.shape[0], T2.shape[1]), dtype=np.int64),
             np.zeros((slots * rng2.shape[0], rng2.shape[1]), dtype=np.uint64),
             np.zeros((slots * F2.shape[0], F2.shape[1]), dtype=np.float64),
-            np.zeros((bot.PLANS.shape[0], V_WIDTH), dtype=np.float64))
+            np.zeros((bot.MAX_PLANS, V_WIDTH), dtype=np.float64))
 
 
 def unowned_memo(memo):

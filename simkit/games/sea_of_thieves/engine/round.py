@@ -427,13 +427,20 @@ def end_round(P, T, K, F, rng, log, players):
 
 
 @njit(cache=True, _nrt=False)
-def play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0, memo):
+def deciding_round(T, F, seat):
+    """The seat compares its plans this round (W_EVERY: only every n-th round, from the first)."""
+    every = np.int64(F[1 + seat, bot.W_EVERY])
+    return every <= 1 or T[ST, S.ROUND] % every == 0
+
+
+@njit(cache=True, _nrt=False)
+def play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0, memo, presets):
     for s in range(players):  # the first player token never moves (A29)
         if T2 is None:  # play_chunk_heuristic: pruned at compile time, with the lookahead below
             take_turn(P, T, K, F, rng, log, s)
-        elif F[1 + s, bot.W_ROLLOUTS] > 0.0:
-            plan = choose_plan(P, T, K, F, rng, s, players, T2, F2, rng2, log0, memo)
-            la.set_plan(F, s, plan)  # this turn only
+        elif F[1 + s, bot.W_ROLLOUTS] > 0.0 and deciding_round(T, F, s):
+            plan = choose_plan(P, T, K, F, rng, s, players, T2, F2, rng2, log0, memo, presets)
+            la.set_plan(F, s, la.plan_row(F, s, plan), presets)  # this turn only
             take_turn(P, T, K, F, rng, log, s)
             la.restore_weights(F, s)
         else:
@@ -443,9 +450,9 @@ def play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0, memo):
 
 # ------------------------------------------------------------------ the lookahead tier
 @njit(cache=True, _nrt=False)
-def rollout_turn(P, T, K, F, rng, seat, plan, log0):
-    """A rollout's first turn: the seat plays this turn by `plan`."""
-    la.set_plan(F, seat, plan)
+def rollout_turn(P, T, K, F, rng, seat, row, presets, log0):
+    """A rollout's first turn: the seat plays this turn by preset row `row` (0: its own weights)."""
+    la.set_plan(F, seat, row, presets)
     take_turn(P, T, K, F, rng, log0, seat)
     la.restore_weights(F, seat)
 
@@ -462,26 +469,48 @@ def rollout_rest(P, T, K, F, rng, seat, players, horizon, log0):
         for s in range(players):
             take_turn(P, T, K, F, rng, log0, s)
         end_round(P, T, K, F, rng, log0, players)
-    return la.rollout_value(P, T, K, seat, players)
+    return la.rollout_value(P, T, K, seat, players, F[1 + seat, bot.W_WORTH] > 0.0)
 
 
 @njit(cache=True, _nrt=False)
-def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0, memo):
-    """The plan (a row of bot.PLANS) whose rollouts score best (lookahead.py). The k-th rollout
-    of every plan starts from the same re-deal and dice; a tie keeps the first (the default).
+def plans_agree(P, K, F, seat, players, T2, F2, rng2, log0, TS, RS, FS, presets, n_plans):
+    """True when every plan's turn, from the rollout dealt in memo slot 0, ends in the game, the
+    streams and the weights the own plan's turn ends in (kept in slot 1): the plans agree on
+    this turn. Leaves T2 and rng2 anywhere."""
+    for plan in range(n_plans):
+        if plan > 0:
+            la.restore(TS, RS, 0, T2, rng2)
+        la.rollout_weights(F2, F, seat, players)
+        rollout_turn(P, T2, K, F2, rng2, seat, la.plan_row(F, seat, plan), presets, log0)
+        if plan == 0:
+            la.keep(TS, RS, FS, 1, T2, rng2, F2)
+        elif not la.same(TS, RS, FS, 1, T2, rng2, F2):
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0, memo, presets):
+    """The plan (0: the seat's own weights, p: the preset row of plan slot p, lookahead.plan_row)
+    whose rollouts score best (lookahead.py). The k-th rollout of every plan starts from the same
+    re-deal and dice; a tie keeps the first (the own plan), and with W_MARGIN another plan must
+    beat the own plan's mean value by that margin.
 
     Rollout k is dealt once and kept in slot 0 of `memo` (lookahead.memo_tables); each plan's
     turn starts from that copy. When a plan's turn leaves the game, the weights and the streams
     as an earlier plan's turn left them (both plans did the same things), the rest of the rollout
     would be the same too: the earlier plan's value is taken instead of playing it again. With
     W_RACE > 0 a plan that trails the best one by that many standard errors plays no more
-    rollouts (simkit.kernels.race_prune); the best of the plans still running is played."""
+    rollouts (simkit.kernels.race_prune); the best of the plans still running is played. With
+    W_AGREE, when every plan's turn of the first rollout ends as the own plan's does, the plans
+    agree on this turn: the own plan is played without further rollouts."""
     TS, RS, FS, V = memo
     # constant row widths in the rollouts too (simkit.kernels: Constant row widths)
     T2, F2, rng2 = fixed_width(T2, T_WIDTH), fixed_width(F2, F_WIDTH), fixed_width(rng2, 4)
     log0 = fixed_width(log0, LOG_WIDTH)
     TS, RS, FS, V = fixed_width(TS, T_WIDTH), fixed_width(RS, 4), fixed_width(FS, F_WIDTH), fixed_width(V, V_WIDTH)
-    n_plans = bot.PLANS.shape[0]
+    n_plans = la.n_plans(F, seat)
+    agree = F[1 + seat, bot.W_AGREE] > 0.0
     rollouts = min(np.int64(F[1 + seat, bot.W_ROLLOUTS]), np.int64(bot.MAX_ROLLOUTS))
     horizon = np.int64(F[1 + seat, bot.W_HORIZON])
     base = next_u64(rng, 1 + seat)  # rollout k of every plan is seeded derive(base, k)
@@ -496,6 +525,10 @@ def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0, memo):
         la.redeal(T2, K, rng2, seat, players)
         la.keep(TS, RS, FS, 0, T2, rng2, F2)
         dealt = True  # T2 and rng2 hold rollout k as dealt
+        if agree and k == 0:
+            if plans_agree(P, K, F, seat, players, T2, F2, rng2, log0, TS, RS, FS, presets, n_plans):
+                return np.int64(0)
+            dealt = False
         for plan in range(n_plans):
             V[plan, la.KEPT] = 0.0
             if V[plan, RACE_ALIVE] != 1.0:
@@ -504,7 +537,7 @@ def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0, memo):
                 la.restore(TS, RS, 0, T2, rng2)
             dealt = False
             la.rollout_weights(F2, F, seat, players)
-            rollout_turn(P, T2, K, F2, rng2, seat, plan, log0)
+            rollout_turn(P, T2, K, F2, rng2, seat, la.plan_row(F, seat, plan), presets, log0)
             same = -1
             for q in range(plan):
                 if V[q, la.KEPT] == 1.0 and la.same(TS, RS, FS, 1 + q, T2, rng2, F2):
@@ -521,7 +554,8 @@ def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0, memo):
             V[plan, RACE_SUM] += value
         k += 1
         running = race_prune(V, n_plans, k, F[1 + seat, bot.W_RACE])
-    return race_pick(V, n_plans, 0.0)  # the best plan still running; a tie keeps the first
+    # the best plan still running; a tie keeps the first (W_MARGIN: compared as sums over k rollouts)
+    return race_pick(V, n_plans, F[1 + seat, bot.W_MARGIN] * k)
 
 
 # ------------------------------------------------------------------ the engine contract
@@ -578,7 +612,7 @@ def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games,
                 F[1 + s, w] = presets[seat_strategies[g, s], w]
         setup_game(P, T, K, F, rng, log, players)
         while True:
-            play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0, memo)
+            play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0, memo, presets)
             if trace.shape[0] > 0 and T[ST, S.ROUND] <= trace.shape[1]:
                 for s in range(players):  # the game arc: the score if the game ended now
                     trace[g, T[ST, S.ROUND] - 1, s] = final_score(P, T, K, s)
