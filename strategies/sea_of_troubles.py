@@ -8,8 +8,9 @@ hand, every pirate's square, damage, Infamy tokens and face-up carried treasure,
 counters, the quests and the burial markers; never another hand or a deck's order (the
 defender sees only how many cards the attacker committed).
 Policy 0 (`random`) never calls these helpers: the engine chooses uniformly instead. Policy 2
-(`lookahead`, simkit/games/sea_of_troubles/lookahead.py) plays the heuristic with the default
-preset's weights and, at each step of its turn, plays out the policy's best few actions.
+(the lookahead tier, simkit/games/sea_of_troubles/lookahead.py) plays the heuristic with its
+row's weights (`lookahead`: the default preset's, `expert`: the tuned preset's) and, at each
+step of its turn, plays out the policy's best few actions; `expert` plays out its bids too.
 """
 
 import math
@@ -48,7 +49,9 @@ W_LA_CANDIDATES = 16  # lookahead: candidates played out per step (the policy's 
 W_LA_ROLLOUTS = 17  # lookahead: playouts per candidate
 W_LA_HORIZON = 18  # lookahead: rounds played after the current one before a playout is scored
 W_LA_MARGIN = 19  # lookahead: a playout's worth per point of margin over the best rival, beside its win share
-N_WEIGHTS = 20
+W_LA_BIDS = 20  # lookahead: playouts per bid count (0, 1, 2 cards) at the round's end (0: bid as the heuristic)
+W_LA_START = 21  # lookahead: having won a bid, name the next seat to start (so this one plays last); 0 start itself
+N_WEIGHTS = 22
 LOOKAHEAD = 2.0  # POLICY of the lookahead tier (0 random, 1 heuristic)
 
 #            pol  pill hunt shoot bury quest dig  commit nerve bid minf disc fight guard dodds long
@@ -58,7 +61,10 @@ DUELLIST = (1.0, 1.5, 2.0, 1.0, 1.0, 1.0, 1.0, 9.0, 0.6, 2.0, 5.0, 1.0, 0.0, 1.5
 HOARDER = (1.0, 2.5, 0.3, 0.1, 3.0, 1.0, 1.5, 9.0, 0.4, 1.0, 7.0, 1.0, 0.0, 1.5, 0.0, 0.0)
 QUESTER = (1.0, 2.5, 0.3, 0.1, 1.0, 3.0, 1.0, 9.0, 0.5, 1.0, 7.0, 1.0, 0.0, 1.5, 0.0, 0.0)
 #                          cand rollouts horizon margin
-LOOKAHEAD_PRESET = (LOOKAHEAD,) + PILLAGER[1:] + (4.0, 4.0, 0.0, 0.2)  # plays out from the default's policy
+LOOKAHEAD_PRESET = (LOOKAHEAD,) + PILLAGER[1:] + (4.0, 4.0, 0.0, 0.2, 0.0, 0.0)  # plays out from the default's policy
+#              cand rollouts horizon margin bids start (the expert's knobs, on the tuned preset's weights; chosen
+#              by measurement, simkit/games/sea_of_troubles/README.md)
+EXPERT_KNOBS = (6.0, 12.0, 0.0, 0.2, 4.0, 1.0)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM, BASELINE),
@@ -99,9 +105,31 @@ PARAMS = (
              integer=True, reader=LOOKAHEAD_TIER),
     BotParam("margin", W_LA_MARGIN, 0, 2, "a playout's worth per point of margin over the best rival",
              reader=LOOKAHEAD_TIER),
+    BotParam("bids", W_LA_BIDS, 0, 64, "playouts per bid count (0, 1 or 2 cards) at the round's end, played to the "
+             "next round's end (0: bid as the heuristic)", integer=True, reader=LOOKAHEAD_TIER),
+    BotParam("start", W_LA_START, 0, 1, "having won a bid, name the next seat clockwise to start, so this one plays "
+             "last (0: start itself)", integer=True, reader=LOOKAHEAD_TIER),
 )
 # the `tuned` preset, once `simkit train` has written tuned.toml into the game's package
 PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
+
+
+def with_expert(presets):
+    """The presets, with `expert` last when there is a `tuned` one: the lookahead tier on the
+    tuned preset's weights, so its first candidate is tuned's choice and its playouts seat
+    tuned everywhere (the playouts play the deciding seat's own heuristic weights)."""
+    tuned = next((p for p in presets if p.name == "tuned"), None)
+    if tuned is None:
+        return presets
+    weights = (LOOKAHEAD,) + tuple(tuned.weights[1:N_HEURISTIC]) + EXPERT_KNOBS
+    cand, rollouts, _horizon, _margin, bids, _start = (int(k) for k in EXPERT_KNOBS)
+    return presets + (Preset("expert", f"tuned's policy; at each step plays out tuned's {cand} best actions {rollouts} "
+                             f"times each to the round's end (tuned in every seat), and its bid of 0-2 cards {bids} "
+                             "times each; a bid won, it names the next seat to start and plays last",
+                             weights, LOOKAHEAD_TIER),)
+
+
+PRESETS = with_expert(PRESETS)
 # the default stays the pillager: `tuned` beats it (tuned.md) but never bids (bid 0), so in
 # self-play the order never changes (A24) and its seat figures are the habit's
 # (docs/games/sea_of_troubles.md); it is a skill tier of its own (simkit.tiers)
@@ -177,6 +205,12 @@ def quest_for(T, K, kind):
         if q >= 0 and (K[S.Q_KIND, q] < 0 or K[S.Q_KIND, q] == kind):
             best = max(best, K[S.Q_INF, q])
     return best
+
+
+@njit(cache=True, _nrt=False)
+def starts_after(F, seat):
+    """Whether the seat, having won a bid, names the next seat to start (W_LA_START) instead of itself."""
+    return F[1 + seat, W_LA_START] > 0.0
 
 
 @njit(cache=True, _nrt=False)

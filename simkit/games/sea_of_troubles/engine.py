@@ -936,6 +936,9 @@ def choose_start(T, F, rng, log, winner, players):
     if acts_random(F, rng, winner):
         T[ST, S.FIRST] = decide(rng, winner, players)
         T[ST, S.DIR] = 1 if decide(rng, winner, 2) == 0 else -1
+    elif bot.starts_after(F, winner):  # the lookahead tier's choice: play last, clockwise
+        T[ST, S.FIRST] = (winner + 1) % players
+        T[ST, S.DIR] = 1
     else:
         T[ST, S.FIRST] = winner  # a preset starts itself, clockwise
         T[ST, S.DIR] = 1

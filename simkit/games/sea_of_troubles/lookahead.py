@@ -16,6 +16,12 @@ game's chance stream and the other seats' streams are untouched and candidates a
 compared on the same luck (the k-th playouts of all candidates start from one re-deal, dealt
 once and copied for each). Playouts never log (a log of capacity 0).
 
+A lookahead row with `bids` (W_LA_BIDS) above 0 (the `expert`) also plays out its bid at each
+round's end (`round_end`, `bid_choice`): 0, 1 and 2 cards, the heuristic's count first, each
+through the round's end and the next round, under the same discipline. With `start`
+(W_LA_START) it names, having won a bid, the next seat as the starter, clockwise, so it plays
+last (engine.choose_start; a preset starts itself). Rows without them play as before, bit for bit.
+
 Scratch tables (allocated once per chunk by `play_chunk`): RT the playout's state, RF its
 bot weights, Rrng its streams, Rbuf its candidate rows, Rlog an empty log, LV candidate
 values (row 0 sums, row 1 the candidates' buf columns, row 2 1 for a repeat not played out,
@@ -286,6 +292,80 @@ def lookahead_turn(P, T, K, F, rng, buf, log, seat, players, pos, RT, RF, Rrng, 
 
 
 @njit(cache=True)
+def bid_choice(P, T, K, F, rng, seat, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD):
+    """The cards a lookahead seat bids at the round's end (W_LA_BIDS > 0): each count the
+    bidding allows (0, 1, 2, at most the hand; the heuristic's own count first) played out
+    W_LA_BIDS times from a re-deal, through the round's end with that bid, the next round and
+    `horizon` more, every seat playing the seat's heuristic; the best mean, near-ties to the
+    heuristic's count. The same discipline as `choose`: the seat's own stream, common random
+    numbers, no real state touched."""
+    w = F[1 + seat]
+    rollouts = int(w[bot.W_LA_BIDS])
+    horizon = int(w[bot.W_LA_HORIZON])
+    margin_weight = w[bot.W_LA_MARGIN]
+    top = min(2, T[SEAT0 + seat, S.HAND_N])
+    own = min(bot.bid_count(F, seat, False), top)
+    if T[SEAT0 + seat, S.STATE] == S.DEAD or top == 0 or rollouts <= 0:
+        return own
+    m = 1
+    LV[1, 0] = own
+    for nb in range(top + 1):
+        if nb != own:
+            LV[1, m] = nb
+            m += 1
+    for s in range(players):
+        copy_prefix(RF, 1 + s, F, 1 + seat, bot.N_HEURISTIC)
+        RF[1 + s, bot.POLICY] = 1.0
+        RF[1 + s, E.NOISE] = 0.0
+    RF[1 + seat, bot.W_LA_START] = w[bot.W_LA_START]  # the seat names the starter in its playouts as it would
+    for j in range(m):
+        LV[0, j] = 0.0
+    for _ in range(rollouts):
+        copy_state(RD, T, K, players)
+        redeal(RD, K, rng, seat, players)
+        seed = next_u64(rng, 1 + seat)
+        for j in range(m):
+            copy_state(RT, RD, K, players)
+            copy_prefix(RT, PLAY, RD, PLAY, RD.shape[1])
+            seed_streams(Rrng, seed)
+            RF[1 + seat, bot.W_BID] = LV[1, j]
+            E.end_round(P, RT, K, RF, Rrng, Rlog, players)
+            RF[1 + seat, bot.W_BID] = w[bot.W_BID]
+            E.play_round(P, RT, K, RF, Rrng, Rbuf, Rlog, players)
+            for _h in range(horizon):
+                if RT[ST, S.END_REASON] >= 0 or RT[ST, S.ROUND] >= P.round_cap:
+                    break
+                E.end_round(P, RT, K, RF, Rrng, Rlog, players)
+                E.play_round(P, RT, K, RF, Rrng, Rbuf, Rlog, players)
+            LV[0, j] += outcome(RT, K, seat, players, margin_weight)
+    RF[1 + seat, bot.W_LA_START] = 0.0
+    best = 0
+    for j in range(1, m):
+        if LV[0, j] > LV[0, best] + NEAR_TIE * rollouts:
+            best = j
+    return int(LV[1, best])
+
+
+@njit(cache=True)
+def round_end(P, T, K, F, rng, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD):
+    """engine.end_round, with the lookahead seats that play out their bids (W_LA_BIDS > 0)
+    bidding the count `bid_choice` picks (each seat's choice made before any bid is shown, as
+    the bids are simultaneous); a seat's own bid weight is restored afterwards."""
+    saved = np.empty(players, dtype=np.float64)
+    chosen = np.full(players, -1.0)
+    for s in range(players):
+        saved[s] = F[1 + s, bot.W_BID]
+        if F[1 + s, bot.POLICY] == bot.LOOKAHEAD and F[1 + s, bot.W_LA_BIDS] > 0.0:
+            chosen[s] = bid_choice(P, T, K, F, rng, s, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD)
+    for s in range(players):
+        if chosen[s] >= 0.0:
+            F[1 + s, bot.W_BID] = chosen[s]
+    E.end_round(P, T, K, F, rng, log, players)
+    for s in range(players):
+        F[1 + s, bot.W_BID] = saved[s]
+
+
+@njit(cache=True)
 def play_round(P, T, K, F, rng, buf, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD):
     """engine.play_round, with lookahead seats deciding by `lookahead_turn`."""
     first = T[ST, S.FIRST]
@@ -383,7 +463,12 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
             if T[ST, S.ROUND] >= P.round_cap:
                 T[ST, S.END_REASON] = S.END_ROUND_CAP
                 break
-            E.end_round(P, T, K, F, rng, log, players)
+            if LV is None:
+                E.end_round(P, T, K, F, rng, log, players)
+            elif thinker:
+                round_end(P, T, K, F, rng, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD)
+            else:
+                E.end_round(P, T, K, F, rng, log, players)
         E.final_scoring(P, T, K, log, players, out_seats[g])
         out_games[g, G.ROUNDS] = T[ST, S.ROUND]
         out_games[g, G.TURNS] = T[ST, S.TURNS]
