@@ -95,7 +95,7 @@ PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
 # the expert tier: the lookahead on the tuned preset's weights, so its first candidate is tuned's
 # own pair and tuned plays every seat of its playouts (lookahead.rollout_weights)
 #               cands rollouts horizon margin prefer
-EXPERT_KNOBS = (4.0, 2.0, 2.0, 0.02, 0.02)
+EXPERT_KNOBS = (6.0, 16.0, 2.0, 0.1, 0.02)
 _TUNED = next((p for p in PRESETS if p.name == "tuned"), None)
 if _TUNED is not None:
     EXPERT = (2.0,) + tuple(_TUNED.weights[1:N_HEURISTIC]) + EXPERT_KNOBS
