@@ -36,7 +36,8 @@ W_SAFE = 9  # Supply the seat tries to hold
 W_DIST = 10  # cost per tile between a piece and its goal
 W_MAPS = 11  # undug treasure maps the seat holds at most
 W_FIGHT = 12  # value of a ship fight's silver and card beyond quests
-# lookahead knobs (policy 2; its other weights are the default preset's, which play its
+N_HEURISTIC = 13  # slots 0 to 12 are the heuristic's; the lookahead copies 1 to 12 into its playout seats
+# lookahead knobs (policy 2; its other weights are a heuristic preset's, which play its
 # other decisions and every seat in its playouts)
 W_CANDIDATES = 13  # moves compared a turn: the heuristic's, then the best of each other kind
 W_ROLLOUTS = 14  # playouts per candidate
@@ -91,11 +92,24 @@ PARAMS = (
 )
 # the `tuned` preset, once `simkit train` has written tuned.toml into the game's package
 PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
+# the expert tier: the lookahead on the tuned preset's weights, so its first candidate is tuned's
+# own pair and tuned plays every seat of its playouts (lookahead.rollout_weights)
+#               cands rollouts horizon margin prefer
+EXPERT_KNOBS = (6.0, 16.0, 2.0, 0.1, 0.02)
+_TUNED = next((p for p in PRESETS if p.name == "tuned"), None)
+if _TUNED is not None:
+    EXPERT = (2.0,) + tuple(_TUNED.weights[1:N_HEURISTIC]) + EXPERT_KNOBS
+    PRESETS = PRESETS + (
+        Preset("expert", f"tuned preset whose moves are chosen by playouts: up to {EXPERT_KNOBS[0]:.0f} kinds of "
+               f"move, each played on {EXPERT_KNOBS[2]:.0f} rounds by the tuned preset {EXPERT_KNOBS[1]:.0f} times, "
+               "hidden cards re-dealt", EXPERT, LOOKAHEAD_TIER),
+    )
 # the default preset: tuned (75.8% of decided games against the treasure hunter at 2 players, tuned.md)
 DEFAULT = "tuned"
 PREVIOUS_DEFAULT = "treasure_hunter"  # the default before the tuned preset (the tiers' middle rung)
-# the lookahead tier carries the treasure hunter's weights and every seat of its playouts plays the
-# treasure hunter, read from this row of every strategy table (the presets' rows come first, in order)
+# the lookahead tier carries the treasure hunter's weights, so every seat of its playouts plays the
+# treasure hunter; the playout seats' policy and noise (heuristic, 0) are read from this row of every
+# strategy table (the presets' rows come first, in order), their weights from the deciding seat's row
 ROLLOUT = "treasure_hunter"
 ROLLOUT_ROW = [p.name for p in PRESETS].index(ROLLOUT)
 

@@ -59,9 +59,10 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
     owned_buf = np.zeros((BUF_ROWS, BUF_WIDTH), dtype=np.int64)
     scratch = owned_scratch = None
     if lookahead:
-        # the lookahead's playout tables (lookahead.py): a second game state, every seat on the
-        # treasure hunter's weights (bot.ROLLOUT) with no noise, streams, scratch, no log, and
-        # a playout's deal shared by the candidates (D, rngD)
+        # the lookahead's playout tables (lookahead.py): a second game state, every seat a
+        # heuristic (bot.ROLLOUT's row) with no noise whose weights the deciding seat's own
+        # replace at each decision (LA.rollout_weights), streams, scratch, no log, and a
+        # playout's deal shared by the candidates (D, rngD)
         T2 = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
         F2 = np.zeros((1 + players, width), dtype=np.float64)
         for s in range(players):

@@ -6,8 +6,9 @@ then the best pair of each other kind of move (the unordered pair of tile types 
 end on: fish and fight, Pirate Port and Supply Port, ...), at most `W_CANDIDATES` in all.
 Each candidate is scored by `W_ROLLOUTS` playouts from a copy of the state: the hidden
 information is re-dealt first (A25), the candidate is played, then every seat plays the
-treasure hunter's heuristic (`ROLLOUT` in strategies/set_sail.py, the default before the tuned
-preset) to the end of the game (or `W_HORIZON` more rounds). A playout is
+heuristic the seat carries (its own row's heuristic weights, copied into every playout seat
+when it decides: the treasure hunter's for `lookahead`, the tuned preset's for `expert`) to
+the end of the game (or `W_HORIZON` more rounds). A playout is
 worth the seat's share of the win (a capped game is nobody's) plus `W_MARGIN` per VP of its
 lead over the best rival. The candidate with the best mean wins, unless it beats the
 heuristic's pair by less than `W_PREFER`: near-ties go to the heuristic.
@@ -135,6 +136,7 @@ def best_moves(P, T, K, F, rng, buf, seat, budget, T2, F2, rng2, buf2, log2, L, 
     count = candidates(P, T, K, F, buf, seat, budget, L, V, limit)
     if count <= 1:
         return L[CAND, 0] if count == 1 else E.NONE
+    rollout_weights(F2, w, T[ST, S.PLAYERS])
     rollouts = min(np.int64(MAX_ROLLOUTS), np.int64(w[bot.W_ROLLOUTS]))
     for k in range(rollouts):
         seeds[k] = next_u64(rng, 1 + seat)
@@ -155,6 +157,16 @@ def best_moves(P, T, K, F, rng, buf, seat, budget, T2, F2, rng2, buf2, log2, L, 
         if V[VALUE, c] > bar and V[VALUE, c] > V[VALUE, best]:
             best = c
     return L[CAND, best]
+
+
+@njit(cache=True, _nrt=False)
+def rollout_weights(F2, w, players):
+    """Every playout seat's heuristic weights (slots 1 to bot.N_HEURISTIC - 1) copied from the
+    deciding seat's row `w`: the playouts play the heuristic the seat carries. F2's policy and
+    noise columns stay as play_chunk loaded them (the ROLLOUT row: heuristic, noise 0)."""
+    for s in range(players):
+        for j in range(1, bot.N_HEURISTIC):
+            F2[1 + s, j] = w[j]
 
 
 @njit(cache=True, _nrt=False)
@@ -242,7 +254,7 @@ def redeal(T2, rng2, L, me):
 
 @njit(cache=True, _nrt=False)
 def playout(P, T2, K, F2, rng2, buf2, log2, seat, pick, horizon, margin):
-    """Play `pick` for `seat`, then the treasure hunter's heuristic for everyone to the end (or
+    """Play `pick` for `seat`, then F2's heuristic (the seat's own, rollout_weights) for everyone to the end (or
     `horizon` more rounds, 0 = no limit); the seat's win share plus `margin` per VP of lead."""
     E.finish_turn(P, T2, K, F2, rng2, buf2, log2, seat, pick)
     players = T2[ST, S.PLAYERS]
