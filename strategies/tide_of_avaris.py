@@ -154,8 +154,10 @@ def expert_row(tuned: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(row)
 
 
-# candidates, rollouts, horizon (Nights; 0: the game's end), margin, keep, race
-EXPERT_KNOBS = {LA_CANDIDATES: 4, LA_ROLLOUTS: 16, LA_HORIZON: 2, LA_MARGIN: 0.02, LA_KEEP: 0.05, LA_RACE: 1.0}
+# candidates, rollouts, horizon (Nights; 0: the game's end), margin, keep, race: chosen against tuned at
+# 2 players (README: The expert tier): a horizon of 1 Night is clearly weaker than 2, 3 or the game's
+# end; racing at 1 standard error prunes too early; more candidates or rollouts gain nothing measurable
+EXPERT_KNOBS = {LA_CANDIDATES: 4, LA_ROLLOUTS: 16, LA_HORIZON: 2, LA_MARGIN: 0.02, LA_KEEP: 0.05, LA_RACE: 2.0}
 _TUNED = next((p for p in PRESETS if p.name == "tuned"), None)
 if _TUNED is not None:  # no tuned.toml, no expert
     PRESETS = PRESETS + (Preset("expert", "tuned, but each turn's destination is chosen by rollouts in which every "
