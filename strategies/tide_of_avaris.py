@@ -63,14 +63,16 @@ LA_ROLLOUTS = 18  # rollouts per candidate (the same re-deals and dice for every
 LA_HORIZON = 19  # a rollout stops after this many Nights (or at the game's end) and scores the table
 LA_MARGIN = 20  # value per Treasure Point of lead over the best rival, beside the win (1 per rollout)
 LA_KEEP = 21  # another destination must beat the heuristic's by this much per rollout
-# judgements added after the lookahead's knobs, each off at 0 (every preset but `tuned` holds 0, so
-# their games are as before; the lookahead's rollouts copy slots 0..16 only and play as before)
+# judgements added after the lookahead's knobs, each off at 0 (every preset but `tuned` and `expert`
+# holds 0, so their games are as before); a rollout seat plays all of the deciding seat's judgement,
+# slots 0..16 and these (copy_judgement), which for the `lookahead` preset is its controller row
 W_UNLOCK = 22  # value per point of the next unlock token, by the seat's expected standing on the bonus
 W_PAYOUT = 23  # value lost by collecting in a Region a rival controls (its controller draws a treasure)
 W_EXPOSURE = 24  # value per unburied treasure and per rival or Navy in reach of the destination
 W_CONTROL_TABLE = 25  # extra share of control values per rival beyond the first
 LA_RACE = 26  # a destination trailing the leader by this many standard errors stops (0: none; kernels.race_prune)
 N_WEIGHTS = 27
+LATE_JUDGEMENT = (W_UNLOCK, W_CONTROL_TABLE + 1)  # the judgement slots after the lookahead's knobs
 MAX_ROLLOUTS = 64
 NOISE = 32  # F[1 + seat, NOISE]: the strategy row's noise (skill knob), copied there by the engine
 
@@ -138,11 +140,46 @@ PARAMS = (
 )
 # the `tuned` preset, once `simkit train` has written tuned.toml into the game's package
 PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
+
+
+def expert_row(tuned: tuple[float, ...]) -> tuple[float, ...]:
+    """The `expert` preset's row: `tuned`'s weights with the lookahead policy and its knobs
+    (chosen by measurement, README: The expert tier). Its own decisions and its candidate list are
+    tuned's (its first candidate is tuned's choice); its rollouts seat tuned at every seat
+    (copy_judgement)."""
+    row = list(tuned) + [0.0] * (N_WEIGHTS - len(tuned))
+    row[POLICY] = 2.0
+    for slot, value in EXPERT_KNOBS.items():
+        row[slot] = value
+    return tuple(row)
+
+
+# candidates, rollouts, horizon (Nights; 0: the game's end), margin, keep, race: chosen against tuned at
+# 2 players (README: The expert tier): a horizon of 1 Night is clearly weaker than 2, 3 or the game's
+# end; racing at 1 standard error prunes too early; more candidates or rollouts gain nothing measurable
+EXPERT_KNOBS = {LA_CANDIDATES: 4, LA_ROLLOUTS: 16, LA_HORIZON: 2, LA_MARGIN: 0.02, LA_KEEP: 0.05, LA_RACE: 2.0}
+_TUNED = next((p for p in PRESETS if p.name == "tuned"), None)
+if _TUNED is not None:  # no tuned.toml, no expert
+    PRESETS = PRESETS + (Preset("expert", "tuned, but each turn's destination is chosen by rollouts in which every "
+                                "seat plays tuned, from a copy of the table, rivals' hidden dice, gold, rum and "
+                                "cards re-dealt", expert_row(_TUNED.weights), LOOKAHEAD_TIER),)
 DEFAULT = "tuned"  # tuned.md: 87.0% of decided games against the controller at 2 players
 PREVIOUS_DEFAULT = "controller"  # the default before the tuned preset (the tiers' middle rung)
 
 ACT_NONE, ACT_BURY, ACT_BOARD = 0, 1, 2
 NONE = np.int64(-1)
+
+
+@njit(cache=True, _nrt=False)
+def copy_judgement(F2, row2, F, row):
+    """Row `row2` of F2 plays the heuristic with every judgement of row `row` of F (slots
+    0..16 and LATE_JUDGEMENT), nothing else: the lookahead's knobs and the noise are zero."""
+    F2[row2, :] = 0.0
+    for k in range(N_HEURISTIC):
+        F2[row2, k] = F[row, k]
+    for k in range(LATE_JUDGEMENT[0], LATE_JUDGEMENT[1]):
+        F2[row2, k] = F[row, k]
+    F2[row2, POLICY] = 1.0
 
 
 @njit(cache=True, inline="always", _nrt=False)

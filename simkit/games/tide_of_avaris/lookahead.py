@@ -5,7 +5,8 @@ At each of its turns the seat takes the heuristic's best `LA_CANDIDATES` destina
 heuristic's own choice first). For each of `LA_ROLLOUTS` rollouts it copies the table into a
 scratch table and re-deals what its player cannot see (`redeal`, once for all the candidates);
 for each candidate it copies that deal, sends its ship to the candidate
-and plays on, every seat with the controller's weights (the game's default preset), to the end
+and plays on, every seat with the deciding row's judgement (`bot.copy_judgement`: the controller's
+for the `lookahead` preset, tuned's for `expert`), to the end
 of the game or for `LA_HORIZON` Nights (0: to the end). The table is then scored as if the game
 ended there (`engine.end_now`): 1 for a win (after the rulebook's tie-break), plus `LA_MARGIN`
 per Treasure Point of lead over the best rival. The k-th rollout of every candidate starts from
@@ -206,10 +207,8 @@ def choose_destination(P, T, K, F, rng, seat, phase, i, players, W, F2, rng2, D,
         nc += 1
     if nc < 2:
         return h
-    for s in range(players):  # every seat of a rollout plays the heuristic with this row's weights
-        F2[1 + s, :] = 0.0
-        copy_prefix(F2, 1 + s, F, 1 + seat, bot.N_HEURISTIC)
-        F2[1 + s, bot.POLICY] = 1.0
+    for s in range(players):  # every seat of a rollout plays the heuristic with all of this row's judgement
+        bot.copy_judgement(F2, 1 + s, F, 1 + seat)
     horizon = np.int64(F[1 + seat, bot.LA_HORIZON])
     margin = F[1 + seat, bot.LA_MARGIN]
     for c in range(nc):

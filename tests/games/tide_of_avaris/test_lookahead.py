@@ -18,10 +18,10 @@ from .tiers import games, win_share
 class Decision:
     """A lookahead seat (2 players) at the start of the first turn of Day 2."""
 
-    def __init__(self, seed=4):
-        # both rows lookahead: whichever seat the wager put first decides (its rival's row is not
-        # read: rollouts play the controller's weights for every seat)
-        self.t = Table(players=2, seed=seed, strategies="lookahead")
+    def __init__(self, seed=4, strategies="lookahead"):
+        # both rows lookahead (or `strategies`): whichever seat the wager put first decides (its
+        # rival's row is not read: rollouts play the deciding row's judgement for every seat)
+        self.t = Table(players=2, seed=seed, strategies=strategies)
         t = self.t
         t.call("play_day", players=2)
         t.call("start_day", players=2)
