@@ -91,10 +91,17 @@ import os
 import numpy as np
 from numba import carray, config, njit, types
 from numba.core import cgutils
-from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
 from simkit.rng import next_u64, randint
+
+if config.DISABLE_JIT:  # plain Python (simkit bench's comparison run): numba's intrinsic cannot run there
+    def trailing_zeros(word):
+        """The index of the lowest set bit of a nonzero word."""
+        word = int(word)
+        return (word & -word).bit_length() - 1
+else:
+    from numba.cpython.unsafe.numbers import trailing_zeros
 
 TRUE = np.bool_(True)  # typed flags for arguments (see the module doc)
 FALSE = np.bool_(False)
