@@ -1,6 +1,6 @@
 """Games per wall second after compile, on one core, of the expert against tuned seats beside
-the default preset's self-play (the fastest of 3 timings of the same games; the README's speed
-figures). Not a test: run it as
+the default preset's self-play (the fastest of 3 timings of the same games; the speed
+figures of docs/games/sea_of_plunder.md). Not a test: run it as
 
     python -m tests.games.sea_of_plunder.speed_expert
 """
