@@ -14,8 +14,9 @@ It sits above the runner. From a finished sweep folder's summary.json it picks t
 Each finding's cell is played again with the same cell definition but
 
 - (skill) the line-up replaced by the skilled tier: the spec's `skilled` preset, else `tuned`
-  when the game has it, else its default preset; plus `lookahead` when the game has it and the
-  spec's `lookahead = true`. A strategy finding is about its line-up, so it is not re-measured at
+  when the game has it, else its default preset; plus, when the spec says `lookahead = true`,
+  the game's top rollout tier: `expert` (the lookahead on the tuned preset), else `lookahead`.
+  A strategy finding is about its line-up, so it is not re-measured at
   another tier;
 - (components) `components=<set>` for every shipped alternative set of the game.
 
@@ -50,6 +51,8 @@ from simkit.analysis import robustness as labelling
 from simkit.analysis.intervals import Z95, one_sided_z
 from simkit.analysis.tables import INCOMPLETE, win_units
 from simkit.bots import LOOKAHEAD, TUNED
+from simkit.tiers import EXPERT
+from simkit.tiers import LOOKAHEAD as LOOKAHEAD_PRESET
 from simkit.errors import InputError
 from simkit.files import read_json, write_text
 from simkit.rng import derive
@@ -172,6 +175,13 @@ def _shipped_sets(game) -> tuple[str, ...]:
     return tuple(param.allowed[1:]) if param is not None else ()
 
 
+def top_tier(game) -> str | None:
+    """The rollout tier a `lookahead = true` re-measurement plays: the game's `expert` preset (the
+    lookahead on the tuned preset, the top rung of simkit.tiers), else its `lookahead` preset."""
+    presets = game.preset_names()
+    return next((name for name in (EXPERT, LOOKAHEAD_PRESET) if name in presets), None)
+
+
 def remeasurements(cell: Cell, kind: str, settings: dict) -> list[tuple[str, Cell]]:
     """(by, cell) of every re-measurement of a finding of `kind` in `cell` (module docstring)."""
     game = registry.get(cell.game)
@@ -179,8 +189,8 @@ def remeasurements(cell: Cell, kind: str, settings: dict) -> list[tuple[str, Cel
     out = []
     if settings["check"] in ("skill", "all") and kind != "strategy":
         skilled = settings.get("skilled") or (TUNED if TUNED in presets else game.default_strategy)
-        tiers = [skilled] + ([LOOKAHEAD] if settings.get("lookahead", False) and LOOKAHEAD in presets
-                             and skilled != LOOKAHEAD else [])
+        top = top_tier(game)
+        tiers = [skilled] + ([top] if settings.get("lookahead", False) and top and skilled != top else [])
         for tier in tiers:
             if cell.lineup != (tier,):
                 out.append((tier, dataclasses.replace(cell, id=f"{cell.id}~{tier}", lineup=(tier,),
@@ -226,7 +236,8 @@ def schedule(first: int, cap: int) -> list[int]:
 
 
 def _schedule_of(again: Cell, by: str, original_games: int, settings: dict) -> list[int]:
-    if by == LOOKAHEAD:
+    game = registry.get(again.game)
+    if by in game.preset_names() and game.preset(by).kind == LOOKAHEAD:  # a slow rollout tier
         cap = int(settings.get("lookahead_games", LOOKAHEAD_GAMES))
         return schedule(min(original_games, max(1, cap // FIRST_SLOW)), cap)
     return schedule(original_games, max(original_games, int(settings.get("games", GAMES))))

@@ -394,3 +394,22 @@ def test_an_entry_is_marked_prepared_once_warmed_in_its_cache_folder(tmp_path, m
     set_sail = Cell("ss-2p", "set_sail", 2, "standard", {}, ("treasure_hunter", "lookahead"), 2, {})
     assert runner.entry_name(set_sail) == "set_sail (lookahead)"
     assert runner.entry_name(Cell("ss-2p", "set_sail", 2, "standard", {}, ("treasure_hunter",), 2, {})) == "set_sail"
+
+
+def test_lookahead_true_re_measures_at_the_expert_where_the_game_has_one(dicegame):
+    """`lookahead = true` adds the game's top rollout tier: Set Sail's `expert` (the lookahead on
+    tuned), the dice game's `lookahead` (it has no expert); either is slow, so it plays the
+    lookahead_games schedule, a quarter of them first."""
+    from simkit.robustness import _schedule_of, remeasurements, top_tier
+    from simkit.spec import Cell
+
+    settings = {"check": "skill", "lookahead": True, "games": 320_000, "lookahead_games": 2_000}
+    set_sail = Cell("ss-2p", "set_sail", 2, "standard", {}, ("treasure_hunter",), 10_000, {})
+    assert [by for by, _ in remeasurements(set_sail, "seat", settings)] == ["tuned", "expert"]
+    assert [by for by, _ in remeasurements(set_sail, "seat", settings | {"lookahead": False})] == ["tuned"]
+    assert top_tier(dicegame) == "lookahead"
+    dice = Cell("d-2p", "dicegame", 2, "standard", {}, ("random",), 10_000, {})
+    assert [by for by, _ in remeasurements(dice, "seat", settings)][-1] == "lookahead"
+    again = dict(remeasurements(set_sail, "seat", settings))
+    assert _schedule_of(again["expert"], "expert", 10_000, settings) == [500, 1000, 2000]
+    assert _schedule_of(again["tuned"], "tuned", 10_000, settings)[:2] == [10_000, 20_000]

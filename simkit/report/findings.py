@@ -125,7 +125,7 @@ def next_hint(advice: str, label: str, depends_on: list[str], more_games: int | 
             return (f"it {verb} under {named}, so it rests on an assumption: check those component values against "
                     f"the real game (the game's page lists them) before changing a rule")
         return (f"it {verb} with the {', '.join(tiers)} bots, so it is about how the bots play rather than about the "
-                f"rules: measure it at a stronger tier (a lookahead line-up, more games) before changing a rule")
+                f"rules: measure it at a stronger tier (the expert: [robustness] lookahead = true) before changing a rule")
     if label == UNDETERMINED:
         where = f" at {', '.join(depends_on)}" if depends_on else ""
         games = f"about {more_games:,} more games" if more_games else "more games"

@@ -907,10 +907,11 @@ def _labels_section(summary: dict, labels: dict[str, str]) -> list[Block]:
         Paragraph(
             "Each headline finding (and each figure `simkit check` gates on) was played again with the same cell "
             f"but the line-up replaced by a skilled tier ({skilled}"
-            f"{', and lookahead' if settings.get('lookahead') else ''}) and under every shipped alternative "
+            f"{', and the rollout tier (expert, else lookahead)' if settings.get('lookahead') else ''}) and under "
+            "every shipped alternative "
             "component set, on the same seeds, so the two cells' games pair one by one. A re-measurement plays "
             f"on, doubling its games, until its label is decided or it has played {settings.get('games', 0):,} "
-            "games" + (f" ({settings.get('lookahead_games', 0):,} at lookahead)" if settings.get("lookahead") else "")
+            "games" + (f" ({settings.get('lookahead_games', 0):,} at the rollout tier)" if settings.get("lookahead") else "")
             + ". Each label is a test, with δ the tolerance of the figure's kind (a gated figure's is its gate's "
             "limit): **reverses**: the re-measured figure is clear of zero on the other side; **holds**: it is clear "
             "of zero on its side and the paired change toward zero is shown smaller than δ; **vanishes**: it is "
