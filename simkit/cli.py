@@ -261,7 +261,7 @@ def sweep(
         bool, typer.Option("--arcs", help="Trace each game's scores by round: lead changes, snowballing, comebacks.")
     ] = False,
     tiers: Annotated[
-        bool, typer.Option("--tiers", help="Self-play at skill tiers (random, default, lookahead) per player count.")
+        bool, typer.Option("--tiers", help="Self-play at skill tiers (random, default, lookahead, expert) per player count.")
     ] = False,
     skill: Annotated[
         str | None, typer.Option(help="With --tiers: noise levels of extra default-preset tiers, e.g. 0,0.25,0.5.")
