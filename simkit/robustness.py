@@ -51,13 +51,13 @@ from simkit.analysis import robustness as labelling
 from simkit.analysis.intervals import Z95, one_sided_z
 from simkit.analysis.tables import INCOMPLETE, win_units
 from simkit.bots import LOOKAHEAD, TUNED
-from simkit.tiers import EXPERT
-from simkit.tiers import LOOKAHEAD as LOOKAHEAD_PRESET
 from simkit.errors import InputError
 from simkit.files import read_json, write_text
 from simkit.rng import derive
 from simkit.sequential import play_look
 from simkit.spec import ROBUSTNESS_GAMES, ROBUSTNESS_LOOKAHEAD_GAMES, Cell, Sweep, sweep_of_manifest
+from simkit.tiers import EXPERT
+from simkit.tiers import LOOKAHEAD as LOOKAHEAD_PRESET
 
 FOLDER, SELECTION = labelling.FOLDER, labelling.SELECTION  # DIR/robustness/ and DIR/robustness.json
 TOP = 5  # at least this many of the ranked findings are picked

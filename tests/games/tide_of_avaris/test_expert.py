@@ -12,7 +12,7 @@ from simkit.kernels import RACE_FIRST, RACE_SUM
 from simkit.rng import next_u64, seed_streams
 from strategies import tide_of_avaris as bot
 
-from .harness import PRESET_INDEX, PRESETS, S
+from .harness import PRESET_INDEX, PRESETS
 from .test_lookahead import Decision
 from .tiers import games
 
