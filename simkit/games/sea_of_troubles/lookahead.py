@@ -195,6 +195,16 @@ def landing(T, K, buf, seat, i, pos_now, budget):
     return E.NONE
 
 
+@njit(cache=True, inline="always")
+def playout_seats(RF, F, seat, players):
+    """Every seat of a playout plays the heuristic with the deciding seat's own weights (the
+    lookahead's: the default preset's; the expert's: tuned's), without noise."""
+    for s in range(players):
+        copy_prefix(RF, 1 + s, F, 1 + seat, bot.N_HEURISTIC)
+        RF[1 + s, bot.POLICY] = 1.0
+        RF[1 + s, E.NOISE] = 0.0
+
+
 @njit(cache=True)
 def choose(P, T, K, F, rng, buf, seat, players, pos, n, pick, steps_left, RT, RF, Rrng, Rbuf, Rlog, LV, RD):
     """The lookahead's choice among the n candidates in buf; `pick` is the heuristic's (whose
@@ -241,11 +251,7 @@ def choose(P, T, K, F, rng, buf, seat, players, pos, n, pick, steps_left, RT, RF
             live += 1
     if live < 2:
         return pick
-    # every seat of a playout plays the heuristic with the lookahead's own weights (the default preset's)
-    for s in range(players):
-        copy_prefix(RF, 1 + s, F, 1 + seat, bot.N_HEURISTIC)
-        RF[1 + s, bot.POLICY] = 1.0
-        RF[1 + s, E.NOISE] = 0.0
+    playout_seats(RF, F, seat, players)
     for j in range(m):
         LV[0, j] = 0.0
     for _ in range(rollouts):
@@ -313,10 +319,7 @@ def bid_choice(P, T, K, F, rng, seat, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD)
         if nb != own:
             LV[1, m] = nb
             m += 1
-    for s in range(players):
-        copy_prefix(RF, 1 + s, F, 1 + seat, bot.N_HEURISTIC)
-        RF[1 + s, bot.POLICY] = 1.0
-        RF[1 + s, E.NOISE] = 0.0
+    playout_seats(RF, F, seat, players)
     RF[1 + seat, bot.W_LA_START] = w[bot.W_LA_START]  # the seat names the starter in its playouts as it would
     for j in range(m):
         LV[0, j] = 0.0
