@@ -7,13 +7,13 @@ import json
 import numpy as np
 
 from simkit.bots import LOOKAHEAD
-from simkit.games.tide_of_avaris import GAME, engine, lookahead
+from simkit.games.tide_of_avaris import GAME
 from simkit.kernels import RACE_FIRST, RACE_SUM
-from simkit.rng import next_u64, seed_streams
+from simkit.rng import next_u64
 from strategies import tide_of_avaris as bot
 
 from .harness import PRESET_INDEX, PRESETS
-from .test_lookahead import Decision
+from .test_lookahead import Decision, rollout_value
 from .tiers import games
 
 TUNED = PRESETS[PRESET_INDEX["tuned"]]
@@ -69,16 +69,7 @@ def replay(d, F2, value):
         for c in range(int(np.count_nonzero(~np.isnan(value[:, RACE_SUM])))):
             if np.isnan(value[c, RACE_FIRST + r]):
                 continue
-            W = t.T.copy()
-            rng2 = np.zeros_like(t.rng)
-            seed_streams(rng2, np.uint64(deal_seed))
-            lookahead.redeal(t.P, W, t.K, rng2, np.int64(seat), np.int64(2))
-            log0 = np.zeros((0, 6), dtype=np.int64)
-            lookahead.rollout(t.P, W, t.K, F2, rng2, log0, np.int64(seat), np.int64(0), np.int64(0), np.int64(2),
-                              d.cand[c], np.int64(t.F[1 + seat, bot.LA_HORIZON]))
-            engine.end_now(t.P, W, t.K, log0, np.int64(2))
-            v = lookahead.outcome(W, np.int64(seat), np.int64(2), t.F[1 + seat, bot.LA_MARGIN])
-            same.append(value[c, RACE_FIRST + r] == v)
+            same.append(value[c, RACE_FIRST + r] == rollout_value(t, F2, seat, deal_seed, d.cand[c]))
     return np.array(same)
 
 

@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 
-from simkit.games.tide_of_avaris import lookahead
+from simkit.games.tide_of_avaris import engine, lookahead
 from simkit.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM
 from simkit.rng import seed_streams
 from strategies import tide_of_avaris as bot
@@ -95,7 +95,6 @@ def test_each_rollout_of_each_candidate_starts_from_its_own_fresh_deal():
     the seat's stream, with the streams as that deal left them (the lookahead deals once a round
     and copies the deal for each candidate): every value equals a rollout replayed by hand from a
     whole copy of the table re-dealt for that candidate alone."""
-    from simkit.games.tide_of_avaris import engine
     from simkit.rng import next_u64
 
     for seed in (4, 6):
@@ -115,16 +114,21 @@ def test_each_rollout_of_each_candidate_starts_from_its_own_fresh_deal():
         for r in range(rollouts):
             deal_seed = next_u64(rng, 1 + seat)
             for c in range(k):
-                W = t.T.copy()
-                rng2 = np.zeros_like(t.rng)
-                seed_streams(rng2, np.uint64(deal_seed))
-                lookahead.redeal(t.P, W, t.K, rng2, np.int64(seat), np.int64(2))
-                log0 = np.zeros((0, 6), dtype=np.int64)
-                lookahead.rollout(t.P, W, t.K, F2, rng2, log0, np.int64(seat), np.int64(0), np.int64(0), np.int64(2),
-                                  cand[c], np.int64(t.F[1 + seat, bot.LA_HORIZON]))
-                engine.end_now(t.P, W, t.K, log0, np.int64(2))
-                v = lookahead.outcome(W, np.int64(seat), np.int64(2), t.F[1 + seat, bot.LA_MARGIN])
-                assert value[c, RACE_FIRST + r] == v, (seed, r, c)
+                assert value[c, RACE_FIRST + r] == rollout_value(t, F2, seat, deal_seed, cand[c]), (seed, r, c)
+
+
+def rollout_value(t, F2, seat, deal_seed, destination):
+    """One rollout of a 2-player decision replayed by hand from a whole copy of the table: the
+    re-deal and dice of `deal_seed`, the rollout seats' weights F2, sailing to `destination`."""
+    W = t.T.copy()
+    rng2 = np.zeros_like(t.rng)
+    seed_streams(rng2, np.uint64(deal_seed))
+    lookahead.redeal(t.P, W, t.K, rng2, np.int64(seat), np.int64(2))
+    log0 = np.zeros((0, 6), dtype=np.int64)
+    lookahead.rollout(t.P, W, t.K, F2, rng2, log0, np.int64(seat), np.int64(0), np.int64(0), np.int64(2),
+                      destination, np.int64(t.F[1 + seat, bot.LA_HORIZON]))
+    engine.end_now(t.P, W, t.K, log0, np.int64(2))
+    return lookahead.outcome(W, np.int64(seat), np.int64(2), t.F[1 + seat, bot.LA_MARGIN])
 
 
 def test_lookahead_is_deterministic():
