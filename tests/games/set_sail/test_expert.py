@@ -17,22 +17,18 @@ from simkit.rng import game_seeds, seed_streams
 from simkit.runner import play, seat_strategies
 from strategies import set_sail as bot
 
-from .harness import EV, PRESET_INDEX, PRESETS, S, Table
+from .harness import EV, PRESET_INDEX, PRESETS, Table
 from .test_lookahead import Scratch
+from .test_lookahead import _mid_game as lookahead_mid_game
 
 TUNED = "tuned"
 HEURISTIC = slice(1, bot.N_HEURISTIC)
 
 
 def _mid_game(seed: int, first: str = "expert", players: int = 3) -> tuple[Table, int]:
-    """`first` (seat 0) against tuned, played by the heuristic for a few rounds, then seat 0's
-    turn begun; returns the table and the turn's budget."""
-    t = Table(players=players, seed=seed, strategies=[first] + [TUNED] * (players - 1))
-    for _ in range(4):
-        for s in range(players):
-            t.call("take_turn", seat=s)
-        t.st[S.ROUND] += 1
-    return t, int(t.call("begin_turn", seat=0))
+    """`first` (seat 0) against tuned for a few rounds, then seat 0's turn begun, its playouts
+    as its preset sets them (test_lookahead's mid-game)."""
+    return lookahead_mid_game(seed, players, first=first, rivals=TUNED, rollouts=None)
 
 
 def test_expert_is_listed_last_as_a_lookahead_on_the_tuned_weights():
@@ -114,17 +110,6 @@ def test_the_lookahead_still_plays_out_the_treasure_hunter():
     scratch = Scratch(t)
     scratch.decide(t, 0, budget)
     assert np.array_equal(scratch.F2[1:], _seats_on(t, bot.ROLLOUT)[1:])  # row 0: the playouts' tile values
-
-
-def test_a_decision_touches_only_its_own_stream_and_no_state():
-    t, budget = _mid_game(5, players=4)
-    scratch = Scratch(t)
-    state, rng, rows = t.T.copy(), t.rng.copy(), t.mark()
-    first, _ = scratch.decide(t, 0, budget)
-    assert np.array_equal(t.T, state) and t.mark() == rows
-    assert np.array_equal(t.rng[0], rng[0]) and np.array_equal(t.rng[2:], rng[2:])
-    t.rng[:] = rng
-    assert scratch.decide(t, 0, budget)[0] == first  # deterministic
 
 
 # the expert with a bar no candidate can clear (values in [0, 1] without the margin): it runs

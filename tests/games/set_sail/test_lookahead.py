@@ -46,15 +46,18 @@ class Scratch:
         return int(pick), self.V[LA.VALUE, :count].copy()
 
 
-def _mid_game(seed: int, players: int = 3) -> tuple[Table, int]:
-    """A game of lookahead (seat 0) against the default played by the heuristic for a few
-    rounds, then seat 0's turn begun; returns the table and the turn's budget."""
-    t = Table(players=players, seed=seed, strategies=["lookahead"] + [DEFAULT] * (players - 1))
+def _mid_game(seed: int, players: int = 3, first: str = "lookahead", rivals: str = DEFAULT,
+              rollouts: int | None = 8) -> tuple[Table, int]:
+    """A game of `first` (seat 0) against `rivals` played by the heuristic for a few rounds, then
+    seat 0's turn begun; returns the table and the turn's budget. `rollouts`: seat 0's playouts
+    (8, more than the lookahead preset's, so every hidden card matters; None: its preset's)."""
+    t = Table(players=players, seed=seed, strategies=[first] + [rivals] * (players - 1))
     for _ in range(4):
         for s in range(players):
             t.call("take_turn", seat=s)
         t.st[S.ROUND] += 1
-    t.F[1, bot.W_ROLLOUTS] = 8  # more playouts than the preset, so every hidden card matters
+    if rollouts is not None:
+        t.F[1, bot.W_ROLLOUTS] = rollouts
     return t, int(t.call("begin_turn", seat=0))
 
 
@@ -122,8 +125,9 @@ def test_the_choice_ignores_what_the_seat_cannot_see(seed):
     assert not np.array_equal(values, values_seen)
 
 
-def test_a_decision_touches_only_its_own_stream_and_no_state():
-    t, budget = _mid_game(5, players=4)
+@pytest.mark.parametrize("first, rivals", [("lookahead", DEFAULT), ("expert", "tuned")])
+def test_a_decision_touches_only_its_own_stream_and_no_state(first, rivals):
+    t, budget = _mid_game(5, players=4, first=first, rivals=rivals, rollouts=None if first == "expert" else 8)
     scratch = Scratch(t)
     state, rng, rows = t.T.copy(), t.rng.copy(), t.mark()
     first, _ = scratch.decide(t, 0, budget)
