@@ -71,7 +71,7 @@ def head_starts() -> list[tuple[int, int]]:
     return [(h, 0) for h in range(11)] + [(0, h) for h in range(1, 11)]
 
 
-def run_once(original, again, figure: float, root: int, finding: dict) -> tuple[str, int]:
+def run_once(original, again, root: int, finding: dict) -> tuple[str, int]:
     """One re-measurement decided look by look as the phase decides it: (label, games played)."""
     looks = schedule(ORIGINAL_GAMES, max(ORIGINAL_GAMES, GAMES))
     sums = None
@@ -86,7 +86,7 @@ def run_once(original, again, figure: float, root: int, finding: dict) -> tuple[
         played = total
         row = _judge(finding, "dice", sums, PLAYERS)
         if row["label"] != labelling.UNDETERMINED:
-            return row["label"], played
+            break
     return row["label"], played
 
 
@@ -116,7 +116,7 @@ def main() -> None:
             ended: dict[str, int] = {}
             spent = []
             for r in range(args.runs):
-                label, games = run_once(original, again, measured[base], 1_000 + r, finding)
+                label, games = run_once(original, again, 1_000 + r, finding)
                 ended[label] = ended.get(label, 0) + 1
                 spent.append(games)
             shares = " | ".join(f"{100 * ended.get(k, 0) / args.runs:.1f}%" for k in
