@@ -530,8 +530,11 @@ def tune(
     variant: Annotated[str, typer.Option(help="Variant; 'a+b' combines.")] = "standard",
     set_: Annotated[list[str] | None, typer.Option("--set", metavar="KEY=VALUE",
                                                    help="Rule override held fixed, repeatable.")] = None,
-    strategies: Annotated[str | None, typer.Option(help="The line-up a,b,... (default: the game's default preset).")
+    strategies: Annotated[str | None, typer.Option(help="One line-up a,b,... to tune under (instead of a panel).")
                           ] = None,
+    bots: Annotated[str | None, typer.Option(help="The panel of line-ups the seats must be even under, separated by "
+                                                  "';' (default: the default preset, the previous default, tuned and "
+                                                  "the expert).")] = None,
     objective: Annotated[str, typer.Option(help="What evens the seats: gap (the largest seat gap), chi2 (every "
                                                 "seat's distance from fair) or seat0 (seat 0 alone).")] = "gap",
     precision: Annotated[str, typer.Option(help="Half width asked of the objective at the answer (1pt or "
@@ -539,6 +542,8 @@ def tune(
     max_games: Annotated[int | None, typer.Option(help="Games per evaluation at most (default 64,000).")] = None,
     step: Annotated[int | None, typer.Option(help="Whole-number parameters: try the default + k·step only.")
                     ] = None,
+    validate_games: Annotated[int | None, typer.Option(help="Games per candidate and line-up on the fresh seeds "
+                                                            "(default 16,000; 40,000 with a panel).")] = None,
     seed: Annotated[int, typer.Option(help="Root seed: every evaluation plays the same seeds.")] = 1,
     jobs: Annotated[int, typer.Option(help="Worker processes per evaluation (default 1: evaluations are short).")
                     ] = 1,
@@ -549,8 +554,8 @@ def tune(
     """Search a parameter for the value that evens every seat: scan, refine on shared seeds, validate on fresh ones."""
     from simkit.tune import tune as run_tune
 
-    result = run_tune(game, param, players=players, variant=variant, set=set_, strategies=strategies,
-                      objective=objective, precision=precision, max_games=max_games, step=step, seed=seed, jobs=jobs,
+    result = run_tune(game, param, players=players, variant=variant, set=set_, strategies=strategies, bots=bots,
+                      validate_games=validate_games, objective=objective, precision=precision, max_games=max_games, step=step, seed=seed, jobs=jobs,
                       out=out, progress=None if quiet else typer.echo)
     typer.echo(result.answer())
     typer.echo("seats at the answer, on fresh seeds:")

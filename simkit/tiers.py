@@ -67,6 +67,18 @@ def tier_lineups(game: Game, skill: tuple[float, ...] = ()) -> list[tuple[str]]:
     return lineups
 
 
+def default_panel(game: Game) -> list[str]:
+    """The line-ups `simkit tune` evens the seats for when none is named (docs/tuning.md), each a
+    preset at every seat: the default preset, the previous default (a style the default was
+    trained past), the tuned preset where it is not the default, and the expert tier."""
+    names = game.preset_names()
+    panel = [game.default_strategy]
+    for name in (game.previous_default, TUNED, EXPERT):
+        if name and name in names and name not in panel:
+            panel.append(name)
+    return panel
+
+
 PREVIOUS = "previous default"  # the tier name of Game.previous_default
 
 

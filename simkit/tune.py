@@ -72,6 +72,8 @@ MAX_MOVES = 12  # refinement moves per step size
 MAX_BOX_AXES = 4  # the first stage tries every move of one step on several axes at once up to this many axes
 MAX_RIVALS = 4  # values within the noise of the best carried to the next stage and to validation
 VALIDATION_GAMES = 16_000  # games per value on the fresh seeds, at least
+PANEL_VALIDATION_GAMES = 40_000  # with a panel of bots: games per value and panel member on the fresh seeds
+CHECK_GAMES = 8_000  # a rollout-tier panel member's own refinement from the search's answer: games per value, at most
 VALIDATION_STREAM = 2 ** 61  # the fresh seeds' root: derive(root seed, VALIDATION_STREAM)
 BROKEN_PAIRING = 1.1  # a paired interval less than 10% tighter than an unpaired one: the pairing bought nothing
 FLOAT_STEPS = 1_000  # a float is searched on 1/FLOAT_STEPS of its allowed range
@@ -224,6 +226,117 @@ class Evaluator:
                 self.progress(f"  {self.label}{self.param} = {label(value)}: {games:,} games, {self.name} "
                               f"{_points(figure['value'])} (CI {_points(figure['ci_low'])} to "
                               f"{_points(figure['ci_high'])})")
+
+
+# ---------------------------------------------------------------------------------------
+# A panel of line-ups: the robust objective is the worst member's
+
+
+@dataclass
+class PanelEvaluation:
+    """One value played under every line-up of a panel, on the same seeds: its objective is the
+    worst member's (for `gap`, the largest seat gap under any of the panel's bots), and its
+    per-game terms are that member's (the delta method on the maximum, at its active member)."""
+
+    value: Any
+    members: list[Evaluation]  # in the panel's order
+    name: str
+
+    @property
+    def games(self) -> int:
+        return min(m.games for m in self.members)
+
+    @property
+    def players(self) -> int:
+        return self.members[0].players
+
+    def worst(self, n: int | None = None) -> int:
+        """The index of the member whose objective is largest (the first of a tie)."""
+        values = [m.terms(self.name, n)[0] for m in self.members]
+        values = [v if math.isfinite(v) else float("inf") for v in values]
+        return values.index(max(values))
+
+    def terms(self, name: str, n: int | None = None) -> tuple[float, np.ndarray]:
+        return self.members[self.worst(n)].terms(name, n)
+
+    def figure(self, name: str) -> dict:
+        return self.members[self.worst()].figure(name)
+
+    def share(self, seat: int) -> dict:
+        return self.members[self.worst()].share(seat)
+
+
+class PanelEvaluator:
+    """Plays values under each line-up of a panel (one Evaluator per member, on the same root
+    seed): the Evaluator's interface, answering with PanelEvaluations."""
+
+    def __init__(self, members: dict[str, Evaluator]):
+        self.members = members  # line-up label -> its Evaluator
+        first = next(iter(members.values()))
+        self.name, self.seed = first.name, first.seed
+
+    @property
+    def runs(self) -> int:
+        return max(e.runs for e in self.members.values())
+
+    @runs.setter
+    def runs(self, value: int) -> None:
+        for evaluator in self.members.values():
+            evaluator.runs = value
+
+    @property
+    def cache(self) -> dict[str, PanelEvaluation]:
+        """Every value played under every member, at the games all of them reached."""
+        keys = set.intersection(*(set(e.cache) for e in self.members.values()))
+        return {key: self._combine(key) for key in sorted(keys)}
+
+    @property
+    def history(self) -> list[Evaluation]:
+        return [evaluation for evaluator in self.members.values() for evaluation in evaluator.history]
+
+    def _combine(self, key: str) -> PanelEvaluation:
+        members = [e.cache[key] for e in self.members.values()]
+        return PanelEvaluation(members[0].value, members, self.name)
+
+    def get(self, values: list, games: int) -> list[PanelEvaluation]:
+        for evaluator in self.members.values():
+            evaluator.get(values, games)
+        return [self._combine(_key(v)) for v in values]
+
+    def one(self, value, games: int) -> PanelEvaluation:
+        return self.get([value], games)[0]
+
+
+def member_bests(evaluator: PanelEvaluator, space: Space, answer: Any, games: int) -> dict[str, Any]:
+    """Per member, its own best (its objective alone): from the best value it played at any stage
+    and from the panel's answer, one-step moves at `games` games while they improve it. Where
+    the bots would each put the answer."""
+    out = {}
+    for label_, member in evaluator.members.items():
+        played = min(member.cache.values(), key=lambda e: (e.terms(evaluator.name)[0], _key(e.value)))
+        start = space.coords(answer)
+        out[label_] = _refine(member, space, start, 1, games, [space.coords(played.value)]).value
+    return out
+
+
+def panel_rows(evaluator: PanelEvaluator, best: PanelEvaluation, evaluations: list[PanelEvaluation],
+               search_members: list[str]) -> list[dict]:
+    """Per panel member: the answer's objective and seats under it, the member's own best among the
+    candidates, and whether that beats the answer beyond the noise (paired, 95%): if it does, the
+    answer depends on the bots."""
+    name = evaluator.name
+    rows = []
+    for index, label_ in enumerate(evaluator.members):
+        at_answer = best.members[index]
+        own = min((e.members[index] for e in evaluations), key=lambda e: (e.terms(name)[0], _key(e.value)))
+        change = None if own.value == at_answer.value else compare(own, at_answer, name)
+        rows.append({"lineup": label_, "role": "search" if label_ in search_members else "check",
+                     "games": at_answer.games, "objective": at_answer.figure(name),
+                     "seats": [at_answer.share(s) for s in range(at_answer.players)],
+                     "own_best": _plain(own.value), "own_best_label": label(own.value),
+                     "own_best_objective": own.figure(name), "answer_against_own_best": change,
+                     "depends": change is not None and change["ci_low"] > 0.0})
+    return rows
 
 
 def _points(value: float | None) -> str:
@@ -403,24 +516,32 @@ def search(evaluator: Evaluator, space: Space, precision: float, max_games: int)
         candidates = [space.coords(e.value) for e, _ in rivals[:MAX_RIVALS]]
 
 
-def validate(evaluator: Evaluator, space: Space, found: dict) -> dict:
-    """The best and its closest rivals again on fresh seeds: {seed, games, best, rows: [{value,
-    label, objective, seats, diff (against the fresh best, paired), ...}]}."""
+def validate(evaluator: Evaluator | PanelEvaluator, space: Space, found: dict, extra: tuple = (),
+             games: int = VALIDATION_GAMES) -> dict:
+    """The best, its closest rivals (and the `extra` values: a panel's members' own bests) again
+    on fresh seeds, at least `games` games each: {seed, games, best, evaluations, rows: [{value,
+    label, objective, seats, against_best (paired), ...}]}; with a panel, each row also holds
+    every member's objective."""
     final = found["stages"][-1]
-    values = [final.best.value, *[e.value for e, _ in final.rivals[:MAX_RIVALS]]]
-    games = max(found["games"], VALIDATION_GAMES)
+    values = [final.best.value, *[e.value for e, _ in final.rivals[:MAX_RIVALS]], *extra]
+    values = [json.loads(k) for k in dict.fromkeys(_key(v) for v in values)]
+    values = [tuple(v) if isinstance(v, list) else v for v in values]
+    games = max(found["games"], games)
     evaluations = evaluator.get(values, games)
     name = evaluator.name
     best = min(evaluations, key=lambda e: _rank_key(e, name, space))
     rows = []
     for evaluation in evaluations:
         change = None if evaluation is best else compare(best, evaluation, name)
-        rows.append({"value": _plain(evaluation.value), "label": label(evaluation.value), "games": evaluation.games,
-                     "objective": evaluation.figure(name), "seats": [evaluation.share(s) for s in
-                                                                     range(evaluation.players)],
-                     "search_best": evaluation.value == final.best.value, "against_best": change,
-                     "within_noise": change is None or change["ci_low"] <= 0.0})
-    return {"seed": evaluator.seed, "games": games, "best": best, "rows": rows}
+        row = {"value": _plain(evaluation.value), "label": label(evaluation.value), "games": evaluation.games,
+               "objective": evaluation.figure(name), "seats": [evaluation.share(s) for s in range(evaluation.players)],
+               "search_best": evaluation.value == final.best.value, "against_best": change,
+               "within_noise": change is None or change["ci_low"] <= 0.0}
+        if isinstance(evaluation, PanelEvaluation):
+            row["members"] = {lineup: m.figure(name) for lineup, m in zip(evaluator.members, evaluation.members)}
+            row["worst_member"] = list(evaluator.members)[evaluation.worst()]
+        rows.append(row)
+    return {"seed": evaluator.seed, "games": games, "best": best, "evaluations": evaluations, "rows": rows}
 
 
 # ---------------------------------------------------------------------------------------
@@ -459,6 +580,8 @@ class TuneResult:
     interval: dict | None  # a number: the values within the noise of the answer at the last stage (low, high)
     evaluations: list[dict] = field(default_factory=list)
     folder: str = ""
+    panel: list[dict] = field(default_factory=list)  # per panel member: the answer under it, its own best
+    depends_on_bots: bool = False  # a member's own best beats the answer under it beyond the noise
 
     @property
     def exit_code(self) -> int:
@@ -474,7 +597,7 @@ class TuneResult:
                 "seat_advantage": self.seat_advantage, "seats": self.seats, "validation": self.validation,
                 "search_value": _plain(self.search_value), "stages": self.stages, "scan": self.scan,
                 "unpaired": self.unpaired, "at_bound": self.at_bound, "interval": self.interval,
-                "evaluations": self.evaluations}
+                "panel": self.panel, "depends_on_bots": self.depends_on_bots, "evaluations": self.evaluations}
 
     def answer(self) -> str:
         """One paragraph: the value, its objective and seats on fresh seeds, and how sure the search is."""
@@ -483,7 +606,11 @@ class TuneResult:
         fig = self.figure
         text = (f"{where}: {self.param} = {label(self.value)} ({self.status}) — {OBJECTIVE_NAMES[self.objective]} "
                 f"{_points(fig['value'])} points (95% CI {_points(fig['ci_low'])} to {_points(fig['ci_high'])}), "
-                f"seats {seats} points from fair, on {self.validation['games']:,} fresh games.")
+                f"seats {seats} points from fair, on {self.validation['games']:,} fresh games"
+                + (f", under the worst of the panel's {len(self.panel)} line-ups "
+                   f"({self.validation['rows'][self._answer_row()]['worst_member']})." if self.panel else "."))
+        if self.panel:
+            text += " " + self._panel_text()
         rivals = [row for row in self.validation["rows"] if row["against_best"] is not None]
         close = [row["label"] for row in rivals if row["within_noise"]]
         if close:
@@ -514,6 +641,34 @@ class TuneResult:
             text += f" Values within the noise of it: {self.interval['low']:g} to {self.interval['high']:g}."
         return text
 
+    def _answer_row(self) -> int:
+        return next(i for i, row in enumerate(self.validation["rows"]) if row["against_best"] is None)
+
+    def _panel_text(self) -> str:
+        """Under each panel member: the answer's objective, and whether the member's own best
+        beats it beyond the noise."""
+        what = OBJECTIVE_NAMES[self.objective]
+        under = "; ".join(f"{row['lineup']} {_points(row['objective']['value'])} ({_points(row['objective']['ci_low'])}"
+                          f" to {_points(row['objective']['ci_high'])})" for row in self.panel)
+        text = f"Its {what} under each line-up on {self.panel[0]['games']:,} fresh games: {under}."
+        checked = [row["lineup"] for row in self.panel if row["role"] == "check"]
+        if checked:
+            text += (f" ({', '.join(checked)} {'was' if len(checked) == 1 else 'were'} played at validation only: "
+                     "rollout tiers are too slow to search with.)")
+        depends = [row for row in self.panel if row["depends"]]
+        if depends:
+            text += " THE ANSWER DEPENDS ON THE BOTS: " + "; ".join(
+                f"under {row['lineup']} its own best, {row['own_best_label']}, gives "
+                f"{_points(row['own_best_objective']['value'])}, and the answer is "
+                f"{100 * row['answer_against_own_best']['diff']:.1f} points worse (paired 95% CI "
+                f"{100 * row['answer_against_own_best']['ci_low']:.1f} to "
+                f"{100 * row['answer_against_own_best']['ci_high']:.1f})" for row in depends) + "."
+        else:
+            count = len(self.validation["rows"])
+            text += (f" No line-up's own best among the {count} candidate{'s' * (count != 1)} beats the answer under "
+                     "it beyond the noise (paired, 95%).")
+        return text
+
     def markdown(self) -> str:
         """tune.md: the answer, the validation, the stages, the scan and every evaluation."""
         def points(v):
@@ -524,7 +679,8 @@ class TuneResult:
 
         lines = [f"# simkit tune: {self.game} {self.param}", "", self.answer(), "",
                  f"Searched {self.kind} parameter `{self.param}` (default {label(self.default)}) at {self.players} "
-                 f"players, variant {self.variant}, line-up {self.lineup}"
+                 f"players, variant {self.variant}, "
+                 + (f"panel of line-ups {self.lineup}" if self.panel else f"line-up {self.lineup}")
                  + (f", with {', '.join(f'{k}={label(v)}' for k, v in self.fixed.items())}" if self.fixed else "")
                  + (f"; values in steps of {self.step} from the default" if self.step != 1 else "")
                  + f"; objective: {OBJECTIVES[self.objective]}; root seed {self.seed}; target ±"
@@ -544,6 +700,21 @@ class TuneResult:
                                     f"{points(change['ci_high'])})")
                          + f" | {'–' if change is None else format(change['correlation'], '.2f')} | "
                          f"{'yes' if row['within_noise'] else 'no'} |")
+        if self.panel:
+            lines += ["", "## Under each line-up of the panel (fresh seeds)", "",
+                      (f"The objective is the worst line-up's ({OBJECTIVES[self.objective]}, under each line-up, "
+                      "the largest counts). A line-up's own best is the candidate it alone would choose; the answer "
+                      "depends on the bots when that beats the answer under it beyond the noise (paired, 95%)."), "",
+                      ("| line-up | role | games | objective at the answer | seats against fair (points) | its own best "
+                      "| its objective | answer minus own best (paired) | depends |"), "|---|---|---:|---:|---|---|---:|---:|---|"]
+            for row in self.panel:
+                change = row["answer_against_own_best"]
+                lines.append(f"| {row['lineup']} | {row['role']} | {row['games']:,} | {figure(row['objective'])} | "
+                             + " / ".join(points(s["vs_fair"]) for s in row["seats"])
+                             + f" | {row['own_best_label']} | {figure(row['own_best_objective'])} | "
+                             + ("– (the answer)" if change is None else
+                                f"{points(change['diff'])} ({points(change['ci_low'])} to {points(change['ci_high'])})")
+                             + f" | {'yes' if row['depends'] else 'no'} |")
         lines += ["", "## Seats at the answer (fresh seeds)", "",
                   "| seat | share of decided games | 95% CI | against fair (points) |", "|---|---:|---:|---:|"]
         for seat in self.seats:
@@ -620,6 +791,45 @@ def _interval(space: Space, stage: Stage) -> dict | None:
     return {"low": min(values), "high": max(values)}
 
 
+def _panel(game, bots, strategies) -> list[str]:
+    """The line-ups to even the seats under: `strategies` alone, else the `bots` panel, else the
+    game's default panel."""
+    from simkit.tiers import default_panel
+
+    if bots is not None and strategies is not None:
+        raise InputError("--bots and --strategies both name the line-ups to tune under; give the panel with --bots "
+                         "(line-ups separated by ';') or one line-up with --strategies")
+    if strategies is not None:
+        return [strategies]
+    if bots is None:
+        return default_panel(game)
+    items = bots.split(";") if isinstance(bots, str) else bots if isinstance(bots, list) else None
+    members = [m.strip() for m in items if isinstance(m, str)] if items is not None else []
+    if not members or not all(members) or (items is not None and len(members) != len(items)):
+        raise InputError(f"--bots must name line-ups separated by ';', like 'tuned;expert;merchant,raider', got "
+                         f"{bots!r}")
+    twice = sorted({m for m in members if members.count(m) > 1})
+    if twice:
+        raise InputError(f"--bots names {twice[0]} twice; name each line-up once")
+    return members
+
+
+def _rollout(game, lineup: str) -> bool:
+    """Whether a line-up seats a rollout tier (a preset of kind lookahead): ~100 times slower than
+    a heuristic, it is played at validation, not in the search."""
+    from simkit.bots import LOOKAHEAD
+    from simkit.game import parse_strategy
+
+    kinds = {p.name: p.kind for p in game.presets}
+    names = [parse_strategy(n.strip())[0] for n in lineup.split(",")]
+    return any(kinds.get(n) == LOOKAHEAD for n in names)
+
+
+def _safe(lineup: str) -> str:
+    """A line-up as part of a folder name."""
+    return lineup.replace(",", "+").replace("@", "at").replace("/", "_")
+
+
 def fresh_seed(seed: int) -> int:
     """The validation's root seed: a stream of its own, derived from the search's."""
     from simkit.rng import derive
@@ -629,6 +839,7 @@ def fresh_seed(seed: int) -> int:
 
 def tune(game: str, param: str, *, players: int | None = None, variant: str = "standard",
          set: list[str] | dict | None = None, strategies: str | None = None,  # named like --set
+         bots: str | list[str] | None = None, validate_games: int | None = None,
          objective: str | None = None, precision: float | str | None = None, max_games: int | None = None,
          step: int | None = None, seed: int = 1, jobs: int = 1, out: str | Path | None = None,
          progress: Callable[[str], None] | None = None) -> TuneResult:
@@ -636,6 +847,11 @@ def tune(game: str, param: str, *, players: int | None = None, variant: str = "s
 
     players: the player count (default: the game's largest); variant, set (fixed rule
     overrides, as `simkit sweep --set`), strategies (one line-up "a,b"): the cell searched.
+    bots: the panel of line-ups the seats must be even under ("tuned;expert", or a list; default
+    simkit.tiers.default_panel when `strategies` is not given): the objective is the worst
+    member's, the rollout-tier members are played at validation only (see docs/tuning.md).
+    validate_games: games per candidate (and panel member) on the fresh seeds, at least (default
+    16,000 for one line-up, 40,000 for a panel).
     objective: gap (default), chi2 or seat0. precision: the half width asked of the objective at
     the best value (0.01 or "1pt"; default 1 point); max_games: games per evaluation at most. step: for an int or ints parameter, the
     values tried are the default + k·step. Writes tune.json, tune.md and the evaluations' sweep
@@ -679,28 +895,60 @@ def tune(game: str, param: str, *, players: int | None = None, variant: str = "s
                          "of its range")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise InputError(f"--jobs must be >= 1, got {jobs!r}")
-    lineup = strategies
+    panel = _panel(the_game, bots, strategies)
+    fresh_games = (VALIDATION_GAMES if len(panel) == 1 else PANEL_VALIDATION_GAMES) if validate_games is None \
+        else validate_games
+    if isinstance(fresh_games, bool) or not isinstance(fresh_games, int) or not 100 <= fresh_games <= specs.MAX_GAMES:
+        raise InputError(f"--validate-games must be a whole number of games from 100 to {specs.MAX_GAMES:,}, "
+                         f"got {validate_games!r}")
     fixed_ok = schema.validate(fixed, "--set")
     start = schema.resolve(variant, fixed_ok, "--set")[param]
     start = tuple(start) if declared.kind == "ints" else start
-    probe = Evaluator(game, param, players, variant, fixed, lineup, seed, jobs, Path("."))
-    probe.sweep([start], 1)  # every other input (players, variant, line-up, seed) is checked here, before any game
+    for lineup in panel:  # every other input (players, variant, line-ups, seed) is checked here, before any game
+        Evaluator(game, param, players, variant, fixed, lineup, seed, jobs, Path(".")).sweep([start], 1)
     folder = _folder(out, game, param, players)
     space = _space(declared, start, players, grain)
-    evaluator = Evaluator(game, param, players, variant, fixed, lineup, seed, jobs, folder, progress, name)
+    searched = [m for m in panel if not _rollout(the_game, m)] or panel
+
+    def evaluator_of(members: list, root: int, prefix: str):
+        if len(panel) == 1:
+            return Evaluator(game, param, players, variant, fixed, panel[0], root, jobs, folder, progress, name, prefix)
+        return PanelEvaluator({m: Evaluator(game, param, players, variant, fixed, m, root, jobs, folder, progress,
+                                            name, f"{prefix}{_safe(m)}-") for m in members})
+
+    evaluator = evaluator_of(searched, seed, "")
     found = search(evaluator, space, target, limit)
-    fresh = Evaluator(game, param, players, variant, fixed, lineup, fresh_seed(seed), jobs, folder, progress, name,
-                      "fresh-")
+    fresh = evaluator_of(panel, fresh_seed(seed), "fresh-")
     fresh.runs = evaluator.runs
-    checked = validate(fresh, space, found)
+    history_extra: list[Evaluation] = []  # a rollout tier's own refinement
+    if len(panel) == 1:
+        checked = validate(fresh, space, found, games=fresh_games)
+        panel_table, depends = [], False
+    else:  # every member's own best joins the candidates, and every member plays them
+        bests = member_bests(evaluator, space, found["best"].value, found["games"])
+        for member in panel:  # a rollout tier's own best: one-step moves from the search's answer
+            if member not in searched:
+                own = Evaluator(game, param, players, variant, fixed, member, seed, jobs, folder, progress, name,
+                                f"{_safe(member)}-")
+                own.runs = evaluator.runs
+                start_ks = space.coords(found["best"].value)
+                others = [space.coords(v) for v in bests.values()]
+                bests[member] = _refine(own, space, start_ks, 1, min(CHECK_GAMES, fresh_games), others).value
+                evaluator.runs = own.runs
+                history_extra.extend(own.history)
+        fresh.runs = evaluator.runs
+        checked = validate(fresh, space, found, tuple(bests.values()), fresh_games)
+        panel_table = panel_rows(fresh, checked["best"], checked["evaluations"], searched)
+        depends = any(row["depends"] for row in panel_table)
     best = checked["best"]
     seat0 = best.share(0)
-    cell = evaluator.sweep([best.value], 1).cells[0]
+    cell = Evaluator(game, param, players, variant, fixed, panel[0], seed, jobs, folder).sweep([best.value], 1).cells[0]
     stages = [_stage_row(stage, name) for stage in found["stages"]]
     unpaired = [{"stage": stage["games"], "best": stage["label"], **rival} for stage in stages
                 for rival in stage["rivals"] if not rival["paired"]]
     result = TuneResult(
-        game=game, param=param, kind=declared.kind, players=players, variant=variant, lineup=",".join(cell.lineup),
+        game=game, param=param, kind=declared.kind, players=players, variant=variant,
+        lineup=",".join(cell.lineup) if len(panel) == 1 else "; ".join(panel),
         fixed=fixed_ok, seed=seed, objective=name, precision=target, max_games=limit, step=grain, default=start,
         status=found["status"], value=best.value, games=found["games"], figure=best.figure(name),
         seat_advantage={"value": seat0["vs_fair"], "ci_low": seat0["vs_fair_low"], "ci_high": seat0["vs_fair_high"]},
@@ -708,7 +956,9 @@ def tune(game: str, param: str, *, players: int | None = None, variant: str = "s
         validation={"seed": checked["seed"], "games": checked["games"], "rows": checked["rows"]},
         search_value=found["best"].value, stages=stages, scan=found["scan"], unpaired=unpaired,
         at_bound=space.at_bound(space.coords(best.value)), interval=_interval(space, found["stages"][-1]),
-        evaluations=[e.to_dict(name) for e in [*evaluator.history, *fresh.history]], folder=str(folder))
+        evaluations=[e.to_dict(name) for e in [*evaluator.history, *history_extra, *fresh.history]],
+        folder=str(folder),
+        panel=panel_table, depends_on_bots=depends)
     try:  # each through a temporary file and a rename (simkit.files)
         write_text(folder / "tune.json", json.dumps(result.to_dict(), indent=1, default=_json))
         write_text(folder / "tune.md", result.markdown())

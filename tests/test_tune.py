@@ -15,9 +15,22 @@ import pytest
 from typer.testing import CliRunner
 
 import simkit
+from simkit import games as registry
 from simkit.cli import app
 from simkit.rules import Param
-from simkit.tune import VALIDATION_GAMES, Evaluation, _space, compare, search, validate
+from simkit.tiers import default_panel
+from simkit.tune import (
+    VALIDATION_GAMES,
+    Evaluation,
+    PanelEvaluator,
+    _rollout,
+    _space,
+    compare,
+    member_bests,
+    panel_rows,
+    search,
+    validate,
+)
 
 
 def run(*args):
@@ -147,6 +160,105 @@ def test_too_few_games_leaves_the_search_unsettled():
 
 
 # ---------------------------------------------------------------------------------------
+# A panel of bots: the seats even under every line-up, or the answer says it depends on them
+
+
+class Member(Model):
+    """A Model as a panel member, with an Evaluator's bookkeeping."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.runs, self.history = 0, []
+
+
+def edge_model(fair_at: float, slope: float = 0.01, seed: int = 12) -> Member:
+    """2 players, seat 0 ahead by slope·(fair_at − v) of a share: fair at v = fair_at."""
+    return Member(lambda v: [0.5 + slope * (fair_at - v), 0.5 - slope * (fair_at - v)], 2, seed=seed)
+
+
+def panel_of(*fairs, seed: int = 12) -> PanelEvaluator:
+    return PanelEvaluator({f"bot{i}": edge_model(fair, seed=seed) for i, fair in enumerate(fairs)})
+
+
+def test_a_panel_value_is_judged_by_its_worst_member():
+    """At v = 12 the bot fair at 10 sees a gap of 4 points and the bot fair at 20 one of 16: the
+    panel's objective is 16 points, with the second member's per-game terms."""
+    panel = panel_of(10, 20)
+    at = panel.one(12, 20_000)
+    values = [member.terms("gap")[0] for member in at.members]
+    assert values == pytest.approx([0.04, 0.16], abs=0.015)
+    assert at.worst() == 1 and at.terms("gap")[0] == max(values)
+    assert np.array_equal(at.terms("gap")[1], at.members[1].terms("gap")[1])
+    assert at.share(0)["vs_fair"] == pytest.approx(0.08, abs=0.01)  # the worst member's seats: seat 0 ahead
+
+
+def test_bots_that_disagree_get_the_minimax_value_and_are_told_it_depends():
+    """One bot is fair at 10, the other at 20: no value evens both. The worst case is least at 15
+    (5 points of seat 0 either way, a 10-point gap under each); each bot's own best is its own
+    fair value, which beats the answer under it by about 10 points: the answer depends on the bots."""
+    param = Param("bonus", "int", 0, (0, 40))
+    space = _space(param, 0, 2, 1)
+    searched = panel_of(10, 20)
+    found = search(searched, space, 0.01, 16_000)
+    bests = member_bests(searched, space, found["best"].value, found["games"])
+    assert abs(bests["bot0"] - 10) <= 2 and abs(bests["bot1"] - 20) <= 2
+    fresh = panel_of(10, 20, seed=99)
+    checked = validate(fresh, space, found, tuple(bests.values()), 16_000)
+    assert abs(checked["best"].value - 15) <= 2
+    assert {row["value"] for row in checked["rows"]} >= {bests["bot0"], bests["bot1"]}
+    assert all(set(row["members"]) == {"bot0", "bot1"} for row in checked["rows"])
+    rows = panel_rows(fresh, checked["best"], checked["evaluations"], ["bot0", "bot1"])
+    assert [row["own_best"] for row in rows] == [bests["bot0"], bests["bot1"]]
+    assert all(row["depends"] and row["answer_against_own_best"]["diff"] > 0.05 for row in rows)
+
+
+def test_bots_that_agree_are_not_told_it_depends():
+    """Both bots are fair at 12 (one twice as sensitive): the answer is 12 under both, and neither
+    bot's own best beats it beyond the noise."""
+    param = Param("bonus", "int", 0, (0, 40))
+    space = _space(param, 0, 2, 1)
+
+    def agreeing(seed):
+        return PanelEvaluator({"gentle": edge_model(12, 0.01, seed), "steep": edge_model(12, 0.02, seed)})
+
+    searched = agreeing(12)
+    found = search(searched, space, 0.01, 16_000)
+    fresh = agreeing(99)
+    checked = validate(fresh, space, found, tuple(member_bests(searched, space, found["best"].value, found["games"]).values()), 16_000)
+    assert abs(checked["best"].value - 12) <= 1
+    rows = panel_rows(fresh, checked["best"], checked["evaluations"], ["gentle", "steep"])
+    assert not any(row["depends"] for row in rows)
+
+
+@pytest.mark.parametrize("game_id", ["sea_of_plunder", "sea_of_thieves", "sea_of_troubles", "set_sail",
+                                     "tide_of_avaris"])
+def test_the_default_panel_holds_the_default_its_predecessor_and_the_expert(game_id):
+    game = registry.get(game_id)
+    panel = default_panel(game)
+    assert panel[0] == game.default_strategy and panel[-1] == "expert" and len(panel) == len(set(panel)) >= 3
+    assert "tuned" in panel and (game.previous_default is None or game.previous_default in panel)
+    assert [_rollout(game, member) for member in panel] == [False] * (len(panel) - 1) + [True]
+
+
+def test_a_panel_tune_writes_each_line_up_s_answer_and_its_own_best(tmp_path):
+    out = tmp_path / "panel"
+    result = run("tune", "dicegame", "--param", "head_start", "--players", "2", "--variant", "sudden",
+                 "--bots", "careful;bold", "--precision", "5pt", "--max-games", "2000", "--validate-games", "3000",
+                 "--out", out, "--quiet")
+    assert result.exit_code in (0, 3), (result.stdout, result.stderr)
+    assert "under each line-up on 3,000 fresh games: careful" in result.stdout
+    written = json.loads((out / "tune.json").read_text())
+    assert written["lineup"] == "careful; bold" and [row["lineup"] for row in written["panel"]] == ["careful", "bold"]
+    assert all(row["role"] == "search" and row["games"] == 3000 for row in written["panel"])
+    worst = max(row["objective"]["value"] for row in written["panel"])
+    assert written["figure"]["value"] == pytest.approx(worst)  # the answer's objective is its worst line-up's
+    assert isinstance(written["depends_on_bots"], bool)
+    assert "## Under each line-up of the panel" in (out / "tune.md").read_text()
+    assert {p.name.split("-")[1] for p in (out / "evaluations").iterdir() if "fresh" not in p.name} == {"careful",
+                                                                                                         "bold"}
+
+
+# ---------------------------------------------------------------------------------------
 # The dice game: the later seats' head start against seat 0 moving first
 
 
@@ -221,6 +333,11 @@ def assert_bad_input(result, words: str) -> None:
     (["--param", "target", "--jobs", "0"], "--jobs"),
     (["--param", "target", "--step", "0"], "--step"),
     (["--param", "target", "--objective", "gaps"], "did you mean 'gap'"),
+    (["--param", "target", "--bots", "careful;bold", "--strategies", "careful"], "--bots and --strategies"),
+    (["--param", "target", "--bots", "careful;;bold"], "separated by ';'"),
+    (["--param", "target", "--bots", "careful;careful"], "names careful twice"),
+    (["--param", "target", "--bots", "careful;nobody"], "unknown strategy"),
+    (["--param", "target", "--bots", "careful;bold", "--validate-games", "5"], "--validate-games"),
 ])
 def test_bad_input_is_one_error_line(args, words, tmp_path):
     out = tmp_path / "out"
