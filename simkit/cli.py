@@ -555,8 +555,8 @@ def tune(
     from simkit.tune import tune as run_tune
 
     result = run_tune(game, param, players=players, variant=variant, set=set_, strategies=strategies, bots=bots,
-                      validate_games=validate_games, objective=objective, precision=precision, max_games=max_games, step=step, seed=seed, jobs=jobs,
-                      out=out, progress=None if quiet else typer.echo)
+                      validate_games=validate_games, objective=objective, precision=precision, max_games=max_games,
+                      step=step, seed=seed, jobs=jobs, out=out, progress=None if quiet else typer.echo)
     typer.echo(result.answer())
     typer.echo("seats at the answer, on fresh seeds:")
     _print_table(["seat", "share of decided", "95% CI", "vs fair (points)"],

@@ -307,15 +307,18 @@ class PanelEvaluator:
         return self.get([value], games)[0]
 
 
-def member_bests(evaluator: PanelEvaluator, space: Space, answer: Any, games: int) -> dict[str, Any]:
-    """Per member, its own best (its objective alone): from the best value it played at any stage
-    and from the panel's answer, one-step moves at `games` games while they improve it. Where
-    the bots would each put the answer."""
+def member_bests(members: dict[str, Evaluator], space: Space, answer: Any, games: int,
+                 also: tuple = ()) -> dict[str, Any]:
+    """Per member, its own best (its objective alone): from the panel's answer, the best value the
+    member played at any stage and the `also` values, one-step moves at `games` games while they
+    improve it. Where the bots would each put the answer."""
     out = {}
-    for label_, member in evaluator.members.items():
-        played = min(member.cache.values(), key=lambda e: (e.terms(evaluator.name)[0], _key(e.value)))
-        start = space.coords(answer)
-        out[label_] = _refine(member, space, start, 1, games, [space.coords(played.value)]).value
+    for label_, member in members.items():
+        name = member.name
+        played = [min(member.cache.values(), key=lambda e: (e.terms(name)[0], _key(e.value))).value] \
+            if member.cache else []
+        candidates = [space.coords(v) for v in [*played, *also]]
+        out[label_] = _refine(member, space, space.coords(answer), 1, games, candidates).value
     return out
 
 
@@ -653,8 +656,8 @@ class TuneResult:
         text = f"Its {what} under each line-up on {self.panel[0]['games']:,} fresh games: {under}."
         checked = [row["lineup"] for row in self.panel if row["role"] == "check"]
         if checked:
-            text += (f" ({', '.join(checked)} {'was' if len(checked) == 1 else 'were'} played at validation only: "
-                     "rollout tiers are too slow to search with.)")
+            text += (f" ({', '.join(checked)}: too slow to search with, checked the answer instead by one-step moves "
+                     "from it and the validation.)")
         depends = [row for row in self.panel if row["depends"]]
         if depends:
             text += " THE ANSWER DEPENDS ON THE BOTS: " + "; ".join(
@@ -925,17 +928,14 @@ def tune(game: str, param: str, *, players: int | None = None, variant: str = "s
         checked = validate(fresh, space, found, games=fresh_games)
         panel_table, depends = [], False
     else:  # every member's own best joins the candidates, and every member plays them
-        bests = member_bests(evaluator, space, found["best"].value, found["games"])
-        for member in panel:  # a rollout tier's own best: one-step moves from the search's answer
-            if member not in searched:
-                own = Evaluator(game, param, players, variant, fixed, member, seed, jobs, folder, progress, name,
-                                f"{_safe(member)}-")
-                own.runs = evaluator.runs
-                start_ks = space.coords(found["best"].value)
-                others = [space.coords(v) for v in bests.values()]
-                bests[member] = _refine(own, space, start_ks, 1, min(CHECK_GAMES, fresh_games), others).value
-                evaluator.runs = own.runs
-                history_extra.extend(own.history)
+        answer = found["best"].value
+        bests = member_bests(evaluator.members, space, answer, found["games"])
+        checks = {m: Evaluator(game, param, players, variant, fixed, m, seed, jobs, folder, progress, name,
+                               f"{_safe(m)}-") for m in panel if m not in searched}
+        for check in checks.values():
+            check.runs = evaluator.runs
+        bests.update(member_bests(checks, space, answer, min(CHECK_GAMES, fresh_games), tuple(bests.values())))
+        history_extra = [e for check in checks.values() for e in check.history]
         fresh.runs = evaluator.runs
         checked = validate(fresh, space, found, tuple(bests.values()), fresh_games)
         panel_table = panel_rows(fresh, checked["best"], checked["evaluations"], searched)

@@ -200,7 +200,7 @@ def test_bots_that_disagree_get_the_minimax_value_and_are_told_it_depends():
     space = _space(param, 0, 2, 1)
     searched = panel_of(10, 20)
     found = search(searched, space, 0.01, 16_000)
-    bests = member_bests(searched, space, found["best"].value, found["games"])
+    bests = member_bests(searched.members, space, found["best"].value, found["games"])
     assert abs(bests["bot0"] - 10) <= 2 and abs(bests["bot1"] - 20) <= 2
     fresh = panel_of(10, 20, seed=99)
     checked = validate(fresh, space, found, tuple(bests.values()), 16_000)
@@ -224,7 +224,7 @@ def test_bots_that_agree_are_not_told_it_depends():
     searched = agreeing(12)
     found = search(searched, space, 0.01, 16_000)
     fresh = agreeing(99)
-    checked = validate(fresh, space, found, tuple(member_bests(searched, space, found["best"].value, found["games"]).values()), 16_000)
+    checked = validate(fresh, space, found, tuple(member_bests(searched.members, space, found["best"].value, found["games"]).values()), 16_000)
     assert abs(checked["best"].value - 12) <= 1
     rows = panel_rows(fresh, checked["best"], checked["evaluations"], ["gentle", "steep"])
     assert not any(row["depends"] for row in rows)
