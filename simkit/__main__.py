@@ -1,6 +1,6 @@
 """`python -m simkit`: the same command line as the `simkit` script."""
 
-from simkit.cli import main
+from simkit.launch import main
 
 if __name__ == "__main__":
     main()

@@ -112,6 +112,9 @@ class _Group(TyperGroup):
             code = _fail(f"{e.format_message()} (see {where} --help)")
         except typer.Abort:
             code = 1
+        except MemoryError:  # a sweep says what it kept (runner); any other command had nothing half-written
+            code = _fail("out of memory (every file is written whole or not at all); hint: --jobs 1, fewer cells "
+                         "or games, or raise the memory cap (ulimit -v)")
         except KeyboardInterrupt:  # a sweep has already said what was kept and how to resume
             code = 130
         code = code if isinstance(code, int) else 0

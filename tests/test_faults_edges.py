@@ -188,6 +188,74 @@ def test_a_memory_error_in_the_sweep_is_one_line_and_resumes(tmp_path, monkeypat
     assert pl.read_parquet(out / "games.parquet").height == 3000
 
 
+def _capped(gib: float):
+    """A preexec_fn that caps the child's address space as `ulimit -v` does."""
+    import resource
+
+    def cap():
+        size = int(gib * 2**30)
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+    return cap
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("gib", [0.7, 1.5, 2.4])
+def test_a_capped_address_space_is_one_line_before_anything_runs(tmp_path, gib, jobs):
+    """`ulimit -v` below what numba's compiler and the tables need: between 0.7 and 1.9 GiB a sweep
+    died with an ImportError, an OpenBLAS or polars abort (exit 1 or 134) or a MemoryError
+    traceback. Now one line naming the cap and the hint, exit 2, and nothing made, the --out folder
+    included; the help still prints."""
+    out = tmp_path / "a" / "out"
+    proc = subprocess.run([SIMKIT, "sweep", "--game", "set_sail", "--players", "3", "--games", "400", "--jobs", jobs,
+                           "--out", str(out)], capture_output=True, text=True, timeout=TIMEOUT, check=False,
+                          preexec_fn=_capped(gib))
+    assert_one_error_line(proc, f"capped at {gib:.2f} GiB (ulimit -v)", "ulimit -v unlimited")
+    assert not (tmp_path / "a").exists()
+    helped = subprocess.run([SIMKIT, "sweep", "--help"], capture_output=True, text=True, timeout=TIMEOUT,
+                            check=False, preexec_fn=_capped(gib))
+    assert helped.returncode == 0 and "Usage: simkit sweep" in helped.stdout, helped.stderr
+
+
+def test_the_cap_check_lets_a_large_or_absent_cap_and_help_through():
+    from simkit.launch import MIN_ADDRESS_SPACE, refusal
+
+    assert refusal(None, ["sweep"]) is None
+    assert refusal(MIN_ADDRESS_SPACE, ["sweep"]) is None
+    assert refusal(MIN_ADDRESS_SPACE - 1, ["sweep", "--help"]) is None and refusal(1, []) is None
+    assert "ulimit -v" in refusal(MIN_ADDRESS_SPACE - 1, ["check", "DIR"])
+
+
+def test_memory_failures_while_loading_are_told_apart_from_other_import_errors():
+    import errno
+
+    from simkit.launch import out_of_memory
+
+    assert out_of_memory(MemoryError(), None)
+    assert out_of_memory(OSError(errno.ENOMEM, "Cannot allocate memory"), None)
+    assert out_of_memory(ImportError("x.so: failed to map segment from shared object"), None)
+    assert out_of_memory(OSError("Could not find/load shared object file 'libllvmlite.so'"), 2**30)
+    assert not out_of_memory(OSError("Could not find/load shared object file 'libllvmlite.so'"), None)
+    assert not out_of_memory(ImportError("No module named 'numba'"), 2**30)
+
+
+def test_a_memory_error_in_another_command_is_one_line(finished, tmp_path, monkeypatch):
+    """`simkit report` out of memory while building the summary: one line with the hint, exit 2,
+    and the folder's tables untouched."""
+    from simkit import results
+
+    folder = copy_of(finished, tmp_path)
+    before = {p.name: p.read_bytes() for p in folder.glob("*.parquet")}
+
+    def starved(*args, **kwargs):
+        raise MemoryError()
+
+    monkeypatch.setattr(results, "rebuild_report", starved)
+    result = run("report", folder)
+    assert_bad_input(result)
+    assert "out of memory" in result.stderr and "--jobs 1" in result.stderr
+    assert {p.name: p.read_bytes() for p in folder.glob("*.parquet")} == before
+
+
 # -- 5: a closed or full standard output ----------------------------------------------------------
 
 
