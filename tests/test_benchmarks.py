@@ -1,4 +1,4 @@
-"""The measuring scripts of examples/ that the documentation's figures come from: their arithmetic,
+"""The measuring scripts of benchmarks/ that the documentation's figures come from: their arithmetic,
 on cases worked by hand."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
 def load(name: str):
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -45,8 +45,24 @@ def test_sweep_costs_projects_chunk_by_chunk_with_each_workers_start_up():
 @pytest.mark.parametrize("jobs, said", [("0,1", "a job count is 1 or more"), ("1,x", "not a comma-separated"),
                                         ("1,4096", "this machine lets this process use")])
 def test_scaling_refuses_job_counts_it_cannot_measure_in_one_line(jobs, said):
-    done = subprocess.run([sys.executable, str(EXAMPLES / "scaling.py"), "--jobs", jobs], capture_output=True,
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "scaling.py"), "--jobs", jobs], capture_output=True,
                           text=True, timeout=120, check=False)
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [done.stderr.strip()] and done.stderr.startswith("error: ")
     assert said in done.stderr
+
+
+SCRIPTS = sorted(str(p.relative_to(BENCHMARKS)) for p in BENCHMARKS.rglob("*.py") if not p.name.startswith("_"))
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_every_script_imports_and_its_usage_line_names_where_it_is(script, monkeypatch):
+    """Imported, not run (most play for minutes): its own imports resolve from where it lies (the
+    side-by-side scripts import benchmarks/_checkout.py), and the command its docstring gives is
+    the path it has."""
+    path = BENCHMARKS / script
+    monkeypatch.syspath_prepend(str(path.parent))
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert f"python benchmarks/{script}" in module.__doc__
