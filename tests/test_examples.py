@@ -1,6 +1,6 @@
 """The designer's example scripts of examples/: each runs to the end at a tiny size on the test
-dice game (registered by conftest.py) and prints what its docstring says,
-and examples/README.md lists every one."""
+dice game (registered by conftest.py) and prints what its docstring says, and examples/README.md
+and docs/getting-started.md list every one."""
 
 from __future__ import annotations
 
@@ -68,5 +68,6 @@ def test_even_the_seats_names_an_answer_and_every_seat_at_it(run, tmp_path):
 @pytest.mark.parametrize("script", sorted(p.name for p in EXAMPLES.glob("*.py")))
 def test_every_example_is_listed_run_here_and_its_docstring_runs_it_from_where_it_is(script):
     assert f"({script})" in (EXAMPLES / "README.md").read_text()
+    assert f"`examples/{script}`" in (EXAMPLES.parent / "docs" / "getting-started.md").read_text()
     assert f'run("{script}"' in Path(__file__).read_text()  # a new example comes with its test
     assert f"python examples/{script}" in (EXAMPLES / script).read_text().split('"""')[1]
