@@ -522,7 +522,7 @@ __all__ = ["FOLDER", "SELECTION", "plan", "remeasurements", "run", "select"]
 
 
 # ---------------------------------------------------------------------------------------
-# The labels' own statistics, measured (examples/ci/robustness_labels.py, docs/statistics.md)
+# The labels' own statistics, measured (benchmarks/ci/robustness_labels.py, docs/statistics.md)
 
 
 def simulated(players: int, effect: float, after: float, *, games: int = 10_000, cap: int = GAMES,

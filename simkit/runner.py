@@ -185,7 +185,7 @@ def run_chunk(folder: str, cell: dict, cell_index: int, start: int, stop: int, r
               identity: dict, precise: bool = True, arcs: bool = False) -> dict:
     """Play one chunk with the rules it carries and write its parts; runs in a worker. Returns
     counts, the seconds spent playing, and the worker's process id with the chunk's whole time in
-    it ("wall": examples/sweep_costs.py projects a sweep onto more workers from these).
+    it ("wall": benchmarks/sweep_costs.py projects a sweep onto more workers from these).
 
     `identity`: what each part records of the plan ({"plan", "cell", "seed"}, see
     simkit.results.write_parts). The chunk is played in SLICES engine calls, so a worker whose

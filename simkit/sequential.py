@@ -14,7 +14,7 @@ over the K looks of the cell that can take most: each interval at each look has 
 tail of 2.5% / (figures × K). A breach is called only when an interval lies wholly past its
 limit; by the union bound the chance that any interval at any look misses its figure is at
 most 2.5%, whatever the data decided about which cells play on. The table in docs/statistics.md (from
-examples/ci/false_breach.py) measures the false-breach rate, the inconclusive rate and the
+benchmarks/ci/false_breach.py) measures the false-breach rate, the inconclusive rate and the
 games it took.
 
 Exit codes are the gate's: 0 every figure ok, 1 a breach, 3 inconclusive — which here means

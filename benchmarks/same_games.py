@@ -1,6 +1,6 @@
 """Do this checkout and another revision play the same games? A sweep of every preset, side by side.
 
-    .venv/bin/python examples/same_games.py --base REV [--games sea_of_plunder,...] [--per-cell 1500]
+    .venv/bin/python benchmarks/same_games.py --base REV [--games sea_of_plunder,...] [--per-cell 1500]
         [--lookahead-games 24] [--base-dir DIR]
 
 Speed work must leave every game as it was, bit for bit, unless a change is registered. For each

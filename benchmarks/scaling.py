@@ -1,6 +1,6 @@
 """A sweep's speed-up on many workers, measured as a user waits for it.
 
-    .venv/bin/python examples/scaling.py [--game sea_of_thieves] [--players 4] [--games 1000000]
+    .venv/bin/python benchmarks/scaling.py [--game sea_of_thieves] [--players 4] [--games 1000000]
         [--jobs 1,2,4,8,16] [--repeats 1] [--json FILE]
 
 First the one-core rate: `simkit bench GAME --players P --presets PRESET --json`, PRESET being
@@ -16,7 +16,7 @@ alternating the job counts, and keeps the fastest of each.
 
 Run it on a quiet machine with at least as many cores as the largest `--jobs`: `simkit sweep`
 caps `--jobs` to the cores it may use, and the script refuses a larger value rather than
-measure a capped one. `examples/sweep_costs.py` projects the same figure from a 2-core run.
+measure a capped one. `benchmarks/sweep_costs.py` projects the same figure from a 2-core run.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Is a tuned schedule as even as the best of its neighbourhood, on seeds the search never saw?
 
-    .venv/bin/python examples/tune/fresh_check.py set_sail starting_silver 3 3-1-3-3-3-3 \\
+    .venv/bin/python benchmarks/tune/fresh_check.py set_sail starting_silver 3 3-1-3-3-3-3 \\
         --also 2-4-3-3-3-3 2-3-3-3-3-3 3-4-4-3-3-3 --games 16000 --seed 101
 
 Sweeps the answer, every schedule one step from it on the seats that play (all combinations

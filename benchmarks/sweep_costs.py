@@ -1,6 +1,6 @@
 """Where a sweep's wall time goes besides playing, and what that means for many workers.
 
-    .venv/bin/python examples/sweep_costs.py [--game set_sail] [--players 4] [--games 1000000]
+    .venv/bin/python benchmarks/sweep_costs.py [--game set_sail] [--players 4] [--games 1000000]
         [--jobs 2] [--workers 16]
 
 Runs one sweep (robustness off, report on, into a temporary folder) in this process, with a

@@ -1,7 +1,7 @@
 """Measure how the robustness phase labels a finding (the table of docs/statistics.md,
 "Robustness labels: measured").
 
-    .venv/bin/python examples/ci/robustness_labels.py
+    .venv/bin/python benchmarks/ci/robustness_labels.py
 
 Simulated re-measurements of a seat-0 finding, decided look by look by the phase's own code
 (simkit.robustness.simulated, which calls the phase's `_judge` and `schedule`): the original

@@ -1,6 +1,6 @@
 """Run a command and report its wall time and the peak resident memory of its whole process tree.
 
-    .venv/bin/python examples/peak_memory.py .venv/bin/simkit sweep experiments/big_grid.toml --jobs 2
+    .venv/bin/python benchmarks/peak_memory.py .venv/bin/simkit sweep experiments/big_grid.toml --jobs 2
 
 Samples every 50 ms the resident set of the command and of every process it started (a
 sweep's loky workers too) and prints the largest sum seen and the largest single process.

@@ -1,6 +1,6 @@
 """Engine speed of this checkout against another revision, side by side on the same machine.
 
-    .venv/bin/python examples/bench_compare.py --base REV [--players 4] [--presets tuned,...]
+    .venv/bin/python benchmarks/bench_compare.py --base REV [--players 4] [--presets tuned,...]
         [--games sea_of_plunder,...] [--rounds 3] [--seconds 0.5 | --games-each N] [--base-dir DIR]
 
 A shared machine slows a run down at random, so one timing of each side says little. Here

@@ -1,7 +1,7 @@
 """Measure how the robustness phase labels a finding on real games: the test dice game
 (the second table of docs/statistics.md, "Robustness labels: measured").
 
-    SIMKIT_GAME_MODULES=tests.dicegame PYTHONPATH=. .venv/bin/python examples/ci/robustness_dice.py [--runs 500]
+    SIMKIT_GAME_MODULES=tests.dicegame PYTHONPATH=. .venv/bin/python benchmarks/ci/robustness_dice.py [--runs 500]
 
 The finding is seat 0's share of decided games at 2 players against fair, made by a head start
 (`head_start`, points at set-up) of seat 0. Each run re-measures it, on the same seeds, under a

@@ -1,6 +1,6 @@
 """Measure how `simkit check` decides, with and without --until-decided (the tables of docs/statistics.md).
 
-    .venv/bin/python examples/ci/false_breach.py
+    .venv/bin/python benchmarks/ci/false_breach.py
 
 Simulated one-cell sweeps: each game's winner is drawn from the seats' true rates (a
 multinomial draw), checked against the limits of docs/ci.md, a 3-point seat gap and a 2-point

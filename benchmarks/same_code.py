@@ -1,6 +1,6 @@
 """Does this checkout compile the game loops to the same machine code as another revision? Side by side.
 
-    .venv/bin/python examples/same_code.py --base REV [--games sea_of_plunder,...] [--base-dir DIR]
+    .venv/bin/python benchmarks/same_code.py --base REV [--games sea_of_plunder,...] [--base-dir DIR]
 
 A change to how the engines are compiled (simkit.kernels) that leaves every game loop's machine code
 as it was leaves the games and the games/s as they were too: nothing is left to measure. For each
