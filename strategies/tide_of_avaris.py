@@ -398,7 +398,8 @@ def action_value(P, T, K, F, seat, act, space, players):
     if act == S.ACT_RELICS:
         return w(F, seat, W_RELIC)
     if act == S.ACT_EXPLORE:
-        p = win_chance(attack_dice(T, K, seat), 3.0)
+        # the top card is face down: a monster of the deck's median Strength (decks.toml)
+        p = win_chance(attack_dice(T, K, seat), K[META, S.MON_MIDDLE2] / 2.0)
         return w(F, seat, W_EXPLORE) * (p * 3.0 - (1.0 - p) * (0.3 * S.burial_value(T, K, seat) + 1.0))
     return 0.0
 

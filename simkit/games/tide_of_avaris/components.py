@@ -445,6 +445,8 @@ def compile_arrays(comp: Components, values: dict, players: int) -> tuple:
         K[S.RELIC_EFFECT, i] = e
         K[S.RELIC_AMOUNT, i] = a
     m[S.N_MONSTERS] = len(decks["monsters"])
+    strengths = sorted(dn for dn, *_ in decks["monsters"])  # the median's two middle values (one, twice, if odd)
+    m[S.MON_MIDDLE2] = strengths[(len(strengths) - 1) // 2] + strengths[len(strengths) // 2]
     for i, (dn, ab, rk, ra, ok, oa) in enumerate(decks["monsters"]):
         K[S.MON_DICE, i] = dn
         K[S.MON_ABILITY, i] = ab

@@ -7,7 +7,10 @@ from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 PARAMS = (
     component_param(FOLDER, "component files: standard, alt-windward (board), alt-dice (dice), alt-plain-relics "
-                    "(relics that are bonuses, not rule-breakers) or a designer's folder"),
+                    "(relics that are bonuses, not rule-breakers), alt-flat-bribes (a 1-gold Bribe at every Wager "
+                    "position), alt-rising-gold (starting gold 1, 2, 3, 4 by position), alt-linear-hold (Upper Hold "
+                    "1, 4, 7, 10, 13, 16), alt-rum-crew (crew dice bought for 4 rum), alt-decks (monster, Navy and "
+                    "Burial Bonus decks with less invented) or a designer's folder"),
     Param("bag_2p", "int", 5, (1, 8), "treasures of each colour in the bag with 2 players", "A11"),
     Param("reroll_cost", "int", 1, (0, 10), "gold for the one Day-start reroll of any crew dice", "Day; A24"),
     Param("rebuy_rum", "int", 4, (0, 20), "rum to buy back a lost crew die at Night", "Step 1: Upgrade"),

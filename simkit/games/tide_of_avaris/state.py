@@ -184,6 +184,7 @@ META = 0
 N_SPACES, N_SLOTS, BAG_PER_COLOUR, LOWER_CAP, N_RELIC_CARDS, N_MONSTERS, N_NAVY, N_BURIAL, N_ENDGAME = range(9)
 N_TOKENS, SLOOPS_START, N_CREW_FACES, N_COMBAT_FACES, N_MARAUDER, N_GUARDIAN, N_NAVY_FACES, N_REGIONS = range(9, 17)
 N_TIDE = 17  # entries in row TIDE
+MON_MIDDLE2 = 18  # twice the monster deck's median Strength: the bots' estimate of the unseen top card
 SP_SLOTS = 1  # column space: treasure slots
 SP_ACTION = 2
 SP_REGION = 3

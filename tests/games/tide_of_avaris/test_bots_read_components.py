@@ -4,11 +4,15 @@ under `alt-dice` the red face shows 3 instead of 2, and a seat keeping dice of 3
 wager keeps the red die it cashed under the standard dice. An Additional Treasure is worth its
 Treasure Points less the gold it costs (extra_treasure_cost) at the endgame's rate
 (gold_per_point); a Bribe, read off the wager track (ship.toml), is weighed at that rate too.
+Exploring is weighed against a monster of the Explore deck's median Strength (decks.toml; 3 on
+the standard deck, where the bot's estimate was a fixed 3 before).
 
-Left as the bot's own estimates: the Explore action values a monster at 3 dice and 3 of reward
-(the monster deck's mean Strength is 32/10 = 3.2; its rewards are of four kinds)."""
+Left as the bot's own estimate: a won monster fight is worth 3 (its rewards are of four kinds:
+treasure, gold, rum, a relic)."""
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 import pytest
@@ -87,3 +91,25 @@ def test_the_bribe_is_weighed_at_the_gold_per_point_rate():
         assert bot.fight_value(t.T, t.K, t.F, np.int64(0), np.int64(1)) == pytest.approx(0.35 * bribe)
         picks[rate] = int(bot.choose_foe(t.P, t.T, t.K, t.F, t.rng, np.int64(0), np.int64(space), np.int64(2)))
     assert picks == {2: -1, 4: 1}
+
+
+def test_the_bot_weighs_exploring_against_the_decks_median_monster(tmp_path):
+    """The Explore deck is face down: the heuristic expects a monster of the deck's median
+    Strength (K[META, MON_MIDDLE2] / 2), read off decks.toml, so a deck of stronger monsters makes
+    exploring worth less to it."""
+    text = (components.FOLDER / "decks.toml").read_text()
+    strong, n = re.subn(r'(\[\[monster\]\]\nname = "[^"]+"\n)dice = \d+', r"\1dice = 6", text)
+    assert n == len(components.load().decks["monsters"])
+    folder = tmp_path / "strong-monsters"
+    folder.mkdir()
+    (folder / "decks.toml").write_text(strong)
+    value = {}
+    for name in ("standard", str(folder)):
+        t = Table(players=2, strategies="raider", overrides={"components": name})
+        space = next(b for b in range(int(t.K[S.META, S.N_SPACES])) if t.K[S.SP_ACTION, b] == S.ACT_EXPLORE)
+        value[name] = (t.K[S.META, S.MON_MIDDLE2] / 2.0,
+                       bot.action_value(t.P, t.T, t.K, t.F, np.int64(0), np.int64(S.ACT_EXPLORE), np.int64(space),
+                                        np.int64(2)))
+    (std_mid, std_v), (strong_mid, strong_v) = value["standard"], value[str(folder)]
+    assert (std_mid, strong_mid) == (3.0, 6.0)
+    assert std_v != -1.0 and strong_v < std_v
