@@ -29,8 +29,8 @@ def laden_wreck(reading, players=3):
 
 
 def where(t, cargo):
-    deck = set(int(x) for x in t.T[S.TDECK, : t.st[S.TDECK_N]])
-    carried = {s: set(int(x) for x in t.T[S.CARRY0 + s, : t.seat(s)[S.CARRY_N]]) for s in range(t.players)}
+    deck = {int(x) for x in t.T[S.TDECK, : t.st[S.TDECK_N]]}
+    carried = {s: {int(x) for x in t.T[S.CARRY0 + s, : t.seat(s)[S.CARRY_N]]} for s in range(t.players)}
     return deck, carried
 
 
@@ -55,10 +55,10 @@ def test_a_sunk_ships_treasure_goes_where_sunk_treasure_reads(reading):
 
 def test_attacker_reading_without_a_living_attacker_loses_the_treasure():
     # no pirate's Cannons (by=-1), or the sinking pirate already down: nobody to take it
-    t, cargo, _ = laden_wreck("attacker")
+    t, _, _ = laden_wreck("attacker")
     t.call("damage", seat=1, by=-1)
     assert t.st[S.SUNK] == 2
-    t, cargo, _ = laden_wreck("attacker")
+    t, _cargo, _ = laden_wreck("attacker")
     t.seat(2)[S.STATE] = S.DEAD
     t.call("damage", seat=1, by=2)
     assert t.st[S.SUNK] == 2 and t.seat(2)[S.CARRY_N] == 1
@@ -123,12 +123,12 @@ def test_a_skirmish_dig_takes_from_what_dig_pool_reads(reading):
     assert t.call("dig_owner", seat=2) == 1
     t.stack([(WI, 0)] * 4)  # every draw digs in Skirmish
     t.call("dig", seat=2, owner=1)
-    taken = set(int(c) for c in t.T[S.CARRY0 + 2, : t.seat(2)[S.CARRY_N]])
+    taken = {int(c) for c in t.T[S.CARRY0 + 2, : t.seat(2)[S.CARRY_N]]}
     if reading == "owner":  # the owner's whole buried stock, at both X's (the default)
         assert taken == far | {near} and t.seat(1)[S.BURY_N] == 0
     else:  # only the card buried at the X dug; the two at X 0 stay
         assert taken == {near} and t.seat(1)[S.BURY_N] == 2
-        assert set(int(c) for c in t.T[S.BURY0 + 1, :2]) == far and all(t.T[S.BURYX0 + 1, :2] != x)
+        assert {int(c) for c in t.T[S.BURY0 + 1, :2]} == far and all(t.T[S.BURYX0 + 1, :2] != x)
         assert t.call("dig_owner", seat=2) == -1  # nothing left at that X
         t.put(2, at(t, XSQ))
         assert t.call("dig_owner", seat=2) == 1  # the other X still holds two
