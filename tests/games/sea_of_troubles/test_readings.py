@@ -4,6 +4,7 @@ where a sunk ship's carried treasure goes (`sunk_treasure`, A12) and what a dig 
 only thing that differs, and checks the default reading's behaviour is the one the engine
 played before the parameter existed."""
 
+import numpy as np
 import pytest
 
 from simkit.games.sea_of_troubles import engine
@@ -162,3 +163,15 @@ def test_the_base_game_digs_the_same_under_either_pool():
         t.call("dig", seat=2, owner=1)
         taken[reading] = [int(c) for c in t.T[S.CARRY0 + 2, : t.seat(2)[S.CARRY_N]]]
     assert taken["owner"] == taken["x"] and len(taken["x"]) == 2
+
+
+@pytest.mark.parametrize("reading", ["owner", "x"])
+def test_a_bots_dig_odds_count_what_the_dig_can_take(reading):
+    # the dig's expected swing reads dig_pool (A17): at the X holding one of the owner's three
+    # cards it counts three under owner, one under x
+    t, _, _ = two_xs(reading)
+    swing = {x: bot.dig_swing(t.P, t.T, t.K, np.int64(2), np.int64(1), np.int64(x)) for x in (0, 2)}
+    if reading == "owner":
+        assert swing[0] == swing[2]
+    else:
+        assert swing[2] < swing[0]
