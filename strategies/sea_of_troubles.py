@@ -251,6 +251,8 @@ def fight_swing(P, T, K, F, seat, o, shoot, own):
     if shoot:  # a token from the pile, one more from a more infamous loser (A20), a damage toward its sinking
         gain = 1.0 + (2.0 if richer else 0.0)
         gain += carried / max(1.0, P.sink_damage - T[SEAT0 + o, S.DAMAGE])
+        if P.sunk_treasure == S.SUNK_ATTACKER:  # the sinking pirate takes the treasure too (A12)
+            gain += carried / max(1.0, P.sink_damage - T[SEAT0 + o, S.DAMAGE])
     elif carried > 0:  # all its carried treasure; the Ghost gives up its best one (Ghost Pirate)
         if T[SEAT0 + o, S.STATE] == S.GHOST:
             best = 0
@@ -272,10 +274,11 @@ def fight_swing(P, T, K, F, seat, o, shoot, own):
 
 
 @njit(cache=True, _nrt=False)
-def dig_swing(P, T, K, seat, owner):
-    """A dig's expected Infamy swing at the owner's X: each draw digs with the chance of a card
-    of the box doing so (Dig, A2; a quirk's help), and the chain goes on while treasure is
-    left; each card taken is worth the treasure box's mean Infamy, to the digger and from the owner."""
+def dig_swing(P, T, K, seat, owner, x):
+    """A dig's expected Infamy swing at the owner's X x: each draw digs with the chance of a card
+    of the box doing so (Dig, A2; a quirk's help), and the chain goes on while treasure the dig
+    can take is left (S.buried_at, A17); each card taken is worth the treasure box's mean
+    Infamy, to the digger and from the owner."""
     nose = 0
     q = T[SEAT0 + seat, S.QUIRK]
     if q >= 0 and K[S.QK_EFFECT, q] == S.QE_DIG:
@@ -297,7 +300,7 @@ def dig_swing(P, T, K, seat, owner):
     inf /= max(n_t, 1)
     taken = 0.0
     chain = 1.0
-    for _ in range(T[SEAT0 + owner, S.BURY_N]):
+    for _ in range(S.buried_at(P, T, owner, x)):  # what a dig at this X can take (A17, dig_pool)
         chain *= p
         taken += chain
     return 2.0 * inf * taken
@@ -341,11 +344,12 @@ def target_value(P, T, K, F, seat, sq, players, own):
         if owner == seat or (owner < 0 and (P.skirmish or T[SEAT0 + seat, S.BURY_X] < 0)):
             v += w[W_BURY] * mine
     if kind == S.XSPOT and not ghost:
-        owner = T[S.XOWNER, K[S.SQ_INDEX, sq]]
-        if owner >= 0 and owner != seat and T[SEAT0 + owner, S.BURY_N] > 0:
+        x = K[S.SQ_INDEX, sq]
+        owner = T[S.XOWNER, x]
+        if owner >= 0 and owner != seat and S.buried_at(P, T, owner, x) > 0:
             v += w[W_DIG] * 0.5
             if w[W_DIG_ODDS] > 0.0:
-                v += w[W_DIG_ODDS] * 0.5 * dig_swing(P, T, K, seat, owner)
+                v += w[W_DIG_ODDS] * 0.5 * dig_swing(P, T, K, seat, owner, x)
     reach = -1
     for o in range(players):
         if o != seat and T[SEAT0 + o, S.POS] == sq:
@@ -400,7 +404,8 @@ def score(P, T, K, F, seat, kind, arg, players, own):
         return w[W_BURY] * K[S.TREAS_INF, T[CARRY0 + seat, arg]]
     if kind == A_DIG:
         if w[W_DIG_ODDS] > 0.0:
-            return w[W_DIG] + w[W_DIG_ODDS] * dig_swing(P, T, K, seat, T[S.XOWNER, K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]])
+            x = K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]
+            return w[W_DIG] + w[W_DIG_ODDS] * dig_swing(P, T, K, seat, T[S.XOWNER, x], x)
         return w[W_DIG]
     if kind == A_RECOVER:  # dig up one's own treasure only to deliver it
         tr = T[S.BURY0 + seat, arg]

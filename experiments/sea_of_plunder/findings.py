@@ -22,9 +22,10 @@ import simkit
 from simkit.analysis.intervals import paired_difference, wilson
 
 BASE_SET, BASE_READING = "standard", "any_contact"
-SETS = ("standard", "alt-one-skull", "alt-two-events", "alt-near-ports", "alt-adjacent-seats", "alt-straight-maps")
+SETS = ("standard", "alt-one-skull", "alt-two-events", "alt-near-ports", "alt-adjacent-seats", "alt-three-seats",
+        "alt-straight-maps")
 FILE_OF = {"alt-one-skull": "dice.toml (A8)", "alt-two-events": "cards.toml (A5)",
-           "alt-near-ports": "board.txt (A2)", "alt-adjacent-seats": "ports.toml (A3)",
+           "alt-near-ports": "board.txt (A2)", "alt-adjacent-seats": "ports.toml (A3)", "alt-three-seats": "ports.toml (A3)",
            "alt-straight-maps": "cards.toml (A6)"}
 
 

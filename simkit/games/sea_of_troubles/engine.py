@@ -242,14 +242,30 @@ def trigger(T, log, reason):
 
 
 @njit(cache=True, _nrt=False)
-def sink(P, T, K, log, seat):
-    """4 damage (3 in Skirmish): the ship sinks with its hand and carried treasure (A12)."""
+def sink(P, T, K, rng, log, seat, by):
+    """4 damage (3 in Skirmish): the ship sinks, its hand discarded. Its carried treasure goes
+    as `sunk_treasure` reads it (A12): out of the game (counted in SUNK), shuffled back into
+    the treasure deck, or to `by`, the pirate whose Cannons sank it (out of the game when no
+    pirate did or that one has sunk too)."""
     for i in range(T[SEAT0 + seat, S.HAND_N]):
         discard(T, T[HAND0 + seat, i])
     T[SEAT0 + seat, S.HAND_N] = 0
-    for i in range(T[SEAT0 + seat, S.CARRY_N]):
-        log_event(T, log, seat, EV.TREASURE, T[CARRY0 + seat, i], EV.R_SUNK, NONE)
-    T[ST, S.SUNK] += T[SEAT0 + seat, S.CARRY_N]
+    m = T[SEAT0 + seat, S.CARRY_N]
+    if P.sunk_treasure == S.SUNK_DECK and m > 0:
+        for i in range(m):
+            T[TDECK, T[ST, S.TDECK_N]] = T[CARRY0 + seat, i]
+            T[ST, S.TDECK_N] += 1
+            log_event(T, log, seat, EV.TREASURE, T[CARRY0 + seat, i], EV.R_SUNK, NONE)
+        shuffle(rng, CHANCE, T[TDECK], T[ST, S.TDECK_N])
+    elif P.sunk_treasure == S.SUNK_ATTACKER and m > 0 and by >= 0 and T[SEAT0 + by, S.STATE] != S.DEAD:
+        for i in range(m):
+            tr = T[CARRY0 + seat, i]
+            carry(T, by, tr)
+            log_event(T, log, by, EV.TREASURE, tr, EV.R_SUNK, seat)
+    else:
+        for i in range(m):
+            log_event(T, log, seat, EV.TREASURE, T[CARRY0 + seat, i], EV.R_SUNK, NONE)
+        T[ST, S.SUNK] += m
     T[SEAT0 + seat, S.CARRY_N] = 0
     was = T[SEAT0 + seat, S.STATE]
     T[SEAT0 + seat, S.STATE] = S.DEAD
@@ -264,11 +280,12 @@ def sink(P, T, K, log, seat):
 
 
 @njit(cache=True, _nrt=False)
-def damage(P, T, K, log, seat):
+def damage(P, T, K, rng, log, seat, by):
+    """A damage token to the seat, dealt by pirate `by`'s Cannons (-1: no pirate's)."""
     T[SEAT0 + seat, S.DAMAGE] += 1
     log_event(T, log, seat, EV.DAMAGE, T[SEAT0 + seat, S.DAMAGE], 0, 0)
     if T[SEAT0 + seat, S.DAMAGE] >= P.sink_damage + quirk(T, K, seat, S.QE_HULL):
-        sink(P, T, K, log, seat)
+        sink(P, T, K, rng, log, seat, by)
 
 
 # --------------------------------------------------------------------------- movement
@@ -420,9 +437,10 @@ def bury(P, T, K, log, rng, seat, slot):
     n = T[SEAT0 + seat, S.CARRY_N] - 1
     T[CARRY0 + seat, slot] = T[CARRY0 + seat, n]
     T[SEAT0 + seat, S.CARRY_N] = n
-    T[BURY0 + seat, T[SEAT0 + seat, S.BURY_N]] = tr
-    T[SEAT0 + seat, S.BURY_N] += 1
     x = K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]
+    T[BURY0 + seat, T[SEAT0 + seat, S.BURY_N]] = tr
+    T[S.BURYX0 + seat, T[SEAT0 + seat, S.BURY_N]] = x
+    T[SEAT0 + seat, S.BURY_N] += 1
     T[S.XOWNER, x] = seat
     T[SEAT0 + seat, S.BURY_X] = x
     log_event(T, log, seat, EV.BURY, tr, x, cost)
@@ -431,13 +449,26 @@ def bury(P, T, K, log, rng, seat, slot):
 
 
 @njit(cache=True, _nrt=False)
-def dig_owner(T, K, seat):
-    """Seat whose treasure lies at the active pirate's X (-1 none or own)."""
+def unbury(T, owner, i):
+    """Take buried treasure i out of the owner's stock (the last fills its slot); returns it."""
+    n = T[SEAT0 + owner, S.BURY_N] - 1
+    tr = T[BURY0 + owner, i]
+    T[BURY0 + owner, i] = T[BURY0 + owner, n]
+    T[S.BURYX0 + owner, i] = T[S.BURYX0 + owner, n]
+    T[SEAT0 + owner, S.BURY_N] = n
+    return tr
+
+
+@njit(cache=True, _nrt=False)
+def dig_owner(P, T, K, seat):
+    """Seat whose treasure lies at the active pirate's X (-1 none or own): the X's owner,
+    with treasure there to take as `dig_pool` reads it (A17)."""
     a = T[SEAT0 + seat, S.POS]
     if T[SEAT0 + seat, S.STATE] != S.ALIVE or K[S.SQ_KIND, a] != S.XSPOT:
         return NONE
-    owner = T[S.XOWNER, K[S.SQ_INDEX, a]]
-    if owner < 0 or owner == seat or T[SEAT0 + owner, S.BURY_N] == 0:
+    x = K[S.SQ_INDEX, a]
+    owner = T[S.XOWNER, x]
+    if owner < 0 or owner == seat or S.buried_at(P, T, owner, x) == 0:
         return NONE
     return owner
 
@@ -445,9 +476,10 @@ def dig_owner(T, K, seat):
 @njit(cache=True, _nrt=False)
 def dig(P, T, K, rng, log, seat, owner):
     """Draw; a 3 or 4 (a Wild in Skirmish; with `wild_digs` a Wild too, A2) takes a random buried treasure, and again while
-    any is left (Dig). Digging ends the turn. The pool is the owner's buried stock (A17)."""
+    any is left (Dig). Digging ends the turn. The pool is the owner's buried stock, or with
+    `dig_pool=x` only its treasure buried at this X (A17)."""
     x = K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]
-    while T[SEAT0 + owner, S.BURY_N] > 0:
+    while S.buried_at(P, T, owner, x) > 0:
         c = draw_card(T, rng, log)
         if c < 0:
             break
@@ -461,33 +493,42 @@ def dig(P, T, K, rng, log, seat, owner):
         if not ok:
             log_event(T, log, seat, EV.DIG, x, K[S.CARD_VALUE, c], NONE)
             break
-        n = T[SEAT0 + owner, S.BURY_N]
-        i = randint(rng, CHANCE, n)
-        tr = T[BURY0 + owner, i]
-        T[BURY0 + owner, i] = T[BURY0 + owner, n - 1]
-        T[SEAT0 + owner, S.BURY_N] = n - 1
+        i = randint(rng, CHANCE, S.buried_at(P, T, owner, x))
+        if P.dig_pool == S.POOL_X:  # the i-th of the cards buried at this X
+            for j in range(T[SEAT0 + owner, S.BURY_N]):
+                if T[S.BURYX0 + owner, j] == x:
+                    if i == 0:
+                        i = j
+                        break
+                    i -= 1
+        tr = unbury(T, owner, i)
         carry(T, seat, tr)
         log_event(T, log, seat, EV.DIG, x, K[S.CARD_VALUE, c], tr)
         log_event(T, log, seat, EV.TREASURE, tr, EV.R_DIG, owner)
 
 
 @njit(cache=True, _nrt=False)
-def can_recover(T, K, seat):
-    """At an X of its own with treasure buried: the pirate may dig one up without a draw (Dig)."""
+def can_recover(P, T, K, seat):
+    """At an X of its own with treasure buried: the pirate may dig one up without a draw (Dig);
+    with `dig_pool=x` only treasure buried at this X (A17)."""
     a = T[SEAT0 + seat, S.POS]
     if T[SEAT0 + seat, S.STATE] != S.ALIVE or K[S.SQ_KIND, a] != S.XSPOT:
         return False
-    return T[S.XOWNER, K[S.SQ_INDEX, a]] == seat and T[SEAT0 + seat, S.BURY_N] > 0
+    x = K[S.SQ_INDEX, a]
+    return T[S.XOWNER, x] == seat and S.buried_at(P, T, seat, x) > 0
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def recoverable(P, T, K, seat, i):
+    """Buried treasure i of the seat's own may come up at the X it stands on (A17, `dig_pool`)."""
+    return P.dig_pool == S.POOL_OWNER or T[S.BURYX0 + seat, i] == K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]
 
 
 @njit(cache=True, _nrt=False)
 def recover(T, K, log, seat, i):
     """Dig up buried treasure i of one's own, the owner's choice, one card per dig (A17);
     it still ends the turn."""
-    n = T[SEAT0 + seat, S.BURY_N] - 1
-    tr = T[BURY0 + seat, i]
-    T[BURY0 + seat, i] = T[BURY0 + seat, n]
-    T[SEAT0 + seat, S.BURY_N] = n
+    tr = unbury(T, seat, i)
     carry(T, seat, tr)
     log_event(T, log, seat, EV.DIG, K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]], NONE, tr)
     log_event(T, log, seat, EV.TREASURE, tr, EV.R_DIG, seat)
@@ -722,24 +763,24 @@ def fight(P, T, K, F, rng, log, att, dfn, shoot):
     if conceded:
         log_event(T, log, att, EV.FIGHT_END, sa, sd, 3)
         if loot(P, T, K, F, rng, log, att, dfn, akind, na):  # a concession is a loss to the declared type (A22)
-            damage(P, T, K, log, dfn)
+            damage(P, T, K, rng, log, dfn, att)
     elif sa > sd:
         log_event(T, log, att, EV.FIGHT_END, sa, sd, 0)
         if loot(P, T, K, F, rng, log, att, dfn, akind, na):
-            damage(P, T, K, log, dfn)
+            damage(P, T, K, rng, log, dfn, att)
     elif sd > sa:
         log_event(T, log, att, EV.FIGHT_END, sa, sd, 1)
         if loot(P, T, K, F, rng, log, dfn, att, answer, nd):
-            damage(P, T, K, log, att)
+            damage(P, T, K, rng, log, att, dfn)
     else:  # a tie: both win, the attacker's loot first (A23); a Cannon's damage lands only after
         # both halves, so a pirate sunk by the tie still takes its own half first
         log_event(T, log, att, EV.FIGHT_END, sa, sd, 2)
         hit_dfn = loot(P, T, K, F, rng, log, att, dfn, akind, na)
         hit_att = loot(P, T, K, F, rng, log, dfn, att, answer, nd)
         if hit_dfn:
-            damage(P, T, K, log, dfn)
+            damage(P, T, K, rng, log, dfn, att)
         if hit_att:
-            damage(P, T, K, log, att)
+            damage(P, T, K, rng, log, att, dfn)
 
 
 # --------------------------------------------------------------------------- a turn
@@ -765,11 +806,12 @@ def candidates(P, T, K, buf, seat, players):
         for i in range(T[SEAT0 + seat, S.CARRY_N]):
             if pay_cost(T, K, seat, T[CARRY0 + seat, i]) <= T[SEAT0 + seat, S.HAND_N]:
                 n = add(buf, n, A_BURY, i)
-    if dig_owner(T, K, seat) >= 0:
+    if dig_owner(P, T, K, seat) >= 0:
         n = add(buf, n, A_DIG, ZERO)
-    if can_recover(T, K, seat):
+    if can_recover(P, T, K, seat):
         for i in range(T[SEAT0 + seat, S.BURY_N]):
-            n = add(buf, n, A_RECOVER, i)
+            if recoverable(P, T, K, seat, i):
+                n = add(buf, n, A_RECOVER, i)
     if T[SEAT0 + seat, S.STATE] == S.ALIVE and K[S.SQ_KIND, T[SEAT0 + seat, S.POS]] == S.PORT:
         for q in range(K[META, S.N_Q]):  # a delivery is made at a port, by a living pirate (deliverable)
             if deliverable(T, K, seat, q) >= 0:
@@ -830,7 +872,7 @@ def act(P, T, K, F, rng, log, seat, kind, arg):
     elif kind == A_BURY:
         bury(P, T, K, log, rng, seat, arg)
     elif kind == A_DIG:
-        dig(P, T, K, rng, log, seat, dig_owner(T, K, seat))
+        dig(P, T, K, rng, log, seat, dig_owner(P, T, K, seat))
         return True  # digging ends the turn
     elif kind == A_RECOVER:
         recover(T, K, log, seat, arg)

@@ -85,6 +85,7 @@ def copy_state(dst, T, K, players):
         copy_prefix(dst, HAND0 + s, T, HAND0 + s, T[SEAT0 + s, S.HAND_N])
         copy_prefix(dst, S.CARRY0 + s, T, S.CARRY0 + s, T[SEAT0 + s, S.CARRY_N])
         copy_prefix(dst, S.BURY0 + s, T, S.BURY0 + s, T[SEAT0 + s, S.BURY_N])
+        copy_prefix(dst, S.BURYX0 + s, T, S.BURYX0 + s, T[SEAT0 + s, S.BURY_N])
     copy_prefix(dst, S.QUIRK_DECK, T, S.QUIRK_DECK, T[ST, S.QDECK_N])
     copy_prefix(dst, S.QUIRK_UP, T, S.QUIRK_UP, T[ST, S.QUP_N])
     copy_prefix(dst, S.TASIDE, T, S.TASIDE, K[META, S.N_POOL] - K[META, S.N_PICK])

@@ -4,6 +4,7 @@
 from pathlib import Path
 
 from simkit.components import component_param
+from simkit.games.sea_of_troubles import state as S
 from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 FOLDER = Path(__file__).parent / "components"  # the standard component set (components.FOLDER)
@@ -32,6 +33,10 @@ PARAMS = (
     Param("quirks", "bool", False, meaning="Quirks (advanced): a pirate draws a quirk on its first Infamy "
           "(deck assumed in components/quirks.toml, A15)", source="Quirks"),
     Param("round_cap", "int", 200, (5, 10000), "rounds after which an unfinished game stops", "A14"),
+    Param("sunk_treasure", "choice", "lost", S.SUNK_READINGS, "where a sunk ship's carried treasure goes: "
+          "out of the game, shuffled back into the treasure deck, or to the pirate whose Cannons sank it", "A12"),
+    Param("dig_pool", "choice", "owner", S.DIG_POOLS, "what a dig at a rival's X (or one's own) takes from: "
+          "the owner's whole buried stock, or only the treasure buried at that X (differs only in Skirmish)", "A17"),
     component_param(FOLDER, "component files: standard, alt-small-quests (A4), alt-even-deck (A1), "
                     "alt-small-hoard (A3), alt-corner-ports (A5), alt-infamy-quirks (A15), "
                     "or a designer's folder"),

@@ -17,6 +17,15 @@ QUIRK_EFFECTS = ("free_moves", "shoot", "board", "flee", "hand_size", "hull", "p
  QE_BRAGGART, QE_GAMBLER) = range(11)
 # --- map squares
 WATER, LAND, PORT, XSPOT = 0, 1, 2, 3
+# --- readings of silences, by index (rule parameters; rules.py)
+# sunk_treasure (A12): where a sunk ship's carried treasure goes: out of the game, shuffled back
+# into the treasure deck, or to the pirate whose Cannons sank it
+SUNK_READINGS = ("lost", "deck", "attacker")
+SUNK_LOST, SUNK_DECK, SUNK_ATTACKER = 0, 1, 2
+# dig_pool (A17): what a dig at a rival's X takes from: the owner's whole buried stock, or only
+# the treasure buried at that X (the two differ only in Skirmish, where a pirate buries at several)
+DIG_POOLS = ("owner", "x")
+POOL_OWNER, POOL_X = 0, 1
 
 MAX_PLAYERS = 5
 MAX_CARDS = 128  # action cards in the box at most
@@ -91,7 +100,8 @@ BURY0 = CARRY0 + MAX_PLAYERS
 QUIRK_DECK = BURY0 + MAX_PLAYERS  # quirk ids face down
 QUIRK_UP = QUIRK_DECK + 1  # quirk ids revealed and declined, face up
 TASIDE = QUIRK_UP + 1  # the treasure pool's cards not added to the deck at set-up (N_POOL - N_PICK)
-T_ROWS = TASIDE + 1
+BURYX0 = TASIDE + 1  # row BURYX0 + s, column i: the X index seat s's buried treasure i lies at (A17)
+T_ROWS = BURYX0 + MAX_PLAYERS
 T_WIDTH = MAX_CARDS
 
 # --- K: statics
@@ -163,6 +173,19 @@ def hand_totals(T, K, seat):
         sails += v * ((t == SAIL) | wild)
         cannons += v * ((t == CANNON) | wild)
     return swords, sails, cannons, wilds
+
+
+@njit(cache=True, _nrt=False)
+def buried_at(P, T, owner, x):
+    """The owner's buried treasure a dig at X x can take (A17, `dig_pool`): its whole buried
+    stock, or only the cards buried at x."""
+    n = T[SEAT0 + owner, BURY_N]
+    if P.dig_pool == POOL_OWNER:
+        return n
+    m = 0
+    for i in range(n):
+        m += T[BURYX0 + owner, i] == x
+    return m
 
 
 @njit(cache=True, _nrt=False)

@@ -52,7 +52,7 @@ def test_every_shipped_set_holds_only_files_that_differ_and_plays_every_player_c
     from simkit.components import shipped
 
     alts = [name for name in shipped(components.FOLDER) if name != "standard"]
-    assert {"alt-one-skull", "alt-two-events", "alt-near-ports", "alt-adjacent-seats"} <= set(alts)
+    assert {"alt-one-skull", "alt-two-events", "alt-near-ports", "alt-adjacent-seats", "alt-three-seats"} <= set(alts)
     for name in alts:
         own = [p for p in (components.FOLDER / name).iterdir() if p.suffix != ".md"]
         assert own and all(p.name in FILES for p in own), name

@@ -350,7 +350,7 @@ def test_first_death_returns_as_the_ghost():
     t = Table(3)
     t.seat(1)[S.DAMAGE] = 3
     t.give_treasure(1, "Doubloon")
-    t.call("damage", seat=1)
+    t.call("damage", seat=1, by=-1)
     assert t.seat(1)[S.STATE] == S.DEAD and t.st[S.GHOST_PENDING] == 1 and t.st[S.SUNK] == 1
     t.call("end_round")
     assert t.seat(1)[S.STATE] == S.GHOST and t.seat(1)[S.DAMAGE] == 0 and t.seat(1)[S.HAND_N] == 8
@@ -362,14 +362,14 @@ def test_first_death_returns_as_the_ghost():
             COMP.treasures[x][0] == "Doubloon" for x in t.T[S.TDECK, : t.st[S.TDECK_N]]) else None
     assert t.call("hand_limit", seat=1) == 8
     t.seat(0)[S.DAMAGE] = 3
-    t.call("damage", seat=0)
+    t.call("damage", seat=0, by=-1)
     assert t.st[S.END_REASON] == S.END_TWO_DEAD and t.st[S.GHOST_PENDING] == -1
 
 
 def test_ghost_moves_through_land_cannot_touch_it_and_scores_the_better_of_two():
     t = Table(3, strategies="duellist")
     t.seat(1)[S.DAMAGE] = 3
-    t.call("damage", seat=1)
+    t.call("damage", seat=1, by=-1)
     t.call("end_round")
     assert t.seat(1)[S.STATE] == S.GHOST and t.seat(1)[S.POS] == at(t, XSQ, panel=1)
     west, east = t.square(2, 0), t.square(2, 3)  # the island (2, 1)-(2, 2) between them

@@ -81,7 +81,7 @@ def test_a_digs_worth_is_the_decks_share_and_the_hoards_infamy(component_set):
     digs = np.mean([t_ != S.WILD and v >= t.P.dig_min for t_, v in comp.cards])  # A2: no Wild digs
     infamy = np.mean([inf for _, inf, _ in comp.treasures])
     # two buried: the first draw digs with p, the second with p again (a chain)
-    assert bot.dig_swing(t.P, t.T, t.K, np.int64(0), np.int64(1)) == pytest.approx(
+    assert bot.dig_swing(t.P, t.T, t.K, np.int64(0), np.int64(1), np.int64(0)) == pytest.approx(
         2.0 * infamy * (digs + digs * digs), abs=1e-12)
 
 
@@ -89,8 +89,8 @@ def test_the_small_hoard_makes_a_dig_worth_less():
     std, hoard = Table(2), Table(2, component_set=HOARD)
     for t in (std, hoard):
         t.seat(1)[S.BURY_N] = 1
-    a = bot.dig_swing(std.P, std.T, std.K, np.int64(0), np.int64(1))
-    b = bot.dig_swing(hoard.P, hoard.T, hoard.K, np.int64(0), np.int64(1))
+    a = bot.dig_swing(std.P, std.T, std.K, np.int64(0), np.int64(1), np.int64(0))
+    b = bot.dig_swing(hoard.P, hoard.T, hoard.K, np.int64(0), np.int64(1), np.int64(0))
     mean = [np.mean([inf for _, inf, _ in components.load(c).treasures]) for c in ("standard", HOARD)]
     assert b / a == pytest.approx(mean[1] / mean[0])
 

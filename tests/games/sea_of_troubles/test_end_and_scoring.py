@@ -113,7 +113,7 @@ def test_a_sunk_pirate_keeps_its_tokens_and_buried_treasure_and_may_win():
     t.give_treasure(0, "Doubloon")  # carried: it sinks with the ship (A12)
     t.st[S.GHOST_SEAT] = 2  # the Ghost is taken: seat 0's death is final
     t.seat(0)[S.DAMAGE] = 3
-    t.call("damage", seat=0)
+    t.call("damage", seat=0, by=-1)
     assert t.seat(0)[S.STATE] == S.DEAD
     t.seat(1)[S.INFAMY] = 6
     t.call("final_scoring")

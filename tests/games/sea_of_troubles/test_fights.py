@@ -109,7 +109,7 @@ def test_boarding_a_ghost_that_carries_nothing_takes_a_token_from_its_score():
     # A39: the Swords rule's fallback, from the Ghost's own score (A25)
     t = Table(3, strategies="duellist")
     t.seat(1)[S.DAMAGE] = 3
-    t.call("damage", seat=1)
+    t.call("damage", seat=1, by=-1)
     t.call("end_round")
     assert t.seat(1)[S.STATE] == S.GHOST
     t.seat(1)[S.INFAMY] = 4  # the living score is kept apart
@@ -130,13 +130,13 @@ def test_the_ghost_sinks_at_the_sink_damage_and_its_death_is_the_second():
     # Ghost Pirate: it can die at 4 damage; A25: that death counts toward "2 pirates have died"
     t = Table(3, strategies="duellist")
     t.seat(1)[S.DAMAGE] = 3
-    t.call("damage", seat=1)
+    t.call("damage", seat=1, by=-1)
     t.call("end_round")
     assert t.seat(1)[S.STATE] == S.GHOST and t.st[S.END_REASON] == -1
     t.seat(1)[S.DAMAGE] = 2
-    t.call("damage", seat=1)
+    t.call("damage", seat=1, by=-1)
     assert t.seat(1)[S.STATE] == S.GHOST  # 3 damage: afloat
-    t.call("damage", seat=1)
+    t.call("damage", seat=1, by=-1)
     assert t.seat(1)[S.STATE] == S.DEAD and t.st[S.DEATHS] == 2 and t.st[S.END_REASON] == S.END_TWO_DEAD
     assert t.st[S.GHOST_PENDING] == -1  # no second Ghost
 
@@ -145,7 +145,7 @@ def test_the_ghost_cannot_deliver_a_quest():
     # A18, A37: a port is a sea square to the Ghost, which cannot interact with land
     t = Table(3, strategies="quester")
     t.seat(1)[S.DAMAGE] = 3
-    t.call("damage", seat=1)
+    t.call("damage", seat=1, by=-1)
     t.call("end_round")
     any_quest = next(i for i, q in enumerate(t.comp.quests) if q[1] == "any")
     t.T[S.QUEST, 0] = any_quest

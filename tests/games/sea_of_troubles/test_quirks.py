@@ -128,9 +128,9 @@ def test_quirk_effects(name):
         t = Table(3, "quirks")
         give(t, 1, name)
         t.seat(1)[S.DAMAGE] = 3
-        t.call("damage", seat=1)
+        t.call("damage", seat=1, by=-1)
         assert t.seat(1)[S.STATE] == S.ALIVE and t.seat(1)[S.DAMAGE] == 4
-        t.call("damage", seat=1)
+        t.call("damage", seat=1, by=-1)
         assert t.seat(1)[S.STATE] == S.DEAD
     elif effect == "pillage":
         t = Table(2, "quirks", strategies="pillager")

@@ -63,7 +63,7 @@ def test_the_first_pirate_to_sink_misses_the_rest_of_the_round_and_the_bid():
     # Death: out for the remainder of that round; back next round as the Ghost
     t = Table(3, strategies="pillager")
     t.seat(1)[S.DAMAGE] = 3
-    t.call("damage", seat=1)  # sunk during seat 0's turn, say
+    t.call("damage", seat=1, by=-1)  # sunk during seat 0's turn, say
     assert not t.call("begin_turn", seat=1)
     turns = len(t.events(EV.TURN))
     t.call("take_turn", seat=1, players=3)
@@ -104,10 +104,10 @@ def test_the_skirmish_ghost_starts_at_3_infamy_and_sinks_at_3_damage():
     # A25 for Skirmish (SOTR-G34): the Ghost's fresh score starts like everyone's
     t = Table(3, "skirmish", strategies="pillager")
     t.seat(1)[S.DAMAGE] = 2
-    t.call("damage", seat=1)
+    t.call("damage", seat=1, by=-1)
     assert t.seat(1)[S.STATE] == S.DEAD  # 3 damage sinks in Skirmish
     t.call("end_round")
     assert t.seat(1)[S.STATE] == S.GHOST and t.seat(1)[S.GHOST_INFAMY] == 3
     t.seat(1)[S.DAMAGE] = 2
-    t.call("damage", seat=1)
+    t.call("damage", seat=1, by=-1)
     assert t.seat(1)[S.STATE] == S.DEAD and t.st[S.END_REASON] == S.END_TWO_DEAD

@@ -25,8 +25,9 @@ BASE = rules.SCHEMA.resolve("standard")
 class Game:
     """A finished game, with what set-up left on the table."""
 
-    def __init__(self, players: int, variant: str, seed: int, lineup: list[str]):
-        t = Table(players, variant, seed=seed, strategies=[lineup[s % len(lineup)] for s in range(players)])
+    def __init__(self, players: int, variant: str, seed: int, lineup: list[str], overrides: dict | None = None):
+        t = Table(players, variant, overrides=overrides, seed=seed,
+                  strategies=[lineup[s % len(lineup)] for s in range(players)])
         self.players = players
         self.hands = [int(t.seat(s)[S.HAND_N]) for s in range(players)]
         self.infamy = [int(t.seat(s)[S.INFAMY]) for s in range(players)]
@@ -39,6 +40,7 @@ class Game:
         self.rows = t.rows(0)
         self.quirks = [int(t.seat(s)[S.QUIRK]) for s in range(players)]
         self.end = int(t.st[S.END_REASON])
+        self.sunk = int(t.st[S.SUNK])
         first_turn = next(i for i, r in enumerate(self.rows) if r[2] == EV.TURN)
         self.setup_rows = self.rows[:first_turn]
 
@@ -163,3 +165,65 @@ def test_a_variant_fires_only_under_itself(variant):
 
 def test_every_variant_has_a_case():
     assert set(CASES) == {v.name for v in rules.VARIANTS}
+
+
+# ------------------------------------------------------------------ readings (rule parameters)
+# A reading's parameter (rules.py) switches one silence of the rulebook; its other values must
+# never fire under the default, nor the default's under them. Whole self-play games of the
+# fighting and burying presets, so ships sink laden and Skirmish pirates bury at several X's.
+READING_LINEUPS = (["duellist"], ["duellist", "hoarder", "tuned"], ["tuned"], ["hoarder", "duellist"])
+READING_SEEDS = 6
+
+
+@functools.cache
+def reading_games(variant: str, name: str, value: str) -> tuple[Game, ...]:
+    counts = (3, 4) if variant == "skirmish" else (2, 3, 4, 5)
+    return tuple(Game(p, variant, seed, lineup, {name: value}) for p in counts
+                 for seed in range(READING_SEEDS) for lineup in READING_LINEUPS)
+
+
+def sunk_rows(g: Game) -> list[tuple]:
+    return [r for r in g.code(EV.TREASURE) if r[4] == EV.R_SUNK]
+
+
+def test_sunk_treasure_readings_fire_only_under_themselves():
+    # A12: the default's carried treasure leaves the game (counted in SUNK, nobody takes it)
+    lost = reading_games("standard", "sunk_treasure", "lost")
+    need(any(sunk_rows(g) for g in lost), "A12", "no laden ship sank")
+    for g in lost:
+        need(all(r[5] == -1 for r in sunk_rows(g)) and g.sunk == len(sunk_rows(g)), "A12",
+             "a sunk ship's treasure stayed in the game under the default")
+    deck = reading_games("standard", "sunk_treasure", "deck")
+    need(any(sunk_rows(g) for g in deck), "A12", "no laden ship sank under deck")
+    need(all(g.sunk == 0 and all(r[5] == -1 for r in sunk_rows(g)) for g in deck), "A12",
+         "a sunk treasure left the game (or was taken) under deck")
+    taker = reading_games("standard", "sunk_treasure", "attacker")
+    need(any(r[5] >= 0 for g in taker for r in sunk_rows(g)), "A12", "no sinking pirate took a cargo under attacker")
+    for g in taker:  # what is not taken (no living sinker) is the only thing lost
+        need(g.sunk == sum(1 for r in sunk_rows(g) if r[5] < 0), "A12", "a taken treasure counted as sunk")
+
+
+def digs_elsewhere(g: Game) -> tuple[int, int]:
+    """Digs that took a card (a rival's or its own) in the game: how many, and how many took a
+    card buried at another X than the one dug."""
+    buried_at: dict[int, int] = {}
+    digs = other = 0
+    for r in g.rows:
+        if r[2] == EV.BURY:
+            buried_at[r[3]] = r[4]
+        elif r[2] == EV.DIG and r[5] >= 0:
+            digs += 1
+            other += buried_at[r[5]] != r[3]
+    return digs, other
+
+
+def test_dig_pool_readings_fire_only_under_themselves():
+    # A17: in Skirmish the default pool is the owner's whole stock, so some dig takes a card
+    # buried at another of its X's; with dig_pool=x a dig never does
+    owner = [digs_elsewhere(g) for g in reading_games("skirmish", "dig_pool", "owner")]
+    need(sum(o for _, o in owner) > 0, "A17", "no Skirmish dig reached another X under the default")
+    at_x = [digs_elsewhere(g) for g in reading_games("skirmish", "dig_pool", "x")]
+    need(sum(d for d, _ in at_x) > 0, "A17", "no Skirmish dig under x")
+    need(all(o == 0 for _, o in at_x), "A17", "a dig took treasure buried at another X under x")
+    base = [digs_elsewhere(g) for g in reading_games("standard", "dig_pool", "owner")]
+    need(all(o == 0 for _, o in base), "A17", "a base-game dig reached another X (one X per pirate)")
