@@ -284,6 +284,24 @@ class Claim:
         self.folder = Path(folder)
         self.path = self.folder / LOCK
         self.made: list[Path] = []  # folders this sweep created (prepare_new), removed again if it keeps nothing
+        while True:
+            self._open(command)
+            try:
+                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(self.fd)
+                if command:
+                    raise InputError(f"{folder} is in use by a running sweep; wait for it to finish, then: "
+                                     f"{command}") from None
+                raise InputError(f"--out {folder} is in use by another running sweep; wait for it, or choose "
+                                 "another folder") from None
+            if self._still_the_lock_file():
+                break
+            os.close(self.fd)  # its holder removed the file as it let go: lock the file that is there now
+        os.ftruncate(self.fd, 0)
+        os.write(self.fd, f"{os.getpid()}\n".encode())
+
+    def _open(self, command: str | None) -> None:
         try:
             try:
                 self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
@@ -293,28 +311,25 @@ class Claim:
                 self.created = False
         except OSError as e:
             if command:
-                raise InputError(f"cannot write to {shown(str(folder))}: {why(e)}; {fix_for(e)}, then: {command}") \
-                    from None
-            raise InputError(f"cannot write to --out {shown(str(folder))}: {why(e)}; choose a writable folder") from None
+                raise InputError(f"cannot write to {shown(str(self.folder))}: {why(e)}; {fix_for(e)}, then: "
+                                 f"{command}") from None
+            raise InputError(f"cannot write to --out {shown(str(self.folder))}: {why(e)}; choose a writable "
+                             "folder") from None
+
+    def _still_the_lock_file(self) -> bool:
+        """Whether the locked descriptor is still the file at LOCK: a holder unlinks it before letting go."""
         try:
-            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(self.fd)
-            if command:
-                raise InputError(f"{folder} is in use by a running sweep; wait for it to finish, then: {command}") \
-                    from None
-            raise InputError(f"--out {folder} is in use by another running sweep; wait for it, or choose "
-                             "another folder") from None
-        os.ftruncate(self.fd, 0)
-        os.write(self.fd, f"{os.getpid()}\n".encode())
+            return os.path.samestat(os.fstat(self.fd), os.stat(self.path))
+        except FileNotFoundError:
+            return False
 
     def release(self, remove: bool = False) -> None:
-        """Let go of the folder; remove=True also deletes the lock file (the sweep is complete, or kept nothing),
-        and then the folders this sweep created, if they are empty: a sweep that kept nothing leaves no trace."""
+        """Let go of the folder and delete the lock file (a claimant that opened it meanwhile sees it gone, see
+        __init__); remove=True (the sweep is complete, or kept nothing) also removes the folders this sweep
+        created, if they are empty: a sweep that kept nothing leaves no trace."""
         if self.fd is None:
             return
-        if remove:
-            self.path.unlink(missing_ok=True)
+        self.path.unlink(missing_ok=True)
         os.close(self.fd)  # closing the descriptor releases the flock
         self.fd = None
         if remove:

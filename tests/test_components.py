@@ -3,6 +3,7 @@ the exclusive claim of a result folder (docs/architecture.md, "A sweep's lifecyc
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -17,6 +18,7 @@ from simkit import runner
 from simkit.cli import app
 from simkit.components import ComponentSet, check_value, shipped
 from simkit.errors import InputError
+from simkit.results import Claim
 from tests.dicegame import COMPONENTS
 
 
@@ -148,6 +150,34 @@ def test_a_second_sweep_into_a_claimed_folder_is_refused_and_changes_nothing(tmp
     time.sleep(0.1)
     assert sweep(folder).games.height == 600  # a dead holder leaves no stale claim
     assert not (folder / ".simkit.lock").exists()
+
+
+def test_a_claim_let_go_removes_its_lock_and_a_waiting_opener_locks_afresh(tmp_path, monkeypatch):
+    """Letting go deletes the lock file, kept chunks or not (no litter after a stop). A claimant that
+    opened the file just before its holder deleted it and let go gets a lock on a file that is gone:
+    it must see that and lock the file now there, or two sweeps would hold the folder."""
+    from simkit.results import LOCK
+
+    folder = tmp_path / "out"
+    folder.mkdir()
+    first = Claim(folder)
+    real, opened = Claim._open, []
+
+    def open_then_holder_lets_go(self, command):
+        real(self, command)
+        opened.append(os.fstat(self.fd))
+        if len(opened) == 1:
+            first.release(remove=False)  # between this claimant's open and its flock
+
+    monkeypatch.setattr(Claim, "_open", open_then_holder_lets_go)
+    second = Claim(folder)
+    assert len(opened) == 2  # it saw the file it locked was gone, and opened the new one
+    assert os.path.samestat(os.fstat(second.fd), os.stat(folder / LOCK))
+    monkeypatch.setattr(Claim, "_open", real)
+    with pytest.raises(InputError, match="in use by another running sweep"):
+        Claim(folder)
+    second.release(remove=False)
+    assert not (folder / LOCK).exists()
 
 
 def test_a_refused_new_sweep_leaves_the_folder_usable(tmp_path, monkeypatch):

@@ -182,6 +182,7 @@ def test_a_memory_error_in_the_sweep_is_one_line_and_resumes(tmp_path, monkeypat
     assert_bad_input(result)
     assert f"out of memory: finished chunks are kept in {out}; finish with: simkit sweep --out {out} --resume" \
         in result.stderr and "--jobs 1" in result.stderr
+    assert not (out / ".simkit.lock").exists()  # the folder is kept for the resume, its lock is not
     monkeypatch.setattr(runner, "run_chunk", real)
     resumed = run("sweep", "--out", out, "--resume", "--jobs", "1", "--quiet")
     assert resumed.exit_code == 0, resumed.stderr
