@@ -22,6 +22,7 @@ GIB = 2**30
 # still stops on a MemoryError with one line, or, inside native code, aborts (docs/faults.md).
 MIN_ADDRESS_SPACE = 5 * GIB // 2
 HELP = ("--help", "-h")
+LIGHT = ("games", "rules", "strategies")  # list what is installed; they load numba but compile nothing
 
 
 def address_space_limit() -> int | None:
@@ -31,8 +32,12 @@ def address_space_limit() -> int | None:
 
 
 def refusal(limit: int | None, argv: list[str]) -> str | None:
-    """The error line for a cap too small to run `argv` in, or None. Help text needs no compiler."""
+    """The error line for a cap too small to run `argv` in, or None. Help text and the listing commands
+    need no compiler: they run under any cap, and one that is too small even for them is one line
+    from main."""
     if limit is None or limit >= MIN_ADDRESS_SPACE or not argv or any(a in HELP for a in argv):
+        return None
+    if next((a for a in argv if not a.startswith("-")), None) in LIGHT:
         return None
     return (f"the address space of this process is capped at {limit / GIB:.2f} GiB (ulimit -v), below the "
             f"{MIN_ADDRESS_SPACE / GIB:.1f} GiB simkit needs for numba's compiler, its workers and the tables; nothing "
@@ -58,11 +63,12 @@ def main() -> None:
         sys.exit(2)
     try:
         from simkit.cli import main as run
-    except (ImportError, OSError, MemoryError) as e:  # loading numba, numpy or polars
+
+        run()
+    except (ImportError, OSError, MemoryError) as e:  # loading numba, numpy, polars or matplotlib
         if not out_of_memory(e, limit):
             raise
         cap = f" under the cap of {limit / GIB:.2f} GiB (ulimit -v)" if limit is not None else ""
-        print(f"error: out of memory while loading simkit's libraries{cap}; nothing was run; hint: raise the cap "
-              "or free memory", file=sys.stderr)
+        print(f"error: out of memory while loading simkit's libraries{cap}; hint: raise the cap or free memory",
+              file=sys.stderr)
         sys.exit(2)
-    run()

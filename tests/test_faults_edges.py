@@ -224,6 +224,19 @@ def test_the_cap_check_lets_a_large_or_absent_cap_and_help_through():
     assert refusal(MIN_ADDRESS_SPACE, ["sweep"]) is None
     assert refusal(MIN_ADDRESS_SPACE - 1, ["sweep", "--help"]) is None and refusal(1, []) is None
     assert "ulimit -v" in refusal(MIN_ADDRESS_SPACE - 1, ["check", "DIR"])
+    assert refusal(1, ["games", "--json"]) is None and refusal(1, ["rules", "set_sail"]) is None
+
+
+@pytest.mark.parametrize("gib, code", [(0.4, 2), (1.0, 0)])
+def test_the_listing_commands_run_under_a_cap_or_say_in_one_line_why_not(gib, code):
+    """`simkit games` compiles nothing: it runs under 1 GiB, and under 0.4 GiB, where numba's LLVM
+    cannot even be mapped, it is one line (it was an OSError traceback from llvmlite)."""
+    proc = subprocess.run([SIMKIT, "rules", "set_sail"], capture_output=True, text=True, timeout=TIMEOUT,
+                          check=False, preexec_fn=_capped(gib))
+    if code:
+        assert_one_error_line(proc, "out of memory while loading", f"{gib:.2f} GiB (ulimit -v)")
+    else:
+        assert proc.returncode == 0 and "starting_silver" in proc.stdout, proc.stderr
 
 
 def test_memory_failures_while_loading_are_told_apart_from_other_import_errors():
