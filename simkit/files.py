@@ -97,9 +97,13 @@ def write_bytes(path: Path, data: bytes) -> None:
 
 def save_figure(figure, path: Path, **options) -> Path:
     """A matplotlib figure as PNG, written atomically (the temporary name has no .png, so the format is given)."""
+    import warnings
+
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, lambda tmp: figure.savefig(tmp, format="png", **options))
+    with warnings.catch_warnings():  # a label's emoji the font lacks is left out of the picture, not told 8 times
+        warnings.filterwarnings("ignore", message=r"Glyph \d+ .*missing from", category=UserWarning)
+        atomic_write(path, lambda tmp: figure.savefig(tmp, format="png", **options))
     return path
 
 
