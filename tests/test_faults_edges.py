@@ -22,7 +22,7 @@ import psutil
 import pytest
 
 import simkit
-from simkit import runner
+from simkit import results, runner
 from tests.test_cli import SIMKIT, assert_bad_input, run
 from tests.test_faults import OPTIONS, assert_one_error_line, listing
 from tests.test_faults_tables import copy_of, unseal
@@ -286,6 +286,45 @@ def test_a_closed_stdout_is_a_quiet_exit_141(args):
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 141 and stderr == "", (proc.returncode, stderr)
+
+
+def _closed_stdout(args) -> tuple[int, str]:
+    proc = subprocess.Popen([SIMKIT, *map(str, args)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()
+    try:
+        stderr = proc.stderr.read()
+        proc.wait(timeout=TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    return proc.returncode, stderr
+
+
+def test_a_sweep_and_a_check_into_a_closed_stdout_finish_their_work_and_exit_141(finished, tmp_path):
+    """`simkit sweep ... | head -1` and `simkit check DIR | head -1`: the sweep's folder is whole (its
+    tables, summary and report written), and the check still exits 141, never 0, whatever it found."""
+    out = tmp_path / "out"
+    code, stderr = _closed_stdout(["sweep", "--game", "dicegame", "--players", "2", "--games", "1000", "--jobs", "1",
+                                   "--out", out])
+    assert (code, stderr) == (141, "")
+    assert results.is_complete(out) and (out / "report.html").exists()
+    assert pl.read_parquet(out / "games.parquet").height == 1000
+    code, stderr = _closed_stdout(["check", copy_of(finished, tmp_path), "--max-seat-gap", "50pt"])
+    assert (code, stderr) == (141, "")
+
+
+def test_report_removes_what_a_killed_sweep_left_half_written(finished, tmp_path):
+    """A `.parts.<pid>.tmp` folder (parts set aside, their deletion stopped by a kill -9) and a temporary
+    summary: `simkit report` deletes them, and the tables stay as they were."""
+    folder = copy_of(finished, tmp_path)
+    tables = {p.name: p.read_bytes() for p in folder.glob("*.parquet")}
+    (folder / ".parts.999.tmp").mkdir()
+    (folder / ".parts.999.tmp" / "games-00000-000000000000-000000000600-0000000000000000.parquet").write_text("x")
+    (folder / ".summary.json.999.tmp").write_text("{")
+    result = run("report", folder)
+    assert result.exit_code == 0, result.stderr
+    assert not list(folder.rglob(".*.tmp"))
+    assert {p.name: p.read_bytes() for p in folder.glob("*.parquet")} == tables
 
 
 @pytest.mark.parametrize("args", [["games", "--json"], ["rules", "dicegame"], ["sweep"]])

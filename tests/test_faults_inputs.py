@@ -58,24 +58,29 @@ def test_a_named_pipe_as_a_component_file_is_refused_not_waited_on(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
-def _grid_spec(path: Path, sizes: tuple[int, int, int], max_cells: int | None = None) -> Path:
-    """A Sea of Troubles grid at 4 players of sizes[0] x sizes[1] x sizes[2] cells."""
-    grid = {"round_cap": list(range(5, 5 + sizes[0])), "hand_size": list(range(1, 1 + sizes[1])),
-            "free_moves": list(range(sizes[2]))}
+GRID_AXES = (("round_cap", 5), ("hand_size", 1), ("free_moves", 0), ("closed_rounds", 0), ("start_infamy", 0))
+
+
+def _grid_spec(path: Path, sizes: tuple[int, ...], max_cells: int | None = None) -> Path:
+    """A Sea of Troubles grid at 4 players of sizes[0] x sizes[1] x ... cells (round_cap, hand_size, free_moves,
+    closed_rounds, start_infamy: GRID_AXES, each from its lowest allowed value)."""
+    grid = {name: list(range(low, low + size)) for (name, low), size in zip(GRID_AXES, sizes, strict=False)}
     top = f"max_cells = {max_cells}\n" if max_cells is not None else ""
     path.write_text(f'name = "grid"\ngames = 10\n{top}[[study]]\ngame = "sea_of_troubles"\nplayers = [4]\n'
                     f"grid = {spec._toml(grid)}\n")
     return path
 
 
-def test_a_grid_of_401100_cells_is_refused_at_once_with_its_count_and_the_flag(tmp_path):
-    path = _grid_spec(tmp_path / "big.toml", (4011, 20, 5))  # 401,100 cells
+@pytest.mark.parametrize("sizes, cells", [((4011, 20, 5), 401_100), ((4011, 20, 5, 9, 21), 75_807_900)])
+def test_a_grid_of_401100_cells_is_refused_at_once_with_its_count_and_the_flag(tmp_path, sizes, cells):
+    """Also 75.8 million cells, which once grew to 5.4 GB before a MemoryError: counted, never made."""
+    path = _grid_spec(tmp_path / "big.toml", sizes)
     began = time.perf_counter()
     result = run(*SWEEP, path, "--out", tmp_path / "out")
     assert time.perf_counter() - began < 30  # counted, not planned (planning would take many minutes)
     assert_bad_input(result)
-    assert "401,100 cells" in result.stderr and "100,000" in result.stderr
-    assert "--max-cells 401100" in result.stderr and "max_cells = 401100" in result.stderr
+    assert f"{cells:,} cells" in result.stderr and "100,000" in result.stderr
+    assert f"--max-cells {cells}" in result.stderr and f"max_cells = {cells}" in result.stderr
     assert not (tmp_path / "out").exists()
 
 
@@ -221,6 +226,18 @@ def test_train_writes_only_under_out_and_a_sweep_plays_the_file(tmp_path, monkey
     with pytest.raises(InputError, match="trained for dicegame, not set_sail"):
         spec.load(None, game="set_sail", players=2, games=200, strategies="mine,random",
                   bots=[f"mine:file={out / 'tuned.toml'}"])
+
+
+def test_train_without_out_writes_under_reports_in_the_working_folder(tmp_path, monkeypatch):
+    package = registry.folder("dicegame")
+    before = _package_listing(package)
+    monkeypatch.chdir(tmp_path)
+    result = run(*TRAIN)
+    assert result.exit_code == 0, result.stderr
+    assert _package_listing(package) == before
+    [folder] = (tmp_path / "reports").iterdir()
+    assert folder.name.startswith("train-") and (folder / "tuned.toml").is_file()
+    assert [p.name for p in tmp_path.iterdir()] == ["reports"]
 
 
 @pytest.mark.usefixtures("dicegame")
