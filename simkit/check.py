@@ -223,6 +223,12 @@ class Verdict:
     key: str = ""  # the limit's key (max_seat_gap, min_rounds, ...): with the cell, which figure this is
     budget_spent: bool = False  # sequential mode: inconclusive with the budget of games per cell spent
 
+    @property
+    def undecidable(self) -> bool:
+        """Inconclusive with no decided game (every game of the cell hit the round cap): no number of
+        games of these rules would decide it, so `--until-decided` plays none for it."""
+        return self.outcome == "inconclusive" and not self.figure.games and self.figure.unit == "points"
+
     def line(self) -> str:
         f = self.figure
         if f.unit == "points":
@@ -238,7 +244,7 @@ class Verdict:
         head = f"{self.outcome}: {f.cell} {f.what} {shown}, limit {side}{bound}"
         if self.outcome == "breach":
             return f"{head}: the whole interval is beyond the limit"
-        if self.outcome == "inconclusive" and not f.games and f.unit == "points":
+        if self.undecidable:
             return (f"inconclusive: {f.cell} {f.what}: no decided game (every game hit the round cap), limit "
                     f"{side}{bound}: no number of games of these rules would decide; look at the capped share, or "
                     "raise the round cap")
@@ -475,9 +481,13 @@ class Outcome:
         if self.code == OK:
             return [f"ok: {tail}"]
         if self.code == INCONCLUSIVE:
-            hint = ("the budget is spent: raise --budget, or widen a limit the game cannot be shown to meet"
-                    if self.games is not None else
-                    "--until-decided plays more games until each figure is decided; --strict fails on it")
+            if all(v.undecidable for v in self.verdicts if v.outcome == "inconclusive"):
+                hint = ("no number of games would decide: no decided game (every game hit the round cap); look at "
+                        "the capped share, or raise the round cap")
+            else:
+                hint = ("the budget is spent: raise --budget, or widen a limit the game cannot be shown to meet"
+                        if self.games is not None else
+                        "--until-decided plays more games until each figure is decided; --strict fails on it")
             return [*shown, f"inconclusive: {tail}; {hint}"]
         return [*shown, f"failed: {tail}"]
 

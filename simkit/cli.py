@@ -377,7 +377,8 @@ def _limit(help_text: str):
     epilog="Exit codes: 0 every check ok; 1 a breach (or, with --strict, an inconclusive check); "
     "2 bad input (no limit, an impossible limit, too few games per cell); "
     "3 inconclusive: an interval straddles its limit and more games would decide (with --until-decided: the "
-    "budget was spent first)."
+    "budget was spent first), or a figure has no decided game (every game hit the round cap; --until-decided "
+    "plays none for it)."
 )
 def check(
     folder: Annotated[Path, typer.Argument(help="A sweep folder.")],

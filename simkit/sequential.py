@@ -18,7 +18,9 @@ benchmarks/ci/false_breach.py) measures the false-breach rate, the inconclusive 
 games it took.
 
 Exit codes are the gate's: 0 every figure ok, 1 a breach, 3 inconclusive — which here means
-the budget was spent with a figure still straddling its limit (--strict turns that into 1).
+the budget was spent with a figure still straddling its limit (--strict turns that into 1), or a
+figure has no decided game (every game of its cell hit the round cap): no number of games of those
+rules decides it, so no look is played for it and the gate stops at once, as plain `simkit check` says.
 The looks are ordinary sweep folders in DIR/sequential/look-<k>/ (a rerun reuses them).
 """
 
@@ -110,7 +112,8 @@ def decide(cells: list[dict], limits: Limits, play: Player, rounds: dict | None 
             verdicts = judge(state[name], limits, tail, lengths[name], keys)
             if keys is None:
                 order[name] = [v.key for v in verdicts]
-            open_keys[name] = {v.key for v in verdicts if v.outcome == "inconclusive"}
+            # a figure with no decided game (all capped) is not played for: no number of games decides it
+            open_keys[name] = {v.key for v in verdicts if v.outcome == "inconclusive" and not v.undecidable}
             final.update({(name, v.key): v for v in verdicts})
         more = [(state[name], (limits.budget if looks_left[name] == 1 else min(2 * state[name]["games"], limits.budget))
                  - state[name]["games"]) for name, keys in open_keys.items()
@@ -130,7 +133,7 @@ def decide(cells: list[dict], limits: Limits, play: Player, rounds: dict | None 
     for cell in cells:
         for key in order[cell["cell"]]:
             verdict = final[(cell["cell"], key)]
-            if verdict.outcome == "inconclusive":
+            if verdict.outcome == "inconclusive" and not verdict.undecidable:
                 verdict = dataclasses.replace(verdict, budget_spent=True)
             verdicts.append(verdict)
     return Outcome(verdicts, limits, len(cells), looks=look + 1, games={n: c["games"] for n, c in state.items()})

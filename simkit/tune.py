@@ -112,8 +112,11 @@ class Evaluation:
         decided = float(self.decided.sum())
         n = round(decided)
         wins = float(self.wins[:, seat].sum())
+        if n == 0:  # no decided game (every game hit the round cap): no share, null (docs/results.md)
+            return {"seat": seat, **dict.fromkeys(("rate", "ci_low", "ci_high", "vs_fair", "vs_fair_low",
+                                                   "vs_fair_high"))}
         low, high = wilson(wins, n)
-        rate = wins / decided if decided else 0.0
+        rate = wins / decided
         return {"seat": seat, "rate": rate, "ci_low": low, "ci_high": high, "vs_fair": rate - self.fair,
                 "vs_fair_low": low - self.fair, "vs_fair_high": high - self.fair}
 
@@ -605,7 +608,7 @@ class TuneResult:
     def answer(self) -> str:
         """One paragraph: the value, its objective and seats on fresh seeds, and how sure the search is."""
         where = f"{self.game} {self.players}p {self.variant}"
-        seats = " / ".join(f"{100 * s['vs_fair']:+.1f}" for s in self.seats)
+        seats = " / ".join("–" if s["vs_fair"] is None else f"{100 * s['vs_fair']:+.1f}" for s in self.seats)
         fig = self.figure
         text = (f"{where}: {self.param} = {label(self.value)} ({self.status}) — {OBJECTIVE_NAMES[self.objective]} "
                 f"{_points(fig['value'])} points (95% CI {_points(fig['ci_low'])} to {_points(fig['ci_high'])}), "
@@ -721,7 +724,8 @@ class TuneResult:
         lines += ["", "## Seats at the answer (fresh seeds)", "",
                   "| seat | share of decided games | 95% CI | against fair (points) |", "|---|---:|---:|---:|"]
         for seat in self.seats:
-            lines.append(f"| {seat['seat']} | {100 * seat['rate']:.1f}% | {100 * seat['ci_low']:.1f}–"
+            lines.append(f"| {seat['seat']} | no decided game | – | – |" if seat["rate"] is None else
+                         f"| {seat['seat']} | {100 * seat['rate']:.1f}% | {100 * seat['ci_low']:.1f}–"
                          f"{100 * seat['ci_high']:.1f}% | {points(seat['vs_fair'])} |")
         lines += ["", "## Refinement: the best at each stage and the values within its noise", "",
                   "| games | best | objective | within the noise (paired difference, points; pairing r) |",
@@ -741,7 +745,8 @@ class TuneResult:
                   ("| # | value | games | objective (points, 95% CI) | seats' shares of decided games | mean rounds | "
                   "folder |"), "|---:|---|---:|---:|---|---:|---|"]
         for number, row in enumerate(self.evaluations, 1):
-            shares = " / ".join(f"{100 * s['rate']:.1f}%" for s in row["seats"])
+            shares = " / ".join("no decided game" if s["rate"] is None else f"{100 * s['rate']:.1f}%"
+                                for s in row["seats"])
             lines.append(f"| {number} | {row['label']} | {row['games']:,} | {figure(row['objective'])} | {shares} | "
                          f"{row['rounds_mean']:.1f} | {row['folder']} |")
         return "\n".join(lines) + "\n"

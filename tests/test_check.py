@@ -425,3 +425,22 @@ def test_a_cell_with_no_decided_game_is_said_so_not_measured_at_fair_minus_half(
     assert all(v.more_games is None for v in outcome.verdicts[:2])
     assert all("no decided game (every game hit the round cap)" in line and "-50.0" not in line
                and "more games would decide" not in line for line in lines[:2])
+
+
+def test_until_decided_plays_no_game_for_a_cell_with_no_decided_game():
+    """Every game capped: no number of games of these rules decides the seat figures, so the sequential
+    gate plays no look for them, stops at once with the plain gate's exit code, and neither gate sends the
+    user to --until-decided or --budget."""
+    from simkit.sequential import decide
+
+    capped = cell([0.0, 0.0], games=2000, incomplete=2000)
+    table = {"min_games": 1, "max_first_player_advantage": "5pt", "max_seat_gap": "5pt"}
+    asked = []
+    outcome = decide([capped], limits({**table, "budget": 6000}), lambda look, more: asked.append(more) or {})
+    plain = gate({"cells": [capped]}, limits(table))
+    assert asked == [] and outcome.looks == 1 and outcome.games == {capped["cell"]: 2000}
+    assert outcome.code == plain.code == INCONCLUSIVE
+    assert not any(v.budget_spent for v in outcome.verdicts)
+    for lines in (outcome.lines(), plain.lines()):
+        assert "no number of games would decide" in lines[-1]
+        assert not any(words in line for line in lines for words in ("--budget", "--until-decided plays", "-50.0"))

@@ -4,7 +4,8 @@ a check killed mid-look and run again; tables that are not whole (seat rows twic
 from cells.parquet or listed twice); a loky worker killed as the OOM killer kills it, and a
 MemoryError in the sweep itself; a standard output that is closed (`| head -1`) or full
 (`> /dev/full`); numba's cache folder unwritable or full. Each is one `error:` line and exit 2
-(a closed pipe: a quiet exit 141), keeping what was written. The dice game stands in for a real game.
+(a closed pipe: a quiet exit 141), keeping what was written. And a cell whose every game hit the
+round cap: no figure, said so, and no game played for it. The dice game stands in for a real game.
 """
 
 from __future__ import annotations
@@ -368,3 +369,62 @@ def test_an_unusable_numba_cache_is_one_line(tmp_path, how):
     assert_one_error_line(done, f"cannot write numba's compile cache in {cache}", "NUMBA_CACHE_DIR", "HOME")
     assert not out.exists()
     assert not list(cache.glob(".simkit-probe-*")) if cache.is_dir() else True
+
+
+# -- 7: a cell whose every game hit the round cap --------------------------------------------------
+
+CAPPED_GAMES = 2000
+
+
+@pytest.fixture(scope="module")
+def all_capped(tmp_path_factory):
+    """A dice-game sweep through the CLI whose one cell never finishes a game (a round cap of 1 before a
+    target of 200): (its folder, the sweep's standard output)."""
+    folder = tmp_path_factory.mktemp("capped") / "cap"
+    result = run("sweep", "--game", "dicegame", "--players", "2", "--games", CAPPED_GAMES, "--set", "round_cap=1",
+                 "--set", "target=200", "--jobs", "1", "--quiet", "--out", folder)
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    return folder, result.stdout
+
+
+def test_an_all_capped_cell_has_no_figure_and_says_so(all_capped):
+    """No decided game: no seat, strategy or dealt-value figure anywhere (it used to be -50.0 ±50.0 points
+    against fair, each colour 0.0% and -50.0, the precision 'within ±50.0 points', and summary.json a win
+    rate of 0.0 with an interval of 0 to 0.19%): summary.json holds null, the report and the terminal
+    say there is no decided game, and the report still says first that the games did not finish."""
+    folder, stdout = all_capped
+    report = (folder / "report.md").read_text()
+    for text in (report, (folder / "report.html").read_text(), stdout):
+        assert "-50.0" not in text and "±50.0" not in text
+    said = f"no decided game (all {CAPPED_GAMES:,} capped)"
+    assert said in stdout and "within ±" not in stdout
+    assert "most games did not finish: 100.0% hit the round cap" in report.split("## Overview")[0]
+    assert report.count(said) >= 1 + 2 + 4  # the headline, both seats, every colour dealt
+    cell = json.loads((folder / "summary.json").read_text())["cells"][0]
+    assert cell["decided_games"] == 0 and cell["games"] == CAPPED_GAMES and cell["incomplete_share"] == 1.0
+    assert [s["wins"] for s in cell["seats"]] == [0.0, 0.0]
+    assert all(s[k] is None for s in cell["seats"] for k in ("win_rate", "ci_low", "ci_high"))
+    assert all(s[k] is None for s in cell["seat_advantage"] for k in ("rate", "ci_low", "vs_fair", "vs_fair_high"))
+    for figure in ("first_player_advantage", "first_player_advantage_decided", "largest_seat_gap"):
+        assert cell[figure]["value"] is None and cell[figure]["ci_low"] is None, figure
+    assert cell["seat_uniformity_p"] is None and set(cell["precision"].values()) == {None}
+    rows = cell["strategies"] + cell["categories"]["colour"]
+    assert rows and all(r["decided_seats"] == 0 and r["capped_share"] == 1.0 for r in rows)
+    assert all(r[k] is None for r in rows for k in ("win_rate", "ci_low", "ci_high", "vs_fair"))
+
+
+def test_check_until_decided_plays_no_look_for_an_all_capped_cell(all_capped):
+    """No number of games of these rules decides a figure with no decided game: `check --until-decided`
+    used to play two more looks (4,000 games) and then advise raising --budget. Now it plays none, says
+    so, and exits as plain `check` does (3, inconclusive), which no longer suggests --until-decided."""
+    folder, _ = all_capped
+    limits = ["--max-seat-gap", "5pt", "--min-games", "100"]
+    plain = run("check", folder, *limits)
+    until = run("check", folder, *limits, "--until-decided", "--budget", "6000")
+    assert plain.exit_code == until.exit_code == 3, (plain.stdout, until.stdout)
+    assert not (folder / "sequential").exists()
+    for result in (plain, until):
+        assert "no decided game (every game hit the round cap)" in result.stdout
+        assert "no number of games would decide" in result.stdout.splitlines()[-1]
+        assert not any(words in result.stdout for words in ("--budget", "--until-decided plays", "-50.0"))
+    assert "1 look, at most 2,000 games per cell" in until.stdout

@@ -27,6 +27,26 @@ def share(wins: float, decided: int, fair: float) -> dict:
             "vs_fair_low": low - fair, "vs_fair_high": high - fair}
 
 
+def no_decided_game(cell: dict) -> bool:
+    """A cell that played games but decided none (every game hit the round cap): it has no seat,
+    strategy or dealt-value figure, and no number of games of its rules gives it one; its summary
+    holds null for those rates and intervals (docs/results.md)."""
+    if not cell.get("games"):
+        return False
+    decided = cell.get("decided_games")
+    if decided is None:  # a summary from before decided_games: the seats' wins add up to the decided games
+        seats = cell.get("seats") or []
+        if not seats or not all("wins" in s for s in seats):
+            return False  # no count to tell: read as measured, as before
+        decided = round(sum(s["wins"] for s in seats))
+    return decided == 0
+
+
+def no_decided_text(cell: dict) -> str:
+    """What a reader says instead of a figure of a cell with no decided game."""
+    return f"no decided game (all {cell['games']:,} capped)"
+
+
 def seat_shares(wins_by_seat: list[float], fair: float) -> list[dict]:
     """Every seat's share of the decided games (the seats' summed wins) against fair."""
     decided = round(sum(wins_by_seat))

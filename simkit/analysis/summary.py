@@ -261,7 +261,7 @@ def _cell_summary(
         # games to play for that many decided games: a round-capped game decides nothing
         return math.ceil(decided_needed / decided_share) if decided_share > 0 else decided_needed
 
-    return {
+    summary = {
         "cell": cell["cell"],
         "game": cell["game"],
         "players": players,
@@ -312,6 +312,26 @@ def _cell_summary(
             "games_for_half_pp": to_play(games_needed(first["rate"], 0.005)),
         },
     }
+    return summary if decided else _no_decided_game(summary)
+
+
+_RATE_FIELDS = ("win_rate", "rate", "ci_low", "ci_high", "vs_fair", "vs_fair_low", "vs_fair_high")
+
+
+def _no_decided_game(summary: dict) -> dict:
+    """A cell with no decided game (every game hit the round cap, or none played) has no seat,
+    strategy or dealt-value figure: a share of zero decided games is no number (docs/results.md).
+    Its rates, intervals and the figures made of them are null; the counts (wins 0, decided_games 0,
+    decided_seats 0) and the capped shares stay, so a reader says "no decided game (all N capped)"."""
+    def blank(rows: list[dict]) -> list[dict]:
+        return [{k: (None if k in _RATE_FIELDS else v) for k, v in row.items()} for row in rows]
+
+    nothing = dict.fromkeys(("value", "ci_low", "ci_high"))
+    return {**summary, "seats": blank(summary["seats"]), "first_player_advantage": dict(nothing),
+            "first_player_advantage_decided": dict(nothing), "seat_advantage": blank(summary["seat_advantage"]),
+            "seat_uniformity_p": None, "strategies": blank(summary["strategies"]),
+            "categories": {column: blank(rows) for column, rows in summary["categories"].items()},
+            "precision": dict.fromkeys(summary["precision"])}
 
 
 def _component_set(cell: dict) -> str:

@@ -138,12 +138,16 @@ def _first_player(tables: list[dict], players: int) -> dict:
     fair = 1.0 / players
     rows = []
     for t in tables:
+        if not t["decided"]:  # no decided game at this table (all capped): no figure, null
+            rows.append({**t, **dict.fromkeys(("rate", "value", "ci_low", "ci_high"))})
+            continue
         low, high = wilson(t["seat0_wins"], t["decided"])
-        rate = t["seat0_wins"] / t["decided"] if t["decided"] else 0.0
+        rate = t["seat0_wins"] / t["decided"]
         rows.append({**t, "rate": rate, "value": rate - fair, "ci_low": low - fair, "ci_high": high - fair})
     out = {"by_table": rows}
-    if len(rows) > 1:
-        low, high = min(rows, key=lambda r: r["value"]), max(rows, key=lambda r: r["value"])
+    measured = [r for r in rows if r["value"] is not None]
+    if len(measured) > 1:
+        low, high = min(measured, key=lambda r: r["value"]), max(measured, key=lambda r: r["value"])
         out["range"] = {"value": high["value"] - low["value"], "low_table": low["table"], "high_table": high["table"]}
     return out
 

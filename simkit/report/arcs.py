@@ -206,7 +206,9 @@ def tier_plot(groups: list[dict], path: Path) -> Path:
         names = list(dict.fromkeys(t["tier"] for group in mine for t in group["tiers"]))
         for number, group in enumerate(mine):
             xs = [names.index(t["tier"]) + (number - (len(mine) - 1) / 2) * 0.06 for t in group["tiers"]]
-            fpa = [t["first_player_advantage"] for t in group["tiers"]]
+            measured = [(x, t["first_player_advantage"]) for x, t in zip(xs, group["tiers"])
+                        if t["first_player_advantage"]["value"] is not None]  # None: no decided game
+            xs, fpa = [x for x, _ in measured], [f for _, f in measured]
             panel.errorbar(xs, [100 * f["value"] for f in fpa],
                            # max(0, …): at a share of 0 or 1 rounding may put a bound a hair past the value
                            yerr=[[max(0.0, 100 * (f["value"] - f["ci_low"])) for f in fpa],
@@ -255,6 +257,8 @@ def _finding(group: dict) -> str:
 
 
 def _seats_cell(tier: dict) -> str:
+    if not tier["decided_games"] and tier["games"]:
+        return f"no decided game (all {tier['games']:,} capped)"
     return " / ".join(f"{100 * s['vs_fair']:+.1f}" for s in tier.get("seats") or [])
 
 
@@ -268,7 +272,7 @@ def tier_section(tiers: list[dict], plot_folder: Path) -> list[Block]:
         for tier in group["tiers"]:
             fpa, length, gap = tier["first_player_advantage"], tier["rounds"] or {}, tier.get("largest_seat_gap") or {}
             rows.append([where, tier["tier"], tier["strategy"], f"{tier['games']:,}", f"{tier['decided_games']:,}",
-                         f"{100 * fpa['value']:+.1f}" + _pm(fpa["ci_low"], fpa["ci_high"]),
+                         "–" if fpa["value"] is None else f"{100 * fpa['value']:+.1f}" + _pm(fpa["ci_low"], fpa["ci_high"]),
                          _seats_cell(tier),
                          "–" if gap.get("value") is None else
                          f"{100 * gap['value']:.1f}" + _pm(gap["ci_low"], gap["ci_high"]),

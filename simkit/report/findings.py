@@ -48,6 +48,8 @@ from simkit.analysis.seats import (
     clear_of_noise,
     every_seat_fair,
     group_figure,
+    no_decided_game,
+    no_decided_text,
     seat_figure,
     worst_seat,
 )
@@ -530,8 +532,9 @@ def headline(summary: dict, labels: dict[str, str]) -> Headline:
         if cell["incomplete_share"] > MOSTLY_UNFINISHED:
             unfinished.append(Finding(
                 cell["incomplete_share"], 0.0,
-                f"**{label}**: most games did not finish: {_pct(cell['incomplete_share'])} hit the round cap, so "
-                f"its seat figures are not read as seat effects.", "unfinished", cell["cell"], game=cell["game"],
+                f"**{label}**: most games did not finish: {_pct(cell['incomplete_share'])} hit the round cap, "
+                + (f"{no_decided_text(cell)}, so it has no seat figure." if no_decided_game(cell) else
+                   "so its seat figures are not read as seat effects."), "unfinished", cell["cell"], game=cell["game"],
                 advice="find what stalls the game (end condition, bots looping) before reading anything else about "
                        "this cell"))
             continue
@@ -657,14 +660,22 @@ def _precision(cells: list[dict]) -> str:
     played = [cell for cell in cells if cell["games"]]
     if not played:
         return "No games were played."
-    widths = [100 * cell["precision"]["seat0_half_width"] for cell in played]
-    games = sorted({cell["games"] for cell in played})
+    capped = [cell for cell in played if cell["precision"].get("seat0_half_width") is None]  # no decided game
+    measured = [cell for cell in played if cell not in capped]
+    if not measured:
+        return (f"Precision reached: none: no decided game (all {sum(c['games'] for c in capped):,} capped), so "
+                "no seat's win rate is measured; more games of these rules would decide nothing.")
+    note = "" if not capped else (
+        f" {len(capped):,} cell{'s' * (len(capped) != 1)} had no decided game (all "
+        f"{sum(c['games'] for c in capped):,} capped) and measure{'s' * (len(capped) == 1)} no seat.")
+    widths = [100 * cell["precision"]["seat0_half_width"] for cell in measured]
+    games = sorted({cell["games"] for cell in measured})
     games_text = f"{games[0]:,}" if len(games) == 1 else f"{games[0]:,}–{games[-1]:,}"
     width_text = f"±{min(widths):.1f}" if round(min(widths), 1) == round(max(widths), 1) else \
         f"±{min(widths):.1f} to ±{max(widths):.1f}"
     return (f"Precision reached: {games_text} games per cell put each seat's win rate within {width_text} points "
             f"(95%); an effect is a finding only when it stands clear of its noise after a Holm correction over "
-            f"every figure tested.")
+            f"every figure tested.{note}")
 
 
 def plain(text: str) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 import polars as pl
 
 from simkit.analysis.robustness import opening
-from simkit.analysis.seats import SIGNIFICANCE, clear_of_noise, group_figure
+from simkit.analysis.seats import SIGNIFICANCE, clear_of_noise, group_figure, no_decided_game, no_decided_text
 from simkit.analysis.tests import p_against
 from simkit.report import arcs, plots, tournament
 from simkit.report.findings import (
@@ -133,6 +133,9 @@ def answer(cell: dict, label: str, top: Headline | None = None) -> str:
     if not cell["games"]:
         return f"{label}: no games were played."
     capped = cell["incomplete_share"]
+    if no_decided_game(cell):
+        return (f"**{label}**: most games did not finish: {percent(capped)} hit the round cap, "
+                f"{no_decided_text(cell)}, so it has no seat figure.")
     if capped > MOSTLY_UNFINISHED:
         return (f"**{label}**: most games did not finish: {percent(capped)} hit the round cap, so who won the rest "
                 "is not read as a seat effect.")
@@ -344,6 +347,10 @@ def _overview_section(cells: list[dict], top: Headline | None = None) -> list[Bl
                 texts.append(f"unfinished {percent(cell['incomplete_share'])}")
                 colours.append("#d9d9d9")
                 continue
+            if no_decided_game(cell):
+                texts.append(no_decided_text(cell))
+                colours.append("#d9d9d9")
+                continue
             seat0 = cell["seat_advantage"][0] if "seat_advantage" in cell else None
             value, low, high = ((seat0["vs_fair"], seat0["vs_fair_low"], seat0["vs_fair_high"]) if seat0 else
                                 (cell["first_player_advantage"][k] for k in ("value", "ci_low", "ci_high")))
@@ -374,16 +381,19 @@ def _seat_section(cells: list[dict], labels: dict[str, str], plot_folder: Path, 
         shares = cell.get("seat_advantage") or [
             {"vs_fair": s["win_rate"] - cell["fair_rate"], "vs_fair_low": s["ci_low"] - cell["fair_rate"],
              "vs_fair_high": s["ci_high"] - cell["fair_rate"]} for s in cell["seats"]]
-        seats = [f"{points(s['vs_fair'])} ±{50 * (s['vs_fair_high'] - s['vs_fair_low']):.1f}" for s in shares]
-        seats = [f"**{text}**" if top.clear(cell["cell"], "seat", ("seat", seat)) else text
-                 for seat, text in enumerate(seats)]
+        if no_decided_game(cell):  # no figure: a share of zero decided games is no number
+            seats = [no_decided_text(cell)] * len(shares)
+        else:
+            seats = [f"{points(s['vs_fair'])} ±{50 * (s['vs_fair_high'] - s['vs_fair_low']):.1f}" for s in shares]
+            seats = [f"**{text}**" if top.clear(cell["cell"], "seat", ("seat", seat)) else text
+                     for seat, text in enumerate(seats)]
         gap = cell["largest_seat_gap"]
         rows.append(
             [labels[cell["cell"]], count(cell["games"]), count(cell.get("decided_games", cell["complete_games"])),
              percent(cell["fair_rate"])]
             + seats
             + [""] * (widest - len(seats))
-            + [_gap_text(gap), p_text(cell["seat_uniformity_p"])]
+            + [_gap_text(gap), "–" if cell["seat_uniformity_p"] is None else p_text(cell["seat_uniformity_p"])]
         )
     header = ["cell", "games", "decided", "fair"] + [f"seat {seat} (points vs fair)" for seat in range(widest)]
     header += ["largest gap (decided, points)", "seats equal? (chi-square, uncorrected)"]
@@ -396,7 +406,7 @@ def _seat_section(cells: list[dict], labels: dict[str, str], plot_folder: Path, 
                  for s in cell.get("seat_advantage", [])],
             )
             for cell in cells
-            if cell["games"]
+            if cell["games"] and not no_decided_game(cell)
         ],
         plot_folder / "seat_win_rates.png",
         "Seat advantage against fair",
@@ -524,9 +534,9 @@ def _rate_rows(cell: dict, label: str, rates: list[dict], key: str, what: str | 
             str(rate[key]),
             count(rate["seats"]),
             count(rate.get("decided_seats", rate["seats"])),
-            percent(rate["win_rate"]),
-            interval(rate["ci_low"], rate["ci_high"]),
-            points(rate["win_rate"] - cell["fair_rate"]),
+            *([no_decided_text(cell), "–", "–"] if rate["win_rate"] is None else  # a cell with no decided game
+              [percent(rate["win_rate"]), interval(rate["ci_low"], rate["ci_high"]),
+               points(rate["win_rate"] - cell["fair_rate"])]),
             percent(rate.get("capped_share", 0.0)),
             percent(rate.get("shared_share", 0.0)),
         ] + ([_against_average(cell, what or key, str(rate[key]), baseline, top)] if top is not None else [])
@@ -551,7 +561,7 @@ def _rates_plot(
                 labels[cell["cell"]],
                 0.0,
                 [plots.Interval(str(r[key]), r["win_rate"] - cell["fair_rate"], r["ci_low"] - cell["fair_rate"],
-                                r["ci_high"] - cell["fair_rate"]) for r in rates],
+                                r["ci_high"] - cell["fair_rate"]) for r in rates if r["win_rate"] is not None],
             )
             for cell, rates in rates_by_cell
         ],
@@ -937,7 +947,7 @@ def _within_noise(summary: dict, labels: dict[str, str]) -> list[Block]:
     quiet = []
     for cell in summary["cells"]:
         fpa = cell.get("first_player_advantage")
-        if not isinstance(fpa, dict) or not cell.get("games"):
+        if not isinstance(fpa, dict) or not cell.get("games") or fpa["value"] is None:  # None: no decided game
             continue
         if fpa["ci_low"] <= 0 <= fpa["ci_high"]:
             quiet.append(f"{labels.get(cell['cell'], cell['cell'])} {points(fpa['value'])} points "
@@ -989,7 +999,8 @@ def _robustness_section(top: Headline, labels: dict[str, str]) -> list[Block]:
 
 def _precision_section(cells: list[dict], labels: dict[str, str]) -> list[Block]:
     rows = [
-        [
+        [labels[cell["cell"]], count(cell["games"]), no_decided_text(cell), "–", "–", "–"] if no_decided_game(cell)
+        else [
             labels[cell["cell"]],
             count(cell["games"]),
             percent(cell["seat_advantage"][0]["rate"]),

@@ -186,7 +186,9 @@ def sections(cells: list[dict], labels: dict[str, str], plot_folder: Path) -> li
                         f" Its range across tables is {100 * spread['value']:.1f} points, from "
                         f"{spread['low_table']} to {spread['high_table']}." if spread else "")))
                 blocks.append(Table(["table", "decided", "seat 0 share", "vs fair (points)", "95% CI (points)"],
-                                    [[t["table"], f"{t['decided']:,}", _pct(t["rate"]), f"{100 * t['value']:+.1f}",
+                                    [[t["table"], f"{t['decided']:,}", "no decided game", "–", "–"]
+                                     if t["value"] is None else
+                                     [t["table"], f"{t['decided']:,}", _pct(t["rate"]), f"{100 * t['value']:+.1f}",
                                       f"{100 * t['ci_low']:+.1f} to {100 * t['ci_high']:+.1f}"]
                                      for t in first["by_table"]], text_columns=1))
         if len(played) > SHOWN_CELLS:
