@@ -253,10 +253,21 @@ def _recorded_problem(spec: dict) -> str | None:
         try:
             made = _expand(block, DEFAULT_GAMES, f"cell {cell_id}")
         except InputError as e:
+            if _folder_gone(cell):  # a designer's component folder moved since: the file is not damaged
+                raise
             return f"its cell {cell_id} holds what a spec would refuse: {e}"
         if len(made) != 1:
             return f"its cell {cell_id} stands for {len(made)} cells, not one (a list among its values?)"
     return None
+
+
+def _folder_gone(cell: dict) -> bool:
+    """A recorded cell plays a designer's component folder (a path) that is no longer there."""
+    if cell["game"] not in registry.ids() or not isinstance(cell["overrides"], dict):
+        return False
+    keys = {p.name for p in registry.get(cell["game"]).rules.params if p.kind == "components"}
+    return any(isinstance(v, str) and ("/" in v or "\\" in v) and not Path(v).expanduser().is_dir()
+               for k, v in cell["overrides"].items() if k in keys)
 
 
 def _toml(value: Any) -> str:
