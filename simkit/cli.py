@@ -236,7 +236,7 @@ def strategies(
 def sweep(
     spec: Annotated[Path | None, typer.Argument(help="Sweep spec (TOML); default experiments/default.toml.")] = None,
     game: Annotated[str | None, typer.Option(help="Game id, or '*' for every game.")] = None,
-    players: Annotated[str | None, typer.Option(help="Player counts, e.g. 2,3,4 or 2-4.")] = None,
+    players: Annotated[str | None, typer.Option(help="Player counts, e.g. 2,3,4 or 2-4; for one game, each must be one a chosen variant plays (with --game '*', each game plays those it supports).")] = None,
     variant: Annotated[str | None, typer.Option(help="Variants, comma-separated; 'a+b' combines.")] = None,
     set_: SetOption = None,
     components: ComponentsOption = None,

@@ -165,7 +165,10 @@ def sweep_player(folder: Path, jobs: int = 1) -> Player:
         for cell, extra in requests:
             planned = by_id.get(cell["cell"])
             if planned is None:
-                raise InputError(f"cell {cell['cell']} of {folder / 'summary.json'} is not in the sweep's manifest")
+                from simkit.results import _rerun
+
+                raise InputError(f"{manifest_path} is damaged (it lists no cell {cell['cell']}, which "
+                                 f"{folder / 'summary.json'} reports); {_rerun(folder)}")
             design = period(planned.lineup, planned.players)  # whole periods keep a mixed line-up balanced
             cells.append(dataclasses.replace(planned, games=max(design, extra // design * design)))
         root = int(derive(np.uint64(sweep.seed), np.uint64(LOOK_STREAM + look)))

@@ -42,11 +42,12 @@ A spec file::
 A line-up is seated by its balanced design (`simkit.seating.design`); a cell with
 fewer games than the design's seatings cannot be balanced and is refused.
 
-Player counts. A list (or an omitted `players`) is a range request: a count a variant
-does not allow is skipped (two_player with [2, 3, 4] gives 2p only). A single count is
-explicit: if the variant cannot play it, that is an error. A count outside every range
-the game declares is an error, except with `game = "*"`, where each game plays the
-requested counts it supports (and a request no game supports is an error).
+Player counts. Omitted, each variant plays its own counts. Counts named for one game (one,
+a list or a range) are explicit: a count no chosen variant plays is an error naming the variant
+that plays it; a count one chosen variant plays is skipped by the others (standard and
+two_player with [2, 3, 4] give standard 2-4p and two_player 2p). A count outside every range
+the game declares is an error, except with `game = "*"`, where the counts are a request and
+each game plays those it supports (and a request no game supports is an error).
 
 Command-line options (`load`'s keyword arguments) override the spec: seed, games, name
 and precision at the top; game, players, variants, set, strategies and bots in every block
@@ -193,7 +194,8 @@ class Sweep:
 def sweep_of_manifest(folder: Path, manifest: dict | None = None) -> Sweep:
     """The sweep a finished folder's manifest.json records (its `spec`; `manifest`: the file as
     already read); a manifest that is damaged (not JSON, not an object, no spec, a spec of the
-    wrong shape) is an InputError naming the file and the fix: rerun the sweep (docs/faults.md)."""
+    wrong shape, or one holding a value a fresh spec would refuse: see `_recorded_problem`) is an
+    InputError naming the file and the fix: rerun the sweep (docs/faults.md)."""
     from simkit.files import read_json
     from simkit.results import _rerun
 
@@ -204,12 +206,68 @@ def sweep_of_manifest(folder: Path, manifest: dict | None = None) -> Sweep:
         raise InputError(f"{path} is damaged ({'it has no spec' if spec is None else 'its spec is not a table'}); "
                          f"{fix}")
     try:
-        return Sweep.from_dict(spec)
+        sweep = Sweep.from_dict(spec)
+        what = _recorded_problem(spec)
     except KeyError as e:
         what = f"its spec lacks {e.args[0]!r}"
     except (TypeError, ValueError, AttributeError) as e:
         what = f"its spec has a value of the wrong kind: {str(e)[:120]}"
+    if what is None:
+        return sweep
     raise InputError(f"{path} is damaged ({what}); {fix}")
+
+
+def _recorded_problem(spec: dict) -> str | None:
+    """What a manifest's spec holds that a fresh spec would refuse (None: nothing): its name,
+    seed, precision, arcs, [check] and robustness settings, and each cell, remade from its own
+    game, players, variant, rule overrides, line-up, games and bots as a one-cell block is."""
+    where = "its spec"
+    try:
+        _name(spec["name"], where)
+        _seed(spec["seed"], where)
+        _precision(spec.get("precision"), where)
+        _flag(spec.get("arcs", False), "arcs", where)
+        from simkit.check import parse_table
+
+        parse_table(spec.get("check", {}), where)
+        if spec.get("robustness"):
+            parse_robustness(spec["robustness"], f"robustness in {where}")
+    except InputError as e:
+        return f"it holds what a spec would refuse: {e}"
+    cells = spec["cells"]
+    if not isinstance(cells, list) or not cells:
+        return "its spec lists no cells"
+    seen = set()
+    for cell in cells:
+        if not isinstance(cell, dict):
+            return f"its spec holds a cell that is not a table: {str(cell)[:60]!r}"
+        cell_id = cell["id"]
+        if not isinstance(cell_id, str) or not cell_id.strip():
+            return f"its spec holds a cell whose id is not a name: {cell_id!r}"
+        if cell_id in seen:
+            return f"its spec lists cell {cell_id} twice"
+        seen.add(cell_id)
+        block = {"game": cell["game"], "players": cell["players"], "variants": [cell["variant"]],
+                 "set": cell["overrides"], "strategies": [cell["lineup"]], "games": cell["games"],
+                 "bots": cell.get("bots", {})}
+        try:
+            made = _expand(block, DEFAULT_GAMES, f"cell {cell_id}")
+        except InputError as e:
+            if _folder_gone(cell):  # a designer's component folder moved since: the file is not damaged
+                raise
+            return f"its cell {cell_id} holds what a spec would refuse: {e}"
+        if len(made) != 1:
+            return f"its cell {cell_id} stands for {len(made)} cells, not one (a list among its values?)"
+    return None
+
+
+def _folder_gone(cell: dict) -> bool:
+    """A recorded cell plays a designer's component folder (a path) that is no longer there."""
+    if cell["game"] not in registry.ids() or not isinstance(cell["overrides"], dict):
+        return False
+    keys = {p.name for p in registry.get(cell["game"]).rules.params if p.kind == "components"}
+    return any(isinstance(v, str) and ("/" in v or "\\" in v) and not Path(v).expanduser().is_dir()
+               for k, v in cell["overrides"].items() if k in keys)
 
 
 def _toml(value: Any) -> str:
@@ -826,13 +884,18 @@ def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | 
         used = {label: bots_ok[label] for lineup in resolved_lineups for label in
                 sorted({parse_strategy(n)[0] for n in lineup}) if label in bots_ok}
         width = game.max_players or max(game.players)
+        possible = set(game.players).union(*(v.players or () for v in schema.variants))
+        owns = {}  # each chosen variant's player counts
         for variant in variants:
             if not isinstance(variant, str):
                 raise InputError(f"variants in {where} must be names, got {variant!r}")
             schema.variant_overrides(variant, where)  # unknown names and clashes raise here
             allowed = schema.variant_players(variant)
-            own = set(allowed) if allowed is not None else set(game.players)
-            possible = set(game.players).union(*(v.players or () for v in schema.variants))
+            owns[variant] = set(allowed) if allowed is not None else set(game.players)
+        if is_range and requested is not None and block["game"] != ALL_GAMES:
+            _refuse_unplayed(game, requested, owns, possible, width, where)
+        for variant in variants:
+            own = owns[variant]
             counts = requested if requested is not None else sorted(own)
             kept = []
             for p in counts:
@@ -867,6 +930,31 @@ def _expand(block: dict, top_games: int, where: str, tiers: tuple[float, ...] | 
     if not out:
         raise InputError(f"{where} makes no cells: no game supports players {requested}")
     return out
+
+
+def _refuse_unplayed(game, requested: list[int], owns: dict[str, set], possible: set, width: int, where: str) -> None:
+    """Several counts named for one game are explicit too: one that no chosen variant plays is refused,
+    naming the variant that plays it (a count one chosen variant plays is skipped by the others)."""
+    dropped = [p for p in dict.fromkeys(requested) if p in possible and p <= width
+               and not any(p in own for own in owns.values())]
+    if not dropped:
+        return
+    counts = ", ".join(map(str, dropped))
+    chosen = "under its standard rules" if list(owns) == ["standard"] else \
+        f"under the variant{'s' if len(owns) > 1 else ''} " + ", ".join(f"{v} ({_span(own)})" for v, own in owns.items())
+    fits = [(v.name, v.players) for v in game.rules.variants if v.players and any(p in v.players for p in dropped)]
+    if "standard" not in owns and any(p in game.players for p in dropped):
+        fits.insert(0, ("standard", game.players))
+    if fits:
+        name, plays = fits[0]
+        named = [name] if len(dropped) == len(set(requested)) else [*owns, name]
+        listed = ", ".join(f'"{v}"' for v in named)
+        hint = (f"the variant {name} plays {_span(plays)} players: --variant {','.join(named)} "
+                f"(variants = [{listed}] in a spec), or drop {counts} from the players")
+    else:
+        hint = f"drop {counts} from the players, or pick a variant that plays {'it' if len(dropped) == 1 else 'them'}"
+    raise InputError(f"{game.id} is for {_span(set().union(*owns.values()))} players {chosen}, not {counts} "
+                     f"(in {where}); {hint}")
 
 
 def _with_ids(raw: list[tuple[dict, str]]) -> list[Cell]:

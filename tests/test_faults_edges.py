@@ -47,11 +47,30 @@ def _spec_edit(manifest: dict, cell_edit) -> str:
     return json.dumps({**manifest, "spec": {**spec, "cells": [cell_edit(c) for c in spec["cells"]]}})
 
 
+REFUSED = "is damaged (its cell dicegame-2p-standard holds what a spec would refuse: "
+
+
 @pytest.mark.parametrize("damage, words, report_refuses", [
     (lambda text, m: text[: len(text) // 2], "is damaged (", True),
     (lambda text, m: "[]", "is damaged (not a JSON object)", True),
     (lambda text, m: json.dumps({k: v for k, v in m.items() if k != "spec"}), "is damaged (it has no spec)", False),
     (lambda text, m: _spec_edit(m, lambda c: {**c, "players": "two"}), "is damaged (its spec has a value", False),
+    # values of the right kind that a fresh spec would refuse: each is damage to manifest.json, not a
+    # line about line-ups or summary.json
+    (lambda text, m: _spec_edit(m, lambda c: {**c, "players": -3}),
+     REFUSED + "dicegame is for 2..4 players, not -3", False),
+    (lambda text, m: json.dumps({**m, "spec": {**m["spec"], "cells": []}}), "is damaged (its spec lists no cells)",
+     False),
+    (lambda text, m: _spec_edit(m, lambda c: {**c, "game": "nosuch"}),
+     REFUSED + "unknown game 'nosuch'", False),
+    (lambda text, m: _spec_edit(m, lambda c: {**c, "games": -5}),
+     REFUSED + "games in cell dicegame-2p-standard must be a whole number of games >= 1, got -5", False),
+    (lambda text, m: _spec_edit(m, lambda c: {**c, "overrides": {"target": 100000}}),
+     REFUSED + "target (in cell dicegame-2p-standard) = 100000 is out of range", False),
+    (lambda text, m: _spec_edit(m, lambda c: {**c, "id": c["id"] + "-renamed"}),
+     "is damaged (it lists no cell dicegame-", False),
+    (lambda text, m: json.dumps({**m, "spec": {**m["spec"], "cells": m["spec"]["cells"] * 2}}),
+     "is damaged (its spec lists cell dicegame-2p-standard twice)", False),
 ])
 def test_a_damaged_manifest_is_one_line_for_report_and_check(finished, tmp_path, damage, words, report_refuses):
     """`check --until-decided` needs the manifest's spec to play more games: a damaged one is one

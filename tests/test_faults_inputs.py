@@ -286,3 +286,44 @@ def test_a_number_that_is_not_one_names_the_allowed_range():
     result = run(*SWEEP, "--game", "set_sail", "--set", "vp_to_win=abc", "--games", "10")
     assert_bad_input(result)
     assert f"must be an integer in {allowed}, got 'abc'" in result.stderr
+
+
+STANDARD_ONLY = "set_sail is for 2..4 players under its standard rules, not "
+
+
+@pytest.mark.parametrize("options, words", [
+    (["--game", "set_sail", "--players", "2,5"],
+     [STANDARD_ONLY + "5 (in command-line options)", "the variant extended plays 5..6 players",
+      "--variant standard,extended", "or drop 5 from the players"]),
+    (["--game", "set_sail", "--players", "3,5"], [STANDARD_ONLY + "5 (", "--variant standard,extended"]),
+    (["--game", "set_sail", "--players", "2-5"], [STANDARD_ONLY + "5 (", "--variant standard,extended"]),
+    (["--game", "set_sail", "--players", "5,6"],
+     [STANDARD_ONLY + "5, 6 (", "--variant extended (variants = [\"extended\"]", "drop 5, 6"]),
+    (["--game", "dicegame", "--players", "2,3", "--variant", "duel"],
+     ["dicegame is for 2 players under the variant duel (2), not 3 (", "--variant duel,standard"]),
+    (["spec"], [STANDARD_ONLY + "5 (in ", "s.toml [[study]] 1)", "--variant standard,extended"]),
+])
+def test_a_named_count_no_chosen_variant_plays_is_refused_naming_the_variant(tmp_path, options, words):
+    """Counts named for one game are a request of each: one that no chosen variant plays was
+    silently dropped (2,5 played 2 players, exit 0). Now one line naming the count, the game, the
+    variants' counts and the variant that plays it, exit 2, before anything is made."""
+    if options == ["spec"]:
+        path = tmp_path / "s.toml"
+        path.write_text('name = "s"\ngames = 10\n[[study]]\ngame = "set_sail"\nplayers = [2, 5]\n')
+        options, words = [path], [*words, str(path)]
+    result = run(*SWEEP, *options, "--games", "10", "--out", tmp_path / "out")
+    assert_bad_input(result)
+    for word in words:
+        assert word in result.stderr, result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_counts_some_chosen_variant_plays_are_kept_and_every_game_still_takes_what_it_supports(tmp_path):
+    """A count one chosen variant plays is skipped by the others (a request across variants), and
+    with game = "*" each game plays the counts it supports."""
+    assert [c.id for c in spec.load(None, game="set_sail", players="2,5", variant="standard,extended",
+                                     games=10).cells] == ["set_sail-2p-standard", "set_sail-5p-extended"]
+    (tmp_path / "all.toml").write_text('[[study]]\ngame = "*"\nplayers = [2, 5]\n')
+    cells = spec.load(tmp_path / "all.toml").cells
+    assert {(c.game, c.players) for c in cells if c.game in ("set_sail", "sea_of_troubles")} == {
+        ("set_sail", 2), ("sea_of_troubles", 2), ("sea_of_troubles", 5)}
