@@ -8,8 +8,9 @@ Each set is one guess varied so that a designer can see what it decides (docs/ga
 - `alt-islands` (A1-A4): every tile face mirrored;
 - `alt-layout` (A1-A4): other maps, islands on the rim of side A and in the core of side B;
 - `alt-rewards` (A8): the voyage rewards rebalanced;
-- `alt-hazards` (A40-A46): enemies that pay like voyages of their difficulty, an event deck with
-  five cards of each spawn, richer captains;
+- `alt-hazards` (A40-A43, A45, A46): enemies that pay like voyages of their difficulty, an event
+  deck with five cards of each spawn, richer captains;
+- `alt-charts` (A44): behaviour charts of hunters (a hurt Megalodon fights on, a far one roams);
 - `alt-track` (A10): a fortune symbol on every fifth space, not every fourth;
 - `alt-fortune` (A11): a deck of special actions (10 Fair Winds of 4 hexes, 10 Broadsides);
 - `alt-crew` (A9): special crew priced at the Wealth rate for their reputation.
@@ -21,8 +22,10 @@ import numpy as np
 import pytest
 
 from simkit.games.sea_of_thieves import components
+from simkit.games.sea_of_thieves import events as EV
 
 from .harness import OUTPOST, S, Table
+from .test_hazards import put_enemy, sea_pair, turn
 
 FIELDS = ("faces", "first_layout", "two_player_positions", "tokens", "skeletons", "ships", "track_length",
           "track_symbols", "voyages", "crew", "fortune", "enemies", "charts", "events", "captains")
@@ -32,6 +35,7 @@ CHANGES = {
     "alt-layout": {"faces"},
     "alt-rewards": {"voyages"},
     "alt-hazards": {"enemies", "events", "captains"},
+    "alt-charts": {"charts"},
     "alt-track": {"track_symbols"},
     "alt-fortune": {"fortune"},
     "alt-crew": {"crew"},
@@ -104,6 +108,22 @@ def test_hazards_the_event_deck_spawns_five_of_each():
     t = Table(4, overrides={"components": "alt-hazards"})
     n = int(t.K[S.META, S.N_EVENTS])
     assert [sum(int(t.K[S.EVT_SPAWN, i]) == s for i in range(n)) for s in range(len(S.SPAWNS))] == [5, 5, 5, 5]
+
+
+def test_charts_a_hurt_megalodon_bites_instead_of_fleeing():
+    """Ocean Hazards Phase: the enemy follows its chart. With 4 damage on its card the standard
+    Megalodon submerges (A44); alt-charts' fights on and bites the ship in its hex."""
+    out = {}
+    for name in ("standard", "alt-charts"):
+        t = Table(4, seed=6, overrides={"components": name})
+        t.clear_board()
+        a, _ = sea_pair(t, 1)
+        t.put(0, a)
+        put_enemy(t, S.MEGALODON, a)
+        t.T[S.ENEMY0 + S.MEGALODON, S.E_DAMAGE] = 4
+        rows = turn(t, S.MEGALODON)
+        out[name] = (int(t.T[S.ENEMY0 + S.MEGALODON, S.E_STATE]), any(r[2] == EV.ENEMY_ATTACK for r in rows))
+    assert out == {"standard": (S.E_OFF, False), "alt-charts": (S.E_ON, True)}
 
 
 def test_track_a_fortune_symbol_every_fifth_space_means_fewer_catch_up_draws():
