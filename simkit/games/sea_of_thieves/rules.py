@@ -10,8 +10,12 @@ from simkit.games.sea_of_thieves.components import FOLDER
 from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 PARAMS = (
-    component_param(FOLDER, "component files: standard, alt-islands (tiles mirrored), alt-rewards (voyage "
-                    "rewards rebalanced) or a designer's folder (invented files: A1-A11)"),
+    component_param(FOLDER, "component files: standard, alt-islands (tiles mirrored), alt-layout (other tile "
+                    "maps: islands on side A's rim, in side B's core), alt-rewards (voyage rewards rebalanced), "
+                    "alt-hazards (enemies that pay like voyages, five event cards of each spawn), alt-charts "
+                    "(behaviour charts of hunters), alt-track (a fortune symbol every fifth space), alt-fortune (a "
+                    "deck of special actions), alt-crew (special crew priced at the Wealth rate) or a designer's "
+                    "folder (invented files: A1-A11, A40-A46)"),
     Param("two_player", "choice", "auto", ("auto", "on", "off"), "two-player board and set-up (hub's crossed-out "
           "face, four tiles, reroll 1 and 6, 8 fewer skeletons, voyage filter); auto: on at 2 players",
           "Two-Player Games"),

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from simkit.games.sea_of_thieves import events as EV
+from simkit.games.sea_of_thieves.components import SETS
 
 from .harness import S, Table
 
@@ -132,7 +133,7 @@ def test_the_beginner_game_leaves_the_monsters_and_forts_in_the_box():
     assert t2.T[E + S.SKELETON_SLOOP, S.E_STATE] == S.E_ON
 
 
-@pytest.mark.parametrize("components", ["standard", "alt-islands", "alt-rewards"])
+@pytest.mark.parametrize("components", SETS)
 def test_flotsam_lays_loot_and_treasure_on_a_waypoint_returning_skeletons(components):
     t = Table(4, seed=7, overrides={"components": components})
     t.clear_board()

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from simkit.games.sea_of_thieves import events as EV
+from simkit.games.sea_of_thieves.components import SETS
 
 from .harness import S, Table
 
@@ -53,7 +54,7 @@ def test_skeleton_ship_in_a_ships_hex_attacks_without_moving(e):
     assert t.ship(0)[S.DAMAGE] == attacks[0][5]
 
 
-@pytest.mark.parametrize("components", ["standard", "alt-islands", "alt-rewards"])
+@pytest.mark.parametrize("components", SETS)
 def test_skeleton_ship_within_three_hexes_moves_in_and_attacks_the_rulebook_example(components):
     t = Table(4, seed=4, overrides={"components": components})
     t.clear_board()

@@ -2,6 +2,8 @@
 
 import pytest
 
+from simkit.games.sea_of_thieves.components import SETS
+
 from .harness import S, Table, play_game
 
 
@@ -181,12 +183,14 @@ def test_clean_up_keeps_three_fortune_and_three_voyage_cards():
     assert len(t.fortune_hand(0)) == 3 and len(t.voyage_hand(0)) == 3 and t.ship(0)[S.ACTIONS] == 0
 
 
-@pytest.mark.parametrize("components", ["standard", "alt-islands", "alt-rewards"])
+@pytest.mark.parametrize("components", SETS)
 def test_fortune_phase_draws_one_plus_the_symbols_between_a_player_and_the_leader(components):
     t = Table(4, overrides={"components": components})
-    # symbols at 4, 8, 12, ... (components/track.toml, A10); the rulebook's example shape:
-    # leader 1 card, two players one symbol behind 2 cards, one player two symbols behind 3
-    for s, rep in enumerate((9, 5, 6, 3)):
+    # the rulebook's example shape on the set's track (track.toml, A10): the leader just past
+    # the second symbol draws 1 card, two players on or just past the first (one symbol behind)
+    # 2, one player below the first (two symbols behind) 3; (9, 5, 6, 3) on the standard track
+    first, second = (int(x) for x in t.K[S.TRACK_SYMBOLS, :2])
+    for s, rep in enumerate((second + 1, first + 1, first + 2, first - 1)):
         t.seat(s)[S.REP] = rep
     assert [int(t.call("fortune_draws", seat=s, players=4)) for s in range(4)] == [1, 2, 2, 3]
     hands = [len(t.fortune_hand(s)) for s in range(4)]

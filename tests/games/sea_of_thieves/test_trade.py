@@ -2,6 +2,8 @@
 
 import pytest
 
+from simkit.games.sea_of_thieves.components import SETS
+
 from .harness import OUTPOST, S, Table
 
 SELL, COMMISSION, UPGRADE, HIRE, SEEK = 15, 16, 18, 19, 20
@@ -158,7 +160,7 @@ def test_hiring_onto_a_ship_full_of_special_crew_discards_the_replaced_card():
     assert int(t.T[S.CREW_DECK, bottom]) == a  # the replaced card: to the bottom of its deck
 
 
-@pytest.mark.parametrize("components", ["standard", "alt-islands", "alt-rewards"])
+@pytest.mark.parametrize("components", SETS)
 def test_mermaid_gems_stand_in_for_any_cargo_the_rulebooks_example(components):
     """Claiming Commissions' example: a chest and two gems, two chests and a gem, or three gems
     each claim one commission (played on every shipped component set's bags)."""

@@ -354,10 +354,11 @@ def choose_action(P, T, K, F, rng, k, goal, intent):
                 return S.A_SPECIAL, i
             return S.A_PLUNDER, np.int64(-1)
         return S.A_FULL_SAIL, np.int64(-1)
-    if S.dist(K, h, goal) > 3:
-        i = fortune_index(T, K, seat, np.int64(S.F_FAIR_WINDS))
-        if i >= 0 and T[SEAT0 + seat, S.FORT_N] > bot.w(F, seat, bot.W_KEEP_FORTUNE):
-            return S.A_SPECIAL, i
+    i = fortune_index(T, K, seat, np.int64(S.F_FAIR_WINDS))
+    # Fair Winds only when the goal lies beyond the card's move (its amount, fortune.csv: A11)
+    if (i >= 0 and S.dist(K, h, goal) > K[S.FO_AMOUNT, T[S.FHAND0 + seat, i]]
+            and T[SEAT0 + seat, S.FORT_N] > bot.w(F, seat, bot.W_KEEP_FORTUNE)):
+        return S.A_SPECIAL, i
     return S.A_FULL_SAIL, np.int64(-1)
 
 
