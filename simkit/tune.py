@@ -57,8 +57,9 @@ import polars as pl
 from simkit import games as registry
 from simkit import spec as specs
 from simkit.analysis.curves import label
-from simkit.analysis.intervals import Z95, wilson
+from simkit.analysis.intervals import Z95
 from simkit.analysis.seats import OBJECTIVES, objective
+from simkit.analysis.seats import share as share_of_decided
 from simkit.errors import InputError, unknown
 from simkit.files import expand_user, fix_for, kind_of, why, write_text
 
@@ -109,16 +110,11 @@ class Evaluation:
 
     def share(self, seat: int) -> dict:
         """The seat's share of decided games against fair, with its Wilson interval."""
-        decided = float(self.decided.sum())
-        n = round(decided)
-        wins = float(self.wins[:, seat].sum())
+        n = round(float(self.decided.sum()))
+        figure = share_of_decided(float(self.wins[:, seat].sum()), n, self.fair)
         if n == 0:  # no decided game (every game hit the round cap): no share, null (docs/results.md)
-            return {"seat": seat, **dict.fromkeys(("rate", "ci_low", "ci_high", "vs_fair", "vs_fair_low",
-                                                   "vs_fair_high"))}
-        low, high = wilson(wins, n)
-        rate = wins / decided
-        return {"seat": seat, "rate": rate, "ci_low": low, "ci_high": high, "vs_fair": rate - self.fair,
-                "vs_fair_low": low - self.fair, "vs_fair_high": high - self.fair}
+            figure = dict.fromkeys(figure)
+        return {"seat": seat, **figure}
 
     def terms(self, name: str, n: int | None = None) -> tuple[float, np.ndarray]:
         """The objective over the first n games, and its per-game linear terms (delta method):

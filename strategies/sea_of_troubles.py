@@ -250,9 +250,10 @@ def fight_swing(P, T, K, F, seat, o, shoot, own):
     richer = tokens_of(T, o) > tokens_of(T, seat)
     if shoot:  # a token from the pile, one more from a more infamous loser (A20), a damage toward its sinking
         gain = 1.0 + (2.0 if richer else 0.0)
-        gain += carried / max(1.0, P.sink_damage - T[SEAT0 + o, S.DAMAGE])
+        toward_sinking = carried / max(1.0, P.sink_damage - T[SEAT0 + o, S.DAMAGE])
+        gain += toward_sinking
         if P.sunk_treasure == S.SUNK_ATTACKER:  # the sinking pirate takes the treasure too (A12)
-            gain += carried / max(1.0, P.sink_damage - T[SEAT0 + o, S.DAMAGE])
+            gain += toward_sinking
     elif carried > 0:  # all its carried treasure; the Ghost gives up its best one (Ghost Pirate)
         if T[SEAT0 + o, S.STATE] == S.GHOST:
             best = 0

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
+from simkit.analysis.seats import no_decided_game, no_decided_text
 from simkit.report import plots
 from simkit.report.render import Block, Bullets, Heading, Paragraph, Plot, Table
 
@@ -257,8 +258,8 @@ def _finding(group: dict) -> str:
 
 
 def _seats_cell(tier: dict) -> str:
-    if not tier["decided_games"] and tier["games"]:
-        return f"no decided game (all {tier['games']:,} capped)"
+    if no_decided_game(tier):
+        return no_decided_text(tier)
     return " / ".join(f"{100 * s['vs_fair']:+.1f}" for s in tier.get("seats") or [])
 
 
