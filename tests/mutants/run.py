@@ -80,7 +80,10 @@ of the game fails), **crashed** (the probe raised, e.g. numba could not type the
 and a test failed: counted as caught, shown apart), **survived** (every test passes; also when the
 probe raised but no test failed), **equivalent** (left out of the rate). The rate is
 (caught + caught elsewhere + crashed) / (drawn - equivalent). The survivors are listed with their
-diffs (file:line, old -> new). A drawn run is a measurement: it exits 0 whatever survives (2 on a
+diffs (file:line, old -> new). A mutant's probe and tests may each run HANG_FACTOR times as long
+as the unbroken copy's (at least HANG_FLOOR seconds): past that its games never end, the probe
+counts as raised and the tests as failed (a suite that never ends fails its CI), so a mutant
+that loops costs minutes, not the hour of TEST_TIMEOUT. A drawn run is a measurement: it exits 0 whatever survives (2 on a
 usage error or when the unbroken copy fails its probe or tests).
 """
 
@@ -162,14 +165,15 @@ def copy_tree(dest: Path) -> None:
         shutil.copy2(src, target)
 
 
-def pytest(root: Path, cache: Path, args: list[str]) -> tuple[int, str]:
-    """(exit code, the first failing test or the last line) of one pytest run in the copy."""
+def pytest(root: Path, cache: Path, args: list[str], timeout: float = TEST_TIMEOUT) -> tuple[int, str]:
+    """(exit code, the first failing test or the last line) of one pytest run in the copy; a run
+    past `timeout` seconds fails (a suite that never ends fails its CI)."""
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
     cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-p", "no:randomly", *args]
     try:
-        r = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, timeout=TEST_TIMEOUT, check=False)
+        r = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
-        return 1, f"timed out after {TEST_TIMEOUT} s"
+        return 1, f"timed out after {timeout:.0f} s"
     lines = r.stdout.splitlines()
     failed = next((ln.split(" - ")[0].removeprefix("FAILED ").removeprefix("ERROR ") for ln in lines
                    if ln.startswith(("FAILED ", "ERROR "))), "")
@@ -233,7 +237,9 @@ SKIPPABLE = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Assert)
 ATOMS = (ast.Name, ast.Attribute, ast.Subscript, ast.Call, ast.Constant)
 MAX_CONTEXT = 8  # neighbouring lines old may grow by to occur once in its file
 PROBE_GAMES = 200  # self-play games per probe cell
-PROBE_TIMEOUT = 1800  # seconds for one probe: a mutant that makes a game loop is then left to the tests
+PROBE_TIMEOUT = 1800  # seconds for the unbroken copy's probe
+HANG_FACTOR = 6  # a mutant's probe or tests may take this many times the unbroken copy's, at least HANG_FLOOR
+HANG_FLOOR = 300  # seconds; a mutant past its limit makes a game loop: it is left to the tests, then caught
 
 
 @dataclass(frozen=True)
@@ -552,15 +558,15 @@ def diff_lines(m: Mutant) -> list[str]:
     return [f"    - {ln}" for ln in old[a:len(old) - b]] + [f"    + {ln}" for ln in new[a:len(new) - b]]
 
 
-def run_probe(root: Path, cache: Path, game: str, games: int = PROBE_GAMES) -> dict:
+def run_probe(root: Path, cache: Path, game: str, games: int = PROBE_GAMES, timeout: float = PROBE_TIMEOUT) -> dict:
     """The probe's digests in a copy ({"cells": ...} or {"error": ...})."""
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
     out = cache.parent / f"probe-{cache.name}.json"
     cmd = [sys.executable, str(root / "tests" / "mutants" / "probe.py"), game, "--games", str(games), "--out", str(out)]
     try:
-        r = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, timeout=PROBE_TIMEOUT, check=False)
+        r = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
-        return {"error": f"the probe timed out after {PROBE_TIMEOUT} s"}
+        return {"error": f"the probe timed out after {timeout:.0f} s (a game that never ends)"}
     if not out.is_file():
         return {"error": f"the probe wrote nothing (exit {r.returncode}): {r.stderr.strip()[-500:]}"}
     data = json.loads(out.read_text())
@@ -570,8 +576,14 @@ def run_probe(root: Path, cache: Path, game: str, games: int = PROBE_GAMES) -> d
     return data
 
 
-def run_drawn(mutant: Mutant, scratch: Path, reference: dict) -> tuple[str, str, float]:
-    """(verdict, detail, seconds) of one drawn mutant: the probe first, the tests unless equivalent."""
+def limit(seconds: float) -> float:
+    """How long a mutant's probe or tests may run, from the unbroken copy's `seconds`."""
+    return max(HANG_FLOOR, HANG_FACTOR * seconds)
+
+
+def run_drawn(mutant: Mutant, scratch: Path, reference: dict, took: dict[str, float]) -> tuple[str, str, float]:
+    """(verdict, detail, seconds) of one drawn mutant: the probe first, the tests unless equivalent.
+    `took` holds the unbroken copy's probe and tests seconds, which bound the mutant's."""
     began = time.monotonic()
     root = Path(tempfile.mkdtemp(prefix=f"copy-{mutant.game}-{mutant.id}-", dir=scratch))
     cache = Path(tempfile.mkdtemp(prefix=f"cache-{mutant.game}-{mutant.id}-", dir=scratch))
@@ -582,7 +594,7 @@ def run_drawn(mutant: Mutant, scratch: Path, reference: dict) -> tuple[str, str,
         if text.count(mutant.old) != 1:
             return "stale", f"the old text occurs {text.count(mutant.old)} times in {mutant.file}", 0.0
         target.write_text(text.replace(mutant.old, mutant.new))
-        probe = run_probe(root, cache, mutant.game)
+        probe = run_probe(root, cache, mutant.game, timeout=limit(took["probe"]))
         if probe.get("cells") == reference:
             return "equivalent", f"no game of the probe changes ({len(reference)} cells)", time.monotonic() - began
         crashed = probe.get("error", "")
@@ -593,10 +605,11 @@ def run_drawn(mutant: Mutant, scratch: Path, reference: dict) -> tuple[str, str,
             diff = [c for c in reference if cells.get(c) != reference[c]]
             changed = f"{len(diff)}/{len(reference)} probe cells differ"
         if mutant.caught_by:
-            code, detail = pytest(root, cache, list(mutant.caught_by))
+            code, detail = pytest(root, cache, list(mutant.caught_by), timeout=limit(took["tests"]))
             if code not in (0, 5):
                 return ("crashed" if crashed else "caught"), f"{changed}; {detail}", time.monotonic() - began
-        code, detail = pytest(root, cache, [f"tests/games/{mutant.game}", "-k", "not golden"])
+        code, detail = pytest(root, cache, [f"tests/games/{mutant.game}", "-k", "not golden"],
+                              timeout=limit(took["tests"]))
         if code not in (0, 5):
             verdict = "crashed" if crashed else "caught elsewhere"
         else:
@@ -607,12 +620,13 @@ def run_drawn(mutant: Mutant, scratch: Path, reference: dict) -> tuple[str, str,
         shutil.rmtree(cache, ignore_errors=True)
 
 
-def drawn_baseline(chosen: list[str], scratch: Path, tests: bool) -> tuple[dict[str, dict], list[str]]:
-    """The unbroken copy's probe of each game (computed once per run), and its problems: a probe
-    that raises, or (tests=True) a test of the game that fails without the golden replay."""
+def drawn_baseline(chosen: list[str], scratch: Path, tests: bool) -> tuple[dict[str, dict], dict, list[str]]:
+    """The unbroken copy's probe of each game (computed once per run), its probe and tests
+    seconds per game, and its problems: a probe that raises, or (tests=True) a test of the game
+    that fails without the golden replay."""
     root = scratch / "copy-baseline"
     copy_tree(root)
-    references, problems = {}, []
+    references, took, problems = {}, {}, []
     for g in chosen:
         cache = scratch / f"cache-baseline-{g}"
         cache.mkdir()
@@ -622,15 +636,19 @@ def drawn_baseline(chosen: list[str], scratch: Path, tests: bool) -> tuple[dict[
             problems.append(f"{g}: the probe fails on the unbroken rules: {probe['error']}")
             continue
         references[g] = probe["cells"]
+        took[g] = {"probe": time.monotonic() - began, "tests": TEST_TIMEOUT / HANG_FACTOR}
         line = f"[        baseline] {g}: probe of {len(probe['cells'])} cells x {PROBE_GAMES} games"
         if tests:
+            began_tests = time.monotonic()
             code, detail = pytest(root, cache, [f"tests/games/{g}", "-k", "not golden"])
             if code != 0:
                 problems.append(f"{g}: a test fails on the unbroken rules: {detail}")
+            # the mutant compiles in its tests as well: the unbroken tests ran on a warm cache
+            took[g]["tests"] = time.monotonic() - began_tests + took[g]["probe"]
             line += f", tests: {detail}"
         print(f"{line} ({time.monotonic() - began:.0f} s)", flush=True)
     shutil.rmtree(root, ignore_errors=True)
-    return references, problems
+    return references, took, problems
 
 
 def drawn_report(chosen: list[str], mutants: list[Mutant], results: dict) -> None:
@@ -683,12 +701,13 @@ def main_random(args, chosen: list[str]) -> int:
     began = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="simkit-mutants-") as tmp:
         scratch = Path(tmp)
-        references, problems = drawn_baseline(sorted({m.game for m in mutants}), scratch, not args.no_baseline)
+        references, took, problems = drawn_baseline(sorted({m.game for m in mutants}), scratch,
+                                                    not args.no_baseline)
         if problems:
             for p in problems:
                 print(f"error: {p}")
             return 2
-        results = run_each(mutants, lambda m: run_drawn(m, scratch, references[m.game]), args.jobs,
+        results = run_each(mutants, lambda m: run_drawn(m, scratch, references[m.game], took[m.game]), args.jobs,
                            lambda m: m.what)
     drawn_report(chosen, mutants, results)
     print(f"\n{len(mutants)} drawn mutants in {time.monotonic() - began:.0f} s (seed {args.seed})")

@@ -741,7 +741,11 @@ def random_moves(T, K, rng, buf, seat, budget):
 
 @njit(cache=True, _nrt=False)
 def heuristic_moves(P, T, K, F, buf, seat, budget):
-    """The policy's pair of end tiles: the best sum of its tile values (F[0])."""
+    """The policy's pair of end tiles by the sum of its tile values (F[0]): for each end tile of
+    piece 0, piece 1 goes to its best tile in reach, or, when that one shares piece 0's port
+    group (one visit, A5), to the best tile of another group if that pays more. The best pair
+    when no value is negative; with negative values a second piece in the shared group, worth
+    nothing more, is not looked for (tests/games/set_sail/test_bot_moves.py)."""
     n = K[META, S.N_TILES]
     dmax = min(budget, np.int64(S.MAX_DIST - 1))
     v = F[0]
