@@ -44,6 +44,30 @@ def test_labels_are_the_tests_they_are_documented_as_on_either_side(side):
     assert at(0.04, 0.005, -0.04, 0.02) is None  # the same change, not shown larger than 2 (4 - 4 < 2)
 
 
+@pytest.mark.parametrize("toward", [0.0, 0.005, 0.01, 0.015, 0.02, 0.025, 0.04])
+def test_every_change_is_decided_in_enough_games(toward):
+    """holds needs the change toward zero shown below δ, weaker above δ/2: with the overlap no
+    change, not even one of exactly δ or δ/2, stays undetermined as the games grow (the change's
+    standard error shrinking as 1/√n); one below δ/2 holds, one above δ is weaker, and in between
+    the first shown (holds, tried first, where both are) is the label."""
+    figure, change = 0.08 - toward, -toward
+    found = [decide(1, _measured(figure, 0.1 / n ** 0.5, change, 0.1 / n ** 0.5, n), 0.02, 2.0)
+             for n in (10_000, 100_000, 1_000_000, 10_000_000)]
+    assert found[-1] == (HOLDS if toward < 0.02 else WEAKER)
+    if toward >= 0.02:
+        assert HOLDS not in found  # holds never shown of a change of δ or more
+    if toward <= 0.01:
+        assert WEAKER not in found  # weaker never shown of a change of δ/2 or less
+    assert labelling.WEAKER_FROM == 0.5
+
+
+def test_a_change_between_half_and_all_of_delta_is_weaker_when_only_that_is_shown():
+    """Change toward zero 2.2 ± 0.8 (z = 2): not shown below 2, shown above 1: weaker; 1.5 ± 0.4
+    is shown both below 2 and above 1: holds, tried first."""
+    assert decide(1, _measured(0.058, 0.002, -0.022, 0.004), 0.02, 2.0) == WEAKER
+    assert decide(1, _measured(0.065, 0.002, -0.015, 0.002), 0.02, 2.0) == HOLDS
+
+
 def test_holds_is_tried_before_vanishes_and_vanishes_before_weaker():
     """A small original (+1.5 points) measured again unchanged shows both holds and vanishes (it
     is within +-2 points of zero): holds. A re-measured +1 point, 4 points down: vanishes and weaker
@@ -96,7 +120,9 @@ def test_more_games_is_the_sample_at_which_the_nearest_label_clears_its_bounds()
     measured = _measured(0.08, 0.01, 0.0, 0.015)
     assert decide(1, measured, 0.02, 2.0) is None
     assert labelling.more_games(1, measured, 0.02, 2.0) == 13_000  # 12,500 rounded up to two figures
-    assert labelling.more_games(1, _measured(0.06, 0.01, -0.02, 0.01), 0.02, 2.0) is None  # change exactly δ
+    # a change of exactly δ is never shown below δ, but is shown above δ/2 (margin 1 point, se 1
+    # point) at 4 times the games: weaker, 30,000 more
+    assert labelling.more_games(1, _measured(0.06, 0.01, -0.02, 0.01), 0.02, 2.0) == 30_000
 
 
 def test_a_finding_takes_the_worst_decided_label_and_no_effect_is_no_label():

@@ -20,10 +20,16 @@ bound):
 - **holds**: side·B's lower bound is above zero and c's upper bound is below δ (clear of zero
   on its side, and the change toward zero shown smaller than the tolerance);
 - **vanishes**: B's bounds both lie within ±δ (two one-sided tests: B equivalent to zero);
-- **weaker**: side·B's lower bound is above zero and c's lower bound is above δ;
+- **weaker**: side·B's lower bound is above zero and c's lower bound is above δ/2 (clear of
+  zero on its side, and the change toward zero shown larger than half the tolerance);
 - **undetermined** when none is shown yet: the re-measurement plays on, look after look,
   until one is or its games are spent; then the label says about how many more games the
   nearest decision needs at the estimates so far.
+
+holds and weaker overlap on purpose: a change between δ/2 and δ may be shown either way, and
+both statements are true of it. Were weaker to need a change shown above δ, a change near δ
+could be shown neither below nor above it in any number of games; with the overlap every
+change is decided within a bounded number (WEAKER_FROM).
 
 The tests are tried in that order at each look, and the first shown is the label. A
 re-measurement whose games are identical to the original's (the set changes nothing the
@@ -49,6 +55,7 @@ ALPHA = 0.05  # a finding's chance of any false label, over its looks and re-mea
 # δ per figure kind, in the figure's own units (rate units: 0.02 is 2 points): a change smaller
 # than δ is no change, a figure within ±δ of zero is no effect
 DELTA = {"seat": 0.02, "category": 0.02, "strategy": 0.02, "capped": 0.005}
+WEAKER_FROM = 0.5  # weaker: the change toward zero shown larger than this share of δ (module doc)
 KINDS = tuple(DELTA)
 WIN_UNITS = 2520  # a seat's win in integer units (simkit.analysis.tables.WIN_UNITS): sums stay exact
 
@@ -130,7 +137,7 @@ def _conditions(side: float, figure: float, se: float, change: float, change_se:
     b, toward = side * figure, -side * change  # the figure on its side, the change toward zero
     return {REVERSES: [(-b, se)], HOLDS: [(b, se), (delta - toward, change_se)],
             VANISHES: [(delta - figure, se), (delta + figure, se)],
-            WEAKER: [(b, se), (toward - delta, change_se)]}
+            WEAKER: [(b, se), (toward - WEAKER_FROM * delta, change_se)]}
 
 
 ORDER = (REVERSES, HOLDS, VANISHES, WEAKER)  # tried in this order: the first shown is the label
