@@ -182,6 +182,36 @@ def test_goods_gains_are_what_one_more_good_adds():
         assert (gains[S.N_COLOURS] == -1) == (stock.sum() == 0)
 
 
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_observe_writes_every_row_it_reads_from_a_dirty_scratch_table(seat):
+    """observe fills buf[MINE], buf[STOCK], buf[GAINS] and buf[PIECES] afresh for the deciding
+    seat (the second and third seat too), whatever the rows held before: each equals what its
+    own helper gives on fresh arrays, and the pirate cost is the bot's for that hand."""
+    from simkit.games.sea_of_plunder import engine
+    from strategies import sea_of_plunder as bot
+
+    from .harness import S, Table
+
+    t = Table(players=3, seed=11 + seat, strategies="tuned")
+    t.set_active(seat)
+    for row in (engine.MINE, engine.STOCK, engine.GAINS, engine.PIECES):
+        t.buf[row] = 7  # what an earlier decision could have left
+    pcost = t.call("observe", seat=seat)
+    n_cards = t.K.shape[0] - S.CARD0
+    mine = np.zeros(t.buf.shape[1], dtype=np.int64)
+    engine.goods_of(t.T, np.int64(seat), np.int64(n_cards), mine)
+    stock = np.array([t.st[S.STOCK0 + c] for c in range(S.N_COLOURS)], dtype=np.int64)
+    gains = np.zeros(S.N_COLOURS + 1, dtype=np.int64)
+    bot.goods_gains(t.K, mine.copy(), stock, gains)
+    pieces = np.zeros(t.buf.shape[1], dtype=np.int64)
+    bot.mark_pieces(t.T, pieces)
+    assert list(t.buf[engine.MINE, : S.N_COLOURS]) == list(mine[: S.N_COLOURS])
+    assert list(t.buf[engine.STOCK, : S.N_COLOURS]) == list(stock)
+    assert list(t.buf[engine.GAINS, : S.N_COLOURS + 1]) == list(gains)
+    assert list(t.buf[engine.PIECES, : bot.PIECE_WORDS]) == list(pieces[: bot.PIECE_WORDS])
+    assert pcost == bot.pirate_cost(t.T, t.K, t.F[1 + seat], np.int64(seat), mine, t.P.strategist_low)
+
+
 def _direct_values(t, engine, bot, scorer, n):
     """What score_plays / score_discards must give each of the n candidates, each path traced
     and valued on its own (no memo): the values the memo's reuse has to reproduce exactly."""
