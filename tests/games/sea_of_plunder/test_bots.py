@@ -301,3 +301,40 @@ def test_discard_shortlist_marks_the_least_kept_cards_the_earlier_first_on_a_tie
         marked = {h for h in range(n) if t.T[S.MASK, h] == 1}
         assert applies == (k > 0)
         assert marked == (set(order[:k]) if k else set()), k
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_pirate_ending_near_a_ship_counts_its_owner(seat):
+    """A pirate moved by `seat` that ends within two squares of a ship (two included, three
+    not): of its own, the style's pirate_near cost; of a rival's, 0.3 of its harass value; the
+    second ship and the rival's turn (seat 1) as well as the first seat's."""
+    from strategies import sea_of_plunder as bot
+
+    from .harness import S, plain
+
+    t = plain(players=2, seed=4, strategies="tuned")
+    w = t.W[seat]
+    assert w[bot.W_PIRATE_NEAR] > 0 and w[bot.W_HARASS] > 0  # both terms show
+    n_sq = t.dist.shape[0]
+    # an empty end square with empty squares at distances 1, 2, 3 and far (out of every rule's reach)
+    occupied = {int(x) for x in t.pos if x >= 0}
+    end = next(e for e in range(n_sq) if e not in occupied
+               and all(any(t.dist[e, q] == d and q not in occupied for q in range(n_sq)) for d in (1, 2, 3, 9)))
+    at = {d: next(q for q in range(n_sq) if t.dist[end, q] == d and q not in occupied) for d in (1, 2, 3, 9)}
+    path = np.array([end] + [0] * (S.MAX_STEPS - 1), dtype=np.int64)
+    pieces = np.zeros(t.buf.shape[1], dtype=np.int64)
+
+    def value(ships: dict[int, int]) -> float:
+        for k in range(int(t.st[S.N_SHIPS])):
+            t.pos[S.SHIP0 + k] = ships.get(k, at[9])
+        bot.mark_pieces(t.T, pieces)
+        return bot.pirate_path_value(t.T, t.K, w, np.int64(seat), path, np.int64(1), 0.0, pieces)
+
+    owners = [int(t.ship_owner[k]) for k in range(int(t.st[S.N_SHIPS]))]
+    mine, theirs = owners.index(seat), owners.index(1 - seat)
+    far = value({})
+    for d in (1, 2):
+        assert value({mine: at[d]}) == pytest.approx(far - w[bot.W_PIRATE_NEAR])
+        assert value({theirs: at[d]}) == pytest.approx(far + 0.3 * w[bot.W_HARASS])
+    assert value({mine: at[3]}) == far and value({theirs: at[3]}) == far
+    assert value({mine: at[2], theirs: at[1]}) == pytest.approx(far - w[bot.W_PIRATE_NEAR] + 0.3 * w[bot.W_HARASS])

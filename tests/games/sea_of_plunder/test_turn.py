@@ -6,7 +6,7 @@ import numpy as np
 
 from simkit.games.sea_of_plunder import GAME
 
-from .harness import EV, N_CARDS, PRESET_INDEX, S, Table, card_ids, plain, play_game
+from .harness import EV, N_CARDS, PRESET_INDEX, S, Table, card_ids, plain, play_game, score
 
 
 # --------------------------------------------------------------------------- draw phase
@@ -267,6 +267,40 @@ def test_final_score_terms():
                       (1, 0, 0, ["green"]), (0, 0, 2, [])])
     assert out[:, 0].tolist() == [6 + 3 - 4 + 8, 5, 3, -2]
     assert out[:, 6].tolist() == [8, 5, 0, 0]  # goods_points seat metric
+
+
+def test_every_seat_metric_is_written_under_its_own_name():
+    """Each seat's counters at the end land in the column GAME.seat_metrics names, seat by seat
+    (values chosen distinct, so a counter in a neighbour's column or seat shows), and the win,
+    rank and score columns keep theirs."""
+    from simkit.game import SEAT_COLUMNS
+
+    rows = [(2, 3, 4, ["blue", "green", "purple", "orange", "blue"]), (0, 1, 0, ["blue", "green", "purple"]),
+            (1, 0, 5, ["green"]), (0, 2, 2, [])]
+    t = plain(players=4, seed=3)
+    t.st[S.END_REASON] = S.END_PLAYER_TREASURES
+    for s, (treasures, compasses, debt, goods) in enumerate(rows):
+        t.set_hand(s, [f"good:{g}" for g in goods])
+        t.seats[s, S.TREASURES] = treasures
+        t.seats[s, S.COMPASSES] = compasses
+        t.seats[s, S.DEBT] = debt
+        t.seats[s, S.STEALS] = 10 + s
+        t.seats[s, S.BRIBES] = 20 + s
+        t.seats[s, S.POWER] = s % len(S.POWER_NAMES)
+    t.call("final_scoring")
+    out = t.out_seats[0]
+    column = {m.name: SEAT_COLUMNS + i for i, m in enumerate(GAME.seat_metrics)}
+    assert out[:, column["treasures"]].tolist() == [2, 0, 1, 0]
+    assert out[:, column["compasses"]].tolist() == [3, 1, 0, 2]
+    assert out[:, column["debt"]].tolist() == [4, 0, 5, 2]
+    assert out[:, column["goods_points"]].tolist() == [8, 5, 0, 0]
+    assert out[:, column["steals"]].tolist() == [10, 11, 12, 13]
+    assert out[:, column["bribes"]].tolist() == [20, 21, 22, 23]
+    assert out[:, column["power"]].tolist() == [s % len(S.POWER_NAMES) + 1 for s in range(4)]
+    scores = [score(t, s) for s in range(4)]  # the powers dealt here may add to a score
+    assert out[:, 0].tolist() == scores and scores[1:] == [0 + 1 - 0 + 5, 3 + 0 - 5 + 0, 0 + 2 - 2 + 0]
+    ranks = [1 + sum(b > a for b in scores) for a in scores]  # the scores differ: no tie-breaker
+    assert out[:, 1].tolist() == ranks and out[:, 2].tolist() == [int(r == 1) for r in ranks]
 
 
 def test_tie_breaker_1_most_compasses():
