@@ -270,3 +270,19 @@ def test_the_next_hint_follows_the_robustness_label(label, depends_on, more, say
         assert text in hint
     if label != "holds":
         assert RULE_CHANGE not in hint  # not a rule change while the finding rests on an assumption or the bots
+
+
+def test_the_next_hint_names_only_what_gives_the_finding_its_label():
+    """Reverses under alt-y, only weaker under alt-x: the hint says it reverses under alt-y and
+    does not say it reverses under alt-x (the label line still names both)."""
+    cells = [cell("c", [5600, 4400])]
+    rows = []
+    for seat in (0, 1):
+        row = robust_row("c", seat, "reverses", ["components=alt-x", "components=alt-y"])
+        row["remeasurements"][0]["label"] = "weaker"
+        rows.append(row)
+    summary = {"cells": cells, "comparisons": [], "robustness": {"findings": rows}}
+    (finding,) = headline(summary, {"c": "c"}).findings
+    hint = finding.next_hint()
+    assert "reverses under the component set alt-y," in hint and "alt-x" not in hint
+    assert "alt-x" in finding.sentence()

@@ -96,11 +96,12 @@ class Finding:
     advice: str = ""  # what to try next, said as "Next: ..." unless the robustness label says otherwise
     verdict: str = ""  # the robustness phase's label itself ("holds", "vanishes", ...), or ""
     depends_on: list[str] = field(default_factory=list)  # what a label other than holds depends on
+    decisive: list[str] = field(default_factory=list)  # of those, the ones with the finding's own label
     more_games: int | None = None  # an undetermined label: about how many more games would decide it
     clear: bool = False  # clear of the noise by the report's one rule (`clear_of_noise`)
 
     def next_hint(self) -> str:
-        return next_hint(self.advice, self.verdict, self.depends_on, self.more_games)
+        return next_hint(self.advice, self.verdict, self.decisive or self.depends_on, self.more_games)
 
     def sentence(self) -> str:
         hint = self.next_hint()
@@ -113,7 +114,8 @@ def next_hint(advice: str, label: str, depends_on: list[str], more_games: int | 
     `robustness.findings`): a finding that vanishes or reverses under a component set rests on
     that set's values (an assumption: check them, not a rule); one that vanishes or reverses with
     the skilled bots is about how the bots play (measure it at a stronger tier, not a rule); an
-    undetermined one needs more games first; holds (and weaker, or no label) keeps `advice`."""
+    undetermined one needs more games first; holds (and weaker, or no label) keeps `advice`.
+    `depends_on`: the re-measurements with the finding's label (Finding.decisive)."""
     sets = [by.split("=", 1)[1] for by in depends_on if by.startswith(f"{COMPONENTS}=")]
     tiers = [by for by in depends_on if not by.startswith(f"{COMPONENTS}=")]
     if label in (VANISHES, REVERSES) and (sets or tiers):
@@ -559,6 +561,10 @@ def headline(summary: dict, labels: dict[str, str]) -> Headline:
             finding.label = label_text(row)
             finding.verdict = row.get("label", "")
             finding.depends_on = list(row.get("depends_on") or [])
+            # the hint names what gives the finding its label: a set under which it is only
+            # weaker is no reason to say it reverses there
+            finding.decisive = [m["by"] for m in row.get("remeasurements", [])
+                                if m.get("label") == finding.verdict and m["by"] in finding.depends_on]
             finding.more_games = row.get("more_games")
     return Headline(unfinished, _fold_assumption_sets(kept, cells, labels, keys), len(candidates),
                     _precision(cells), rows, list(dict.fromkeys(cell["game"] for cell in cells)),
