@@ -55,8 +55,8 @@ ALPHA = 0.05  # a finding's chance of any false label, over its looks and re-mea
 # δ per figure kind, in the figure's own units (rate units: 0.02 is 2 points): a change smaller
 # than δ is no change, a figure within ±δ of zero is no effect
 DELTA = {"seat": 0.02, "category": 0.02, "strategy": 0.02, "capped": 0.005}
-WEAKER_FROM = 0.5  # weaker: the change toward zero shown larger than this share of δ (module doc)
 KINDS = tuple(DELTA)
+WEAKER_FROM = 0.5  # weaker: the change toward zero shown larger than this share of δ (module doc)
 WIN_UNITS = 2520  # a seat's win in integer units (simkit.analysis.tables.WIN_UNITS): sums stay exact
 
 

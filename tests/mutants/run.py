@@ -83,8 +83,8 @@ probe raised but no test failed), **equivalent** (left out of the rate). The rat
 diffs (file:line, old -> new). A mutant's probe and tests may each run HANG_FACTOR times as long
 as the unbroken copy's (at least HANG_FLOOR seconds): past that its games never end, the probe
 counts as raised and the tests as failed (a suite that never ends fails its CI), so a mutant
-that loops costs minutes, not the hour of TEST_TIMEOUT. A drawn run is a measurement: it exits 0 whatever survives (2 on a
-usage error or when the unbroken copy fails its probe or tests).
+that loops costs minutes, not the hour of TEST_TIMEOUT. A drawn run is a measurement: it exits
+0 whatever survives (2 on a usage error or when the unbroken copy fails its probe or tests).
 """
 
 from __future__ import annotations
