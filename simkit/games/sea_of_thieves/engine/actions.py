@@ -107,24 +107,25 @@ def open_fire(P, T, K, F, rng, log, k, bonus):
     target = np.int64(-1)
     enemy = np.int64(-1)  # typed: a literal -1 would compile the bot's enemy_worth once more
     best = -1.0
+    i = 0  # the targets counted by rival_count, ships then enemies: a random seat's pick is the pick-th
     for j in range(2 * T[ST, S.PLAYERS]):
         if j // 2 != seat and T[SHIP0 + j, S.HEX] == h:
             if pick >= 0:
-                if pick == 0:
+                if i == pick:
                     target = j
-                pick -= 1
+                i += 1
             else:
                 score = 1.0 * (T[SHIP0 + j, S.HOLD_N] * 4 + T[SHIP0 + j, S.DAMAGE] + T[SEAT0 + j // 2, S.REP])
                 if score > best:
                     best = score
                     target = j
-    for i in range(n_enemies):
-        e = T[S.SCRATCH, 16 + i]
+    for e_i in range(n_enemies):
+        e = T[S.SCRATCH, 16 + e_i]
         if pick >= 0:
-            if pick == 0:
+            if i == pick:
                 enemy = e
                 target = -1
-            pick -= 1
+            i += 1
         elif bot.fire_on_enemy(T, K, F, k, e) and (
                 enemy < 0 or bot.enemy_worth(P, T, K, F, k, e) > bot.enemy_worth(P, T, K, F, k, enemy)):
             enemy = e

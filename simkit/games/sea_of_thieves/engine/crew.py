@@ -304,13 +304,14 @@ def respawn(P, T, K, F, rng, log, seat):
             continue
         pick = decide(rng, seat, n) if is_random(F, rng, seat) else np.int64(-1)
         best_s = -1e18
+        j = 0  # the hexes counted as above: a random seat's pick is the pick-th (none after it overrides)
         for i in range(S.TILE_HEXES):
             h = pos * S.TILE_HEXES + i
             if T[S.HEX_TYPE, h] == S.ISLAND and T[S.HEX_STANDEES, h] + need <= 2:
                 if pick >= 0:
-                    if pick == 0:
+                    if j == pick:
                         best = h
-                    pick -= 1
+                    j += 1
                 else:
                     s = bot.respawn_hex_score(T, K, F, seat, h)
                     if s > best_s:

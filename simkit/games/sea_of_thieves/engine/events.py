@@ -137,13 +137,14 @@ def place_kraken(P, T, K, F, rng, log, knave):
             pick = decide(rng, owner, options) if is_random(F, rng, owner) else np.int64(-1)
             dest = np.int64(-1)
             best_d = 1 << 40
+            i = 0  # the options counted as above: a random owner's pick is the pick-th (none after it overrides)
             for d in range(6):
                 x = K[S.NEXT0 + d, h]
                 if x >= 0 and T[S.HEX_TYPE, x] != S.ABSENT and T[S.HEX_STANDEES, x] < 2:
                     if pick >= 0:
-                        if pick == 0:
+                        if i == pick:
                             dest = x
-                        pick -= 1
+                        i += 1
                     elif S.dist(K, x, goal) < best_d:
                         best_d = S.dist(K, x, goal)
                         dest = x

@@ -201,13 +201,14 @@ def place_fleet(P, T, K, F, rng, log, seat):
     pick = decide(rng, seat, n) if is_random(F, rng, seat) else np.int64(-1)
     best = -1
     best_s = 1 << 40
+    i = 0  # the hexes counted above: a random seat's pick is the pick-th (none after it overrides)
     for h in range(S.TILE_HEXES):
         if T[S.HEX_TYPE, h] != S.ISLAND or T[S.HEX_STANDEES, h] != 0:
             continue
         if pick >= 0:
-            if pick == 0:
+            if i == pick:
                 best = h
-            pick -= 1
+            i += 1
             continue
         s = 1000
         for i in range(T[SEAT0 + seat, S.VOY_N]):
