@@ -338,3 +338,31 @@ def test_a_pirate_ending_near_a_ship_counts_its_owner(seat):
         assert value({theirs: at[d]}) == pytest.approx(far + 0.3 * w[bot.W_HARASS])
     assert value({mine: at[3]}) == far and value({theirs: at[3]}) == far
     assert value({mine: at[2], theirs: at[1]}) == pytest.approx(far - w[bot.W_PIRATE_NEAR] + 0.3 * w[bot.W_HARASS])
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_trouble_at_sea_sends_each_pirate_at_a_rival_and_away_from_its_own_ship(seat):
+    """A heuristic seat playing Trouble at Sea (SOP-188) turns the discard for each pirate by that
+    pirate's value: a pirate two squares short of a rival's ship sails into it, one whose other
+    way crosses the seat's own ship (across the endless sea's edge) sails away from it."""
+    from .harness import EV, S, name_of, plain
+    from .test_cards import _discard
+
+    for seed in range(4):
+        t = plain(players=2, seed=seed, strategies="tuned")
+        t.layout("""
+              ABCDEFGHIJKLM
+           1  p............
+           3  ......p......
+           9  p............
+          13  ............p
+        """)
+        t.put("ship", 1 - seat, "I3")
+        t.put("ship", seat, "A13")
+        t.set_active(seat)
+        t.set_hand(seat, ["Trouble at Sea"])
+        t.call("play_phase", seat=seat)
+        _, mark = _discard(t, seat, "Fork east or west")  # each pirate: two east or two west
+        moves = {r[3]: (name_of(r[4]), name_of(r[5])) for r in t.events(EV.PIRATE_MOVE, mark)[:4]}
+        assert moves[1] == ("G3", "I3")  # into the rival's ship
+        assert moves[3] == ("M13", "K13")  # not east over A13

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 from simkit.games.sea_of_plunder.events import card_name
 
@@ -249,6 +250,23 @@ def test_so_close_yet_so_far_moves_one_or_two_islands_like_ships():
         codes = t.codes(mark)
         assert codes.index(EV.PIRATE_MOVE) > max(i for i, c in enumerate(codes) if c == EV.ISLAND_MOVE)
     assert counts == {1, 2}
+
+
+def test_so_close_yet_so_far_may_move_any_two_of_three_islands():
+    """SOP-184: with three Treasure Islands on the board, a random seat moves one island or any
+    two of them (each pair and each single island comes up over the seeds)."""
+    three = BOARD.replace("   9  .........T...", "   9  ..T......T...")
+    seen = set()
+    for seed in range(60):
+        t = board(seed)
+        t.layout(three)
+        t.set_active(0)
+        t.set_hand(0, ["So Close Yet So Far"])
+        t.call("play_phase", seat=0)
+        _, mark = _discard(t, 0, "Three east")
+        seen.add(frozenset(name_of(r[4]) for r in t.events(EV.ISLAND_MOVE, mark)))
+    islands = ("E5", "C9", "J9")
+    assert seen == {frozenset(c) for c in combinations(islands, 1)} | {frozenset(c) for c in combinations(islands, 2)}
 
 
 def test_trouble_at_sea_moves_every_pirate_then_the_bonus_pirate_again():

@@ -562,3 +562,31 @@ def test_hand_totals_count_a_wild_in_every_type():
     swords, sails, cannons, wilds = S.hand_totals(t.T, t.K, 0)
     assert (swords, sails, cannons, wilds) == (5 + wild, 2 + wild, 3 + wild, wild)
     assert [S.type_total(t.T, t.K, 0, k) for k in (S.SWORD, S.SAIL, S.CANNON)] == [swords, sails, cannons]
+
+
+@pytest.mark.parametrize("ghost", [False, True])
+def test_a_move_stops_on_the_water_square_nearest_its_goal_within_the_budget(ghost):
+    """Move (A6): the destination the engine picks for a goal is a water square the ship reaches
+    within its budget and as close to the goal as any such square; a reachable water goal is
+    itself; among equally close squares the ship's own, else the lowest-numbered. Every goal,
+    budgets 0 to 3, from three squares, sailing and as the Ghost (which moves through land)."""
+    t = Table(3, strategies="duellist")
+    if ghost:
+        t.seat(1)[S.DAMAGE] = 3
+        t.call("damage", seat=1, by=-1)
+        t.call("end_round")
+        assert t.seat(1)[S.STATE] == S.GHOST
+    rows = S.GDIST0 if ghost else S.DIST0
+    n = int(t.K[S.META, S.N_SQ])
+    water = [b for b in range(n) if t.K[S.SQ_KIND, b] != S.LAND]
+    dist = t.K[rows: rows + n, :n]
+    for start in water[:: max(1, len(water) // 3)][:3]:
+        t.put(1, start)
+        for budget in range(4):
+            reach = [b for b in water if dist[start, b] <= budget]
+            for goal in range(n):
+                stop = int(t.call("toward", seat=1, goal=goal, budget=budget))
+                nearest = min(dist[goal, b] for b in reach)
+                expected = (goal if goal in reach else start if dist[goal, start] == nearest
+                            else min(b for b in reach if dist[goal, b] == nearest))
+                assert stop == expected, (start, budget, goal)

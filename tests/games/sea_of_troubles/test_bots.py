@@ -122,3 +122,64 @@ def test_pillage_odds_follow_the_port_defence():
     odds = [bot.pillage_odds(t.P, t.T, t.K, a) for a in range(3, 13)]
     assert odds == sorted(odds) and odds[0] < 0.02 and odds[-1] > 0.99
     assert abs(bot.pillage_odds(t.P, t.T, t.K, 8) - 0.667) < 0.05  # 3 cards of the box: 8 beats them 2 times in 3
+
+
+def square_value(t, seat, sq, **weights):
+    """target_value of square sq for the seat, with only these weights non-zero."""
+    from ..engine_calls import call_by_name
+
+    t.F[1 + seat, :] = 0.0
+    for name, value in weights.items():
+        t.F[1 + seat, getattr(bot, "W_" + name.upper())] = value
+    own = bot.own_view(t.T, t.K, seat)
+    return call_by_name(bot.target_value, t, {"seat": seat, "sq": sq, "players": t.players, "own": own}, {})
+
+
+def test_the_bot_values_burying_at_an_x_exactly_where_the_rules_let_it_bury():
+    """Bury (one X per pirate outside Skirmish): with treasure aboard, an X is worth sailing to for
+    burying exactly where bury_spot_ok would let the seat bury on arrival: its own X, or a free
+    one while it has none; never a rival's X. Each seat, X by X, before and after owning one."""
+    t = Table(3, strategies="duellist")
+    xs = [b for b in range(int(t.K[S.META, S.N_SQ])) if t.K[S.SQ_KIND, b] == S.XSPOT]
+    assert len(xs) == 3
+    for owners in ((-1, -1, -1), (1, 0, -1), (-1, 2, 0), (2, -1, 1)):
+        for x, owner in enumerate(owners):
+            t.T[S.XOWNER, t.K[S.SQ_INDEX, xs[x]]] = owner
+        for s in range(3):
+            t.seat(s)[S.BURY_X] = next((t.K[S.SQ_INDEX, xs[x]] for x, o in enumerate(owners) if o == s), -1)
+        for seat in range(3):
+            t.seat(seat)[S.CARRY_N] = 0
+            t.give_treasure(seat, "Doubloon")
+            for sq in xs:
+                home = int(t.seat(seat)[S.POS])
+                t.put(seat, sq)
+                allowed = bool(t.call("bury_spot_ok", seat=seat))
+                t.put(seat, home)
+                assert (square_value(t, seat, sq, bury=1.0) > 0) == allowed, (owners, seat, sq)
+            t.T[S.TDECK, t.st[S.TDECK_N]] = t.T[S.CARRY0 + seat, 0]  # the Doubloon back
+            t.st[S.TDECK_N] += 1
+            t.seat(seat)[S.CARRY_N] = 0
+
+
+def test_the_fight_value_of_a_rival_alongside_counts_only_the_attacks_the_hand_can_make():
+    """A rival within this turn's reach is worth the better of boarding (Swords) and shooting
+    (Cannons) that the hand holds cards for: only the shot with Cannons alone, only the boarding
+    with Swords alone, nothing with neither, though a boarding's odds are never nil."""
+    t = Table(2, strategies="duellist")
+    t.clear_hands()
+    t.put(0, t.square(0, 0))
+    t.put(1, t.square(0, 1))
+    t.give_treasure(1, "Treasure Chest")
+    t.st[S.FREE] = 2
+    rival = t.square(0, 1)
+
+    def swings():
+        own = bot.own_view(t.T, t.K, 0)
+        return [bot.fight_swing(t.P, t.T, t.K, t.F, 0, 1, shoot, own) for shoot in (0, 1)]
+
+    assert square_value(t, 0, rival, fight=1.0) == 0.0
+    assert min(swings()) > 0  # an attack with no cards could still win: only the hand rules it out
+    t.set_hand(0, [(CA, 3)])
+    assert square_value(t, 0, rival, fight=1.0) == swings()[1] != max(swings())
+    t.set_hand(0, [(SW, 3)])
+    assert square_value(t, 0, rival, fight=1.0) == swings()[0]

@@ -306,3 +306,22 @@ def test_sinking_with_no_die_throws_the_treasure_and_with_neither_loses_nothing(
     assert t.holds(0) == ({}, {}) and t.st[S.BOX_TREASURE] == 1
     t.call("sink", seat=0)  # nothing left: it loses nothing more, and still sinks
     assert t.seat(0)[S.CREW_N] == 0 and t.st[S.DICE_LOST] == 0 and t.seat(0)[S.SINKINGS] == 2
+
+
+def test_the_bots_public_view_of_a_defence_is_the_dice_it_rolls_without_crew():
+    """TOA-057: what a bot may count of a rival's defence (strategies: public_defence, the upgrades
+    and relics, its crew dice hidden) is the number of defence dice that rival rolls with no crew
+    die commanded, at every upgrade level and relic count, for either seat."""
+    from strategies import tide_of_avaris as bot
+
+    for dfn in (1, 2):
+        for level in range(4):
+            for relics in range(3):
+                t = Table(strategies="hoarder")
+                one_face(t, S.SHIELD)
+                for s in range(4):
+                    t.set_dice(s, [])
+                t.seat(dfn)[S.DEFENCE] = level
+                t.seat(dfn)[S.REL_DEFENCE] = relics
+                t.call("battle", att=0, dfn=dfn, card=0, wind=0)
+                assert bot.public_defence(t.T, dfn) == battles(t)[-1][1] == 1 + level + relics

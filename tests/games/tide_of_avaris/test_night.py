@@ -215,3 +215,52 @@ def test_a_sunk_ship_buries_at_the_end_but_meets_no_space_bonus():
     t.hold(0, {"red": 1, "blue": 1})
     assert t.call("night", players=4)
     assert t.buried(0) == {"red": 1, "blue": 1} and t.seat(0)[S.BONUS_POINTS] == 0
+
+
+def _expected_steps(costs: list[int], money: int, keep: int) -> int:
+    """Steps of one track a heuristic buys from `money`, keeping at least `keep` (at most six)."""
+    n = 0
+    while n < min(6, len(costs)) and money - costs[n] >= keep:
+        money -= costs[n]
+        n += 1
+    return n
+
+
+def test_a_heuristic_plans_each_step_of_a_track_at_its_own_price_down_to_its_reserve():
+    """Step 1: Upgrade, bought by a heuristic that values one track only: it plans the steps the
+    track's prices allow one after another, paying each step's own price and keeping its gold
+    reserve (a rum track keeps one rum), for every track, amount and reserve."""
+    t = Table(strategies="raider")
+    names = ("W_UP_ATTACK", "W_UP_DEFENCE", "W_UP_FLEET", "W_UP_CREW")
+    for track in range(4):
+        costs = [int(c) for c in t.K[S.UP_COST0 + track] if c >= 0]
+        gold_track = t.K[S.UP_CURRENCY, track] == S.CUR_GOLD
+        for money in range(0, sum(costs) + 2):
+            for reserve in (0, 1, 3):
+                t.weights(0, **{n: (5.0 if i == track else 0.0) for i, n in enumerate(names)}, W_RESERVE=reserve)
+                t.seat(0)[S.GOLD], t.seat(0)[S.RUM] = (money, 0) if gold_track else (0, money)
+                t.seat(0)[S.ATTACK: S.ATTACK + 4] = 0
+                t.seat(0)[S.CREW_N] = 5 + t.seat(0)[S.CREW_UP]  # no die to buy back
+                t.T[S.PLAN0] = 0
+                bot.plan_upgrades(t.P, t.T, t.K, t.F, t.rng, 0)
+                plan = [int(x) for x in t.T[S.PLAN0, :5]]
+                steps = _expected_steps(costs, money, reserve if gold_track else 1)
+                if track == S.UP_CREW:
+                    steps = min(steps, S.MAX_DICE - int(t.seat(0)[S.CREW_N]))
+                assert plan == [steps if i == track else 0 for i in range(4)] + [0], (track, money, reserve)
+
+
+def test_each_night_buys_only_what_that_night_planned():
+    """Step 1: Upgrade, two Nights running: the second buys only its own plan, whatever the first
+    one bought (a plan is made afresh each Night)."""
+    t = Table(strategies="raider")
+    costs = [int(c) for c in t.K[S.UP_COST0 + S.UP_ATTACK] if c >= 0]
+    t.weights(0, W_UP_ATTACK=5, W_UP_DEFENCE=0, W_UP_FLEET=0, W_UP_CREW=0, W_RESERVE=0)
+    t.seat(0)[S.GOLD] = costs[0]
+    t.call("upgrades", players=4)
+    assert t.seat(0)[S.ATTACK] == 1 and t.seat(0)[S.GOLD] == 0
+    t.weights(0, W_RESERVE=costs[2])  # enough gold for two more steps, the reserve allows one
+    t.seat(0)[S.GOLD] = costs[1] + costs[2]
+    t.call("upgrades", players=4)
+    assert t.seat(0)[S.ATTACK] == 2 and t.seat(0)[S.GOLD] == costs[2]
+    assert [int(x) for x in t.T[S.PLAN0, :5]] == [1, 0, 0, 0, 0]

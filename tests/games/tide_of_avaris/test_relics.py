@@ -186,3 +186,25 @@ def test_a_rule_breaking_relic_with_an_amount_is_refused(tmp_path):
     with pytest.raises(InputError, match="relic 1 .*amount.*A68"):
         components.load(str(folder))
     components.load.cache_clear()
+
+
+@pytest.mark.parametrize("greed", [0.5, 2.0, 20.0])
+def test_a_heuristic_with_collect_after_burial_buries_where_it_would_otherwise_only_collect(greed):
+    """A68: the relic's owner still collects after burying, so a heuristic weighs a burial worth
+    less than the space's treasure as the burial plus the treasure: it buries with the relic (its
+    first copy, a count of one) and only collects without it, however much the treasure is worth."""
+    picks = []
+    for with_relic in (False, True):
+        t = Table(strategies="burier")
+        t.put(0, "Raid")
+        t.set_slot("Raid", "red")
+        t.hold(0, {"blue": 1})
+        t.seat(0)[S.MOVED] = 0  # no board action: bury or nothing, then collect
+        if with_relic:
+            give_relic(t, 0, S.RE_COLLECT_AFTER_BURIAL)
+            assert t.seat(0)[S.REL_COLLECT_AFTER_BURIAL] == 1
+        t.weights(0, W_BANK=0, W_GREED=greed)
+        here = int(t.seat(0)[S.POS])
+        assert 0 < bot.bury_value(t.P, t.T, t.K, t.F, 0, here, 0) <= bot.collect_value(t.T, t.K, t.F, 0, here)
+        picks.append(bot.choose_act(t.P, t.T, t.K, t.F, t.rng, 0, 0, 4))
+    assert picks == [bot.ACT_NONE, bot.ACT_BURY]
