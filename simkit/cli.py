@@ -404,7 +404,7 @@ def check(
                                                     "64,000).")] = None,
     jobs: Annotated[int, typer.Option(help="With --until-decided: worker processes for the extra games.")] = 1,
     robust: Annotated[bool | None, typer.Option(
-        "--robust", help="Gate only the figures whose finding holds at every skilled tier and component set (the "
+        "--robust", help="Gate only the figures whose finding holds at every skilled tier, component set and reading (the "
         "sweep's robustness labels); the rest are counted, not judged.")] = None,
 ) -> None:
     """CI gate: judge a sweep's balance figures against limits, allowing for noise.

@@ -18,7 +18,9 @@ Each finding's cell is played again with the same cell definition but
   the game's top rollout tier: `expert` (the lookahead on the tuned preset), else `lookahead`.
   A strategy finding is about its line-up, so it is not re-measured at
   another tier;
-- (components) `components=<set>` for every shipped alternative set of the game.
+- (components) `components=<set>` for every shipped alternative set of the game, and
+  `<param>=<value>` for every other reading a rule parameter declares of an unsourced
+  assumption (`Param.readings`: e.g. Sea of Troubles' `sunk_treasure`, A12).
 
 Sized to decide, in games: each re-measurement plays in looks. Look 0 plays the original's
 games (a slow tier: a quarter of its `lookahead_games`, at most the original's) on the sweep's
@@ -175,6 +177,21 @@ def _shipped_sets(game) -> tuple[str, ...]:
     return tuple(param.allowed[1:]) if param is not None else ()
 
 
+def _readings(game, cell: Cell) -> list[tuple[str, object]]:
+    """(param, value) of every reading of an assumption the cell does not already play: the
+    declared readings and the default, less the cell's own value."""
+    out = []
+    for p in game.rules.params:
+        if p.readings:
+            current = cell.overrides.get(p.name, p.default)
+            out += [(p.name, value) for value in (p.default, *p.readings) if value != current]
+    return out
+
+
+def _override_text(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def top_tier(game) -> str | None:
     """The rollout tier a `lookahead = true` re-measurement plays: the game's `expert` preset (the
     lookahead on the tuned preset, the top rung of simkit.tiers), else its `lookahead` preset."""
@@ -202,6 +219,9 @@ def remeasurements(cell: Cell, kind: str, settings: dict) -> list[tuple[str, Cel
                 by = f"components={name}"
                 out.append((by, dataclasses.replace(cell, id=f"{cell.id}~{by}",
                                                     overrides={**cell.overrides, "components": name})))
+        for name, value in _readings(game, cell):
+            by = f"{name}={_override_text(value)}"
+            out.append((by, dataclasses.replace(cell, id=f"{cell.id}~{by}", overrides={**cell.overrides, name: value})))
     return out
 
 
@@ -325,7 +345,7 @@ def columns(games: pl.DataFrame, seats: pl.DataFrame, cell: str, finding: dict, 
 
 def _identical(original: pl.DataFrame, again: pl.DataFrame, original_cell: str, again_cell: str, n: int) -> bool:
     """Every one of the first n games of the two cells ended alike, seat by seat (score, rank,
-    win): the set changes nothing this cell plays."""
+    win): the set or reading changes nothing this cell plays."""
     def rows(seats: pl.DataFrame, cell: str) -> pl.DataFrame:
         return seats.filter(pl.col("cell") == cell, pl.col("game_index") < n).select("game_index", "seat", "score",
                                                                                      "rank", "win")
@@ -391,7 +411,7 @@ def _evaluate(folder: Path, selection: dict, looks: list[dict]) -> tuple[dict[tu
             main_games, main_seats = games, seats
         for cell_id, n in look["cells"].items():
             info = selection["cells"][cell_id]
-            if k == 0 and info["by"].startswith("components=") and _identical(main_seats, seats, info["original"],
+            if k == 0 and "=" in info["by"] and _identical(main_seats, seats, info["original"],
                                                                                cell_id, n):
                 no_effect.add(cell_id)
             for finding in selection["findings"]:

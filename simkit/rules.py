@@ -34,7 +34,9 @@ class Param:
     section ("Final Scoring") or an assumption id ("A7"). A components parameter chooses
     files, not a value the engine reads: it stays out of the engine tuple; `validate` checks
     its value (simkit.components.component_param sets it, so this module needs no import of
-    that one).
+    that one). `readings`: for a parameter that settles an unsourced assumption, the other values
+    the rulebook could also mean; the robustness phase measures every headline finding again
+    under each (simkit.robustness), as it does under each shipped component set.
     """
 
     name: str
@@ -44,6 +46,13 @@ class Param:
     meaning: str = ""
     source: str = ""
     validate: Callable[[Any, str], Any] | None = field(default=None, compare=False, repr=False)
+    readings: tuple = ()
+
+    def __post_init__(self):
+        for value in self.readings:
+            if self.kind not in ("bool", "choice") or self.check(value, "") == self.default:
+                raise ValueError(f"{self.name}: a reading is another allowed value of a bool or choice "
+                                 f"parameter, got {value!r}")
 
     @property
     def knob(self) -> bool:

@@ -8,7 +8,8 @@ A spec file::
     precision = 0.01     # optional: stop a cell once seat 0's 95% half width <= this
 
     robustness = "all"   # optional: after the sweep, re-measure its headline findings at a skilled
-                         # tier and under every shipped component set (simkit.robustness); or a table
+                         # tier, under every shipped component set and every declared reading of an
+                         # assumption (simkit.robustness); or a table
                          # [robustness] check = "all", skilled = "tuned", lookahead = false,
                          # games = 320000, lookahead_games = 2000, alpha = 0.05, delta = {seat = "2pt"}
 

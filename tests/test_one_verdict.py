@@ -256,6 +256,11 @@ RULE_CHANGE = "try a compensation for the later seats"  # seat 0 ahead: the rule
      ["reverses under the component sets alt-x, alt-y", "check those component values"]),
     ("vanishes", ["lookahead"], None, ["with the lookahead bots", "about how the bots play", "stronger tier"]),
     ("reverses", ["tuned", "components=alt-x"], None, ["alt-x", "tuned", "stronger tier", "component values"]),
+    ("reverses", ["sunk_treasure=deck"], None, ["reverses under the reading sunk_treasure=deck",
+                                                "rests on an assumption", "check those readings"]),
+    ("vanishes", ["components=alt-x", "dig_pool=x", "tuned"], None,
+     ["under the component set alt-x and the reading dig_pool=x and with the tuned bots",
+      "check those component values and readings"]),
     ("undetermined", ["components=alt-x"], 4000, ["settle its robustness label first", "about 4,000 more games"]),
 ])
 def test_the_next_hint_follows_the_robustness_label(label, depends_on, more, says):

@@ -311,8 +311,10 @@ def test_check_robust_without_labels_is_bad_input(tmp_path):
     ({"check": "all", "lookahead": "yes"}, "lookahead must be true or false"),
 ])
 def test_bad_robustness_settings_are_one_error(value, message):
+    from simkit import spec
+
     with pytest.raises(InputError, match=message):
-        simkit.spec.load({"robustness": value, "study": [{"game": "dicegame"}]})
+        spec.load({"robustness": value, "study": [{"game": "dicegame"}]})
 
 
 def test_the_cli_refuses_a_bad_robustness_value_with_one_line(tmp_path):
@@ -439,3 +441,51 @@ def test_lookahead_true_re_measures_at_the_expert_where_the_game_has_one(dicegam
     again = dict(remeasurements(set_sail, "seat", settings))
     assert _schedule_of(again["expert"], "expert", 10_000, settings) == [500, 1000, 2000]
     assert _schedule_of(again["tuned"], "tuned", 10_000, settings)[:2] == [10_000, 20_000]
+
+
+def test_every_other_reading_of_an_assumption_is_re_measured_and_the_cells_own_is_not():
+    """Sea of Troubles declares readings of A12 (`sunk_treasure`: lost, deck, attacker) and A17
+    (`dig_pool`: owner, x): a finding is measured again under each reading its cell does not play,
+    beside the shipped component sets, and only by the components check."""
+    from simkit.robustness import remeasurements
+    from simkit.spec import Cell
+
+    settings = {"check": "components", "games": 320_000, "lookahead_games": 2_000}
+    base = Cell("st-3p", "sea_of_troubles", 3, "standard", {}, ("pillager",), 10_000, {})
+    readings = {by: again for by, again in remeasurements(base, "seat", settings) if not by.startswith("components=")}
+    assert list(readings) == ["sunk_treasure=deck", "sunk_treasure=attacker", "dig_pool=x"]
+    assert readings["sunk_treasure=attacker"].overrides == {"sunk_treasure": "attacker"}
+    assert readings["dig_pool=x"].id == "st-3p~dig_pool=x" and readings["dig_pool=x"].lineup == ("pillager",)
+    deck = Cell("st-3p", "sea_of_troubles", 3, "standard", {"sunk_treasure": "deck"}, ("pillager",), 10_000, {})
+    again = [by for by, _ in remeasurements(deck, "seat", settings) if by.startswith("sunk_treasure=")]
+    assert again == ["sunk_treasure=lost", "sunk_treasure=attacker"]
+    assert all("=" not in by for by, _ in remeasurements(base, "seat", settings | {"check": "skill"}))
+
+
+@pytest.mark.parametrize("readings", [("lost",), ("sunk",)])
+def test_a_reading_is_another_allowed_value(readings):
+    from simkit.rules import Param
+
+    with pytest.raises((ValueError, InputError)):
+        Param("sunk_treasure", "choice", "lost", ("lost", "deck"), "where it goes", "A12", readings=readings)
+    with pytest.raises(ValueError):
+        Param("port_die", "int", 6, (4, 6), "the die", "A8", readings=(4,))
+
+
+def test_a_reading_that_cannot_change_the_base_game_is_no_effect_and_one_that_can_is_labelled(tmp_path):
+    """Sea of Troubles at 3 players, base game: a pirate's buried treasure lies under its one X, so
+    `dig_pool=x` (a dig takes only what is under the X dug, A17) plays the very games of `owner`:
+    no effect. Where a sunk ship's treasure goes (A12) changes what later pirates can take, so the
+    two other readings of `sunk_treasure` are played and paired with the original."""
+    spec = {"name": "readings", "seed": 5, "games": 1000,
+            "robustness": {"check": "components", "games": 1000},
+            "study": [{"game": "sea_of_troubles", "players": [3]}]}
+    simkit.sweep(spec, out=tmp_path / "sweep", jobs=1, quiet=True)
+    findings = json.loads((tmp_path / "sweep" / "summary.json").read_text())["robustness"]["findings"]
+    assert findings
+    for finding in findings:
+        rows = {r["by"]: r for r in finding["remeasurements"]}
+        assert rows["dig_pool=x"]["label"] == NO_EFFECT
+        for by in ("sunk_treasure=deck", "sunk_treasure=attacker"):
+            assert rows[by]["label"] != NO_EFFECT and rows[by]["games"] >= 1000
+            assert "change" in rows[by]

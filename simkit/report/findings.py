@@ -112,21 +112,25 @@ class Finding:
 def next_hint(advice: str, label: str, depends_on: list[str], more_games: int | None = None) -> str:
     """A finding's "Next:" hint, one sentence, read from its robustness label (summary.json
     `robustness.findings`): a finding that vanishes or reverses under a component set rests on
-    that set's values (an assumption: check them, not a rule); one that vanishes or reverses with
-    the skilled bots is about how the bots play (measure it at a stronger tier, not a rule); an
+    that set's values (an assumption: check them, not a rule), and one under another reading of an
+    assumption (`param=value`) rests on that reading; one that vanishes or reverses with the
+    skilled bots is about how the bots play (measure it at a stronger tier, not a rule); an
     undetermined one needs more games first; holds (and weaker, or no label) keeps `advice`.
     `depends_on`: the re-measurements with the finding's label (Finding.decisive)."""
     sets = [by.split("=", 1)[1] for by in depends_on if by.startswith(f"{COMPONENTS}=")]
-    tiers = [by for by in depends_on if not by.startswith(f"{COMPONENTS}=")]
-    if label in (VANISHES, REVERSES) and (sets or tiers):
+    readings = [by for by in depends_on if "=" in by and not by.startswith(f"{COMPONENTS}=")]
+    tiers = [by for by in depends_on if "=" not in by]
+    if label in (VANISHES, REVERSES) and (sets or readings or tiers):
         verb = "reverses" if label == REVERSES else "vanishes"
-        named = f"the component set{'s' * (len(sets) != 1)} {', '.join(sets)}"
-        if sets and tiers:
+        named = " and ".join([f"the component set{'s' * (len(sets) != 1)} {', '.join(sets)}"] * bool(sets)
+                             + [f"the reading{'s' * (len(readings) != 1)} {', '.join(readings)}"] * bool(readings))
+        what = "component values" if not readings else "readings" if not sets else "component values and readings"
+        if named and tiers:
             return (f"it {verb} under {named} and with the {', '.join(tiers)} bots, so it rests on an assumption "
-                    f"and on how the bots play: check those component values against the real game and measure it "
+                    f"and on how the bots play: check those {what} against the real game and measure it "
                     f"at a stronger tier before changing a rule")
-        if sets:
-            return (f"it {verb} under {named}, so it rests on an assumption: check those component values against "
+        if named:
+            return (f"it {verb} under {named}, so it rests on an assumption: check those {what} against "
                     f"the real game (the game's page lists them) before changing a rule")
         return (f"it {verb} with the {', '.join(tiers)} bots, so it is about how the bots play rather than about the "
                 f"rules: measure it at a stronger tier (the expert: [robustness] lookahead = true) before changing a rule")

@@ -878,7 +878,7 @@ def _shown(row: dict, value: float, low: float, high: float) -> str:
 
 def _labels_section(summary: dict, labels: dict[str, str]) -> list[Block]:
     """The robustness phase's table (summary.json `robustness`): each finding, its figure, δ, and
-    every re-measurement at a skilled tier and under each shipped component set, with its
+    every re-measurement at a skilled tier and under each shipped component set or reading, with its
     figure, its paired change, its games and its label."""
     robust = summary.get("robustness")
     if not robust:
@@ -919,7 +919,7 @@ def _labels_section(summary: dict, labels: dict[str, str]) -> list[Block]:
             f"but the line-up replaced by a skilled tier ({skilled}"
             f"{', and the rollout tier (expert, else lookahead)' if settings.get('lookahead') else ''}) and under "
             "every shipped alternative "
-            "component set, on the same seeds, so the two cells' games pair one by one. A re-measurement plays "
+            "component set and every other declared reading of an assumption, on the same seeds, so the two cells' games pair one by one. A re-measurement plays "
             f"on, doubling its games, until its label is decided or it has played {settings.get('games', 0):,} "
             "games" + (f" ({settings.get('lookahead_games', 0):,} at the rollout tier)" if settings.get("lookahead") else "")
             + ". Each label is a test, with δ the tolerance of the figure's kind (a gated figure's is its gate's "

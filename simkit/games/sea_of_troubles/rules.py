@@ -34,9 +34,11 @@ PARAMS = (
           "(deck assumed in components/quirks.toml, A15)", source="Quirks"),
     Param("round_cap", "int", 200, (5, 10000), "rounds after which an unfinished game stops", "A14"),
     Param("sunk_treasure", "choice", "lost", S.SUNK_READINGS, "where a sunk ship's carried treasure goes: "
-          "out of the game, shuffled back into the treasure deck, or to the pirate whose Cannons sank it", "A12"),
+          "out of the game, shuffled back into the treasure deck, or to the pirate whose Cannons sank it", "A12",
+          readings=("deck", "attacker")),
     Param("dig_pool", "choice", "owner", S.DIG_POOLS, "what a dig at a rival's X (or one's own) takes from: "
-          "the owner's whole buried stock, or only the treasure buried at that X (differs only in Skirmish)", "A17"),
+          "the owner's whole buried stock, or only the treasure buried at that X (differs only in Skirmish)", "A17",
+          readings=("x",)),
     component_param(FOLDER, "component files: standard, alt-small-quests (A4), alt-even-deck (A1), "
                     "alt-small-hoard (A3), alt-corner-ports (A5), alt-infamy-quirks (A15), "
                     "or a designer's folder"),
