@@ -33,14 +33,25 @@ def checkout(rev: str, tree: Path | None = None) -> Iterator[Path]:
                            capture_output=True)
 
 
+def _setting(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    return name, value
+
+
 def side_by_side_parser(doc: str) -> argparse.ArgumentParser:
     """The arguments of every script that compares this checkout with another revision: --base,
-    --base-dir and --games (every registered game unless given)."""
+    --base-dir, --base-env (NAME=VALUE set for the base side only: `--base HEAD --base-dir .
+    --base-env SIMKIT_NUMBA_PATCHES=0` compares this checkout with itself unpatched) and --games
+    (every registered game unless given)."""
     from simkit import games as registry
 
     parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--base", required=True, help="the revision compared against (e.g. main, a commit)")
     parser.add_argument("--base-dir", type=Path, help="a checkout of the base to reuse instead of a new worktree")
+    parser.add_argument("--base-env", action="append", default=[], type=_setting, metavar="NAME=VALUE",
+                        help="an environment variable for the base side only (repeatable)")
     def games(text: str) -> str:
         unknown = [g for g in text.split(",") if g not in registry.ids()]
         if unknown:

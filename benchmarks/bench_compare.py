@@ -42,8 +42,9 @@ print(json.dumps({"preset": preset, "games_per_second": n / bench._best_time(cel
 """
 
 
-def probe(tree: Path, game: str, players: int, preset: str, seconds: float, games: int = 0) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
+def probe(tree: Path, game: str, players: int, preset: str, seconds: float, games: int = 0,
+          extra: dict | None = None) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(tree), **(extra or {})}
     done = subprocess.run([sys.executable, "-c", PROBE, game, str(players), preset, str(seconds), str(games)], cwd=tree,
                           env=env,
                           capture_output=True, text=True, check=False)
@@ -68,7 +69,8 @@ def main() -> int:
             for game in args.games.split(","):
                 for preset in args.presets.split(","):
                     for side, tree in (("base", base), ("this", HERE)):
-                        r = probe(tree, game, args.players, preset, args.seconds, args.games_each)
+                        r = probe(tree, game, args.players, preset, args.seconds, args.games_each,
+                                  dict(args.base_env) if side == "base" else None)
                         key = (game, r["preset"], side)
                         best[key] = max(best.get(key, 0.0), r["games_per_second"])
         print(f"{'game':16} {'preset':10} {'base games/s':>13} {'this games/s':>13} {'ratio':>6}")

@@ -7,7 +7,7 @@ as it was leaves the games and the games/s as they were too: nothing is left to 
 game, each side (this checkout, and REV checked out with `git worktree` or read from `--base-dir`)
 compiles two entries, each in a process of its own with an empty numba cache: the default preset's
 and the lookahead's. The sha256 of the object code numba keeps for each game loop it compiled
-(simkit.kernels.engine_loop) is compared: each line says `same` or `DIFFERENT`, and the exit code is
+(simkit.jit.engine_loop) is compared: each line says `same` or `DIFFERENT`, and the exit code is
 1 if any differs. A revision from before the loops were marked has no loop to compare (error).
 """
 

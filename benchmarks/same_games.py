@@ -41,8 +41,8 @@ print(digest.hexdigest())
 """
 
 
-def played(tree: Path, game: str, lineups: list[str], games: int) -> str:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
+def played(tree: Path, game: str, lineups: list[str], games: int, extra: dict | None = None) -> str:
+    env = {**os.environ, "PYTHONPATH": str(tree), **(extra or {})}
     done = subprocess.run([sys.executable, "-c", PLAY, game, json.dumps(lineups), str(games)], cwd=tree, env=env,
                           capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -66,7 +66,8 @@ def main() -> int:
             if LOOKAHEAD in presets and args.lookahead_games:
                 runs.append(([LOOKAHEAD], args.lookahead_games))
             for lineups, games in runs:
-                same = played(base, game_id, lineups, games) == played(HERE, game_id, lineups, games)
+                same = played(base, game_id, lineups, games, dict(args.base_env)) == played(HERE, game_id, lineups,
+                                                                                             games)
                 differ |= not same
                 print(f"{game_id:16} {','.join(lineups):60} {games:6,} a cell  {'same' if same else 'DIFFERENT'}",
                       flush=True)

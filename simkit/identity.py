@@ -36,12 +36,13 @@ READS_TABLES_ONLY = ("report", "analysis", "check.py", "tiers.py", "cli.py", "be
 
 
 def engine_sources() -> list[Path]:
-    """The files numba's engines are built from: the shared kernels and RNG, every game, every bot.
+    """The files numba's engines are built from: the shared kernels and RNG, the decorator and
+    numba patches they are compiled through, every game, every bot.
 
     numba's cache checks only the file of the function it caches, so simkit keys the cache
     folder by all of these (simkit._numba_cache_dir); the code identity starts from the same list.
     """
-    sources = [PACKAGE / "kernels.py", PACKAGE / "rng.py", *sorted((PACKAGE / "games").rglob("*.py")),
+    sources = [PACKAGE / "kernels.py", PACKAGE / "rng.py", PACKAGE / "jit.py", PACKAGE / "numba_patches.py", *sorted((PACKAGE / "games").rglob("*.py")),
                *sorted((ROOT / "strategies").rglob("*.py"))]
     return [path for path in sources if path.exists()]
 

@@ -131,7 +131,7 @@ def jitted_names(game_id: str) -> set[str]:
     for path in files:
         if path.exists():
             for node in ast.walk(ast.parse(path.read_text())):
-                if isinstance(node, ast.FunctionDef) and any("njit" in ast.unparse(d) for d in node.decorator_list):
+                if isinstance(node, ast.FunctionDef) and any(ast.unparse(d).startswith("jit") for d in node.decorator_list):
                     names.add(node.name)
     return names
 

@@ -10,7 +10,8 @@ and without `NUMBA_DISABLE_JIT=1`.
 import warnings
 
 import numpy as np
-from numba import njit
+
+from simkit.jit import jit
 
 # numpy scalars warn on uint64 wrap-around when the engine runs as plain Python; the
 # wrap-around is the algorithm.
@@ -26,7 +27,7 @@ _MIX2 = np.uint64(0x94D049BB133111EB)
 _STREAM = np.uint64(0xD1B54A32D192ED03)
 
 
-@njit(cache=True)
+@jit
 def splitmix64(x):
     """One splitmix64 output for input x (a good 64-bit mixing function)."""
     z = x + _GOLDEN
@@ -35,13 +36,13 @@ def splitmix64(x):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@jit
 def derive(root, index):
     """Seed of game `index` of a sweep with root seed `root` (independent of the cell)."""
     return splitmix64(splitmix64(np.uint64(root)) ^ np.uint64(index))
 
 
-@njit(cache=True)
+@jit
 def game_seeds(root, start, stop):
     """Seeds of games start..stop-1 as a uint64 array."""
     out = np.empty(stop - start, dtype=np.uint64)
@@ -50,7 +51,7 @@ def game_seeds(root, start, stop):
     return out
 
 
-@njit(cache=True)
+@jit
 def seed_streams(rng, seed):
     """Fill every stream of `rng` from one game seed; streams are independent."""
     for r in range(rng.shape[0]):
@@ -62,12 +63,12 @@ def seed_streams(rng, seed):
             rng[r, 0] = _GOLDEN
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
-@njit(cache=True)
+@jit
 def next_u64(rng, r):
     """The next 64-bit output of stream r (xoshiro256**)."""
     s0 = rng[r, 0]
@@ -89,14 +90,14 @@ def next_u64(rng, r):
     return result
 
 
-@njit(cache=True)
+@jit
 def randint(rng, r, n):
     """A uniform integer in 0..n-1 from stream r (n < 2**32; multiply-and-shift)."""
     x = next_u64(rng, r) >> np.uint64(32)
     return np.int64((x * np.uint64(n)) >> np.uint64(32))
 
 
-@njit(cache=True)
+@jit
 def shuffle(rng, r, a, n):
     """Shuffle the first n entries of a in place (Fisher-Yates) from stream r."""
     for i in range(n - 1, 0, -1):

@@ -748,7 +748,7 @@ def _compile_weight(game_id: str) -> int:
     180) and compiles longest, Set Sail the fewest (about 70) and compiles fastest."""
     from simkit.identity import engine_sources
 
-    return sum(path.read_text().count("@njit") for path in engine_sources()
+    return sum(path.read_text().count("@jit") for path in engine_sources()
                if game_id in path.parts or path.stem == game_id)
 
 

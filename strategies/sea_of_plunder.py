@@ -12,7 +12,6 @@ tie-break makes it uniform over legal choices.
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.bots import RANDOM as BASELINE
@@ -20,6 +19,7 @@ from simkit.bots import BotParam
 from simkit.game import Preset, with_tuned
 from simkit.games.sea_of_plunder import state as S
 from simkit.games.sea_of_plunder.state import CARD0, DICE0, DIST0, GS0, META, NUMBER_FACES, OWNER, POS, SEAT0, ST
+from simkit.jit import jit
 
 # Distances are read as K[DIST0 + piece's square, square] (the table is symmetric): a decision
 # weighs many squares against the same few pieces, whose rows then stay in the cache.
@@ -121,13 +121,13 @@ if _TUNED is not None:  # the expert: tuned's weights (its candidates, its rollo
     )
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def goods_points(K, g0, g1, g2, g3):
     """Best set score of a Goods hand given colour counts (capped at the 4 per colour)."""
     return K[GS0 + min(g0, 4), min(g1, 4) * 25 + min(g2, 4) * 5 + min(g3, 4)]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def goods_gain(K, mine, colour):
     """Points one more Good of `colour` adds to the hand's best partition."""
     before = goods_points(K, mine[0], mine[1], mine[2], mine[3])
@@ -137,7 +137,7 @@ def goods_gain(K, mine, colour):
     return after - before
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def cheapest_bribe(K, mine):
     """The colour whose loss costs the fewest points (-1 if no Goods)."""
     best, best_loss = np.int64(-1), np.int64(1 << 30)
@@ -152,7 +152,7 @@ def cheapest_bribe(K, mine):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def best_colour(K, mine, stock):
     """The available colour (stock > 0) that adds most points (-1 if none)."""
     best, best_gain = np.int64(-1), np.int64(-1)
@@ -164,7 +164,7 @@ def best_colour(K, mine, stock):
     return best
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def nearest_island(T, K, square):
     best = np.int64(99)
     for i in range(T[ST, S.N_ISLANDS]):
@@ -173,7 +173,7 @@ def nearest_island(T, K, square):
     return best
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def pirate_cost(T, K, w, seat, mine, strategist_low):
     """Expected cost of one pirate contact to `seat` (a bribe or a Debt)."""
     if mine[0] + mine[1] + mine[2] + mine[3] > 0:
@@ -200,7 +200,7 @@ def pirate_cost(T, K, w, seat, mine, strategist_low):
 PIECE_WORDS = (S.SQUARES + 63) // 64
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def mark_pieces(T, pieces):
     """Set `pieces` to the squares holding a ship, a pirate, a Port Island, the Combo Port or a
     Treasure Island (the pieces a path value weighs, those engine.occupied looks for), from the
@@ -217,12 +217,12 @@ def mark_pieces(T, pieces):
             pieces[sq >> 6] |= np.int64(1) << (sq & 63)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def has_piece(pieces, sq):
     return (pieces[sq >> 6] >> (sq & 63)) & 1 != 0
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def goods_gains(K, mine, stock, gains):
     """gains[c]: the points one more Good of colour c adds to the hand `mine` (goods_gain), for
     every colour; gains[N_COLOURS]: the colour a Combo Port would give (best_colour). What a
@@ -236,7 +236,7 @@ def goods_gains(K, mine, stock, gains):
     gains[S.N_COLOURS] = best
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def ship_path_value(T, K, w, seat, path, n, gains, stock, pcost, thief_back, pieces):
     """Value for `seat` of its ship sailing through path[0..n-1] (the last square is landed on).
     gains: goods_gains of the hand judged; thief_back: 1 when a Thief met takes a card back
@@ -292,7 +292,7 @@ def ship_path_value(T, K, w, seat, path, n, gains, stock, pcost, thief_back, pie
     return v
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def pirate_path_value(T, K, w, seat, path, n, pcost, pieces):
     """Value for `seat` of a pirate sailing through path[0..n-1] (pieces: mark_pieces)."""
     v = 0.0
@@ -332,7 +332,7 @@ def pirate_path_value(T, K, w, seat, path, n, pcost, pieces):
     return v
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def ship_path_value_called(T, K, w, seat, path, n, gains, stock, pcost, thief_back, pieces):
     """ship_path_value as a function of its own, for the rare decisions (a bonus move, the turn of
     a discard effect): numba types and lowers an inlined function again at every call site, so
@@ -340,13 +340,13 @@ def ship_path_value_called(T, K, w, seat, path, n, gains, stock, pcost, thief_ba
     return ship_path_value(T, K, w, seat, path, n, gains, stock, pcost, thief_back, pieces)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pirate_path_value_called(T, K, w, seat, path, n, pcost, pieces):
     """pirate_path_value as a function of its own (as ship_path_value_called)."""
     return pirate_path_value(T, K, w, seat, path, n, pcost, pieces)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def island_path_value(T, K, w, seat, path, n):
     """Value for `seat` of a Treasure Island drifting through path (So Close Yet So Far)."""
     for i in range(n):
@@ -369,7 +369,7 @@ def island_path_value(T, K, w, seat, path, n):
     return w[W_DIST] * (theirs - mine) * 0.5 - w[W_DIST] * mine
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def card_keep_value(T, K, w, card, mine, stock, seat):
     """How much `seat` would rather keep `card` than discard it."""
     kind = K[CARD0 + card, S.CI_KIND]
@@ -390,7 +390,7 @@ def card_keep_value(T, K, w, card, mine, stock, seat):
     return 1.0 + 0.2 * K[CARD0 + card, S.CI_NOPT]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def stay_value(T, K, w, seat, ship_square):
     """Value of the ship staying where it is (an Action card was played instead of a move)."""
     v = -w[W_DIST] * nearest_island(T, K, ship_square)
@@ -400,7 +400,7 @@ def stay_value(T, K, w, seat, ship_square):
     return v
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def action_play_value(T, w, effect, seat, hand_n):
     """Value for `seat` of an Action card's effect (add stay_value for the ship not moving)."""
     if effect == S.CURSED_TREASURE:
@@ -424,7 +424,7 @@ def action_play_value(T, w, effect, seat, hand_n):
     return 0.0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def broken_compass_mode(seat, hand_n, players):
     """1 = 'equal to or fewer' when holding many cards, else 0 = 'equal to or more'."""
     return np.int64(1) if hand_n >= 6 else np.int64(0)

@@ -13,7 +13,6 @@ Policy 0 (`random`) never calls these helpers: the engine chooses uniformly inst
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.bots import RANDOM as BASELINE
@@ -21,6 +20,7 @@ from simkit.bots import BotParam
 from simkit.game import Preset, with_tuned
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, dist, gauge, hold_value
+from simkit.jit import jit
 
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic
@@ -165,19 +165,19 @@ BIG = 10 ** 6
 HUNT_HOLD = 4  # a rival hold this size (public) is worth hunting: more than the starting resources
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def fire_on(T, F, k, target):
     """Open fire on rival ship `target` in the hex: a hunter fires on full holds while undamaged
     (a ship on a sink voyage fires on anything: the engine's choose_action)."""
     return T[SHIP0 + target, S.HOLD_N] >= HUNT_HOLD and T[SHIP0 + k, S.DAMAGE] == 0 and w(F, k // 2, W_HUNT) > 0.0
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def w(F, seat, slot):
     return F[1 + seat, slot]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def nearest_island(T, K, h, want_skeletons):
     """The island nearest hex h (skeletons make it look further, unless skeletons are wanted)."""
     best = -1
@@ -196,7 +196,7 @@ def nearest_island(T, K, h, want_skeletons):
     return best
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def nearest_rival(T, K, k, h, cargo_only):
     best = -1
     best_d = BIG
@@ -212,7 +212,7 @@ def nearest_rival(T, K, k, h, cargo_only):
     return best, best_d
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def voyage_target(T, K, k):
     """The hex ship k's voyage sends it to (its own hex when any hex will do)."""
     v = T[SHIP0 + k, S.VOYAGE]
@@ -231,13 +231,13 @@ def voyage_target(T, K, k):
     return target if target >= 0 else h
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def upgrade_cost(P, T, k):
     t = T[SHIP0 + k, S.TYPE]
     return P.brigantine_cost if t == S.SLOOP else P.galleon_cost
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def may_upgrade(P, T, k):
     t = T[SHIP0 + k, S.TYPE]
     if t == S.GALLEON:
@@ -252,7 +252,7 @@ def may_upgrade(P, T, k):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def wants_upgrade(P, T, F, k, extra_gold):
     seat = k // 2
     if w(F, seat, W_UPGRADE) <= 0.0 or not may_upgrade(P, T, k):
@@ -261,19 +261,19 @@ def wants_upgrade(P, T, F, k, extra_gold):
 
 
 # ------------------------------------------------------------------ enemies (part 2)
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def brave(T, F, k):
     """Ship k is big enough to face the Skeleton Galleon, the Megalodon and the Kraken (the tips:
     avoid them until upgraded)."""
     return T[SHIP0 + k, S.TYPE] >= w(F, k // 2, W_BRAVE_TYPE)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def fearsome(e):
     return e == S.MEGALODON or e == S.SKELETON_GALLEON or e == S.KRAKEN
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def fire_on_enemy(T, K, F, k, e):
     """Open fire on enemy e in the hex: the Skeleton Sloop (its treasure) by any preset that likes
     enemies at all; the big ones only by hunters of enemies on a ship brave enough, undamaged."""
@@ -288,7 +288,7 @@ def fire_on_enemy(T, K, F, k, e):
     return like >= 1.0 and brave(T, F, k) and 0.83 * S.crew_dice(T, k) * left >= damage_needed(T, K, e)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def damage_needed(T, K, e):
     """Damage enemy e's card still takes before it sinks, is defeated or (the Kraken) wounded."""
     r = S.ENEMY0 + e
@@ -297,7 +297,7 @@ def damage_needed(T, K, e):
     return max(1, cap - T[r, S.E_DAMAGE])
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def enemy_worth(P, T, K, F, k, e):
     """What defeating enemy e is worth to ship k per damage still needed (public: its card)."""
     r = S.ENEMY0 + e
@@ -311,7 +311,7 @@ def enemy_worth(P, T, K, F, k, e):
     return gain / need
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def enemy_plan(P, T, K, F, k):
     """(goal, intent) when an enemy shapes ship k's plan: flee a fearsome one within three hexes
     while not brave; hunt one it would fire on within six hexes; raid a fort with a crew of three
@@ -357,7 +357,7 @@ def enemy_plan(P, T, K, F, k):
     return -1, -1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def knave_ship_score(T, knave, k):
     """The Scurvy Knave's liking for sending an enemy at ship k: never its own if it can help it,
     else the leader's ship with the fullest hold (public: reputation and hold sizes)."""
@@ -366,7 +366,7 @@ def knave_ship_score(T, knave, k):
     return 10.0 * T[SEAT0 + k // 2, S.REP] + T[SHIP0 + k, S.HOLD_N]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def knave_hex_score(T, K, knave, h):
     """The Knave's liking for hex h as an enemy's spawn: far from its own ships, near the leader's."""
     own = 50
@@ -386,19 +386,19 @@ def knave_hex_score(T, K, knave, h):
     return 1.0 * min(own, 6) - 1.0 * rival
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def sands_score(T, K, knave, h):
     """Shifting Sands: the Knave's liking for a skeleton standing on island h (as knave_hex_score)."""
     return knave_hex_score(T, K, knave, h)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def use_charm(T, F, k, failures):
     """Discard a kept Lucky Charm to reroll the failed dice: when no fortune card is spared."""
     return failures > 0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def ship_goal(P, T, K, F, k):
     """(goal hex, intent) of ship k's plan."""
     seat = k // 2
@@ -428,7 +428,7 @@ def ship_goal(P, T, K, F, k):
     return nearest_island(T, K, h, False), I_LOOT
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def voyage_worth(P, T, K, F, k, v):
     """How much a voyage is worth starting on ship k now: its reward in reputation-equivalents
     per estimated action, scaled by the preset's liking for its tier (<= 0: do not start)."""
@@ -476,7 +476,7 @@ def voyage_worth(P, T, K, F, k, v):
     return like * (reward - 0.3 * K[S.V_PENALTY, v]) / actions
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pick_voyage(P, T, K, F, k):
     """Index in the hand of the voyage to start on ship k, or -1."""
     seat = k // 2
@@ -491,7 +491,7 @@ def pick_voyage(P, T, K, F, k):
     return best
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def step_toward(T, K, h, goal):
     """The neighbour of h closest to goal that has room (h itself if none is closer)."""
     best = h
@@ -506,7 +506,7 @@ def step_toward(T, K, h, goal):
     return best
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def task_for(T, K, k, goal):
     """(task, hex) of one face-up crew token (Tasks), given the ship's goal: the hex a Sail task
     steps into first (step_toward), -1 for the other tasks."""
@@ -527,7 +527,7 @@ def task_for(T, K, k, goal):
     return S.T_NONE, np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def fortune_keep_value(K, card):
     """How much the bot likes to keep a fortune card (the lowest is spent on rerolls first)."""
     e = K[S.FO_EFFECT, card]
@@ -542,7 +542,7 @@ def fortune_keep_value(K, card):
     return 1.0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def reroll_card(T, K, F, seat, failures):
     """Index in the fortune hand to discard for a reroll of the failed dice, or -1."""
     n = T[SEAT0 + seat, S.FORT_N]
@@ -558,13 +558,13 @@ def reroll_card(T, K, F, seat, failures):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def save_crew(T, F, k):
     """Discard a resource to keep a crew member from being defeated?"""
     return T[SHIP0 + k, S.RES_N] > w(F, k // 2, W_SAVE_KEEP)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def hire_worth(T, K, F, k, card):
     """Liking for hiring this special crew card onto ship k (<= 0: no)."""
     seat = k // 2
@@ -582,7 +582,7 @@ def hire_worth(T, K, F, k, card):
     return like + 0.5 * K[S.C_REP, card]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def seek_tier(P, T, F, k, draw_i):
     """Which voyage deck the draw_i-th card of Seek New Voyages comes from."""
     seat = k // 2
@@ -605,7 +605,7 @@ def seek_tier(P, T, F, k, draw_i):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def keep_voyage(P, T, K, F, k, v):
     """Keep a drawn voyage card (paying its price)?"""
     seat = k // 2
@@ -615,26 +615,26 @@ def keep_voyage(P, T, K, F, k, v):
     return voyage_worth(P, T, K, F, k, v) > 0.15
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def voyage_card_value(K, F, seat, v):
     """For clean up: how much a voyage card in hand is worth keeping."""
     return w(F, seat, W_TIER0 + K[S.V_TIER, v]) * (1.0 + K[S.V_AMOUNT, v] / (300.0 if K[S.V_REWARD, v] == S.R_GOLD else 1.0))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def abandon_now(T, K, F, k):
     """Abandon the ship's voyage: it has dragged on past the preset's patience."""
     return T[SHIP0 + k, S.VOY_AGE] > w(F, k // 2, W_ABANDON)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def abandon_at_turn_end(T, K, F, k):
     """At the end of the turn (abandon_window = turn): give up now the voyage abandon_now would
     give up at the ship's next action, so that the penalty counts before the Fortune phase."""
     return T[SHIP0 + k, S.VOY_AGE] >= w(F, k // 2, W_ABANDON)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def respawn_hex_score(T, K, F, seat, h):
     """Liking for respawning at island h: near the Outpost."""
     return -1.0 * dist(K, h, OUTPOST_HEX) - 0.5 * T[S.HEX_SKELETONS, h] + 0.01 * np.float64(h)

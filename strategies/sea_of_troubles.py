@@ -16,14 +16,13 @@ step of its turn, plays out the policy's best few actions; `expert` plays out it
 import math
 from pathlib import Path
 
-from numba import njit
-
 from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.bots import RANDOM as BASELINE
 from simkit.bots import BotParam
 from simkit.game import Preset, with_tuned
 from simkit.games.sea_of_troubles import state as S
 from simkit.games.sea_of_troubles.state import CARRY0, META, SEAT0, ST, carried_infamy, type_total
+from simkit.jit import jit
 from simkit.kernels import FALSE, TRUE
 
 # preset weight slots
@@ -139,7 +138,7 @@ PREVIOUS_DEFAULT = None
 A_END, A_MOVE, A_PILLAGE, A_BOARD, A_SHOOT, A_BURY, A_DIG, A_DELIVER, A_RECOVER = 0, 1, 2, 3, 4, 5, 6, 7, 8
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def own_view(T, K, seat):
     """What scoring reads of the seat's own hand and ship, once per step: the Swords, Cannons
     and Wilds totals (a Wild counts in the Swords and Cannons totals too) and the Infamy of
@@ -148,7 +147,7 @@ def own_view(T, K, seat):
     return sw, ca, wi, carried_infamy(T, K, seat)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pillage_total(P, own):
     """What the hand can commit to a pillage: Swords and Cannons, each Wild once if Wilds may join (A2)."""
     if P.wild_pillage:
@@ -156,7 +155,7 @@ def pillage_total(P, own):
     return own[0] + own[1] - 2 * own[2]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def carries_kind(T, K, seat, kind):
     """Whether the seat carries a treasure of that kind (-1: any treasure)."""
     for i in range(T[SEAT0 + seat, S.CARRY_N]):
@@ -165,12 +164,12 @@ def carries_kind(T, K, seat, kind):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pillage_target(F, seat):
     return F[1 + seat, W_COMMIT]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def answer(P, T, K, F, dfn, att, na):
     """The defender's type (-1 concede): its biggest total, if it is worth a fight."""
     best = -1
@@ -185,18 +184,18 @@ def answer(P, T, K, F, dfn, att, na):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def concede_now(F, dfn, sa, sd, rest_d, att_left):
     """Concede mid-reveal (keeping the unflipped cards) once the fight is lost for certain."""
     return sd + rest_d < sa
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def discard_below(F, seat):
     return F[1 + seat, W_DISCARD]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def quest_for(T, K, kind):
     """The most Infamy a quest on the table pays for a treasure of this kind (0 none)."""
     best = 0
@@ -207,13 +206,13 @@ def quest_for(T, K, kind):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def starts_after(F, seat):
     """Whether the seat, having won a bid, names the next seat to start (W_LA_START) instead of itself."""
     return F[1 + seat, W_LA_START] > 0.0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def bid_count(F, seat, compulsory):
     n = int(F[1 + seat, W_BID] + 0.5)
     if compulsory and n < 1:
@@ -224,7 +223,7 @@ def bid_count(F, seat, compulsory):
 FIGHT_SPREAD = 2.0  # fight odds: the spread of a defender's answer around its expectation (a logistic's scale)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def tokens_of(T, seat):
     """The Infamy tokens of the seat's current score (the Ghost's own, once it sails)."""
     if T[SEAT0 + seat, S.STATE] == S.GHOST:
@@ -232,7 +231,7 @@ def tokens_of(T, seat):
     return T[SEAT0 + seat, S.INFAMY]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def fight_swing(P, T, K, F, seat, o, shoot, own):
     """A fight's expected Infamy swing between the seat and pirate o, attacking with all its
     Cannons (shoot) or Swords: the chance it wins (its total against the defender's expected
@@ -274,7 +273,7 @@ def fight_swing(P, T, K, F, seat, o, shoot, own):
     return p * gain - (1.0 - p) * lose
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def dig_swing(P, T, K, seat, owner, x):
     """A dig's expected Infamy swing at the owner's X x: each draw digs with the chance of a card
     of the box doing so (Dig, A2; a quirk's help), and the chain goes on while treasure the dig
@@ -307,7 +306,7 @@ def dig_swing(P, T, K, seat, owner, x):
     return 2.0 * inf * taken
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pillage_odds(P, T, K, attack):
     """The chance that `attack` beats the port's defence, `pillage_draw` cards of the box (a
     normal approximation of their sum; a tie fails, Pillage 3)."""
@@ -323,7 +322,7 @@ def pillage_odds(P, T, K, attack):
     return 0.5 * (1.0 + math.erf((attack - 0.5 - P.pillage_draw * m) / math.sqrt(2.0 * var)))
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def target_value(P, T, K, F, seat, sq, players, own):
     """What sailing to square sq is worth to the seat."""
     w = F[1 + seat]
@@ -371,7 +370,7 @@ def target_value(P, T, K, F, seat, sq, players, own):
     return v
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def score(P, T, K, F, seat, kind, arg, players, own):
     """The value of one legal action; `own` is own_view(T, K, seat) for this step."""
     w = F[1 + seat]

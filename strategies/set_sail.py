@@ -13,7 +13,6 @@ legal choices instead.
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.bots import RANDOM as BASELINE
@@ -21,6 +20,7 @@ from simkit.bots import BotParam
 from simkit.game import Preset, with_tuned
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.state import MAPS0, POS, QCOST0, QTILE, QVP0, SEAT0, ST, TRADE_COL0
+from simkit.jit import jit
 
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic, 2 lookahead (simkit/games/set_sail/lookahead.py)
@@ -114,7 +114,7 @@ ROLLOUT = "treasure_hunter"
 ROLLOUT_ROW = [p.name for p in PRESETS].index(ROLLOUT)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def ships_held(T, seat):
     n = np.int64(0)
     for c in range(S.SHIP0, S.SHIP0 + 2 * S.MAX_HEALTH):
@@ -122,18 +122,18 @@ def ships_held(T, seat):
     return n
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def goods_held(T, seat):
     return T[SEAT0 + seat, S.GOODS0] + T[SEAT0 + seat, S.GOODS0 + 1] + T[SEAT0 + seat, S.GOODS0 + 2]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def win_chance(total_bonus, health):
     """P(d6 + bonus >= health)."""
     return min(1.0, max(0.0, (7.0 + total_bonus - health) / 6.0))
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def expected_shortfall(bonus, health):
     """Expected Supply lost to a ship of `health`: mean of max(0, health - d6 - bonus)."""
     s = 0.0
@@ -142,7 +142,7 @@ def expected_shortfall(bonus, health):
     return s / 6.0
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def beat_chance(a, b):
     """P(d6 + a > d6 + b)."""
     n = 0
@@ -153,7 +153,7 @@ def beat_chance(a, b):
     return n / 36.0
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def ship_odds(K, deck, bonus):
     """(P(win), expected Supply lost) of a fight against the top card of ship deck `deck`,
     over the deck's printed healths (ships.toml; K[HEALTHS0 + deck, h] cards of health h):
@@ -170,7 +170,7 @@ def ship_odds(K, deck, bonus):
     return win, lost
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def best_plunder(T, K, seat, open_n):
     """(slot, vp) of the open plunder quest worth most that the seat can pay now (-1, 0)."""
     ships = ships_held(T, seat)
@@ -182,7 +182,7 @@ def best_plunder(T, K, seat, open_n):
     return best, vp
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def trade_missing(T, K, seat, q):
     m = np.int64(0)
     for g in range(S.N_GOODS):
@@ -190,7 +190,7 @@ def trade_missing(T, K, seat, q):
     return m
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def best_trade(T, K, seat, open_n):
     """(slot, vp) of the open trade quest worth most that the seat can pay now (-1, 0)."""
     best, vp = np.int64(-1), np.int64(0)
@@ -201,7 +201,7 @@ def best_trade(T, K, seat, open_n):
     return best, vp
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def target_trade(T, K, seat, open_n, capacity):
     """The open trade quest the seat works toward: most VP per card still missing, among
     those whose cards fit in its hold (-1 if none)."""
@@ -219,7 +219,7 @@ def target_trade(T, K, seat, open_n, capacity):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def min_plunder_cost(T, K, open_n):
     c = np.int64(NO_PLUNDER)
     for j in range(open_n):
@@ -229,7 +229,7 @@ def min_plunder_cost(T, K, open_n):
     return c
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def tile_values(P, T, K, w, seat, out):
     """Value for `seat` of a piece ending its move on each tile (out[t]); see the module doc."""
     n = K[S.META, S.N_TILES]
@@ -360,7 +360,7 @@ def tile_values(P, T, K, w, seat, out):
                 out[t] += w[W_RAID] * p - 0.5 * (1.0 - p) * risk
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def flee_better(att, cannons, oars):
     """The defender flees when that loses less Supply on average than fighting."""
     fight = 0.0
@@ -371,7 +371,7 @@ def flee_better(att, cannons, oars):
     return flee < fight
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def upgrade_choice(P, T, w, seat, reserve):
     """The upgrade to buy (-1 none): the highest-weighted one affordable under the cap."""
     best, value = np.int64(-1), 0.5
@@ -383,7 +383,7 @@ def upgrade_choice(P, T, w, seat, reserve):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def upgrade_to_lose(T, w, seat):
     """Running out: the owned upgrade the seat values least (-1 if none)."""
     best, value = np.int64(-1), 1e18
@@ -393,7 +393,7 @@ def upgrade_to_lose(T, w, seat):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def good_wanted(T, K, seat, target):
     """The good the seat most needs for its target trade quest (-1 if none missing)."""
     best, miss = np.int64(-1), np.int64(0)
@@ -406,7 +406,7 @@ def good_wanted(T, K, seat, target):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def good_to_drop(T, K, seat, target):
     """The held good with the largest surplus over the target quest's need."""
     best, surplus = np.int64(-1), np.int64(-99)

@@ -15,7 +15,6 @@ Policy 0 (`random`) chooses uniformly among the legal choices at every decision.
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.bots import RANDOM as BASELINE
@@ -37,6 +36,7 @@ from simkit.games.tide_of_avaris.state import (
     hold_shape,
     unbound_total,
 )
+from simkit.jit import jit
 from simkit.kernels import decide, noisy, pick_best
 
 # preset weight slots
@@ -170,7 +170,7 @@ ACT_NONE, ACT_BURY, ACT_BOARD = 0, 1, 2
 NONE = np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def copy_judgement(F2, row2, F, row):
     """Row `row2` of F2 plays the heuristic with every judgement of row `row` of F (slots
     0..16 and LATE_JUDGEMENT), nothing else: the lookahead's knobs and the noise are zero."""
@@ -182,12 +182,12 @@ def copy_judgement(F2, row2, F, row):
     F2[row2, POLICY] = 1.0
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def w(F, seat, k):
     return F[1 + seat, k]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def plays_random(F, rng, seat):
     """Whether this decision is a uniformly random legal choice: always for the random policy;
     otherwise with the row's noise (the skill knob), by a coin from the seat's own
@@ -199,7 +199,7 @@ def plays_random(F, rng, seat):
 
 
 # --------------------------------------------------------------------------- values
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def gain_of(T, K, seat, c):
     """Treasure Points a treasure of colour c adds to the hold's next burial."""
     upper = hold_shape(T, seat)[0]
@@ -208,7 +208,7 @@ def gain_of(T, K, seat, c):
     return 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def attack_dice(T, K, seat):
     """The seat's attack dice if it fought now: upgrades, relics and its ready attack faces."""
     n = 1 + T[SEAT0 + seat, S.ATTACK] + T[SEAT0 + seat, S.REL_ATTACK]
@@ -220,7 +220,7 @@ def attack_dice(T, K, seat):
     return n
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def public_defence(T, seat):
     """A rival's defence dice as the table sees them (upgrades and relics; its dice are hidden)."""
     n = 1 + T[SEAT0 + seat, S.DEFENCE] + T[SEAT0 + seat, S.REL_DEFENCE]
@@ -229,7 +229,7 @@ def public_defence(T, seat):
     return n
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def public_attack(T, seat):
     """A rival's attack dice as the table sees them (upgrades, relics, the Marauder; its dice are
     hidden)."""
@@ -239,7 +239,7 @@ def public_attack(T, seat):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def threat_at(P, T, K, seat, space, phase, players, guard):
     """How many attackers could reach a ship on `space` before its next turn, each weighted by the
     chance its public attack dice beat the seat's `guard` defence dice: every rival within three
@@ -257,18 +257,18 @@ def threat_at(P, T, K, seat, space, phase, players, guard):
     return t
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def win_chance(mine, theirs):
     return mine / (mine + theirs + 0.5)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def fight_value(T, K, F, seat, foe):
     """Expected worth of attacking `foe` (a seat or FOE_NAVY) against what a loss costs."""
     return fight_value_with(T, K, F, seat, foe, attack_dice(T, K, seat), S.burial_value(T, K, seat))
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def fight_value_with(T, K, F, seat, foe, mine, own):
     """fight_value given the seat's attack dice and its hold's burial value."""
     if T[SEAT0 + seat, S.REL_WIND] > 0:
@@ -282,7 +282,7 @@ def fight_value_with(T, K, F, seat, foe, mine, own):
     return p * w(F, seat, W_RAID) * K[S.NAVY_REWARD, card] * 1.5 - (1.0 - p) * (0.5 * own + 2.0)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def bonus_here(T, K, seat, space, upper, lower):
     """Burial Bonus points a burial on `space` would take now (public and own private), for a
     hold of `upper` colours and `lower` duplicates."""
@@ -313,7 +313,7 @@ def bonus_here(T, K, seat, space, upper, lower):
     return pts
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def control_weight(F, seat, players):
     """The control weight at this table: a Region pays its controller on every rival's collection
     there, so `control_rivals` adds a share of it per rival beyond the first (0: as at 2 players)."""
@@ -323,7 +323,7 @@ def control_weight(F, seat, players):
     return w(F, seat, W_CONTROL) * (1.0 + extra * (players - 2))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def unlock_worth(T, K, seat, players):
     """Token points an Unlock now brings the seat over its best rival, expected over the endgame
     bonuses it has not seen face up (a locked slot's card is face down): the next token's value
@@ -357,7 +357,7 @@ def unlock_worth(T, K, seat, players):
     return token * total / unseen
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def action_value(P, T, K, F, seat, act, space, players):
     if not S.action_legal(P, T, K, seat, act, space, players):
         return -1.0
@@ -404,7 +404,7 @@ def action_value(P, T, K, F, seat, act, space, players):
     return 0.0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def bury_value(P, T, K, F, seat, space, phase):
     v = S.burial_value(T, K, seat)
     if v == 0:
@@ -416,7 +416,7 @@ def bury_value(P, T, K, F, seat, space, phase):
     return bonus * 1.0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def collect_value(T, K, F, seat, space):
     c = S.space_treasure(T, space)
     if c < 0 or not can_hold(T, K, seat, c):
@@ -431,7 +431,7 @@ ACT0 = 108  # F[0, ACT0 + action]: this turn's value of each board action (but e
 UNKNOWN = -1e18
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def choose_destination(P, T, K, F, rng, seat, phase, players):
     """Where to end this turn's movement, among spaces the seat can plausibly pay its way to.
     What does not depend on the space (the hold's values, who is where) is read once."""
@@ -440,7 +440,7 @@ def choose_destination(P, T, K, F, rng, seat, phase, players):
     return heuristic_destination(P, T, K, F, rng, seat, phase, players)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def random_destination(T, K, rng, seat):
     """Uniform over the spaces within the seat's movement budget: every lane costs at least a die
     or a rum, and a turn moves at most MAX_STEPS lanes (staying is a choice too, A29)."""
@@ -460,7 +460,7 @@ def random_destination(T, K, rng, seat):
     return here
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def heuristic_destination(P, T, K, F, rng, seat, phase, players):
     """The heuristic's destination; every space's score is left in F[0, :spaces] (-1e9: out of
     reach), where the lookahead reads its candidates."""
@@ -540,7 +540,7 @@ def heuristic_destination(P, T, K, F, rng, seat, phase, players):
     return pick_best(scores, rng, seat, n)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def best_foe(T, K, F, seat, space, players, mine, own):
     """The occupant of `space` most worth attacking (a pirate with unbound treasure, else the
     Navy if it is there), or -1 when none is worth more than 0."""
@@ -559,7 +559,7 @@ def best_foe(T, K, F, seat, space, players, mine, own):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def choose_foe(P, T, K, F, rng, seat, space, players):
     """On entering an occupied space: -1 to pay the Bribe (to pass unbribed with a no_bribe
     relic), else the ship to fight."""
@@ -588,7 +588,7 @@ def choose_foe(P, T, K, F, rng, seat, space, players):
     return foe
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def choose_act(P, T, K, F, rng, seat, phase, players):
     here = T[SEAT0 + seat, S.POS]
     moved = T[SEAT0 + seat, S.MOVED] == 1
@@ -613,14 +613,14 @@ def choose_act(P, T, K, F, rng, seat, phase, players):
     return ACT_NONE
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def want_collect(P, T, K, F, rng, seat):
     if plays_random(F, rng, seat):
         return decide(rng, seat, 2) == 1
     return True
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def cash_die(T, K, F, rng, seat, i, phase):
     """End of turn: command this ready die to gather its gold or rum now? The rest wait for the
     Midnight Wager (or a battle)."""
@@ -632,7 +632,7 @@ def cash_die(T, K, F, rng, seat, i, phase):
     return K[S.CREW_NUMBER, f] < w(F, seat, W_WAGER)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def reroll_mask(P, T, K, F, rng, seat):
     n = S.DIE_SLOTS
     if plays_random(F, rng, seat):
@@ -651,14 +651,14 @@ def reroll_mask(P, T, K, F, rng, seat):
 
 
 # --------------------------------------------------------------------------- inside actions and combat
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def commit_combat_die(T, K, F, rng, seat, res):
     if plays_random(F, rng, seat):
         return decide(rng, seat, 2) == 1
     return True
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pick_recycle(T, K, F, rng, seat):
     """A die slot to recycle (TOA-192: any of its dice, commanded or not), among those the engine
     has not marked in SCRATCH yet; -1 none. The heuristic takes commanded dice first, then the
@@ -682,7 +682,7 @@ def pick_recycle(T, K, F, rng, seat):
     return pick_best(scores, rng, seat, S.DIE_SLOTS)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def jettison_treasure(T, K, F, rng, seat):
     """Sinking: True to throw all treasure overboard, False to lose a crew die."""
     if T[SEAT0 + seat, S.CREW_N] <= 1:
@@ -692,7 +692,7 @@ def jettison_treasure(T, K, F, rng, seat):
     return S.burial_value(T, K, seat) < w(F, seat, W_SINK)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pick_steal(T, K, F, rng, winner, loser):
     """A colour of the loser's unbound treasure that fits the winner's hold (-1 none)."""
     scores = F[0]
@@ -711,7 +711,7 @@ def pick_steal(T, K, F, rng, winner, loser):
     return pick_best(scores, rng, winner, S.N_COLOURS)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pick_loss(T, K, F, rng, seat):
     """The unbound colour the seat gives up to an enemy (-1 none): a duplicate before a colour
     that would empty an Upper space."""
@@ -731,7 +731,7 @@ def pick_loss(T, K, F, rng, seat):
     return pick_best(scores, rng, seat, S.N_COLOURS)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pick_bind(T, K, F, rng, seat):
     """A colour to bind (-1 none): the one with the most unbound treasure."""
     scores = F[0]
@@ -747,7 +747,7 @@ def pick_bind(T, K, F, rng, seat):
     return pick_best(scores, rng, seat, S.N_COLOURS)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def whirlpool_target(P, T, K, F, rng, seat, players):
     """Any other space without a ship (A32)."""
     here = T[SEAT0 + seat, S.POS]
@@ -766,7 +766,7 @@ def whirlpool_target(P, T, K, F, rng, seat, players):
     return k if scores[k] > -1e8 else here
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def region_target(P, T, K, F, rng, seat, players):
     scores = F[0]
     n = K[META, S.N_REGIONS]
@@ -785,7 +785,7 @@ def region_target(P, T, K, F, rng, seat, players):
     return pick_best(scores, rng, seat, n)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def navy_target(P, T, K, F, rng, seat, players):
     """Where to relocate the Navy (within reach): next to the rival with the most unbound treasure."""
     victim = NONE
@@ -808,7 +808,7 @@ def navy_target(P, T, K, F, rng, seat, players):
     return pick_best(scores, rng, seat, n)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def unlock_target(P, T, K, F, rng, seat, players):
     """A locked endgame bonus: the one the seat leads by the most."""
     scores = F[0]
@@ -832,7 +832,7 @@ def unlock_target(P, T, K, F, rng, seat, players):
     return pick_best(scores, rng, seat, np.int64(4))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def metric(T, s, kind, arg):
     """A seat's public standing for an endgame bonus (buried colours count the hold, as burials
     are secret)."""
@@ -852,14 +852,14 @@ def metric(T, s, kind, arg):
     return 1.0 * colour_count(T, s, arg)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def refresh_relics(T, K, F, rng, seat):
     if plays_random(F, rng, seat):
         return decide(rng, seat, 2) == 1
     return False
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def relic_worth(T, K, F, seat, card):
     e = K[S.RELIC_EFFECT, card]
     a = K[S.RELIC_AMOUNT, card]
@@ -888,7 +888,7 @@ def relic_worth(T, K, F, seat, card):
     return a * 1.2  # rum or gold every Day
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pick_relic(T, K, F, rng, seat):
     n = T[ST, S.DISPLAY_N]
     if n == 0:
@@ -900,7 +900,7 @@ def pick_relic(T, K, F, rng, seat):
     return pick_best(scores, rng, seat, n)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def want_second_relic(P, T, K, F, rng, seat):
     if plays_random(F, rng, seat):
         return decide(rng, seat, 2) == 1
@@ -908,7 +908,7 @@ def want_second_relic(P, T, K, F, rng, seat):
 
 
 # --------------------------------------------------------------------------- the Night
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def affordable(K, t, level, gold, rum):
     """Whether the next step of track t can be paid from this gold and rum (Step 1: Upgrade)."""
     cost = K[S.UP_COST0 + t, level] if level < S.KW else -1
@@ -917,7 +917,7 @@ def affordable(K, t, level, gold, rum):
     return (gold if K[S.UP_CURRENCY, t] == S.CUR_GOLD else rum) >= cost
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def plan_upgrades(P, T, K, F, rng, seat):
     """Write the seat's purchases into its PLAN row (steps per track, column 4: dice bought back),
     reading only its own gold and rum and the public tracks: nobody's choice is seen first."""

@@ -35,12 +35,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from simkit.bots import LOOKAHEAD, RANDOM, BotParam
 from simkit.components import ComponentSet, component_param
 from simkit.errors import InputError
 from simkit.game import END_REASON, RANK, ROUNDS, SCORE, TURNS, WINNER, Compiled, Game, Metric, Preset
+from simkit.jit import jit
 from simkit.kernels import noisy
 from simkit.rng import CHANCE, randint, seed_streams, shuffle
 from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
@@ -89,7 +89,7 @@ BUSTS, WINNING_COLOUR = 3, 4  # out_games; WINNING_COLOUR: 0 none, else 1 + colo
 ROLLS_TOTAL, COLOUR = 3, 4  # out_seats
 
 
-@njit(cache=True)
+@jit
 def _log(log, log_count, rnd, seat, code, a, b):
     k = log_count[0]
     if k < log.shape[0]:
@@ -102,7 +102,7 @@ def _log(log, log_count, rnd, seat, code, a, b):
         log_count[0] = k + 1
 
 
-@njit(cache=True)
+@jit
 def _winner_share(score, rolls, seat, finished):
     """The seat's share of the win after the tie-breaker (fewer rolls); 0 if unfinished."""
     if not finished:
@@ -120,7 +120,7 @@ def _winner_share(score, rolls, seat, finished):
     return 1.0 / k
 
 
-@njit(cache=True)
+@jit
 def _add_face(params, seat, turn_total, face):
     """The turn total after a face that is not a 1: the first seat's 5s earn `five_bonus` (Dice
     race 6); past `first_seat_limit` the first seat busts (Dice race 5), returned as -1."""
@@ -133,7 +133,7 @@ def _add_face(params, seat, turn_total, face):
     return turn_total
 
 
-@njit(cache=True)
+@jit
 def _banked(params, seat, turn_total):
     """What a held turn total banks: the first seat's earns `first_seat_hold_bonus` more (Dice race 5)."""
     if seat == 0 and turn_total > 0:
@@ -141,7 +141,7 @@ def _banked(params, seat, turn_total):
     return turn_total
 
 
-@njit(cache=True)
+@jit
 def _playout(params, faces, rng, me, score, rolls, seat, turn_total, rnd, hold_at, hold):
     """Finish the game from seat's decision point, all dice from `me`'s stream (1 + me);
     `hold`: the decision taken now. Returns me's win share. Edits score and rolls."""
@@ -178,7 +178,7 @@ def _playout(params, faces, rng, me, score, rolls, seat, turn_total, rnd, hold_a
     return _winner_share(score, rolls, me, finished)
 
 
-@njit(cache=True)
+@jit
 def _holds(params, faces, rng, seat, weights, noise, score, rolls, turn_total, rnd, scratch):
     """The bot's one decision: hold now? Drawn from the seat's own stream."""
     if weights[0] == 0.0 or noisy(rng, seat, noise):
@@ -208,7 +208,7 @@ def _holds(params, faces, rng, seat, weights, noise, score, rolls, turn_total, r
     return turn_total >= hold_at
 
 
-@njit(cache=True)
+@jit
 def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log, log_count, trace):
     faces = components[0]
     n_faces = np.int64(faces.shape[0])

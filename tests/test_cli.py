@@ -300,16 +300,16 @@ def test_replay_takes_a_flat_list_for_a_per_seat_parameter(dicegame):
 
 def test_the_compile_breakdown_folds_numba_s_nested_compile_events_per_function():
     """simkit bench --compile: a function's own compile time is its compile less its callees'."""
-    from numba import njit
     from numba.core.event import install_recorder
 
     from simkit.bench import _compile_events
+    from simkit.jit import jit
 
-    @njit(cache=False)
+    @jit(cache=False)
     def leaf(x):
         return x + 1
 
-    @njit(cache=False)
+    @jit(cache=False)
     def root(x):
         return leaf(x) * 2 + leaf(x + 1)
 

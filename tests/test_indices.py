@@ -20,10 +20,10 @@ LOOKAHEAD_GAMES = 2  # at the fewest players
 
 PLAY = """
 import sys
-from simkit import games as registry, kernels
+from simkit import games as registry, numba_patches
 from simkit.bench import _cell, _play_range
 from simkit.bots import LOOKAHEAD
-assert kernels.INDEX_CHECK and kernels.PLAIN_INDICES
+assert numba_patches.INDEX_CHECK and numba_patches.PLAIN_INDICES
 game = registry.get(sys.argv[1])
 for preset in game.presets:
     lookahead = preset.kind == LOOKAHEAD
@@ -33,8 +33,8 @@ for preset in game.presets:
 
 STRAY = """
 import numpy as np
-from simkit import kernels
-assert kernels.INDEX_CHECK
+from simkit import kernels, numba_patches
+assert numba_patches.INDEX_CHECK
 a, b = np.zeros((3, 2), dtype=np.int64), np.ones((3, 2), dtype=np.int64)
 kernels.copy_block(a, 0, b, 0, 3)  # in range
 for d0, s0 in ((-1, 0), (0, -1), (1, 0)):  # from the end; past the end (rows 1..3 of 3)
@@ -53,10 +53,11 @@ def _checked(code: str, *args: str) -> subprocess.CompletedProcess:
 
 
 def test_the_engines_index_plainly_with_this_numba():
-    """PLAIN_INDICES is False only where numba lowers an index otherwise (simkit.kernels)."""
-    from simkit import kernels
+    """PLAIN_INDICES is False only where numba lowers an index otherwise, or where the patches
+    are off (simkit.numba_patches)."""
+    from simkit import numba_patches
 
-    assert kernels.PLAIN_INDICES
+    assert numba_patches.PLAIN_INDICES
 
 
 def test_a_checked_engine_function_stops_an_index_from_the_end_or_past_it():

@@ -6,18 +6,16 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from numba import njit
 
+from simkit.jit import engine_loop, jit
 from simkit.kernels import (
     RACE_ALIVE,
     RACE_FIRST,
     RACE_FROM,
     RACE_SUM,
-    WHOLE_LOOPS,
     copy_block,
     copy_prefix,
     copy_rows,
-    engine_loop,
     fixed_width,
     params_record,
     pick_best,
@@ -26,6 +24,7 @@ from simkit.kernels import (
     same_block,
     sort_ints,
 )
+from simkit.numba_patches import WHOLE_LOOPS
 
 
 def test_pick_best_takes_the_highest_and_breaks_ties_uniformly_with_one_draw():
@@ -154,7 +153,7 @@ class _Rules(typing.NamedTuple):
     bribe_share: np.float64
 
 
-@njit
+@jit(cache=False)
 def _read(P):
     return P.round_cap * 10 + P.combo_port, P.bribe_share * 2.0
 
@@ -162,7 +161,7 @@ def _read(P):
 _WIDTH = 5
 
 
-@njit(cache=False, _nrt=False)
+@jit(cache=False, runtime=False)
 def _through_fixed_width(a, b):
     """Doubles a's cells through its fixed-width view, adds b's first row's (None: nothing)."""
     v = fixed_width(a, _WIDTH)
@@ -209,7 +208,7 @@ def test_params_record_refuses_what_is_not_a_number():
 
 
 # ------------------------------------------------------------------ the game loop optimised whole
-@njit(cache=False)
+@jit(cache=False)
 def _weighted_prefix(a, i):
     s = 0
     for j in range(i):
@@ -217,7 +216,7 @@ def _weighted_prefix(a, i):
     return s
 
 
-@njit(cache=False)
+@jit(cache=False)
 def _sum_prefixes(a, n):
     t = 0
     for i in range(n):
@@ -226,12 +225,12 @@ def _sum_prefixes(a, n):
 
 
 @engine_loop
-@njit(cache=False)
+@jit(cache=False)
 def _a_loop(a, n):
     return _sum_prefixes(a, n) + _sum_prefixes(a, n - 1)
 
 
-@njit(cache=False)
+@jit(cache=False)
 def _not_a_loop(a, n):
     return _sum_prefixes(a, n) + _sum_prefixes(a, n - 1)
 
@@ -283,14 +282,14 @@ def test_a_game_loop_s_module_keeps_its_linked_functions_to_itself():
 _CACHED = """
 import sys
 import numpy as np
-from numba import njit
+from simkit.jit import jit
 import simkit.kernels  # installs the code library
 
-@njit(cache=True)
+@jit
 def inner(a, i):
     return a[i] * (i + 1)
 
-@njit(cache=True)
+@jit
 def outer(a):
     t = 0
     for i in range(a.shape[0]):
@@ -349,21 +348,21 @@ def test_a_numba_cfunc_outside_the_engines_still_gets_its_c_wrapper():
 
 _ON_DEMAND = """
 import numpy as np
-from numba import njit
+from simkit.jit import jit
 import simkit.kernels  # installs the code library
 
-@njit(cache=True)
+@jit
 def scale(x):
     return 3 * x + 1
 
-@njit(cache=True)
+@jit
 def fill(n):  # allocates: compiled with numba's runtime, which its entry needs to return the array
     out = np.empty(n, dtype=np.int64)
     for i in range(n):
         out[i] = scale(i)
     return out
 
-@njit(cache=True)
+@jit
 def total(n):
     return fill(n).sum() + scale(n)
 

@@ -7,8 +7,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from numba import njit
 
+from simkit.jit import jit
 from simkit.profiling import demangle, jit_symbols, parse_report, write_perf_map
 
 
@@ -22,7 +22,7 @@ def test_numba_symbols_read_as_dotted_python_names():
 
 
 def test_the_perf_map_names_each_compiled_function_at_its_address(tmp_path):
-    @njit
+    @jit(cache=False)
     def profiled_leaf(n):
         s = 0
         for i in range(n):
@@ -125,15 +125,15 @@ def test_apart_without_profile_is_refused():
 
 _APART = """
 import numpy as np
-from numba import njit
-from simkit.kernels import engine_loop
+from simkit.jit import jit
+from simkit.jit import engine_loop
 
-@njit(cache=False)
+@jit(cache=False)
 def _step(a, i):
     return a[i] * 3
 
 @engine_loop
-@njit(cache=False)
+@jit(cache=False)
 def _loop(a, n):
     t = 0
     for i in range(n):

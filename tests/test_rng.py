@@ -8,13 +8,13 @@ import subprocess
 import sys
 
 import numpy as np
-from numba import njit
 from scipy import stats
 
+from simkit.jit import jit
 from simkit.rng import derive, game_seeds, next_u64, randint, seed_streams, shuffle
 
 
-@njit(cache=True)
+@jit
 def draws(seed, streams, n, faces):
     """n dice from each of `streams` streams of one game seed."""
     rng = np.zeros((streams, 4), dtype=np.uint64)

@@ -17,7 +17,6 @@ keep numba's reference counting off the hot path.
 """
 
 import numpy as np
-from numba import njit
 
 from simkit import game as G
 from simkit.game import LOG_WIDTH
@@ -50,6 +49,7 @@ from simkit.games.sea_of_plunder.state import (
     STEPS0,
     T_ROWS,
 )
+from simkit.jit import engine_loop, jit
 from simkit.kernels import (
     FALSE,
     RACE_ALIVE,
@@ -59,7 +59,6 @@ from simkit.kernels import (
     copy_prefix,
     copy_rows,
     decide,
-    engine_loop,
     fixed_width,
     noisy,
     params_record,
@@ -92,7 +91,7 @@ BUF_COLS = max(BUF_WIDTH, S.MAX_STEPS, S.N_POWERS, bot.PIECE_WORDS)  # buf's wid
 
 
 # --------------------------------------------------------------------------- small helpers
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def log_event(T, log, seat, code, a, b, c):
     """Append one row to the event log when it has room (a sweep passes no room)."""
     i = T[ST, S.LOG_N]
@@ -106,7 +105,7 @@ def log_event(T, log, seat, code, a, b, c):
         T[ST, S.LOG_N] = i + 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def plays_randomly(F, rng, seat):
     """True when this decision of `seat` is a uniformly random legal choice: its preset is
     `random`, or its noise (the skill knob) comes up. The noise coin is drawn from
@@ -117,7 +116,7 @@ def plays_randomly(F, rng, seat):
     return noisy(rng, seat, noise)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def trace(K, card, option, rotation, start, path):
     """Squares a mover enters following a map path from `start`, turned `rotation` quarter
     turns clockwise (Magical Compass). Returns the count; the last square is the X."""
@@ -130,7 +129,7 @@ def trace(K, card, option, rotation, start, path):
     return n
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def goods_of(T, seat, n_cards, mine):
     """Count the Goods in a seat's hand by colour into mine[0..3]."""
     for c in range(S.N_COLOURS):
@@ -141,7 +140,7 @@ def goods_of(T, seat, n_cards, mine):
             mine[code - n_cards] += 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def hand_add(T, seat, code):
     n = T[SEAT0 + seat, S.HAND_N]
     if n < S.MAX_HAND:
@@ -149,7 +148,7 @@ def hand_add(T, seat, code):
         T[SEAT0 + seat, S.HAND_N] = n + 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def hand_remove(T, seat, index):
     """Remove the card at `index` (order is kept: hands are small)."""
     n = T[SEAT0 + seat, S.HAND_N]
@@ -160,7 +159,7 @@ def hand_remove(T, seat, index):
     return code
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def first_ship(T, K, seat):
     for k in range(T[ST, S.N_SHIPS]):
         if K[OWNER, k] == seat:
@@ -168,7 +167,7 @@ def first_ship(T, K, seat):
     return np.int64(-1)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def pirate_at(T, square):
     for p in range(S.N_PIRATES):
         if T[POS, S.PIRATE0 + p] == square:
@@ -176,7 +175,7 @@ def pirate_at(T, square):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def trigger_end(P, T, log):
     """Record the first end trigger (Game End); the round is then played out."""
     if T[ST, S.END_REASON] >= 0:
@@ -190,7 +189,7 @@ def trigger_end(P, T, log):
         log_event(T, log, T[ST, S.ACTIVE], EV.END_TRIGGER, T[ST, S.END_REASON], 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pirates_gain(P, T, log, square):
     T[ST, S.PIRATE_TREASURES] += 1
     log_event(T, log, -1, EV.TREASURE, -1, square, T[ST, S.PIRATE_TREASURES])
@@ -198,7 +197,7 @@ def pirates_gain(P, T, log, square):
 
 
 # --------------------------------------------------------------------------- cards
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def deck_pop(T, K, rng, log):
     """Top card of the deck; an empty deck is refilled from the pile under its top card (A12).
     A pile holding only Event cards under its top card does not refill the deck: every card
@@ -226,7 +225,7 @@ def deck_pop(T, K, rng, log):
     return T[DECK, T[ST, S.DECK_N]]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def draw_card(T, K, rng, log, seat):
     """Draw one non-Event card from the deck into a hand. Events met on the way are set
     aside to resolve at the next resolution point and replaced (Event Cards; A14)."""
@@ -243,13 +242,13 @@ def draw_card(T, K, rng, log, seat):
         return card
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def bonus_draw(T, K, rng, log, seat):
     card = draw_card(T, K, rng, log, seat)
     log_event(T, log, seat, EV.BONUS_DRAW, card, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def steal_random(T, rng, log, thief, victim):
     """Take one card at random from the victim's hand (Possible Interactions: landing)."""
     n = T[SEAT0 + victim, S.HAND_N]
@@ -262,7 +261,7 @@ def steal_random(T, rng, log, thief, victim):
 
 
 # --------------------------------------------------------------------------- placement
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def roll_square(K, rng):
     """Roll both placement dice: the square, or -1 when a skull shows on either (A8). Each die
     has its own faces from dice.toml."""
@@ -273,7 +272,7 @@ def roll_square(K, rng):
     return row * S.SIZE + col
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def place_island(P, T, K, rng, log):
     """Place a new Treasure Island by the placement dice (Placing new Treasure Islands):
     a skull or a pirate pays the pirates and rerolls; a ship makes its player draw and
@@ -311,7 +310,7 @@ def place_island(P, T, K, rng, log):
         return
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def occupied(T, square):
     """True when a ship, pirate, port, Combo Port or Treasure Island is on the square."""
     for k in range(T[ST, S.N_SHIPS]):
@@ -323,7 +322,7 @@ def occupied(T, square):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def place_combo(T, K, rng, log):
     """Place the Combo Port Island by the dice; skulls pay nothing and reroll, and so does
     an occupied square or the square it leaves (Combo Port Island Module; A24)."""
@@ -338,7 +337,7 @@ def place_combo(T, K, rng, log):
         return
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def take_islands_at(T, square, limit):
     """Remove up to `limit` Treasure Islands on `square` from the board; return how many."""
     taken = 0
@@ -356,7 +355,7 @@ def take_islands_at(T, square, limit):
 
 
 # --------------------------------------------------------------------------- interactions
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pirate_contact(P, T, K, F, rng, buf, log, seat):
     """A pirate meets a seat's ship: bribe with a Good of the player's choice if they hold
     one, else a Debt (The Pirates and Debt Tokens). The Strategist may be spared."""
@@ -392,14 +391,14 @@ def pirate_contact(P, T, K, F, rng, buf, log, seat):
     log_event(T, log, seat, EV.BRIBE, colour, 0, 0)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def dice_number(K, rng):
     """One roll of the numbered die, the number placement die of dice.toml (A9): 0..12 for
     the faces 1..13, or -1 for a skull face."""
     return K[DICE0 + S.NUMBER_DIE, randint(rng, CHANCE, K[META, NUMBER_FACES])]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def give_good(T, log, n_cards, seat, colour, source):
     if T[ST, S.STOCK0 + colour] > 0:
         T[ST, S.STOCK0 + colour] -= 1
@@ -407,7 +406,7 @@ def give_good(T, log, n_cards, seat, colour, source):
         log_event(T, log, seat, EV.GOOD, colour, source, 0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def choose_colour(T, K, F, rng, buf, n_cards, seat):
     """A Good of the seat's choice among the available colours (-1 if none)."""
     stock = buf[STOCK]
@@ -430,7 +429,7 @@ def choose_colour(T, K, F, rng, buf, n_cards, seat):
     return bot.best_colour(K, mine, stock)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def ship_contacts(P, T, K, F, rng, buf, log, ship, square, landing):
     """Everything a ship meets on one square it enters (Possible Interactions). Order on a
     square (A16): Treasure Islands, then the Port Island, then pirates, then ships."""
@@ -477,7 +476,7 @@ def ship_contacts(P, T, K, F, rng, buf, log, ship, square, landing):
             steal_random(T, rng, log, other, seat)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def anything_else_at(T, square, ship):
     """True when a piece other than `ship` (a ship, pirate, port or island) is on the square."""
     for i in range(S.POS_SIZE):
@@ -486,7 +485,7 @@ def anything_else_at(T, square, ship):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def sail_ship(P, T, K, F, rng, buf, log, ship, path, n):
     """Move a ship through path[0..n-1], meeting what is on each square in order."""
     start = T[POS, S.SHIP0 + ship]
@@ -499,7 +498,7 @@ def sail_ship(P, T, K, F, rng, buf, log, ship, path, n):
         T[ST, S.SHIP_MOVED] = 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def sail_pirate(P, T, K, F, rng, buf, log, pirate, path, n):
     """Move a pirate: it takes Treasure Islands it touches and meets ships on its way
     (a pass-over counts unless pirate_pass_over is off, A39); ports stop nothing (A25)."""
@@ -519,7 +518,7 @@ def sail_pirate(P, T, K, F, rng, buf, log, pirate, path, n):
     log_event(T, log, -1, EV.PIRATE_MOVE, pirate, start, path[n - 1])
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def drift_island(P, T, K, rng, log, island, path, n):
     """Move a Treasure Island like a ship (So Close Yet So Far). It stops at the first
     square holding ships or pirates: each of them takes a Treasure (first contact,
@@ -555,7 +554,7 @@ def drift_island(P, T, K, rng, log, island, path, n):
     log_event(T, log, T[ST, S.ACTIVE], EV.ISLAND_MOVE, 0, start, path[n - 1])
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def take_islands_at_index(T, island):
     last = T[ST, S.N_ISLANDS] - 1
     T[POS, S.ISLAND0 + island] = T[POS, S.ISLAND0 + last]
@@ -564,13 +563,13 @@ def take_islands_at_index(T, island):
 
 
 # --------------------------------------------------------------------------- events
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def resolve_pending(P, T, K, F, rng, buf, log):
     if T[ST, S.PENDING_N] > 0:
         resolve_events(P, T, K, F, rng, buf, log)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def resolve_events(P, T, K, F, rng, buf, log):
     """Resolve set-aside Event cards in the order they were drawn, each then going to the
     pile (Event Cards). Events drawn while resolving join the end of the queue."""
@@ -616,7 +615,7 @@ def resolve_events(P, T, K, F, rng, buf, log):
 
 
 # --------------------------------------------------------------------------- the turn
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def draw_phase(P, T, K, F, rng, log, seat):
     """Draw two cards: both from the deck, or the pile's top and one from the deck; never
     two from the pile (Game Turn 1). Events drawn are set aside and replaced."""
@@ -644,7 +643,7 @@ def draw_phase(P, T, K, F, rng, log, seat):
         log_event(T, log, seat, EV.DRAW, card, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pile_card_wanted(T, K, F, seat, card):
     """Heuristic: take the pile's top card when it is a port card of a wanted colour, an
     attack card, or a card-drawing action."""
@@ -657,14 +656,14 @@ def pile_card_wanted(T, K, F, seat, card):
     return False
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def spend_compass(T, log, seat):
     T[SEAT0 + seat, S.COMPASSES] -= 1
     T[ST, S.COMPASS_SPENT] += 1
     log_event(T, log, seat, EV.COMPASS, T[SEAT0 + seat, S.COMPASSES], 0, 0)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def seat_ships_for_turn(T, K, seat, out):
     """Ships the seat may move now: its ship, or in the two-player variant either ship
     until one is chosen for the turn (Two Player Variant; A27)."""
@@ -679,7 +678,7 @@ def seat_ships_for_turn(T, K, seat, out):
     return n
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def plays_of_card(kind, nopt, n_ships, compass, navigator):
     """How many legal plays one card offers: the rows list_plays writes for it."""
     if kind == S.ACTION:
@@ -690,7 +689,7 @@ def plays_of_card(kind, nopt, n_ships, compass, navigator):
     return n_ships * nopt * per_option
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def list_plays(P, T, K, buf, seat, only, write):
     """Legal plays as candidate rows (hand index, ship, option, rotation, spend); only the
     hand card `only` when it is >= 0. With `write` False, only count them, per hand card
@@ -731,7 +730,7 @@ def list_plays(P, T, K, buf, seat, only, write):
     return n
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def add_cand(buf, n, h, target, option, rotation, spend):
     if n < MAX_CAND:
         row = CAND0 + n
@@ -747,7 +746,7 @@ def add_cand(buf, n, h, target, option, rotation, spend):
 NONE = np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def random_play(P, T, K, rng, buf, seat):
     """A play uniform over all legal plays, listing only the chosen card's rows: the row
     index into the candidates (-1 if there is no legal play)."""
@@ -764,7 +763,7 @@ def random_play(P, T, K, rng, buf, seat):
     return np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def random_discard(T, K, rng, buf, seat):
     """A discard (with its bonus) uniform over all legal ones; as random_play."""
     total = list_discards(T, K, buf, seat, TRUE, NONE, FALSE, FALSE)
@@ -780,7 +779,7 @@ def random_discard(T, K, rng, buf, seat):
     return np.int64(-1)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def mover_path(T, K, card, option, rotation, start, path):
     """Squares entered by a mover using `card` from `start`: a map path, or straight to a
     Port Island for a port card (touching nothing on the way)."""
@@ -790,14 +789,14 @@ def mover_path(T, K, card, option, rotation, start, path):
     return trace(K, card, option, rotation, start, path)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def thief_back(P):
     """1 when a Thief met by a ship steals from it (thief_contact=any_contact, A38): what a
     heuristic seat weighs before sailing onto a Thief's ship."""
     return np.int64(1) if P.thief_contact == S.THIEF_ANY_CONTACT else np.int64(0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def observe(P, T, K, F, buf, seat):
     """What a heuristic seat reads before judging its choices: its own Goods by colour into
     buf[MINE], the Goods stacks into buf[STOCK], what one more Good of each colour adds into
@@ -813,13 +812,13 @@ def observe(P, T, K, F, buf, seat):
     return bot.pirate_cost(T, K, F[1 + seat], seat, mine, P.strategist_low)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def f_width(K, presets):
     """Columns of the scratch-and-weights table F for these components and presets."""
     return max(MEMO0 + MEMO_MOVERS * int(K[META, PATH_IDS]), presets.shape[1])
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def forget_paths(K, F, mover):
     """Empty the path-value memo of one mover (a POS column) for a new decision."""
     ids = K[META, PATH_IDS]
@@ -828,13 +827,13 @@ def forget_paths(K, F, mover):
         F[0, base + j] = np.nan
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def path_slot(K, card, option, rotation, mover):
     """F[0] column of the memo entry for `mover` following `card`'s option turned `rotation`."""
     return MEMO0 + mover * K[META, PATH_IDS] + K[CARD0 + card, PATH_ID0 + option * 4 + rotation]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def score_plays(P, T, K, F, buf, seat, n_cand):
     pcost = observe(P, T, K, F, buf, seat)
     w = F[1 + seat]
@@ -871,7 +870,7 @@ def score_plays(P, T, K, F, buf, seat, n_cand):
         F[0, i] = v - 0.05 * F[0, KEEP0 + h]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def play_phase(P, T, K, F, rng, buf, log, seat):
     """Play one card (Game Turn 2); Uncharted Waters adds a draw and two more plays. The
     first play is the candidate row in T[ST, FORCED_PLAY] when the lookahead chose one."""
@@ -922,7 +921,7 @@ def play_phase(P, T, K, F, rng, buf, log, seat):
         resolve_pending(P, T, K, F, rng, buf, log)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def play_action(P, T, K, F, rng, log, seat, effect):
     """An Action card's text (Card List: Action Cards). Hurricane, So Close Yet So Far and
     Trouble at Sea act with the discard, so they wait for the Discard phase."""
@@ -956,7 +955,7 @@ def play_action(P, T, K, F, rng, log, seat, effect):
             T[ST, S.EFFECTS_N] += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def resupply_bottom(T, K, F, rng, seat):
     """Resupply: put one non-Goods card from hand on the bottom of the deck."""
     n_cards = (K.shape[0] - CARD0)
@@ -993,7 +992,7 @@ def resupply_bottom(T, K, F, rng, seat):
             j += 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def discards_of_card(kind, nopt, compass, navigator, effects):
     """How many legal discards (with their Discard Bonus) one card offers: the rows
     list_discards writes for it."""
@@ -1004,7 +1003,7 @@ def discards_of_card(kind, nopt, compass, navigator, effects):
     return S.N_PIRATES * nopt * per_option
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def list_discards(T, K, buf, seat, turns, only, write, shortlist):
     """Legal discards with their Discard Bonus: (hand index, pirate, option, rotation, spend).
     A heuristic bot may leave out compass turns (turns = False): a pruning, not a rule.
@@ -1040,7 +1039,7 @@ def list_discards(T, K, buf, seat, turns, only, write, shortlist):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def score_discards(P, T, K, F, buf, seat, n_cand):
     """Value each of the n_cand listed discards into F[0, i], from what discard_shortlist
     observed and the keep values it wrote (discard_phase calls the two in turn)."""
@@ -1066,7 +1065,7 @@ def score_discards(P, T, K, F, buf, seat, n_cand):
         F[0, i] = v
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def discard_shortlist(P, T, K, F, buf, seat):
     """A heuristic seat's keep value of each hand card (into F[0, KEEP0 + h]) and, when its
     preset shortlists, T[MASK] marking the least-kept cards: a pruning of the bot's search,
@@ -1115,7 +1114,7 @@ def discard_shortlist(P, T, K, F, buf, seat):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def discard_phase(P, T, K, F, rng, buf, log, seat):
     """Discard one card; waiting Action effects act with it first, then the Discard Bonus
     moves one pirate with it (Game Turn 3, FAQ Q3)."""
@@ -1159,7 +1158,7 @@ def discard_phase(P, T, K, F, rng, buf, log, seat):
         bonus_move(P, T, K, F, rng, buf, log, seat, P.navigator_steps)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, target, start):
     """Pick an X and a turn for one target of a discard effect: the chooser (the active
     seat) decides per target (Multiple moving objects). mover_kind 0 ship (value for its
@@ -1199,7 +1198,7 @@ def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, 
     return (k // turns) * 4 + k % turns
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def hurricane(P, T, K, F, rng, buf, log, seat, card, free_turn):
     """Hurricane: every other player's ship moves by the discard, one after another from
     the active player's left (A19); their contacts bring them no reward (not their turn)."""
@@ -1217,7 +1216,7 @@ def hurricane(P, T, K, F, rng, buf, log, seat, card, free_turn):
             sail_ship(P, T, K, F, rng, buf, log, k, buf[PATH], n)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def trouble_at_sea(P, T, K, F, rng, buf, log, seat, card, free_turn):
     """Trouble at Sea: all pirates move by the discard, in pirate order (A19)."""
     for p in range(S.N_PIRATES):
@@ -1229,7 +1228,7 @@ def trouble_at_sea(P, T, K, F, rng, buf, log, seat, card, free_turn):
         sail_pirate(P, T, K, F, rng, buf, log, p, buf[PATH], n)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def so_close(P, T, K, F, rng, buf, log, seat, card, free_turn):
     """So Close Yet So Far: up to two Treasure Islands move by the discard like ships."""
     if T[ST, S.N_ISLANDS] == 0:
@@ -1268,7 +1267,7 @@ def so_close(P, T, K, F, rng, buf, log, seat, card, free_turn):
         drift_island(P, T, K, rng, log, island, path, n)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def bonus_ship(T, K, F, rng, seat):
     """The ship a bonus move takes when no ship is bound to the turn yet: in the
     two-player variant, either of the seat's ships (A27); a heuristic seat takes the one
@@ -1292,7 +1291,7 @@ def bonus_ship(T, K, F, rng, seat):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def bonus_move(P, T, K, F, rng, buf, log, seat, steps):
     """Lucky Jill/Jack's and The Navigator's bonus: up to `steps` orthogonal steps of the
     player's ship, each in a direction of their choice (A10); it may stay."""
@@ -1349,7 +1348,7 @@ UNSEEN_ROWS = 6
 _ROLLOUT_STEP = np.uint64(0x9E3779B97F4A7C15)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def gather_unseen(T, K, seat, unseen, counts):
     """What `seat` cannot see, sorted so that only its contents matter, never where it lies:
     the Map, Port and Action cards in the deck and in the other hands (U_CARDS), the Events
@@ -1390,7 +1389,7 @@ def gather_unseen(T, K, seat, unseen, counts):
     counts[3] = held
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def redeal(T, rng, seat, unseen, counts):
     """Deal the unseen cards at random into the other hands (each keeps its size; Goods go to
     hands, Events to the deck) and the deck, from the rollout's chance stream."""
@@ -1422,7 +1421,7 @@ def redeal(T, rng, seat, unseen, counts):
     shuffle(rng, CHANCE, T[DECK], n)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def rollout_value(P, T, K, buf, seat, win):
     """A rollout's result for `seat`: `win` times its share of the lead (what it would win
     if the game ended now; tied leaders share) plus its score margin over the best rival."""
@@ -1445,7 +1444,7 @@ def rollout_value(P, T, K, buf, seat, win):
     return win * share + (mine - best)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def play_on(P, T, K, F, rng, buf, log, seat, horizon):
     """Go on from the end of `seat`'s turn for `horizon` turns (0: to the end of the game),
     ending rounds as play_games does."""
@@ -1465,7 +1464,7 @@ def play_on(P, T, K, F, rng, buf, log, seat, horizon):
         done += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def lookahead_choice(P, T, K, F, rng, buf, seat, T2, F2, rr, buf2, nolog, unseen, values):
     """The candidate row (of list_plays, as buf holds it) the lookahead plays first this turn,
     or -1 to leave the play to the heuristic (at most one legal play). Reads T, changes
@@ -1528,7 +1527,7 @@ def lookahead_choice(P, T, K, F, rng, buf, seat, T2, F2, rr, buf2, nolog, unseen
     return cand[race_pick(values, k, w[bot.LA_MARGIN] * played)]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def lookahead_turn(P, T, K, F, rng, buf, log, seat, T2, F2, rr, buf2, nolog, unseen, values):
     """A turn of a lookahead seat: the Draw phase, its rollouts, then the rest of the turn with
     the chosen first play."""
@@ -1539,7 +1538,7 @@ def lookahead_turn(P, T, K, F, rng, buf, log, seat, T2, F2, rr, buf2, nolog, uns
 
 
 # --------------------------------------------------------------------------- set-up
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def setup_game(P, T, K, F, rng, buf, log, players):
     """Set-up 1-7 and the variants' set-up differences."""
     n_cards = (K.shape[0] - CARD0)
@@ -1631,7 +1630,7 @@ def setup_game(P, T, K, F, rng, buf, log, players):
             give_good(T, log, n_cards, s, K[SHIPS0 + k, 1], 2)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def free_square(T, K, rng):
     for _ in range(10000):
         sq = roll_square(K, rng)
@@ -1641,14 +1640,14 @@ def free_square(T, K, rng):
 
 
 # --------------------------------------------------------------------------- the game
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def take_turn(P, T, K, F, rng, buf, log, seat):
     """Draw, Play, Discard (Game Turn), then Lucky Jill/Jack's bonus."""
     begin_turn(P, T, K, F, rng, buf, log, seat)
     finish_turn(P, T, K, F, rng, buf, log, seat)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def begin_turn(P, T, K, F, rng, buf, log, seat):
     """The turn up to the Play phase: the Draw phase and the Events it set aside."""
     T[ST, S.ACTIVE] = seat
@@ -1661,7 +1660,7 @@ def begin_turn(P, T, K, F, rng, buf, log, seat):
     resolve_pending(P, T, K, F, rng, buf, log)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def finish_turn(P, T, K, F, rng, buf, log, seat):
     """The turn from the Play phase on: Play, Discard, Lucky Jill/Jack's bonus."""
     play_phase(P, T, K, F, rng, buf, log, seat)
@@ -1673,7 +1672,7 @@ def finish_turn(P, T, K, F, rng, buf, log, seat):
     T[ST, S.TURNS] += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def seat_score(P, T, K, n_cards, mine, seat):
     """Final Scoring: Treasures, unused compasses, Debt (The Gambler halves it), Goods sets."""
     goods_of(T, seat, n_cards, mine)
@@ -1684,7 +1683,7 @@ def seat_score(P, T, K, n_cards, mine, seat):
             - debt * P.debt_points + bot.goods_points(K, mine[0], mine[1], mine[2], mine[3]))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def score_if_ended(P, T, K, buf, seat):
     """The seat's score if the game ended now (the game arc's measure): Final Scoring's
     points, with the Good The Smuggler would add at the end (A32) taken as the colour a
@@ -1702,7 +1701,7 @@ def score_if_ended(P, T, K, buf, seat):
     return score
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
     """Score every seat, then rank by score and tie-breakers 1-3; a tie for first that
     survives them is settled by rolling the numbered die, rerolling ties (A28)."""
@@ -1826,7 +1825,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
 
 
 @engine_loop  # optimised whole (simkit.kernels)
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                T2, F2, rr, buf2, nolog, unseen, values,
                owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log,

@@ -10,7 +10,8 @@ sea tile positions around it), then 0..18 inside the position's hexagon.
 """
 
 import numpy as np
-from numba import njit
+
+from simkit.jit import jit
 
 MAX_PLAYERS = 4
 MAX_SHIPS = 2 * MAX_PLAYERS
@@ -299,23 +300,23 @@ KW = 272
 
 
 # ================================================================== reads (engine and bots)
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def seat_of(k):
     return k // 2
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def gauge(T, K, k):
     """Water gauge height of ship k's card (components/ships.toml)."""
     return K[META, GAUGE0 + T[SHIP0 + k, TYPE]]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def slots(T, K, k):
     return K[META, CREW_SLOTS0 + T[SHIP0 + k, TYPE]]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def crew_dice(T, k):
     """Dice of a crew roll: one per face-up crew and special crew token (Crew Rolls)."""
     n = T[SHIP0 + k, CREW_UP]
@@ -325,7 +326,7 @@ def crew_dice(T, k):
     return n
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def special_amount(T, K, k, effect):
     """Sum of `amount` over face-up special crew of this effect on ship k (duplicates stack)."""
     total = 0
@@ -336,7 +337,7 @@ def special_amount(T, K, k, effect):
     return total
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def defeated(T, k):
     """Defeated crew and special crew tokens on ship k."""
     n = T[SHIP0 + k, CREW_DOWN]
@@ -346,12 +347,12 @@ def defeated(T, k):
     return n
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def dist(K, a, b):
     return K[DIST0 + a, b]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def ship_in_hex(T, h, seat, own):
     """A ship in hex h belonging (own=1) or not belonging (own=0) to seat; -1 if none."""
     for k in range(2 * T[ST, PLAYERS]):
@@ -360,13 +361,13 @@ def ship_in_hex(T, h, seat, own):
     return -1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def hold_value(T, K, k):
     """Gold value of the cargo in ship k's hold (resources count 0 under A7)."""
     return T[SHIP0 + k, HOLD_VALUE]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def is_skeleton(T, K, t):
     """A skeleton token, or a skeleton captain still on its skeleton face (Skeleton Captains:
     treated like normal skeletons until defeated, then captain's treasure, a cargo)."""
@@ -374,7 +375,7 @@ def is_skeleton(T, K, t):
     return kind == SKELETON or (kind == CAPTAIN and T[TOK_SIDE, t] == 0)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def enemy_here(T, h, with_fort):
     """The first enemy standee in hex h (the fort only if with_fort), -1 if none."""
     for e in range(N_ENEMIES):

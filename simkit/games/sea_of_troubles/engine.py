@@ -9,7 +9,6 @@ lookahead.py, beside the lookahead tier whose seats it dispatches.
 """
 
 import numpy as np
-from numba import njit
 
 from simkit import game as G
 from simkit.games.sea_of_troubles import events as EV
@@ -29,6 +28,7 @@ from simkit.games.sea_of_troubles.state import (
     fits,
     type_total,
 )
+from simkit.jit import jit
 from simkit.kernels import FALSE, TRUE, copy_prefix, decide, noisy, pick_best
 from simkit.rng import CHANCE, randint, shuffle
 from strategies import sea_of_troubles as bot
@@ -48,7 +48,7 @@ ONE = np.int64(1)
 NONE = np.int64(-1)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def log_event(T, log, seat, code, a, b, c):
     n = T[ST, S.LOG_N]
     if n < log.shape[0]:
@@ -61,12 +61,12 @@ def log_event(T, log, seat, code, a, b, c):
         T[ST, S.LOG_N] = n + 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def is_random(F, seat):
     return F[1 + seat, bot.POLICY] == 0.0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def acts_random(F, rng, seat):
     """This decision is a uniformly random legal choice: always for `random`, else with the
     seat's noise (the skill knob), a coin from the seat's own stream that is drawn
@@ -78,7 +78,7 @@ def acts_random(F, rng, seat):
 
 
 # --------------------------------------------------------------------------- cards
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def draw_card(T, rng, log):
     """Top action card, reshuffling the discard pile into a new deck when empty; -1 if none."""
     if T[ST, S.DECK_N] == 0:
@@ -94,13 +94,13 @@ def draw_card(T, rng, log):
     return T[DECK, T[ST, S.DECK_N]]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def discard(T, card):
     T[DISC, T[ST, S.DISC_N]] = card
     T[ST, S.DISC_N] += 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def take_from_hand(T, seat, i):
     """Remove hand slot i (swap with the last) and return the card."""
     n = T[SEAT0 + seat, S.HAND_N] - 1
@@ -110,7 +110,7 @@ def take_from_hand(T, seat, i):
     return card
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def quirk(T, K, seat, effect):
     """The amount of the seat's quirk if it has that effect, else 0 (Quirks, A15)."""
     q = T[SEAT0 + seat, S.QUIRK]
@@ -119,7 +119,7 @@ def quirk(T, K, seat, effect):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pay_cost(T, K, seat, tr):
     """Action cards a bury or a delivery of treasure tr costs (A16; the thrifty quirk)."""
     cost = K[S.TREAS_INF, tr]
@@ -129,7 +129,7 @@ def pay_cost(T, K, seat, tr):
     return cost
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def hand_limit(P, T, K, seat):
     """Hand size less the weighted treasure carried (Hand Size); the Ghost carries freely."""
     if T[SEAT0 + seat, S.STATE] == S.GHOST:
@@ -140,7 +140,7 @@ def hand_limit(P, T, K, seat):
     return max(lim, 0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def spend_lowest(T, K, rng, seat, n):
     """Discard n action cards of the lowest value (bury and delivery pay by card count, A16)."""
     for _ in range(n):
@@ -152,7 +152,7 @@ def spend_lowest(T, K, rng, seat, n):
 
 
 # --------------------------------------------------------------------------- infamy, treasure, damage
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def offer_quirk(T, K, F, rng, log, seat):
     """A player's first Infamy: reveal the top quirk, then take any face-up quirk or the next
     card blind; declined quirks stay face up for later players (Quirks, A28). A heuristic bot
@@ -185,7 +185,7 @@ def offer_quirk(T, K, F, rng, log, seat):
     log_event(T, log, seat, EV.QUIRK, q, 1 if k >= up else 0, T[ST, S.QUP_N])
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def gain_infamy(T, K, F, rng, log, seat, n, reason):
     """Infamy tokens to (n < 0: from) the seat's current score. Gains from the public pile
     (pillage, a Cannon win, a quest) are the only ones Infamy quirks touch (Infamy-related
@@ -214,19 +214,19 @@ def gain_infamy(T, K, F, rng, log, seat, n, reason):
             offer_quirk(T, K, F, rng, log, seat)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def tokens(T, seat):
     col = S.GHOST_INFAMY if T[SEAT0 + seat, S.STATE] == S.GHOST else S.INFAMY
     return T[SEAT0 + seat, col]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def carry(T, seat, tr):
     T[CARRY0 + seat, T[SEAT0 + seat, S.CARRY_N]] = tr
     T[SEAT0 + seat, S.CARRY_N] += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def buried_infamy(T, K, seat):
     total = 0
     for i in range(T[SEAT0 + seat, S.BURY_N]):
@@ -234,14 +234,14 @@ def buried_infamy(T, K, seat):
     return total
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def trigger(T, log, reason):
     if T[ST, S.END_REASON] < 0:
         T[ST, S.END_REASON] = reason
         log_event(T, log, NONE, EV.END_TRIGGER, reason, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def sink(P, T, K, rng, log, seat, by):
     """4 damage (3 in Skirmish): the ship sinks, its hand discarded. Its carried treasure goes
     as `sunk_treasure` reads it (A12): out of the game (counted in SUNK), shuffled back into
@@ -279,7 +279,7 @@ def sink(P, T, K, rng, log, seat, by):
         trigger(T, log, S.END_TWO_DEAD)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def damage(P, T, K, rng, log, seat, by):
     """A damage token to the seat, dealt by pirate `by`'s Cannons (-1: no pirate's)."""
     T[SEAT0 + seat, S.DAMAGE] += 1
@@ -289,29 +289,29 @@ def damage(P, T, K, rng, log, seat, by):
 
 
 # --------------------------------------------------------------------------- movement
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def steps_table(T, seat):
     """The first K row of the steps table the seat moves by: the Ghost's, or the sailing one."""
     return S.GDIST0 if T[SEAT0 + seat, S.STATE] == S.GHOST else S.DIST0
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def steps(T, K, seat, a, b):
     return K[steps_table(T, seat) + a, b]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def moves_with(T, sails):
     """move_budget, given the hand's Sails total (type_total)."""
     return T[ST, S.FREE] + sails
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def move_budget(T, K, seat):
     return moves_with(T, type_total(T, K, seat, S.SAIL))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def toward(T, K, seat, goal, budget):
     """The water square within `budget` steps closest to `goal` (the goal itself if reachable);
     among equally close squares the ship's own, else the lowest-numbered."""
@@ -333,7 +333,7 @@ def toward(T, K, seat, goal, budget):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def move(T, K, log, seat, dest):
     """Sail to dest paying free points first, then Sail cards (smallest that covers the rest,
     else the largest, repeatedly); a card's unused points are lost (Move)."""
@@ -367,7 +367,7 @@ def move(T, K, log, seat, dest):
 
 
 # --------------------------------------------------------------------------- pillage, bury, dig, deliver
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def can_pillage(T, K, seat):
     a = T[SEAT0 + seat, S.POS]
     if T[SEAT0 + seat, S.STATE] != S.ALIVE or K[S.SQ_KIND, a] != S.PORT:
@@ -375,7 +375,7 @@ def can_pillage(T, K, seat):
     return T[S.PORT_CLOSED, K[S.SQ_INDEX, a]] == 0 and T[ST, S.TDECK_N] > 0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pillage(P, T, K, F, rng, log, seat):
     """Commit Swords/Cannons (Wilds too unless `wild_pillage` is off, A2), draw the port's defence, beat it to take a treasure."""
     port = K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]
@@ -417,7 +417,7 @@ def pillage(P, T, K, F, rng, log, seat):
             trigger(T, log, S.END_PILLAGED)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def bury_spot_ok(P, T, K, seat):
     a = T[SEAT0 + seat, S.POS]
     if T[SEAT0 + seat, S.STATE] != S.ALIVE or K[S.SQ_KIND, a] != S.XSPOT:
@@ -429,7 +429,7 @@ def bury_spot_ok(P, T, K, seat):
     return P.skirmish or T[SEAT0 + seat, S.BURY_X] < 0  # one X only, except in Skirmish
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def bury(P, T, K, log, rng, seat, slot):
     tr = T[CARRY0 + seat, slot]
     cost = pay_cost(T, K, seat, tr)
@@ -448,7 +448,7 @@ def bury(P, T, K, log, rng, seat, slot):
         trigger(T, log, S.END_BURIED)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def unbury(T, owner, i):
     """Take buried treasure i out of the owner's stock (the last fills its slot); returns it."""
     n = T[SEAT0 + owner, S.BURY_N] - 1
@@ -459,7 +459,7 @@ def unbury(T, owner, i):
     return tr
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def dig_owner(P, T, K, seat):
     """Seat whose treasure lies at the active pirate's X (-1 none or own): the X's owner,
     with treasure there to take as `dig_pool` reads it (A17)."""
@@ -473,7 +473,7 @@ def dig_owner(P, T, K, seat):
     return owner
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def dig(P, T, K, rng, log, seat, owner):
     """Draw; a 3 or 4 (a Wild in Skirmish; with `wild_digs` a Wild too, A2) takes a random buried treasure, and again while
     any is left (Dig). Digging ends the turn. The pool is the owner's buried stock, or with
@@ -507,7 +507,7 @@ def dig(P, T, K, rng, log, seat, owner):
         log_event(T, log, seat, EV.TREASURE, tr, EV.R_DIG, owner)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def can_recover(P, T, K, seat):
     """At an X of its own with treasure buried: the pirate may dig one up without a draw (Dig);
     with `dig_pool=x` only treasure buried at this X (A17)."""
@@ -518,13 +518,13 @@ def can_recover(P, T, K, seat):
     return T[S.XOWNER, x] == seat and S.buried_at(P, T, seat, x) > 0
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def recoverable(P, T, K, seat, i):
     """Buried treasure i of the seat's own may come up at the X it stands on (A17, `dig_pool`)."""
     return P.dig_pool == S.POOL_OWNER or T[S.BURYX0 + seat, i] == K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def recover(T, K, log, seat, i):
     """Dig up buried treasure i of one's own, the owner's choice, one card per dig (A17);
     it still ends the turn."""
@@ -534,7 +534,7 @@ def recover(T, K, log, seat, i):
     log_event(T, log, seat, EV.TREASURE, tr, EV.R_DIG, seat)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def deliverable(T, K, seat, slot):
     """The carried treasure (slot in CARRY) a Delivery quest on the table at the pirate's port
     (open or closed) takes: the cheapest of the kind it asks for that the hand can pay (A18)."""
@@ -555,7 +555,7 @@ def deliverable(T, K, seat, slot):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def deliver(T, K, F, rng, log, seat, slot, i):
     """Pay for and hand over carried treasure i to the quest in table slot `slot` (Quests)."""
     q = T[S.QUEST, slot]
@@ -574,12 +574,12 @@ def deliver(T, K, F, rng, log, seat, slot, i):
 
 
 # --------------------------------------------------------------------------- fights
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def can_attack(T, K, att, dfn, shoot):
     return may_attack(T, K, att, dfn, shoot, type_total(T, K, att, S.CANNON if shoot else S.SWORD))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def may_attack(T, K, att, dfn, shoot, total):
     """can_attack, given the attacker's hand total of the attacking type (Cannons to shoot,
     Swords to board)."""
@@ -596,7 +596,7 @@ def may_attack(T, K, att, dfn, shoot, total):
     return a == b and total > 0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def commit(T, K, F, rng, seat, kind, col):
     """Move the seat's cards of `kind` (Wilds count as any type) into PLAY from column col;
     a random bot commits a random non-empty subset, a preset all of them. Returns the count."""
@@ -616,7 +616,7 @@ def commit(T, K, F, rng, seat, kind, col):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def flee(T, K, log, seat, other, n):
     """A Sails win: sail up to n squares away, as far from the other pirate as possible (A19)."""
     a = T[SEAT0 + seat, S.POS]
@@ -631,7 +631,7 @@ def flee(T, K, log, seat, other, n):
     log_event(T, log, seat, EV.FLEE, a, best, 0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def loot(P, T, K, F, rng, log, winner, loser, kind, n):
     """The winning type's loot (LOOT). A Cannon win's damage token is returned, not dealt:
     the caller deals it once every side of the fight has its loot (a tie, A23)."""
@@ -676,7 +676,7 @@ def loot(P, T, K, F, rng, log, winner, loser, kind, n):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def fight_bonus(T, K, seat, kind):
     """A quirk's bonus to the seat's fight total with cards of `kind` (A15)."""
     if kind == S.SWORD:
@@ -688,7 +688,7 @@ def fight_bonus(T, K, seat, kind):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def fight(P, T, K, F, rng, log, att, dfn, shoot):
     """One fight (FIGHT ANOTHER PIRATE): commit, the defender's draw and answer, the reveals
     with the defender's option to concede, the winner's loot."""
@@ -784,14 +784,14 @@ def fight(P, T, K, F, rng, log, att, dfn, shoot):
 
 
 # --------------------------------------------------------------------------- a turn
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def add(buf, n, kind, arg):
     buf[KIND, n] = kind
     buf[ARG, n] = arg
     return n + 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def candidates(P, T, K, buf, seat, players):
     n = add(buf, ZERO, A_END, ZERO)
     swords, sails, cannons, _ = S.hand_totals(T, K, seat)
@@ -831,7 +831,7 @@ def candidates(P, T, K, buf, seat, players):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def begin_turn(P, T, K, log, seat):
     """The turn's set-up: its free move points, no fight done yet; False if the pirate is out."""
     if T[SEAT0 + seat, S.STATE] == S.DEAD:
@@ -844,7 +844,7 @@ def begin_turn(P, T, K, log, seat):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def heuristic_choice(P, T, K, F, rng, buf, seat, players, n):
     """The policy's pick among the n candidates in buf (scores left in F[0]), ties at random."""
     own = bot.own_view(T, K, seat)
@@ -853,7 +853,7 @@ def heuristic_choice(P, T, K, F, rng, buf, seat, players, n):
     return pick_best(F[0], rng, seat, n)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def act(P, T, K, F, rng, log, seat, kind, arg):
     """Carry out one chosen action; True if it ends the turn."""
     if kind == A_END:
@@ -882,7 +882,7 @@ def act(P, T, K, F, rng, log, seat, kind, arg):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def turn_steps(P, T, K, F, rng, buf, log, seat, players, steps_left):
     """The rest of a turn, step by step: list the legal actions, choose one (the policy's, or
     a uniformly random one for `random` and with the seat's noise), carry it out."""
@@ -898,14 +898,14 @@ def turn_steps(P, T, K, F, rng, buf, log, seat, players, steps_left):
             return
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def take_turn(P, T, K, F, rng, buf, log, seat, players):
     if begin_turn(P, T, K, log, seat):
         turn_steps(P, T, K, F, rng, buf, log, seat, players, MAX_STEPS)
 
 
 # --------------------------------------------------------------------------- bidding and the round's end
-@njit(cache=True)
+@jit
 def bidding(P, T, K, F, rng, log, players, compulsory):
     """Bid 0-2 cards (1-2 when compulsory); the highest total chooses the starter and the
     direction; ties draw cards one at a time (A24). Nobody bids: the order stays (A24)."""
@@ -972,7 +972,7 @@ def bidding(P, T, K, F, rng, log, players, compulsory):
     return winner
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def choose_start(T, F, rng, log, winner, players):
     """The bid winner, having seen its new cards, names the starter and the direction (Bidding)."""
     if acts_random(F, rng, winner):
@@ -987,7 +987,7 @@ def choose_start(T, F, rng, log, winner, players):
     log_event(T, log, winner, EV.STARTER, T[ST, S.FIRST], T[ST, S.DIR], 0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def refill(P, T, K, F, rng, log, seat):
     """Discard unwanted action cards (a preset its cards of value W_DISCARD or less, a random
     player a random subset), then down to the hand limit (lowest first), then draw back up."""
@@ -1013,7 +1013,7 @@ def refill(P, T, K, F, rng, log, seat):
         T[SEAT0 + seat, S.HAND_N] += 1
 
 
-@njit(cache=True)
+@jit
 def end_round(P, T, K, F, rng, log, players):
     """Bid, the Ghost's return, discard and draw back up, the bid winner's choice, the
     ports' counters tick (A24)."""
@@ -1038,7 +1038,7 @@ def end_round(P, T, K, F, rng, log, players):
 
 
 # --------------------------------------------------------------------------- set-up and the end
-@njit(cache=True)
+@jit
 def setup_game(P, T, K, F, rng, buf, log, players):
     log_n = T[ST, S.LOG_N]
     T[:, :] = 0
@@ -1118,7 +1118,7 @@ def setup_game(P, T, K, F, rng, buf, log, players):
     place_ships(T, K, F, rng, log, players, placer)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def place_ships(T, K, F, rng, log, players, placer):
     """The first placer puts its ship on an X, then the others clockwise, each on a free X
     (Set Sail!, A11). A preset takes the free X farthest from the ships already placed, a
@@ -1152,7 +1152,7 @@ def place_ships(T, K, F, rng, log, players, placer):
     T[PLAY, :players] = 0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def score_now(T, K, s):
     """Seat s's final score if the game ended now (ENDING THE GAME): Infamy tokens plus
     buried and carried treasure; a Ghost's player scores the better of the living pirate
@@ -1171,7 +1171,7 @@ def score_now(T, K, s):
     return max(living, dead), buried, carried, ghost
 
 
-@njit(cache=True)
+@jit
 def final_scoring(P, T, K, log, players, out):
     scores = np.zeros(players, dtype=np.int64)
     dmg = np.zeros(players, dtype=np.int64)
@@ -1195,7 +1195,7 @@ def final_scoring(P, T, K, log, players, out):
         log_event(T, log, s, EV.SCORE, scores[s], rank, out[s, G.WINNER])
 
 
-@njit(cache=True)
+@jit
 def play_round(P, T, K, F, rng, buf, log, players):
     first = T[ST, S.FIRST]
     d = T[ST, S.DIR]

@@ -30,7 +30,6 @@ playout of every candidate starts from.
 """
 
 import numpy as np
-from numba import njit
 
 from simkit import game as G
 from simkit.game import LOG_WIDTH
@@ -38,10 +37,10 @@ from simkit.games.sea_of_troubles import engine as E
 from simkit.games.sea_of_troubles import state as S
 from simkit.games.sea_of_troubles.engine import BUF_WIDTH, F_WIDTH
 from simkit.games.sea_of_troubles.state import DECK, HAND0, KW, META, PLAY, SEAT0, ST, T_WIDTH, TDECK
+from simkit.jit import engine_loop, jit
 from simkit.kernels import (
     copy_prefix,
     decide,
-    engine_loop,
     fixed_width,
     params_record,
     unowned_float,
@@ -54,7 +53,7 @@ from strategies import sea_of_troubles as bot
 NEAR_TIE = 1e-6  # a candidate must beat the heuristic's pick by more than this mean value
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def unseen_pool(row, n_ids):
     """Compact the marks row[0..n_ids-1] (1: the id is unseen) into the ids in increasing
     order; returns how many. The pool's order is then the same whatever the hidden order was."""
@@ -66,7 +65,7 @@ def unseen_pool(row, n_ids):
     return m
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def copy_state(dst, T, K, players):
     """Copy of the game state T into dst as far as it is in use: each pile, hand and row of
     treasure up to its count, the table rows up to their ports, quests and X's, the seats in
@@ -91,7 +90,7 @@ def copy_state(dst, T, K, players):
     copy_prefix(dst, S.TASIDE, T, S.TASIDE, K[META, S.N_POOL] - K[META, S.N_PICK])
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def redeal(T, K, rng, seat, players):
     """Re-deal what the seat cannot see, keeping every count, from its own stream 1 + seat:
     the action deck and the rivals' hands as one pool; the treasure deck together with the
@@ -143,7 +142,7 @@ def redeal(T, K, rng, seat, players):
     row[:] = 0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def outcome(T, K, seat, players, margin_weight):
     """The playout's worth to the seat: its share of the win if the game ended now (more
     Infamy, then more damage, ENDING THE GAME), plus margin_weight per point over the best rival."""
@@ -166,7 +165,7 @@ def outcome(T, K, seat, players, margin_weight):
     return share + margin_weight * (mine - best_other)
 
 
-@njit(cache=True)
+@jit
 def playout(P, T, K, F, rng, buf, log, seat, players, pos, kind, arg, steps_left, horizon):
     """From the seat's decision at turn position pos of the round: carry out (kind, arg), end
     the turn with the policy, finish the round, then play up to `horizon` more rounds (the
@@ -185,7 +184,7 @@ def playout(P, T, K, F, rng, buf, log, seat, players, pos, kind, arg, steps_left
         E.play_round(P, T, K, F, rng, buf, log, players)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def landing(T, K, buf, seat, i, pos_now, budget):
     """Where candidate i of buf leaves the ship: its square for ending the turn, the square
     `toward` sails to for a move; -1 for any other action."""
@@ -196,7 +195,7 @@ def landing(T, K, buf, seat, i, pos_now, budget):
     return E.NONE
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def playout_seats(RF, F, seat, players):
     """Every seat of a playout plays the heuristic with the deciding seat's own weights (the
     lookahead's: the default preset's; the expert's: tuned's), without noise."""
@@ -206,7 +205,7 @@ def playout_seats(RF, F, seat, players):
         RF[1 + s, E.NOISE] = 0.0
 
 
-@njit(cache=True)
+@jit
 def choose(P, T, K, F, rng, buf, seat, players, pos, n, pick, steps_left, RT, RF, Rrng, Rbuf, Rlog, LV, RD):
     """The lookahead's choice among the n candidates in buf; `pick` is the heuristic's (whose
     scores are in F[0])."""
@@ -278,7 +277,7 @@ def choose(P, T, K, F, rng, buf, seat, players, pos, n, pick, steps_left, RT, RF
     return int(LV[1, best])
 
 
-@njit(cache=True)
+@jit
 def lookahead_turn(P, T, K, F, rng, buf, log, seat, players, pos, RT, RF, Rrng, Rbuf, Rlog, LV, RD):
     """A lookahead pirate's turn: take_turn with `choose` after the policy's pick at each step."""
     if not E.begin_turn(P, T, K, log, seat):
@@ -298,7 +297,7 @@ def lookahead_turn(P, T, K, F, rng, buf, log, seat, players, pos, RT, RF, Rrng, 
             return
 
 
-@njit(cache=True)
+@jit
 def bid_choice(P, T, K, F, rng, seat, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD):
     """The cards a lookahead seat bids at the round's end (W_LA_BIDS > 0): each count the
     bidding allows (0, 1, 2, at most the hand; the heuristic's own count first) played out
@@ -350,7 +349,7 @@ def bid_choice(P, T, K, F, rng, seat, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD)
     return int(LV[1, best])
 
 
-@njit(cache=True)
+@jit
 def round_end(P, T, K, F, rng, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD):
     """engine.end_round, with the lookahead seats that play out their bids (W_LA_BIDS > 0)
     bidding the count `bid_choice` picks (each seat's choice made before any bid is shown, as
@@ -369,7 +368,7 @@ def round_end(P, T, K, F, rng, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD):
         F[1 + s, bot.W_BID] = saved[s]
 
 
-@njit(cache=True)
+@jit
 def play_round(P, T, K, F, rng, buf, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD):
     """engine.play_round, with lookahead seats deciding by `lookahead_turn`."""
     first = T[ST, S.FIRST]
@@ -431,7 +430,7 @@ def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, ou
 
 
 @engine_loop  # optimised whole (simkit.kernels)
-@njit(cache=True)
+@jit
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                RT, RF, Rrng, Rbuf, Rlog, LV, RD, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):
     players = seat_strategies.shape[1]

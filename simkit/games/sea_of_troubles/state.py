@@ -5,7 +5,7 @@ and scratch scores); each constant names a row or column and its encoding. The r
 the engine and the bots make of a seat's hand and ship are at the end.
 """
 
-from numba import njit
+from simkit.jit import jit
 
 # --- action card types (The Basic Pieces)
 SWORD, SAIL, CANNON, WILD = 0, 1, 2, 3
@@ -138,14 +138,14 @@ KW = MAX_SQUARES
 
 
 # --- reads of a seat's hand and ship (engine and bots)
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def fits(K, card, kind):
     """A card serves as `kind`: its own type, or a Wild (The Basic Pieces)."""
     t = K[CARD_TYPE, card]
     return t == kind or t == WILD
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def type_total(T, K, seat, kind):
     """The value of the seat's hand cards that can serve as `kind`."""
     total = 0
@@ -155,7 +155,7 @@ def type_total(T, K, seat, kind):
     return total
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def hand_totals(T, K, seat):
     """type_total of Swords, Sails and Cannons, and the value of the Wilds, in one pass over the
     seat's hand (a Wild counts in each of the three totals too)."""
@@ -175,7 +175,7 @@ def hand_totals(T, K, seat):
     return swords, sails, cannons, wilds
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def buried_at(P, T, owner, x):
     """The owner's buried treasure a dig at X x can take (A17, `dig_pool`): its whole buried
     stock, or only the cards buried at x."""
@@ -188,7 +188,7 @@ def buried_at(P, T, owner, x):
     return m
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def carried_infamy(T, K, seat):
     """The Infamy of the treasure the seat carries face up."""
     total = 0

@@ -8,7 +8,6 @@ once per chunk, in Python (_play_chunk).
 """
 
 import numpy as np
-from numba import njit
 
 from simkit import game as G
 from simkit.game import LOG_WIDTH
@@ -25,7 +24,8 @@ from simkit.games.set_sail.engine import (
     take_turn,
 )
 from simkit.games.set_sail.state import KW, ST, T_ROWS, T_WIDTH
-from simkit.kernels import engine_loop, fixed_width, params_record, unowned_float, unowned_int, unowned_uint
+from simkit.jit import engine_loop, jit
+from simkit.kernels import fixed_width, params_record, unowned_float, unowned_int, unowned_uint
 from simkit.rng import seed_streams
 from strategies import set_sail as bot
 
@@ -86,7 +86,7 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
 
 
 @engine_loop  # optimised whole (simkit.kernels)
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                scratch, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log, owned_scratch):
     """play_chunk's game loop, on unowned views of its tables; `scratch` None: no lookahead seat."""

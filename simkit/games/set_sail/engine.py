@@ -19,7 +19,6 @@ When a score trace is asked for, each seat's VP is written after every round.
 """
 
 import numpy as np
-from numba import njit
 
 from simkit import game as G
 from simkit.games.set_sail import events as EV
@@ -40,6 +39,7 @@ from simkit.games.set_sail.state import (
     START,
     TRADE_COL0,
 )
+from simkit.jit import jit
 from simkit.kernels import copy_prefix, decide, noisy
 from simkit.rng import CHANCE, randint, shuffle
 from strategies import set_sail as bot
@@ -58,7 +58,7 @@ ONE = np.int64(1)
 
 
 # --------------------------------------------------------------------------- small helpers
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def log_event(T, log, seat, code, a, b, c):
     """Append one row to the event log when it has room (a sweep passes no room)."""
     i = T[ST, S.LOG_N]
@@ -72,12 +72,12 @@ def log_event(T, log, seat, code, a, b, c):
         T[ST, S.LOG_N] = i + 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def d6(rng):
     return randint(rng, CHANCE, np.int64(6)) + 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def plays_random(F, rng, seat):
     """This decision is a uniformly random legal choice: always for the random policy, and
     for a heuristic seat with the chance of its noise (the skill knob), the coin
@@ -89,7 +89,7 @@ def plays_random(F, rng, seat):
     return noisy(rng, seat, noise)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def load_strategy(F, presets, row, seat):
     """Seat's preset weights into F[1 + seat]; its noise (the row's last column) into F's
     last column, which nothing else writes."""
@@ -97,19 +97,19 @@ def load_strategy(F, presets, row, seat):
     F[1 + seat, F.shape[1] - 1] = presets[row, presets.shape[1] - 1]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def capacity(P, T, seat):
     """Trade cards a seat may hold (Trade Port; Barrel Upgrade)."""
     return P.hand_limit + P.barrel_capacity * T[SEAT0 + seat, S.UPG0 + S.BARREL]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def gain_silver(T, log, seat, amount, reason):
     T[SEAT0 + seat, S.SILVER] += amount
     log_event(T, log, seat, EV.SILVER, amount, reason, T[SEAT0 + seat, S.SILVER])
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def price_of(P, u):
     if u == S.BARREL:
         return P.barrel_price
@@ -119,7 +119,7 @@ def price_of(P, u):
 
 
 # --------------------------------------------------------------------------- cards
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def draw_ship(T, rng, log, deck):
     """The top card of a ship deck (its health); an empty deck is refilled from its
     shuffled discards (Deep Water, Trade Route). -1 when both are empty."""
@@ -137,13 +137,13 @@ def draw_ship(T, rng, log, deck):
     return T[DECK0 + deck, T[ST, S.DECK_N0 + deck]]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def discard_ship(T, deck, health):
     T[DISC0 + deck, T[ST, S.DISC_N0 + deck]] = health
     T[ST, S.DISC_N0 + deck] += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pay_ships(T, log, seat, n, reason):
     """Hand in n ship cards to their decks' discards (A8: Deep Water first, weakest first;
     the cards are alike to their holder, this only fixes where they go)."""
@@ -158,7 +158,7 @@ def pay_ships(T, log, seat, n, reason):
     log_event(T, log, seat, EV.SHIPS_PAID, paid, reason, 0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def drop_good(P, T, K, F, rng, log, seat):
     """Return one Trade card of the seat's choice to its supply (over capacity)."""
     held = bot.goods_held(T, seat)
@@ -177,14 +177,14 @@ def drop_good(P, T, K, F, rng, log, seat):
     log_event(T, log, seat, EV.GOOD, g, -1, EV.R_DISCARD)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def fit_hold(P, T, K, F, rng, log, seat):
     """Discard Trade cards over capacity at once, of the holder's choice (Reference)."""
     while bot.goods_held(T, seat) > capacity(P, T, seat):
         drop_good(P, T, K, F, rng, log, seat)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def gain_good(P, T, K, F, rng, log, seat, g, reason):
     """Take one Trade card of good g from its supply (none left: nothing, A9)."""
     if T[ST, S.PILE0 + g] == 0:
@@ -195,7 +195,7 @@ def gain_good(P, T, K, F, rng, log, seat, g, reason):
     fit_hold(P, T, K, F, rng, log, seat)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def choose_good(P, T, K, F, rng, seat):
     """A Trade card 'of your choice' among the goods with cards left (-1 if none)."""
     avail = np.int64(0)
@@ -218,7 +218,7 @@ def choose_good(P, T, K, F, rng, seat):
 
 
 # --------------------------------------------------------------------------- supplies
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def run_out(P, T, K, F, rng, log, seat):
     """Running Out of Supplies: all five penalties (A12, A13)."""
     me = SEAT0 + seat
@@ -258,7 +258,7 @@ def run_out(P, T, K, F, rng, log, seat):
         T[ST, S.STOPPED] = 1  # no further actions this turn (Ship Card Combat; A12)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def lose_supply(P, T, K, F, rng, log, seat, n, reason):
     """Lose n Supply; losing more than the seat holds is Running Out (SS-144)."""
     me = SEAT0 + seat
@@ -274,7 +274,7 @@ def lose_supply(P, T, K, F, rng, log, seat, n, reason):
 
 
 # --------------------------------------------------------------------------- combat
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def ship_combat(P, T, K, F, rng, log, seat, deck):
     """Ship Card Combat against the top card of a ship deck."""
     health = draw_ship(T, rng, log, deck)
@@ -303,7 +303,7 @@ def ship_combat(P, T, K, F, rng, log, seat, deck):
         lose_supply(P, T, K, F, rng, log, seat, health - total, np.int64(EV.R_FIGHT))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def steal(P, T, K, F, rng, log, thief, victim):
     """Take one card at random from the victim's hand (ship and Trade cards; Reference)."""
     total = bot.ships_held(T, victim) + bot.goods_held(T, victim)
@@ -322,7 +322,7 @@ def steal(P, T, K, F, rng, log, thief, victim):
         k -= have
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def player_combat(P, T, K, F, rng, log, attacker, tile):
     """Player Combat on a non-port tile (A10, A11): the attacker picks one rival there."""
     players = T[ST, S.PLAYERS]
@@ -375,7 +375,7 @@ def player_combat(P, T, K, F, rng, log, attacker, tile):
         retreat(T, K, F, rng, log, defender, tile)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def retreat(T, K, F, rng, log, seat, tile):
     """After combat the defender may move its piece on `tile` to an adjacent tile (A10)."""
     piece = np.int64(0) if T[POS, 2 * seat] == tile else np.int64(1)
@@ -396,7 +396,7 @@ def retreat(T, K, F, rng, log, seat, tile):
 
 
 # --------------------------------------------------------------------------- quests
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def refill(T, log, kind, slot):
     """Replace a taken open quest with the top card of its deck (empty space if none, A9)."""
     n = T[ST, S.QDECK_N0 + kind]
@@ -408,7 +408,7 @@ def refill(T, log, kind, slot):
     log_event(T, log, -1, EV.OPEN, kind, slot, card)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def quest_reward(P, T, log, seat, kind, card, vp):
     """VP and as much silver (Pirate Ports; Dig Up Treasure); the end check (Objective)."""
     me = SEAT0 + seat
@@ -421,7 +421,7 @@ def quest_reward(P, T, log, seat, kind, card, vp):
         log_event(T, log, seat, EV.END_TRIGGER, T[me, S.VP], 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def complete_plunder(P, T, K, log, seat, slot):
     card = T[ST, S.OPEN0 + slot]
     pay_ships(T, log, seat, K[QCOST0, card], np.int64(EV.R_QUEST))
@@ -429,7 +429,7 @@ def complete_plunder(P, T, K, log, seat, slot):
     quest_reward(P, T, log, seat, ZERO, card, K[QVP0 + S.PLUNDER, card])
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def complete_trade(P, T, K, log, seat, slot):
     card = T[ST, S.OPEN0 + S.MAX_OPEN + slot]
     for g in range(S.N_GOODS):
@@ -442,7 +442,7 @@ def complete_trade(P, T, K, log, seat, slot):
     quest_reward(P, T, log, seat, ONE, card, K[QVP0 + S.TRADEQ, card])
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def buy_map(P, T, log, seat):
     """Buy the top Treasure Quest, unseen (A6)."""
     n = T[ST, S.QDECK_N0 + S.TREASURE]
@@ -454,7 +454,7 @@ def buy_map(P, T, log, seat):
     log_event(T, log, seat, EV.MAP_BOUGHT, card, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def dig(P, T, K, log, seat, tile):
     """Dig Up Treasure for every owned map naming `tile` (A6: in addition to the tile's action)."""
     i = 0
@@ -470,7 +470,7 @@ def dig(P, T, K, log, seat, tile):
 
 
 # --------------------------------------------------------------------------- ports
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def supply_port(P, T, K, F, rng, log, seat):
     """Buy any number of Supply for silver or ship cards (Supply Port)."""
     me = SEAT0 + seat
@@ -506,7 +506,7 @@ def supply_port(P, T, K, F, rng, log, seat):
         log_event(T, log, seat, EV.SUPPLY, ONE, EV.R_BUY, T[me, S.SUPPLY])
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def buy_good(P, T, log, seat, g):
     gain_silver(T, log, seat, -P.trade_price, np.int64(EV.R_BUY))
     T[ST, S.PILE0 + g] -= 1
@@ -514,7 +514,7 @@ def buy_good(P, T, log, seat, g):
     log_event(T, log, seat, EV.GOOD, g, ONE, EV.R_BUY)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def sell_good(P, T, log, seat, g):
     T[ST, S.PILE0 + g] += 1
     T[SEAT0 + seat, S.GOODS0 + g] -= 1
@@ -522,7 +522,7 @@ def sell_good(P, T, log, seat, g):
     gain_silver(T, log, seat, P.trade_price, np.int64(EV.R_SELL))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def trade_port(P, T, K, F, rng, buf, log, seat):
     """Buy and sell Trade cards at the trade price (Trade Port); buying stops at the hold."""
     me = SEAT0 + seat
@@ -561,7 +561,7 @@ def trade_port(P, T, K, F, rng, buf, log, seat):
             buy_good(P, T, log, seat, np.int64(g))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def upgrade_port(P, T, K, F, rng, log, seat):
     """Buy one upgrade token (Upgrade Port)."""
     me = SEAT0 + seat
@@ -587,7 +587,7 @@ def upgrade_port(P, T, K, F, rng, log, seat):
     log_event(T, log, seat, EV.UPGRADE, choice, ONE, 0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pirate_port(P, T, K, F, rng, buf, log, seat):
     """Any number of: buy a Treasure Quest, complete an open Plunder or Trade Quest (Pirate
     Ports; A14: each open quest may be taken, one after another)."""
@@ -641,7 +641,7 @@ def pirate_port(P, T, K, F, rng, buf, log, seat):
         buy_map(P, T, log, seat)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def buy_ships_from_rivals(P, T, K, F, log, seat):
     """player_trade = sell_surplus (A17): a heuristic seat one or two ship cards short of
     an open Plunder Quest offers 2 silver a card to each rival in turn; a rival sells
@@ -673,13 +673,13 @@ def buy_ships_from_rivals(P, T, K, F, log, seat):
 
 
 # --------------------------------------------------------------------------- the turn
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def legal_end(T, K, piece, budget_left, u):
     """Piece may end on u: at least one step, within the budget, off both start tiles."""
     return ends_legally(K[S.DIST0 + T[START, piece], u], budget_left, u, T[START, piece], T[START, 1 - piece])
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def ends_legally(d, budget_left, u, own_start, partner_start):
     """legal_end for a piece d steps from its start, the start tiles given: a scan over the tiles
     reads them once, where legal_end's reads of T would be repeated (the scan's stores into F and
@@ -687,7 +687,7 @@ def ends_legally(d, budget_left, u, own_start, partner_start):
     return 1 <= d <= budget_left and u != own_start and u != partner_start
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def port_group(K, u, piece):
     """Pieces at two tiles of one port type share one visit (A5), water tiles and (with
     upgrade_port_visits = per_piece) the Upgrade Port never do: the group of tile u for a
@@ -695,7 +695,7 @@ def port_group(K, u, piece):
     return K[S.GROUP0 + piece, u]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def choose_moves(P, T, K, F, rng, buf, seat, budget):
     """Both pieces' end tiles (Movement): returns a * MAX_TILES + b, or -1 if none is legal.
     Piece 0 costs dist(start0, a), piece 1 dist(start1, b); together at most the budget."""
@@ -704,7 +704,7 @@ def choose_moves(P, T, K, F, rng, buf, seat, budget):
     return heuristic_moves(P, T, K, F, buf, seat, budget)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def random_moves(T, K, rng, buf, seat, budget):
     """A legal pair of end tiles, uniformly (-1 if none)."""
     n = K[META, S.N_TILES]
@@ -739,7 +739,7 @@ def random_moves(T, K, rng, buf, seat, budget):
     return NONE
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def heuristic_moves(P, T, K, F, buf, seat, budget):
     """The policy's pair of end tiles by the sum of its tile values (F[0]): for each end tile of
     piece 0, piece 1 goes to its best tile in reach, or, when that one shares piece 0's port
@@ -796,7 +796,7 @@ def heuristic_moves(P, T, K, F, buf, seat, budget):
     return pick
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def insert_level(K, F, t1, t2, d, u, val):
     """Keep at level d the best tile and the best tile of another port group (piece 1)."""
     if t1[d] < 0 or val > F[0, LEVEL_V1 + d]:
@@ -810,7 +810,7 @@ def insert_level(K, F, t1, t2, d, u, val):
         F[0, LEVEL_V2 + d] = val
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def tile_action(P, T, K, F, rng, buf, log, seat, piece):
     """Player combat, the tile's action, then digging, for one piece (A4, A5, A6, A10)."""
     if T[ST, S.STOPPED] == 1:
@@ -843,7 +843,7 @@ def tile_action(P, T, K, F, rng, buf, log, seat, piece):
         dig(P, T, K, log, seat, tile)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def take_turn(P, T, K, F, rng, buf, log, seat):
     """Movement, Action, End of Turn."""
     budget = begin_turn(P, T, log, seat)
@@ -851,7 +851,7 @@ def take_turn(P, T, K, F, rng, buf, log, seat):
     finish_turn(P, T, K, F, rng, buf, log, seat, pick)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def begin_turn(P, T, log, seat):
     """The turn's movement budget (Movement; Oar Upgrade; Running Out 5); start tiles noted."""
     me = SEAT0 + seat
@@ -868,7 +868,7 @@ def begin_turn(P, T, log, seat):
     return budget
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def finish_turn(P, T, K, F, rng, buf, log, seat, pick):
     """Move to the chosen pair of tiles, act on both, End of Turn."""
     if pick >= 0:  # no legal pair (a tiny budget): the pieces stay (A18)
@@ -882,7 +882,7 @@ def finish_turn(P, T, K, F, rng, buf, log, seat, pick):
     T[ST, S.TURNS] += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def end_of_turn(P, T, K, F, rng, log, seat):
     """End of Turn: the Supply loss, also in a turn in which the player ran out unless
     loss_after_running_out is off (SS-X20, SS-G19, A12)."""
@@ -891,7 +891,7 @@ def end_of_turn(P, T, K, F, rng, log, seat):
 
 
 # --------------------------------------------------------------------------- set-up
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def setup_game(P, T, K, F, rng, buf, log, players):
     """Setup - Cards & Tokens 1-7 and Setup - Players 1-3 (A3, A20, A21)."""
     n_log = T[ST, S.LOG_N]  # the log runs on across the games of a chunk
@@ -958,7 +958,7 @@ def setup_game(P, T, K, F, rng, buf, log, players):
 
 
 # --------------------------------------------------------------------------- the game
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def record_round(T, arc):
     """The game arc after a round: each seat's VP, which is its score if the game ended now
     (Objective: final scoring adds nothing to the VP; silver only breaks ties)."""
@@ -968,7 +968,7 @@ def record_round(T, arc):
             arc[r - 1, s] = T[SEAT0 + s, S.VP]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
     """Most VP wins; a tie goes to the most silver; a tie that survives is shared (A19)."""
     players = T[ST, S.PLAYERS]

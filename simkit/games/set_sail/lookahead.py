@@ -22,13 +22,13 @@ lookahead's part of play_chunk) are allocated once per chunk.
 """
 
 import numpy as np
-from numba import njit
 
 from simkit.game import LOG_WIDTH
 from simkit.games.set_sail import engine as E
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.engine import BUF_WIDTH, F_WIDTH
 from simkit.games.set_sail.state import DECK0, MAPS0, MAX_HEALTH, META, QDECK0, SEAT0, ST, START, T_WIDTH
+from simkit.jit import jit
 from simkit.kernels import copy_rows, fixed_width, sort_ints
 from simkit.rng import CHANCE, next_u64, seed_streams, shuffle
 from strategies import set_sail as bot
@@ -46,7 +46,7 @@ V_ROWS = 3
 V_WIDTH = L_WIDTH
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def lookahead_turn(P, T, K, F, rng, buf, log, seat, T2, F2, rng2, buf2, log2, L, V, seeds, D, rngD):
     """A lookahead seat's turn: as engine.take_turn, with the movement chosen by playouts."""
     # constant row widths in the playouts' tables too (simkit.kernels: Constant row widths)
@@ -61,7 +61,7 @@ def lookahead_turn(P, T, K, F, rng, buf, log, seat, T2, F2, rng2, buf2, log2, L,
     E.finish_turn(P, T, K, F, rng, buf, log, seat, pick)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def candidates(P, T, K, F, buf, seat, budget, L, V, limit):
     """Fill L[CAND] with the heuristic's pair, then the best pair of each other kind of move
     by the heuristic's tile values, best first; returns how many (0 if no pair is legal)."""
@@ -126,7 +126,7 @@ def candidates(P, T, K, F, buf, seat, budget, L, V, limit):
     return count
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def best_moves(P, T, K, F, rng, buf, seat, budget, T2, F2, rng2, buf2, log2, L, V, seeds, D, rngD):
     """The candidate pair with the best mean playout value (near-ties to the heuristic's).
     D, rngD: playout k's re-dealt table and its streams as the re-deal left them, dealt once for
@@ -159,7 +159,7 @@ def best_moves(P, T, K, F, rng, buf, seat, budget, T2, F2, rng2, buf2, log2, L, 
     return L[CAND, best]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def rollout_weights(F2, w, players):
     """Every playout seat's heuristic weights (slots 1 to bot.N_HEURISTIC - 1) copied from the
     deciding seat's row `w`: the playouts play the heuristic the seat carries. F2's policy and
@@ -169,7 +169,7 @@ def rollout_weights(F2, w, players):
             F2[1 + s, j] = w[j]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def redeal(T2, rng2, L, me):
     """Shuffle what `me` cannot see among the places it cannot see, keeping every count (A25):
     each ship deck with the rivals' cards of that deck, the rivals' Trade cards among
@@ -252,7 +252,7 @@ def redeal(T2, rng2, L, me):
                 j += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def playout(P, T2, K, F2, rng2, buf2, log2, seat, pick, horizon, margin):
     """Play `pick` for `seat`, then F2's heuristic (the seat's own, rollout_weights) for everyone to the end (or
     `horizon` more rounds, 0 = no limit); the seat's win share plus `margin` per VP of lead."""

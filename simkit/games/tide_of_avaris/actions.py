@@ -7,7 +7,6 @@ they need, in that order, then their own arguments.
 """
 
 import numpy as np
-from numba import njit
 
 from simkit.games.tide_of_avaris import events as EV
 from simkit.games.tide_of_avaris import state as S
@@ -27,6 +26,7 @@ from simkit.games.tide_of_avaris.state import (
     colour_count,
     hold_shape,
 )
+from simkit.jit import jit
 from simkit.kernels import FALSE, TRUE, copy_prefix
 from simkit.rng import CHANCE, randint, shuffle
 from strategies import tide_of_avaris as bot
@@ -36,7 +36,7 @@ ZERO = np.int64(0)
 ONE = np.int64(1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def log_event(T, log, seat, code, a, b, c):
     n = T[ST, S.LOG_N]
     if n < log.shape[0]:
@@ -50,38 +50,38 @@ def log_event(T, log, seat, code, a, b, c):
 
 
 # --------------------------------------------------------------------------- gold and rum
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def gain_gold(T, seat, n):
     T[SEAT0 + seat, S.GOLD] += n
     T[ST, S.GOLD_MADE] += n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pay_gold(T, seat, n):
     T[SEAT0 + seat, S.GOLD] -= n
     T[ST, S.GOLD_PAID] += n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def gain_rum(T, seat, n):
     T[SEAT0 + seat, S.RUM] += n
     T[ST, S.RUM_MADE] += n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pay_rum(T, seat, n):
     T[SEAT0 + seat, S.RUM] -= n
     T[ST, S.RUM_PAID] += n
 
 
 # --------------------------------------------------------------------------- crew dice
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def roll_die(T, K, rng, seat, i):
     T[DICE0 + seat, FACE + i] = randint(rng, CHANCE, K[META, S.N_CREW_FACES])
     T[DICE0 + seat, READY + i] = 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def roll_crew(T, K, rng, seat):
     """Day start: every crew die (and the Crew Spirit Die if held, A25) rolled into the crew area."""
     for i in range(S.MAX_DICE):
@@ -95,7 +95,7 @@ def roll_crew(T, K, rng, seat):
         T[DICE0 + seat, READY + S.SPIRIT_SLOT] = 0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def command(T, K, log, seat, i):
     """Command die i to gather its resource (Crew Dice); attack/defence dice count in the current
     combat only (TEMP_ATTACK / TEMP_DEFENCE, cleared when it ends)."""
@@ -114,12 +114,12 @@ def command(T, K, log, seat, i):
     log_event(T, log, seat, EV.COMMAND, f, res, n)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def exhaust(T, seat, i):
     T[DICE0 + seat, READY + i] = 0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def cheapest_die(T, K, seat, colour):
     """The ready die of that colour (any colour: -1) with the lowest wager Number, or -1."""
     best = NONE
@@ -133,7 +133,7 @@ def cheapest_die(T, K, seat, colour):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def lose_die(T, K, seat):
     """Jettison one crew die (Sinking Ship): an exhausted one if any, else the lowest Number."""
     n = T[SEAT0 + seat, S.CREW_N]
@@ -155,7 +155,7 @@ def lose_die(T, K, seat):
 
 
 # --------------------------------------------------------------------------- treasure
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def bag_total(T):
     n = 0
     for c in range(S.N_COLOURS):
@@ -163,7 +163,7 @@ def bag_total(T):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def draw_bag(T, rng):
     """A random treasure's colour from the bag (-1 if empty)."""
     n = bag_total(T)
@@ -178,7 +178,7 @@ def draw_bag(T, rng):
     return NONE
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def stow(T, seat, c, bound):
     """Place a treasure in the hold, X-side down unless bound (Important Terms 8)."""
     if bound:
@@ -187,7 +187,7 @@ def stow(T, seat, c, bound):
         T[HOLD0 + seat, S.UNBOUND + c] += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def random_treasure(P, T, K, rng, log, seat, reason):
     """Collect a Random Treasure; an empty bag pays gold instead (Random Treasure). A treasure with
     no room in the hold goes back into the bag (A6)."""
@@ -203,7 +203,7 @@ def random_treasure(P, T, K, rng, log, seat, reason):
         T[BAG, c] += 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def slot_treasure(T, space):
     """The slot of the space holding a treasure (the first), or -1."""
     for k in range(S.MAX_SLOTS):
@@ -212,13 +212,13 @@ def slot_treasure(T, space):
     return NONE
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def has_treasure(T, space):
     return slot_treasure(T, space) >= 0
 
 
 # --------------------------------------------------------------------------- burial and bonuses
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def bonus_met(T, K, seat, card, space):
     kind = K[S.BB_KIND, card]
     arg = K[S.BB_ARG, card]
@@ -239,7 +239,7 @@ def bonus_met(T, K, seat, card, space):
     return upper + lower >= arg
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def bury(T, K, log, seat):
     """Bury the whole hold: the rightmost Upper value + 1 per Lower treasure, then the face-up
     Burial Bonus and the seat's private ones if met (2. Act - Bury Treasure). Buried treasure
@@ -278,7 +278,7 @@ def bury(T, K, log, seat):
 
 
 # --------------------------------------------------------------------------- control (Taking Control)
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def take_control(T, K, rng, log, seat, loc):
     old = T[CONTROL, loc]
     n = T[CONTROL, S.SLOOPS_AT + loc] + 1
@@ -295,7 +295,7 @@ def take_control(T, K, rng, log, seat, loc):
 
 
 # --------------------------------------------------------------------------- relics
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def refill_display(P, T, rng):
     while T[ST, S.DISPLAY_N] < P.relic_display:
         if T[ST, S.RELIC_DECK_N] == 0:
@@ -311,7 +311,7 @@ def refill_display(P, T, rng):
         T[ST, S.DISPLAY_N] += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def gain_relic(P, T, K, log, seat, card):
     n = T[SEAT0 + seat, S.N_RELICS]
     if n >= P.relic_slots:
@@ -325,7 +325,7 @@ def gain_relic(P, T, K, log, seat, card):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def take_from_display(P, T, K, log, seat, i):
     card = T[S.DISPLAY, i]
     if not gain_relic(P, T, K, log, seat, card):
@@ -336,7 +336,7 @@ def take_from_display(P, T, K, log, seat, i):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def relic_from_deck(P, T, K, rng, log, seat):
     """A monster's relic reward: the first relic of the display (refilled), A9."""
     if T[ST, S.DISPLAY_N] > 0 and take_from_display(P, T, K, log, seat, ZERO):
@@ -344,7 +344,7 @@ def relic_from_deck(P, T, K, rng, log, seat):
 
 
 # --------------------------------------------------------------------------- combat
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def roll_hits(T, K, rng, dice, face_hit, wind_adv):
     """Hits of `dice` combat dice counting face `face_hit` (and wind with the Wind Advantage)."""
     hits = ZERO
@@ -355,7 +355,7 @@ def roll_hits(T, K, rng, dice, face_hit, wind_adv):
     return hits
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def commit_crew(T, K, F, rng, log, seat, res):
     """Battle start: the side commands its ready crew dice showing its side's resource (A49)."""
     for i in range(S.DIE_SLOTS):
@@ -364,7 +364,7 @@ def commit_crew(T, K, F, rng, log, seat, res):
             command(T, K, log, seat, np.int64(i))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def side_dice(T, seat, attacking):
     """1 + upgrades + relics + crew commanded to this side (3. Battle)."""
     if attacking:
@@ -372,7 +372,7 @@ def side_dice(T, seat, attacking):
     return 1 + T[SEAT0 + seat, S.DEFENCE] + T[SEAT0 + seat, S.REL_DEFENCE] + T[SEAT0 + seat, S.TEMP_DEFENCE]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def battle(P, T, K, F, rng, log, att, dfn, card, wind):
     """Roll until one side has more hits (ties reroll everything, A50). att/dfn: a seat, or
     FOE_NAVY / FOE_MONSTER with `card`. wind: +1 the attacker has the Wind Advantage, -1 the
@@ -414,7 +414,7 @@ def battle(P, T, K, F, rng, log, att, dfn, card, wind):
     return result
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def sink(P, T, K, F, rng, log, seat):
     """Sinking Ship: jettison one crew die, or all treasure (bound too, A48); then off the board."""
     total = ZERO
@@ -433,7 +433,7 @@ def sink(P, T, K, F, rng, log, seat):
     log_event(T, log, seat, EV.SINK, ONE if lose_treasure else ZERO, total if lose_treasure else ONE, ZERO)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def steal(T, K, F, rng, log, winner, loser):
     """Half the loser's unbound treasure, rounded down (a steal_round_up relic: up, A68), chosen by
     the winner and bound to its ship (Combat Outcomes); a treasure with no room in the winner's
@@ -450,7 +450,7 @@ def steal(T, K, F, rng, log, winner, loser):
     log_event(T, log, winner, EV.STEAL, loser, taken, n)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def enemy_takes(T, K, F, rng, log, seat, n, to_navy):
     """An enemy's On Win: it takes n unbound treasures (A47), the pirate choosing which; the
     Navy keeps them on its card, a monster carries them out of play."""
@@ -467,7 +467,7 @@ def enemy_takes(T, K, F, rng, log, seat, n, to_navy):
         log_event(T, log, seat, EV.LOSS, c, ONE if to_navy else ZERO, ZERO)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def navy_defeated(P, T, K, rng, log, seat):
     """The pirate claims the Navy card's treasure (random draws) and what the Navy held
     (TOA-G28); the card leaves the game and the ship goes back to the Navy space (off the board)."""
@@ -487,7 +487,7 @@ def navy_defeated(P, T, K, rng, log, seat):
     T[ST, S.NAVY_CARD] = -1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def fight(P, T, K, F, rng, log, att, dfn, wind):
     """A pirate attacks a pirate (dfn >= 0) or the Navy (dfn = FOE_NAVY). No Parley (A14)."""
     card = T[ST, S.NAVY_CARD]
@@ -508,7 +508,7 @@ def fight(P, T, K, F, rng, log, att, dfn, wind):
     return won
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def navy_attacks(P, T, K, F, rng, log, seat, wind):
     """Navy Hunts: the Navy moved onto the pirate's space and attacks it."""
     card = T[ST, S.NAVY_CARD]
@@ -522,7 +522,7 @@ def navy_attacks(P, T, K, F, rng, log, seat, wind):
         navy_defeated(P, T, K, rng, log, seat)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def draw_monster(T, rng):
     if T[ST, S.MONSTER_DECK_N] == 0:
         n = T[ST, S.MONSTER_DISC_N]
@@ -536,7 +536,7 @@ def draw_monster(T, rng):
     return T[S.MONSTER_DECK, T[ST, S.MONSTER_DECK_N]]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def explore(P, T, K, F, rng, log, seat):
     """Draw a monster and fight it as the Attacker, with no Wind Advantage (A20). A defeated
     monster leaves the game; one that wins goes to the discard, reshuffled when the deck is out."""
@@ -568,7 +568,7 @@ def explore(P, T, K, F, rng, log, seat):
 
 
 # --------------------------------------------------------------------------- occupancy
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def first_occupant(T, space, seat, players):
     """The pirate on `space` highest in turn order other than `seat` (-1 none): the Bribe's
     receiver and the default target (1. Move)."""
@@ -579,7 +579,7 @@ def first_occupant(T, space, seat, players):
     return NONE
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def navy_prey(T, space, players):
     """The pirate on `space` the Navy would attack: the one lowest in turn order (TOA-G37), a
     navy_passes relic's owner excepted (A68); -1 none."""
@@ -590,6 +590,6 @@ def navy_prey(T, space, players):
     return NONE
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def occupied(T, space, seat, players):
     return first_occupant(T, space, seat, players) >= 0 or T[ST, S.NAVY_POS] == space

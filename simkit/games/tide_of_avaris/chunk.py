@@ -10,7 +10,6 @@ outcomes).
 """
 
 import numpy as np
-from numba import njit
 
 from simkit import game as G
 from simkit.game import LOG_WIDTH
@@ -20,11 +19,11 @@ from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.engine import F_WIDTH
 from simkit.games.tide_of_avaris.lookahead import VALUE_WIDTH
 from simkit.games.tide_of_avaris.state import KW, ORDER, SEAT0, ST, T_ROWS, T_WIDTH
+from simkit.jit import engine_loop, jit
 from simkit.kernels import (
     FALSE,
     TRUE,
     copy_prefix,
-    engine_loop,
     fixed_width,
     params_record,
     unowned_float,
@@ -75,7 +74,7 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
                (owned_T, owned_F, owned_rng, K, log_rows, owned_W, owned_F2, owned_rng2, owned_D, owned_rngD))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, D, rngD, log0, cand, value):
     """engine.play_day, with the destination of a lookahead seat's turn chosen by rollouts (the
     lookahead entry only: play_games calls engine.play_day itself when `cand` is None)."""
@@ -99,7 +98,7 @@ def play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, D, rngD, log
     return E.night(P, T, K, F, rng, log, players)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def record_trace(P, T, K, W, log0, players, trace, g, day):
     """trace[g, day - 1, s]: the Treasure Points seat s would have if the game ended now (every
     hold buried where it is, then the endgame bonuses: engine.end_now on a copy); once the game
@@ -115,7 +114,7 @@ def record_trace(P, T, K, W, log0, players, trace, g, day):
 
 
 @engine_loop  # optimised whole (simkit.kernels)
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                W, F2, rng2, D, rngD, cand, value, log0, owners):
     players = seat_strategies.shape[1]

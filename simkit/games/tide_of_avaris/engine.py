@@ -8,7 +8,6 @@ row 1 + s seat s's preset weights), rng (stream 0 chance, 1 + s seat s), log.
 """
 
 import numpy as np
-from numba import njit
 
 from simkit import game as G
 from simkit.games.tide_of_avaris import actions as A
@@ -27,6 +26,7 @@ from simkit.games.tide_of_avaris.state import (
     SLOT,
     ST,
 )
+from simkit.jit import jit
 from simkit.rng import CHANCE, randint, shuffle
 from strategies import tide_of_avaris as bot
 
@@ -34,7 +34,7 @@ F_WIDTH = 128  # row 0: scores and the policy's per-turn reads (strategies GAIN0
 
 
 # --------------------------------------------------------------------------- set-up
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def deal(T, rng, row, n, count_col):
     for i in range(n):
         T[row, i] = i
@@ -42,14 +42,14 @@ def deal(T, rng, row, n, count_col):
     T[ST, count_col] = n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def draw_public_bonus(T):
     if T[ST, S.PUBLIC_BONUS] < 0 and T[ST, S.BURIAL_DECK_N] > 0:
         T[ST, S.BURIAL_DECK_N] -= 1
         T[ST, S.PUBLIC_BONUS] = T[S.BURIAL_DECK, T[ST, S.BURIAL_DECK_N]]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def rising_tide(T, K, rng, log):
     """Fill every empty treasure slot from the bag in Rising Tide order; an empty bag at any point
     makes the next Day the last (Step 4: Rising Tide; Endgame). Returns the treasures placed."""
@@ -70,7 +70,7 @@ def rising_tide(T, K, rng, log):
     return placed
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def setup_game(P, T, K, F, rng, log, players):
     """Board Setup and First Day Setup. Seat 0 goes first (A58); seats take the harbours of
     Regions spread round the board (A57); there is no Navy until the first Night (TOA-G12)."""
@@ -121,14 +121,14 @@ def setup_game(P, T, K, F, rng, log, players):
 
 
 # --------------------------------------------------------------------------- movement
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def colour_matters(T, seat, space):
     """Whether entering `space` asks for a matching die or two dice: it holds a treasure and the
     seat has no any_colour relic (1. Move: Movement Cost; A68)."""
     return A.has_treasure(T, space) and T[SEAT0 + seat, S.REL_ANY_COLOUR] == 0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def step_cost_ok(T, K, seat, space):
     """Whether the seat can pay to enter `space` (1. Move: Movement Cost)."""
     if T[SEAT0 + seat, S.RUM] > 0:
@@ -143,7 +143,7 @@ def step_cost_ok(T, K, seat, space):
         slot % 2 == 0 and T[SLOT, slot + 1] >= 0 and A.cheapest_die(T, K, seat, T[SLOT, slot + 1]) >= 0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pay_step(T, K, log, seat, space):
     """Pay the cheapest way: a die matching a treasure there (the colour is the treasure's,
     TOA-X3), one die onto a treasureless space (onto any space with an any_colour relic, A68),
@@ -174,7 +174,7 @@ def pay_step(T, K, log, seat, space):
     return NONE
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def next_step(T, K, here, dest, players):
     """The neighbour on a shortest path to dest, an unoccupied one when there is a choice."""
     best = NONE
@@ -189,7 +189,7 @@ def next_step(T, K, here, dest, players):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def bribe(T, K, log, seat, space, players):
     """Pay the Bribe beside one's own Wager position to the occupant highest in turn order, the
     Navy (the bank, TOA-G33) only if no pirate is there (1. Move: Bribe Cost)."""
@@ -204,7 +204,7 @@ def bribe(T, K, log, seat, space, players):
     log_event(T, log, seat, EV.BRIBE, to, amount, ZERO)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def move_to(P, T, K, F, rng, log, seat, dest, players):
     """Move lane by lane toward dest, paying each step; an occupied space is bribed or fought.
     Passing through needs a Bribe; without one the ship stops there and fights (TOA-X5); a
@@ -241,7 +241,7 @@ def move_to(P, T, K, F, rng, log, seat, dest, players):
 
 
 # --------------------------------------------------------------------------- board actions
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def board_action(P, T, K, F, rng, log, seat, players):
     """The white flag of the space the ship ended its movement on (Board Action Specifics,
     Taking Control). Returns True if the action was taken."""
@@ -346,7 +346,7 @@ def board_action(P, T, K, F, rng, log, seat, players):
 
 
 # --------------------------------------------------------------------------- a turn
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def collect(P, T, K, F, rng, log, seat, players):
     """Collect the treasure on the space; the controller of its Region draws a random treasure
     when it is another pirate's collection (Taking Control; TOA-X10: in the controlled Region)."""
@@ -365,7 +365,7 @@ def collect(P, T, K, F, rng, log, seat, players):
         A.random_treasure(P, T, K, rng, log, ctrl, np.int64(EV.R_REGION))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def act_and_collect(P, T, K, F, rng, log, seat, act, players):
     """2. Act then 3. Collect: burying skips Collect (not with a collect_after_burial relic, A68);
     a board action needs a move this turn; a sunk ship (Explore lost) collects nothing."""
@@ -380,14 +380,14 @@ def act_and_collect(P, T, K, F, rng, log, seat, act, players):
         collect(P, T, K, F, rng, log, seat, players)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def take_turn(P, T, K, F, rng, log, seat, phase, players):
     """Move, Act, Collect, in order; any may be skipped (Sunrise and Sunset)."""
     begin_turn(T, log, seat, phase)
     finish_turn(P, T, K, F, rng, log, seat, phase, players, bot.choose_destination(P, T, K, F, rng, seat, phase, players))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def begin_turn(T, log, seat, phase):
     """A turn's start, before the destination is chosen: a sunk ship returns (Sinking Ship)."""
     T[ST, S.TURNS] += 1
@@ -400,7 +400,7 @@ def begin_turn(T, log, seat, phase):
     log_event(T, log, seat, EV.TURN, phase, T[row, S.POS], S.ready_dice(T, seat))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def finish_turn(P, T, K, F, rng, log, seat, phase, players, dest):
     """The turn once its destination is chosen: Move there, then Act and Collect, then the crew
     dice cashed for supplies."""
@@ -423,7 +423,7 @@ def finish_turn(P, T, K, F, rng, log, seat, phase, players, dest):
 
 
 # --------------------------------------------------------------------------- the Day
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def start_day(P, T, K, F, rng, log, players):
     """Every pirate rolls its crew; one gold rerolls any of them once (Day; A24)."""
     log_event(T, log, NONE, EV.DAY, T[ST, S.DAY], T[ST, S.FINAL_DAY], ZERO)
@@ -447,7 +447,7 @@ def start_day(P, T, K, F, rng, log, players):
 
 
 # --------------------------------------------------------------------------- the Night
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def upgrades(P, T, K, F, rng, log, players):
     """Every pirate decides its purchases on what it alone sees, before any is revealed; then all
     are applied (Step 1: Upgrade; decided simultaneously, TOA-G23)."""
@@ -485,7 +485,7 @@ def upgrades(P, T, K, F, rng, log, players):
                 log_event(T, log, s, EV.UPGRADE, t, level + 1, cost)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def navy_hunts(P, T, K, F, rng, log, players):
     """Step 2: Navy Hunts. With no Navy on the board a Navy card is drawn and the ship placed on
     its space, and the step ends (TOA-X28: only this step). Otherwise the Navy die sends it up to
@@ -552,7 +552,7 @@ def navy_hunts(P, T, K, F, rng, log, players):
             return
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def midnight_wager(P, T, K, log, players):
     """Every pirate's remaining dice go to the wager; higher totals go first, ties keep the
     previous order (Step 3: Midnight Wager; the worked example's descending order, TOA-X2)."""
@@ -576,7 +576,7 @@ def midnight_wager(P, T, K, log, players):
 
 
 # --------------------------------------------------------------------------- the end
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def endgame_metric(T, K, s, kind, arg):
     row = SEAT0 + s
     if kind == S.EG_CREW:
@@ -594,7 +594,7 @@ def endgame_metric(T, K, s, kind, arg):
     return T[HOLD0 + s, S.BURIED + arg]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def endgame_bonuses(P, T, K, log, players):
     """Matching Colours and Gold for everyone; each unlocked bonus to its leader, ties splitting
     the token's points rounded down (Endgame Scoring and Bonuses). Nobody takes a "most" bonus
@@ -632,7 +632,7 @@ def endgame_bonuses(P, T, K, log, players):
                 log_event(T, log, s, EV.ENDGAME, np.int64(j), v // tied, ZERO)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def end_now(P, T, K, log, players):
     """Score the table as if the game ended now: everyone buries its hold where it is, in turn
     order, then the endgame bonuses (Endgame), unless the game is already over (its Treasure
@@ -645,7 +645,7 @@ def end_now(P, T, K, log, players):
     endgame_bonuses(P, T, K, log, players)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def final_scoring(P, T, K, log, players, out):
     """Ranks by Treasure Points; a tie goes to the pirate higher in the final Day's turn order
     (TOA-G35: the order the final Midnight Wager set), so the ranking is total."""
@@ -672,7 +672,7 @@ def final_scoring(P, T, K, log, players, out):
         log_event(T, log, s, EV.SCORE, T[SEAT0 + s, S.POINTS], rank, out[s, G.WINNER])
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def play_day(P, T, K, F, rng, log, players):
     """One Day: dice, every Sunrise turn, every Sunset turn, then the Night. Returns True when the
     game is over (the final Day's burials are done, or the round cap)."""
@@ -684,7 +684,7 @@ def play_day(P, T, K, F, rng, log, players):
     return night(P, T, K, F, rng, log, players)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def night(P, T, K, F, rng, log, players):
     """The Night's four steps, or the end after the final Day's wager. Returns True when the game
     is over."""

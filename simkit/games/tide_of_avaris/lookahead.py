@@ -22,11 +22,11 @@ touched. Rollouts play on scratch tables with a log of no rows: they write nothi
 """
 
 import numpy as np
-from numba import njit
 
 from simkit.games.tide_of_avaris import engine as E
 from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.state import DICE0, FACE, META, ORDER, SEAT0, ST
+from simkit.jit import jit
 from simkit.kernels import (
     RACE_ALIVE,
     RACE_FIRST,
@@ -44,7 +44,7 @@ MAX_CANDIDATES = 8  # the candidates knob is capped here (scratch arrays are thi
 VALUE_WIDTH = RACE_FIRST + bot.MAX_ROLLOUTS  # a row of `value`: a candidate's race (kernels.race_prune)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def canonical_shuffle(rng, a, n):
     """Sort the first n entries, then shuffle them from rng's chance stream: the result depends
     on which cards are there, never on the order they really lie in."""
@@ -52,7 +52,7 @@ def canonical_shuffle(rng, a, n):
     shuffle(rng, CHANCE, a, n)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def copy_state(W, T, K, players):
     """Copy into W every cell of T a game of `players` seats holds (state.py's layout): each row
     up to its last used column, the seats in play only. A rollout starts from W as it would from
@@ -83,7 +83,7 @@ def copy_state(W, T, K, players):
         copy_prefix(W, S.PLAN0 + s, T, S.PLAN0 + s, len(S.TRACKS))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def redeal(P, T, K, rng, me, players):
     """Replace in the copy T everything seat `me` cannot see by a draw from what it may know
     (A64, A66): rivals' crew dice faces are rolled again; rivals' gold and rum are taken to be
@@ -141,7 +141,7 @@ def redeal(P, T, K, rng, me, players):
     T[S.SCRATCH, :] = 0  # scratch rows are zero between calls (Recycle marks dice there)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def rollout(P, W, K, F2, rng2, log0, seat, phase, i, players, dest, horizon):
     """From the turn of `seat` at turn-order position i of `phase`, its destination `dest`: the
     rest of the Day, the Night, then whole Days, until the game ends or `horizon` Nights have
@@ -160,7 +160,7 @@ def rollout(P, W, K, F2, rng2, log0, seat, phase, i, players, dest, horizon):
         nights += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def outcome(W, seat, players, margin):
     """A scored table's worth to `seat`: 1 if it wins (more points, or as many and higher in
     turn order: the final tie-break), plus `margin` per point of lead over the best rival."""
@@ -177,7 +177,7 @@ def outcome(W, seat, players, margin):
     return (1.0 if wins else 0.0) + margin * (mine - best_other)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def choose_destination(P, T, K, F, rng, seat, phase, i, players, W, F2, rng2, D, rngD, log0, cand, value):
     """The lookahead seat's destination at its turn (position i of `phase`), as the module says.
     W, F2, rng2: scratch copies of T, F, rng; D, rngD: the round's re-dealt table and the streams

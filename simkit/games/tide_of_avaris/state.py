@@ -7,7 +7,8 @@ seat's hold and dice are at the end.
 """
 
 import numpy as np
-from numba import njit
+
+from simkit.jit import jit
 
 # --- treasure colours (Treasure Hold): also the crew dice's colours
 N_COLOURS = 6
@@ -235,13 +236,13 @@ KW = 2 * MAX_SPACES
 
 
 # --- reads of a seat's hold and dice (engine and bots)
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def colour_count(T, seat, c):
     """Treasure of colour c in the seat's hold, bound or not."""
     return T[HOLD0 + seat, UNBOUND + c] + T[HOLD0 + seat, BOUND + c]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def hold_shape(T, seat):
     """(Upper Hold spaces filled, Lower Hold spaces filled): the first of each colour goes up,
     duplicates go down (Treasure Hold; rearranging keeps this canonical layout, A54)."""
@@ -255,7 +256,7 @@ def hold_shape(T, seat):
     return upper, total - upper
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def unbound_total(T, seat):
     n = 0
     for c in range(N_COLOURS):
@@ -263,7 +264,7 @@ def unbound_total(T, seat):
     return n
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def steal_count(T, winner, loser):
     """How many treasures the winner of a pirate battle takes: half the loser's unbound treasure,
     rounded down (Combat Outcomes; Important Terms 7), up with a steal_round_up relic (A68)."""
@@ -273,7 +274,7 @@ def steal_count(T, winner, loser):
     return unbound // 2
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def burial_value(T, K, seat):
     """Treasure Points a burial of the whole hold scores now, before bonuses: the rightmost
     covered Upper space's value plus one per Lower treasure (Treasure Hold)."""
@@ -283,7 +284,7 @@ def burial_value(T, K, seat):
     return K[UPPER_VALUE, upper] + lower + T[SEAT0 + seat, REL_BURIAL]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def can_hold(T, K, seat, c):
     """A treasure of colour c fits: a new colour goes up, a duplicate needs a free Lower space (A6)."""
     if colour_count(T, seat, c) == 0:
@@ -291,7 +292,7 @@ def can_hold(T, K, seat, c):
     return hold_shape(T, seat)[1] < K[META, LOWER_CAP]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def ready_dice(T, seat):
     n = 0
     for i in range(DIE_SLOTS):
@@ -299,7 +300,7 @@ def ready_dice(T, seat):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def wager_total(T, K, seat):
     """The Numbers on the dice still in the crew area (Step 3: Midnight Wager)."""
     total = 0
@@ -309,20 +310,20 @@ def wager_total(T, K, seat):
     return total + T[SEAT0 + seat, REL_WAGER]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def free_sloops(T, K, seat):
     """Sloops in the seat's supply: the starting fleet plus Fleet upgrades, less those sent out."""
     return K[META, SLOOPS_START] + T[SEAT0 + seat, FLEET] - T[SEAT0 + seat, SLOOPS_OUT]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def can_control(T, K, seat, loc):
     """Taking control needs more sloops than are there now; one's own location cannot be
     reinforced (A38)."""
     return T[CONTROL, loc] != seat and free_sloops(T, K, seat) > T[CONTROL, SLOOPS_AT + loc]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def space_treasure(T, space):
     """The colour of the first treasure on the space (-1: treasureless)."""
     for k in range(MAX_SLOTS):
@@ -331,7 +332,7 @@ def space_treasure(T, space):
     return -1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def owns_die(T, seat, i):
     """Whether die slot i holds one of the seat's dice: a crew die, or the Crew Spirit Die while
     the seat controls it (Taking Control: "considered one of your Crew Dice")."""
@@ -340,7 +341,7 @@ def owns_die(T, seat, i):
     return 0 <= i < T[SEAT0 + seat, CREW_N]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def exhausted_dice(T, seat):
     """The seat's dice already commanded today (in the Bunks)."""
     n = 0
@@ -350,7 +351,7 @@ def exhausted_dice(T, seat):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def owned_dice(T, seat):
     n = 0
     for i in range(DIE_SLOTS):
@@ -359,13 +360,13 @@ def owned_dice(T, seat):
     return n
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def bribe_amount(T, K, seat):
     """The Bribe printed beside the mover's own Wager-track position (1. Move: Bribe Cost)."""
     return K[BRIBE, T[ORDER, POSITION + seat]]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def relocate_legal(P, T, K, to):
     """Relocate the Navy: any space up to `relocate_reach` lanes from where the Navy is (Taking
     Control; 0 lanes: it stays)."""
@@ -373,7 +374,7 @@ def relocate_legal(P, T, K, to):
     return at >= 0 and 0 <= to < K[META, N_SPACES] and K[DIST0 + at, to] <= P.relocate_reach
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def whirlpool_legal(T, K, seat, to, players):
     """The Whirlpool: any other space of the board with no ship on it (A32)."""
     if to < 0 or to >= K[META, N_SPACES] or to == T[SEAT0 + seat, POS] or to == T[ST, NAVY_POS]:
@@ -384,7 +385,7 @@ def whirlpool_legal(T, K, seat, to, players):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def whirlpool_fallback(T, K, seat, players):
     """The first space of the board the Whirlpool may reach (-1 none): where the engine sends a
     ship whose chosen target is not a legal one."""
@@ -394,7 +395,7 @@ def whirlpool_fallback(T, K, seat, players):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def action_legal(P, T, K, seat, act, space, players):
     """Whether the Board Action `act` can be taken on `space` now: its cost can be paid and it has
     an effect."""
@@ -444,7 +445,7 @@ def action_legal(P, T, K, seat, act, space, players):
     return True  # rum, raid
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def endgame_face_up(T, card):
     """Whether endgame bonus `card` lies face up: on a slot whose token is unlocked (what every
     pirate sees; a locked slot's card lies face down until an Unlock flips it)."""

@@ -345,7 +345,7 @@ def test_trouble_at_sea_sends_each_pirate_at_a_rival_and_away_from_its_own_ship(
     """A heuristic seat playing Trouble at Sea (SOP-188) turns the discard for each pirate by that
     pirate's value: a pirate two squares short of a rival's ship sails into it, one whose other
     way crosses the seat's own ship (across the endless sea's edge) sails away from it."""
-    from .harness import EV, S, name_of, plain
+    from .harness import EV, name_of, plain
     from .test_cards import _discard
 
     for seed in range(4):

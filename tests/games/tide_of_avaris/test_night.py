@@ -235,7 +235,7 @@ def test_a_heuristic_plans_each_step_of_a_track_at_its_own_price_down_to_its_res
     for track in range(4):
         costs = [int(c) for c in t.K[S.UP_COST0 + track] if c >= 0]
         gold_track = t.K[S.UP_CURRENCY, track] == S.CUR_GOLD
-        for money in range(0, sum(costs) + 2):
+        for money in range(sum(costs) + 2):
             for reserve in (0, 1, 3):
                 t.weights(0, **{n: (5.0 if i == track else 0.0) for i, n in enumerate(names)}, W_RESERVE=reserve)
                 t.seat(0)[S.GOLD], t.seat(0)[S.RUM] = (money, 0) if gold_track else (0, money)

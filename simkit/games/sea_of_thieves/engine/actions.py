@@ -3,7 +3,6 @@ action token, may start a voyage, lets every crew token take a task, then resolv
 Full Sail, Open Fire, Plunder, Trade, or a fortune card's special action."""
 
 import numpy as np
-from numba import njit
 
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -15,6 +14,7 @@ from simkit.games.sea_of_thieves.engine.enemies import damage_enemy, fire_target
 from simkit.games.sea_of_thieves.engine.trade import trade
 from simkit.games.sea_of_thieves.engine.voyages import abandon_voyage, after_action, on_fight, on_loot, start_voyage
 from simkit.games.sea_of_thieves.state import ENEMY0, SEAT0, SHIP0, ST
+from simkit.jit import jit
 from simkit.kernels import decide
 from strategies import sea_of_thieves as bot
 
@@ -23,7 +23,7 @@ ONE = np.int64(1)
 
 
 # ------------------------------------------------------------------ Full Sail
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def full_sail(P, T, K, F, rng, log, k, goal, bonus):
     """Crew roll; each success moves the ship up to one hex, all in one straight line."""
     seat = k // 2
@@ -80,7 +80,7 @@ def full_sail(P, T, K, F, rng, log, k, goal, bonus):
 
 
 # ------------------------------------------------------------------ Open Fire
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def rival_count(T, k):
     """Targets of Open Fire in k's hex: other players' ships (A24), monsters and skeleton ships
     (Damaging Enemies; never the fort)."""
@@ -92,7 +92,7 @@ def rival_count(T, k):
     return n + fire_targets(T, k)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def open_fire(P, T, K, F, rng, log, k, bonus):
     """Choose another player's ship or an enemy in the hex (never one's own ship: A24, nor the
     fort), crew roll, one damage per success on the target's card. The bots fire on an enemy
@@ -145,7 +145,7 @@ def open_fire(P, T, K, F, rng, log, k, bonus):
 
 
 # ------------------------------------------------------------------ Plunder
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def plunder(P, T, K, F, rng, log, k):
     """Crew roll; each success buys one entry, declared and resolved one at a time: Fight (discard
     a skeleton from the hex), Loot (island hexes: draw from the loot bag - cargo into the hold,
@@ -212,7 +212,7 @@ def plunder(P, T, K, F, rng, log, k):
 
 
 # ------------------------------------------------------------------ fortune cards
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def fortune_index(T, K, seat, effect):
     for i in range(T[SEAT0 + seat, S.FORT_N]):
         if K[S.FO_EFFECT, T[S.FHAND0 + seat, i]] == effect:
@@ -220,7 +220,7 @@ def fortune_index(T, K, seat, effect):
     return np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def play_instants(P, T, K, F, rng, log, k):
     """Fortune cards played during one's own turn for their effect (A11), before the tasks. The
     bots play what helps this ship now; `random` plays nothing."""
@@ -258,7 +258,7 @@ def play_instants(P, T, K, F, rng, log, k):
             log_event(T, log, seat, EV.FORTUNE_PLAY, card, K[S.FO_EFFECT, card], k)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def special_legal(T, K, k, effect):
     if effect == S.F_FAIR_WINDS:
         return True
@@ -269,7 +269,7 @@ def special_legal(T, K, k, effect):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def special_action(P, T, K, F, rng, log, k, i, goal):
     """Resolve the special action of the i-th fortune card in hand, then discard it."""
     seat = k // 2
@@ -295,7 +295,7 @@ def special_action(P, T, K, F, rng, log, k, i, goal):
 
 
 # ------------------------------------------------------------------ one action
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def choose_action(P, T, K, F, rng, k, goal, intent):
     """(action, fortune hand index for a special action) for ship k after its tasks."""
     seat = k // 2
@@ -363,7 +363,7 @@ def choose_action(P, T, K, F, rng, k, goal, intent):
     return S.A_FULL_SAIL, np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def take_action(P, T, K, F, rng, log, k):
     """One action of ship k: action token, voyage start, fortune cards, tasks, the action, and the
     voyages it completes."""

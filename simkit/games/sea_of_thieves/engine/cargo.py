@@ -4,16 +4,16 @@ bags are lists (rows LOOT_BAG_ROW, TREASURE_BAG_ROW) for blind draws, and the he
 holds' counts are kept beside them."""
 
 import numpy as np
-from numba import njit
 
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.common import log_event
 from simkit.games.sea_of_thieves.state import SHIP0, ST
+from simkit.jit import jit
 from simkit.rng import CHANCE, randint
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def leave(T, K, t):
     """Take token t out of its hex or hold counts (not out of a bag list)."""
     loc = T[S.TOK_LOC, t]
@@ -32,7 +32,7 @@ def leave(T, K, t):
             T[SHIP0 + k, S.RES_N] -= 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def to_hex(T, K, t, h):
     """Token t lies face up in (cargo) or stands in (skeleton, skeleton captain) hex h."""
     leave(T, K, t)
@@ -45,7 +45,7 @@ def to_hex(T, K, t, h):
         T[S.HEX_CARGO, h] += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def to_hold(T, K, t, k):
     """Token t goes face down into ship k's hold (no limit: Cargo)."""
     leave(T, K, t)
@@ -56,7 +56,7 @@ def to_hold(T, K, t, k):
         T[SHIP0 + k, S.RES_N] += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def to_bag(T, K, t):
     """Token t goes back into its bag (skeletons and resources into the loot bag); a captain
     (defeated and sold, or never defeated) goes back to the captains' pool, skeleton face up
@@ -75,7 +75,7 @@ def to_bag(T, K, t):
         T[S.TOK_LOC, t] = S.IN_TREASURE_BAG
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def _take(T, row, n_col, i):
     n = T[ST, n_col] - 1
     t = T[row, i]
@@ -84,7 +84,7 @@ def _take(T, row, n_col, i):
     return t
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def draw(T, rng, bag):
     """A blind draw from a bag (-1 if it is empty: Loot and Treasure Bags). The token's location
     is left to the caller, who places it at once."""
@@ -98,7 +98,7 @@ def draw(T, rng, bag):
     return t
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def draw_kind(T, K, bag, kind):
     """Search a bag for a token of this kind (-1 if it holds none: nothing is drawn)."""
     row = S.LOOT_BAG_ROW if bag == S.LOOT_BAG else S.TREASURE_BAG_ROW
@@ -111,7 +111,7 @@ def draw_kind(T, K, bag, kind):
     return np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def token_at(T, K, loc, kind):
     """A token at this location of this kind (-1: any kind but skeletons), or -1."""
     for t in range(K[S.META, S.N_TOKENS]):
@@ -122,7 +122,7 @@ def token_at(T, K, loc, kind):
     return np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def best_cargo_at(T, K, loc):
     """The most valuable cargo token lying in hex `loc` (-1 if none)."""
     best = -1
@@ -139,7 +139,7 @@ def best_cargo_at(T, K, loc):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def place_captain(T, K, rng, h):
     """A random skeleton captain from the pool stands in hex h (Skeleton Captains: shuffle the
     tokens and place a random one); -1 if all eight are out."""
@@ -160,7 +160,7 @@ def place_captain(T, K, rng, h):
     return np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def defeat_skeleton(T, K, h):
     """Fight: a normal skeleton of hex h goes back to the loot bag; a skeleton captain only when no
     normal skeleton shares the hex, and it stays, flipped to its captain's treasure face (Skeleton
@@ -180,7 +180,7 @@ def defeat_skeleton(T, K, h):
     return np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def spend_resource(T, K, k):
     """Discard a resource from ship k's hold back into the loot bag (Resources); False if none."""
     if T[SHIP0 + k, S.RES_N] == 0:
@@ -190,7 +190,7 @@ def spend_resource(T, K, k):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def swap_cargo(T, K, log, t, k_from, k_to):
     """Pass token t between two ships of one player in the same hex, between moves (Cargo)."""
     if (k_from // 2 != k_to // 2 or T[SHIP0 + k_from, S.HEX] < 0
@@ -201,7 +201,7 @@ def swap_cargo(T, K, log, t, k_from, k_to):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def count_kinds(T, K, seat, treasure_bag):
     """Tokens of the seat's holds that came from the treasure bag (1) or the loot bag (0) - the
     final tie-breakers (Pirate Legend; A17)."""

@@ -3,17 +3,17 @@ end trigger (Reputation; Winning the Game), and the card decks kept as rings (Di
 Cards: a discarded card goes to the bottom of its deck)."""
 
 import numpy as np
-from numba import njit
 
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.state import ST
+from simkit.jit import jit
 from simkit.kernels import noisy
 from simkit.rng import randint
 from strategies.sea_of_thieves import NOISE, POLICY
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def log_event(T, log, seat, code, a, b, c):
     n = T[ST, S.LOG_N]
     if n < log.shape[0]:
@@ -31,7 +31,7 @@ def log_event(T, log, seat, code, a, b, c):
 ACTION_COIN = NOISE + 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def is_random(F, rng, seat):
     """This decision is a uniformly random legal choice: the `random` preset's always, any
     other preset's with the chance its noise column gives (the skill knob). Inside
@@ -45,7 +45,7 @@ def is_random(F, rng, seat):
     return noisy(rng, seat, F[1 + seat, NOISE])
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def begin_action(F, rng, seat):
     """Toss the skill-knob coin of one action (A53): which ship acts, its voyage, its tasks, the
     action and every choice it resolves, Trade's stages included, are all the plan's or all
@@ -54,12 +54,12 @@ def begin_action(F, rng, seat):
         F[1 + seat, ACTION_COIN] = 2.0 if noisy(rng, seat, F[1 + seat, NOISE]) else 1.0
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def end_action(F, seat):
     F[1 + seat, ACTION_COIN] = 0.0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def gain_reputation(P, T, log, seat, n):
     """Reputation moves by n and never below zero; the first time a player reaches the target
     the end is triggered, and it stays triggered (Winning the Game)."""
@@ -72,7 +72,7 @@ def gain_reputation(P, T, log, seat, n):
         log_event(T, log, seat, EV.END_TRIGGER, r, np.int64(0), np.int64(0))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def deck_draw(T, row, head_col, n_col, size):
     """The top card of a ring deck, or -1 if it is empty."""
     n = T[ST, n_col]
@@ -85,7 +85,7 @@ def deck_draw(T, row, head_col, n_col, size):
     return card
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def deck_bottom(T, row, head_col, n_col, size, card):
     """Put a card face down at the bottom of its deck."""
     i = T[ST, head_col] + T[ST, n_col]
@@ -95,7 +95,7 @@ def deck_bottom(T, row, head_col, n_col, size, card):
     T[ST, n_col] += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def shuffle_row(T, rng, stream, row, n):
     """Fisher-Yates on the first n entries of T's row (simkit.rng.shuffle's draws, on a row in place)."""
     for i in range(n - 1, 0, -1):

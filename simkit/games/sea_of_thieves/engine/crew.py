@@ -3,7 +3,6 @@ resource), the tasks before an action (Revive, Sail, Repair, Bail), rising water
 respawn."""
 
 import numpy as np
-from numba import njit
 
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -12,6 +11,7 @@ from simkit.games.sea_of_thieves.engine.cargo import spend_resource, to_hex
 from simkit.games.sea_of_thieves.engine.common import deck_bottom, is_random, log_event
 from simkit.games.sea_of_thieves.engine.voyages import abandon_voyage, on_sinking
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0
+from simkit.jit import jit
 from simkit.kernels import decide
 from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
@@ -20,7 +20,7 @@ ZERO = np.int64(0)
 ONE = np.int64(1)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def die_successes(face):
     """1-2 nothing, 3-5 one success, 6 two (Crew Rolls)."""
     if face <= 2:
@@ -30,7 +30,7 @@ def die_successes(face):
     return 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def discard_fortune(T, seat, i):
     """Discard the i-th fortune card of the seat's hand to the bottom of the deck; its id."""
     n = T[SEAT0 + seat, S.FORT_N] - 1
@@ -41,7 +41,7 @@ def discard_fortune(T, seat, i):
     return card
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def use_lucky_charm(T, seat):
     """Discard a Cutthroats' Corner card kept in front of the seat to the bottom of the event deck;
     its id (reported as -100 - id in the reroll's log row)."""
@@ -54,7 +54,7 @@ def use_lucky_charm(T, seat):
     return np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def crew_roll(T, K, F, rng, log, k):
     """Successes of a crew roll for ship k: a die per face-up crew and special crew token. The
     roller may discard fortune cards, one per reroll, to reroll any dice, again and again
@@ -95,12 +95,12 @@ def crew_roll(T, K, F, rng, log, k):
     return total
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def face_up(T, k):
     return S.crew_dice(T, k)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def defeat_crew(T, K, F, rng, log, k, n):
     """n crew members of ship k are defeated, one at a time. Before each, the player may discard
     a resource from this ship's hold to prevent it (Resources); otherwise the player flips a
@@ -133,7 +133,7 @@ def defeat_crew(T, K, F, rng, log, k, n):
         log_event(T, log, seat, EV.DEFEAT, k, ONE, up - 1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def revive_all(T, k):
     """Defeated tokens must take the Revive task: they are face up again before the roll."""
     n = T[SHIP0 + k, S.CREW_DOWN]
@@ -144,7 +144,7 @@ def revive_all(T, k):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def legal_tasks(T, K, k):
     """Tasks a face-up token may take: T[SCRATCH, 0..n) of T_NONE, T_SAIL (one per free direction is
     chosen later), T_REPAIR (needs a resource and damage: A20), T_BAIL (needs water above the lowest)."""
@@ -166,7 +166,7 @@ def legal_tasks(T, K, k):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def sail_task(P, T, K, F, rng, log, k, goal, hexes_n, first):
     """Sail: move into an adjacent hex (each Sail task is its own move, so it ends there and takes
     no treacherous damage: A12). A Scout's task may repeat the step. `first`: the bots' first
@@ -199,7 +199,7 @@ def sail_task(P, T, K, F, rng, log, k, goal, hexes_n, first):
         log_event(T, log, seat, EV.MOVE, k, h, dest)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def do_tasks(P, T, K, F, rng, log, k, goal):
     """Every crew token of ship k takes one task before the action (Tasks). Defeated tokens
     revive; each face-up token (special crew too: A21) may sail, repair or bail. Returns False
@@ -236,7 +236,7 @@ def do_tasks(P, T, K, F, rng, log, k, goal):
     return changed
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def sink_ship(P, T, K, F, rng, log, k):
     """The ship sinks (Sinking Ships): its standee leaves the board, its cargo is left face up in
     the hex, its voyage is abandoned with the penalty, its special crew cards are discarded and
@@ -265,7 +265,7 @@ def sink_ship(P, T, K, F, rng, log, k):
     T[SHIP0 + k, S.LAST_HIT] = -1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def rising_waters(P, T, K, F, rng, log, seat):
     """Step C: each of the player's ships takes on one water space per damage token; at the top of
     the gauge it sinks (Rising Waters; damage counted per point: A12)."""
@@ -280,7 +280,7 @@ def rising_waters(P, T, K, F, rng, log, seat):
             sink_ship(P, T, K, F, rng, log, k)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def respawn(P, T, K, F, rng, log, seat):
     """Step A (from round 2): the player's sunk ships return together on one island hex of a
     random sea tile that has room for them, rerolling a tile without one (Sunken Ship Respawn;

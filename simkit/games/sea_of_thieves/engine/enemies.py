@@ -8,7 +8,6 @@ the skeleton fort, fought only hand to hand by Plunder's Fight (A43).
 Enemy state lives in T rows ENEMY0 + e (state.py); cards and charts in K (components/)."""
 
 import numpy as np
-from numba import njit
 
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -16,6 +15,7 @@ from simkit.games.sea_of_thieves.engine.cargo import draw, draw_kind, place_capt
 from simkit.games.sea_of_thieves.engine.common import gain_reputation, is_random, log_event
 from simkit.games.sea_of_thieves.engine.crew import die_successes
 from simkit.games.sea_of_thieves.state import ENEMY0, SEAT0, SHIP0, ST
+from simkit.jit import jit
 from simkit.kernels import decide
 from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
@@ -25,7 +25,7 @@ ONE = np.int64(1)
 
 
 # ------------------------------------------------------------------ the Scurvy Knave
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def scurvy_knave(T, players):
     """The player with the lowest reputation; ties: the least gold; still tied: the tied player
     furthest clockwise from the first player - the last of them in turn order, the first player
@@ -42,7 +42,7 @@ def scurvy_knave(T, players):
 
 
 # ------------------------------------------------------------------ standees
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def set_enemy_hex(T, e, h):
     """Enemy e's standee to hex h (-1: off the board), keeping the hexes' standee counts."""
     old = T[ENEMY0 + e, S.E_HEX]
@@ -53,7 +53,7 @@ def set_enemy_hex(T, e, h):
         T[S.HEX_STANDEES, h] += 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def ships_in(T, h):
     n = 0
     for k in range(2 * T[ST, S.PLAYERS]):
@@ -62,13 +62,13 @@ def ships_in(T, h):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def blocked(T, h):
     """A spawn hex holding two ships or another enemy (Event Phase: Megalodon, Skeleton Ship)."""
     return ships_in(T, h) >= 2 or S.enemy_here(T, h, True) >= 0 or T[S.HEX_STANDEES, h] >= 2
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def knave_adjacent(P, T, K, F, rng, log, knave, h):
     """The Scurvy Knave picks a hex adjacent to h for a blocked spawn: on the board, not blocked
     (A48: -1 if there is none, and the enemy is not placed). The bots' ties are drawn from the
@@ -99,7 +99,7 @@ def knave_adjacent(P, T, K, F, rng, log, knave, h):
     return np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def waypoint_hex(T, position, waypoint):
     """The hex of the given waypoint symbol on the sea tile at this hub position."""
     for i in range(S.TILE_HEXES):
@@ -109,7 +109,7 @@ def waypoint_hex(T, position, waypoint):
     return np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def skeleton_island(T, K, position):
     """The island with the skeleton symbol on the face at this hub position (A4: one per face)."""
     f = T[S.LAYOUT, position]
@@ -119,7 +119,7 @@ def skeleton_island(T, K, position):
     return np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def target_choice(P, T, K, F, rng, h, knave):
     """The player ship in hex h an enemy attacks; with several, the Scurvy Knave picks (The
     Scurvy Knave: ties on enemy turns; the bots' own ties drawn from its stream). -1 if none."""
@@ -148,7 +148,7 @@ def target_choice(P, T, K, F, rng, h, knave):
 
 
 # ------------------------------------------------------------------ enemies attack
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def enemy_attack(P, T, K, F, rng, log, e, k):
     """Roll the enemy card's attack dice (successes as in a crew roll); each success puts one
     damage token on ship k's card (A40-A42). The damage is the hazard's (LAST_HIT)."""
@@ -161,7 +161,7 @@ def enemy_attack(P, T, K, F, rng, log, e, k):
     log_event(T, log, np.int64(-1), EV.ENEMY_ATTACK, e, k, hits)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def hazard_damage(T, log, k, n):
     """n damage tokens on ship k from an event (a storm): the hazard's, like an enemy attack."""
     T[SHIP0 + k, S.DAMAGE] += n
@@ -171,7 +171,7 @@ def hazard_damage(T, log, k, n):
 
 
 # ------------------------------------------------------------------ enemies damaged
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def submerge(T, log, e):
     """A monster leaves the board without being defeated: it may return (Defeating Monsters). Its
     damage is discarded (A41); the Kraken's tentacle tokens leave its card (A42)."""
@@ -184,7 +184,7 @@ def submerge(T, log, e):
     log_event(T, log, np.int64(-1), EV.SUBMERGE, e, h, ZERO)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def defeat_monster(P, T, K, log, e, k):
     """The Megalodon or the Kraken is defeated by ship k: its card and standee go back to the box
     for good, and k's player gains its reputation (A41, A42)."""
@@ -199,7 +199,7 @@ def defeat_monster(P, T, K, log, e, k):
         gain_reputation(P, T, log, seat, K[S.EN_REP, e])
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def sink_skeleton_ship(P, T, K, log, e, k):
     """A skeleton ship sinks: its standee leaves, the treasure on its card is laid face up in its
     hex; it does not respawn, but a later event may summon it again (Sinking Skeleton Ships)."""
@@ -220,7 +220,7 @@ def sink_skeleton_ship(P, T, K, log, e, k):
     return left
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def damage_enemy(P, T, K, F, rng, log, e, k, n):
     """Ship k's Open Fire puts n damage tokens on enemy e's card (Damaging Enemies)."""
     if n <= 0:
@@ -246,7 +246,7 @@ def damage_enemy(P, T, K, F, rng, log, e, k, n):
 
 
 # ------------------------------------------------------------------ skeleton forts
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def raise_skeletons(T, K, h, n):
     """n skeleton tokens searched out of the loot bag into hex h (as many as it holds)."""
     got = 0
@@ -259,7 +259,7 @@ def raise_skeletons(T, K, h, n):
     return got
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def fort_cleared(P, T, K, F, rng, log, k):
     """Ship k has fought the last skeleton in the fort's hex: the progress token moves down a
     slot; above 0 the fort raises a new wave (two skeletons, and on the last slot a skeleton
@@ -290,7 +290,7 @@ def fort_cleared(P, T, K, F, rng, log, k):
             gain_reputation(P, T, log, seat, K[S.EN_REP, e])
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def fire_targets(T, k):
     """Enemies ship k can Open Fire on: the monsters and skeleton ships in its hex (never the
     fort: Damaging Enemies). T[SCRATCH, 0..n)."""

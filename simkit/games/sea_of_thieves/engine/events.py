@@ -4,7 +4,6 @@ Seas event, 3 the Cutthroats' Corner benefit - then discards it to the bottom of
 unless it was placed in front of the Knave (components/events.csv, A46)."""
 
 import numpy as np
-from numba import njit
 
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -22,6 +21,7 @@ from simkit.games.sea_of_thieves.engine.enemies import (
     waypoint_hex,
 )
 from simkit.games.sea_of_thieves.state import ENEMY0, SEAT0, SHIP0, ST
+from simkit.jit import jit
 from simkit.kernels import decide
 from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
@@ -31,7 +31,7 @@ ONE = np.int64(1)
 
 
 # ------------------------------------------------------------------ 1 enemy spawns
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def spawn_at_waypoint(P, T, K, F, rng, log, knave, e, waypoint):
     """Roll a random sea tile; the enemy's standee goes on that tile's hex with the waypoint, or,
     if it holds two ships or another enemy, on an adjacent hex of the Knave's choice (Megalodon;
@@ -52,7 +52,7 @@ def spawn_at_waypoint(P, T, K, F, rng, log, knave, e, waypoint):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def spawn_skeleton_ship(P, T, K, F, rng, log, knave, waypoint):
     """The Skeleton Sloop if it is not on the board, else the Skeleton Galleon, else nothing (and
     the Sloop when only the Galleon is out: SOT-X5, A48); its slots filled from the treasure bag."""
@@ -70,7 +70,7 @@ def spawn_skeleton_ship(P, T, K, F, rng, log, knave, waypoint):
         T[ENEMY0 + e, S.E_SLOT0 + i] = t  # on the card, face up (-1: the bag ran out)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def kraken_targets(T, K):
     """Player ships the Kraken may rise under: not on an island or the Outpost, not with a skeleton
     ship or the Megalodon, and any other ship there able to make way (A42). T[SCRATCH, 24..)."""
@@ -94,7 +94,7 @@ def kraken_targets(T, K):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def place_kraken(P, T, K, F, rng, log, knave):
     """The Kraken rises in the hex of the ship with the most cargo among its targets (ties: the
     Knave's choice); another ship there makes way to an adjacent hex of its owner's choice. If it
@@ -156,7 +156,7 @@ def place_kraken(P, T, K, F, rng, log, knave):
     log_event(T, log, knave, EV.ENEMY_SPAWN, e, h, k)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def add_tentacles(P, T, K, F, rng, log, knave, n):
     """Tentacle tokens onto the Kraken card, one per kraken symbol; the sixth brings it up."""
     e = S.KRAKEN
@@ -167,7 +167,7 @@ def add_tentacles(P, T, K, F, rng, log, knave, n):
         place_kraken(P, T, K, F, rng, log, knave)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def spawn_fort(P, T, K, F, rng, log, knave, symbol):
     """The fort standee on the island with the card's symbol (if that island is not on the board,
     the skeleton-symbol island of a rolled sea tile: A43), two skeletons from the loot bag in its
@@ -185,7 +185,7 @@ def spawn_fort(P, T, K, F, rng, log, knave, symbol):
     log_event(T, log, knave, EV.ENEMY_SPAWN, e, h, T[ENEMY0 + e, S.E_PROGRESS])
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def enemy_spawns(P, T, K, F, rng, log, knave, card):
     """Section 1. An enemy already on the board ignores its symbol; a defeated monster's symbol is
     a skeleton ship's (its waypoint rolled for a Kraken card: A46); in the beginner game the
@@ -216,7 +216,7 @@ def enemy_spawns(P, T, K, F, rng, log, knave, card):
 
 
 # ------------------------------------------------------------------ 2 high seas
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def high_seas(P, T, K, F, rng, log, knave, card):
     """Section 2, from the A46 vocabulary (flotsam is the rulebook's example)."""
     what = K[S.EVT_HIGH, card]
@@ -267,7 +267,7 @@ def high_seas(P, T, K, F, rng, log, knave, card):
 
 
 # ------------------------------------------------------------------ 3 cutthroats' corner
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def shifting_sands(P, T, K, F, rng, log, knave):
     """The Knave may move a skeleton token from an island hex to another island hex. The bots move
     one from the island nearest their own ships to the one nearest the leading rival's ships."""
@@ -318,7 +318,7 @@ def shifting_sands(P, T, K, F, rng, log, knave):
         log_event(T, log, knave, EV.SANDS, src, dst, ZERO)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def cutthroats_corner(P, T, K, F, rng, log, knave, card):
     """Section 3: the Knave's benefit (A46). Returns True if the card stays in front of the Knave."""
     what = K[S.EVT_CORNER, card]
@@ -343,7 +343,7 @@ def cutthroats_corner(P, T, K, F, rng, log, knave, card):
 
 
 # ------------------------------------------------------------------ the phase
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def event_phase(P, T, K, F, rng, log, players):
     """Phase 3: a waiting Kraken tries to rise first (Kraken); the Scurvy Knave draws the top event
     card, resolves its sections top to bottom and discards it (Event Phase)."""

@@ -7,7 +7,6 @@ Enemies keep the two-standee limit and take no treacherous-waters damage; they p
 full hexes and end only in a hex with room (A44)."""
 
 import numpy as np
-from numba import njit
 
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -21,13 +20,14 @@ from simkit.games.sea_of_thieves.engine.enemies import (
     target_choice,
 )
 from simkit.games.sea_of_thieves.state import ENEMY0, SHIP0, ST
+from simkit.jit import jit
 from simkit.kernels import FALSE, TRUE, decide
 from strategies import sea_of_thieves as bot
 
 ZERO = np.int64(0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def nearest_ship_hex(P, T, K, F, rng, e, knave, reach, need_room):
     """The hex of the player ship nearest enemy e within `reach` hexes (need_room: only hexes it
     may end in, i.e. with fewer than two standees); ties: the Scurvy Knave. -1 if none.
@@ -76,7 +76,7 @@ def nearest_ship_hex(P, T, K, F, rng, e, knave, reach, need_room):
     return np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def move_toward(T, K, e, goal, steps):
     """Up to `steps` hexes toward goal, each to the neighbour nearest it; the standee ends in the
     last hex with room it reached (A44)."""
@@ -101,7 +101,7 @@ def move_toward(T, K, e, goal, steps):
     return end
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def enemy_turn(P, T, K, F, rng, log, e, knave):
     """Enemy e follows its behaviour chart (K rows CH_*) from its first node to `end`."""
     node = K[S.EN_CHART, e]
@@ -153,7 +153,7 @@ def enemy_turn(P, T, K, F, rng, log, e, knave):
             node = K[S.CH_YES, node]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def ocean_hazards_phase(P, T, K, F, rng, log, players):
     """Phase 2: each enemy on the board takes a turn, in the order of its reference card's number."""
     knave = scurvy_knave(T, players)

@@ -4,18 +4,18 @@ or may not end there; treacherous waters damage a ship that moves on through the
 follows a straight line (one of the six hex directions, precomputed per board in K)."""
 
 import numpy as np
-from numba import njit
 
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.common import is_random, log_event
 from simkit.games.sea_of_thieves.state import SHIP0, ST
+from simkit.jit import jit
 from simkit.kernels import decide
 from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def set_ship_hex(T, k, h):
     """Move ship k's standee to hex h (-1: off the board), keeping the hexes' standee counts."""
     old = T[SHIP0 + k, S.HEX]
@@ -26,7 +26,7 @@ def set_ship_hex(T, k, h):
         T[S.HEX_STANDEES, h] += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def has_room_nearby(T, K, h):
     for d in range(6):
         n = K[S.NEXT0 + d, h]
@@ -35,7 +35,7 @@ def has_room_nearby(T, K, h):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pushable_count(T, K, k, h):
     """Standees in h that ship k may push out: other players' ships with an adjacent hex with room."""
     n = 0
@@ -47,7 +47,7 @@ def pushable_count(T, K, k, h):
     return n
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@jit(inline="always", runtime=False)
 def can_end(T, K, k, h):
     """Ship k may end a move in h: there is room, or a rival standee there can be pushed (Hexes)."""
     if h < 0 or T[S.HEX_TYPE, h] == S.ABSENT:
@@ -57,7 +57,7 @@ def can_end(T, K, k, h):
     return pushable_count(T, K, k, h) > 0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def push_out(P, T, K, F, rng, log, k, h):
     """Ship k ends in the full hex h: k's player picks a rival standee there, whose owner moves it
     to an adjacent hex with room of their choice (Hexes). Pushed ships end their move there and
@@ -102,7 +102,7 @@ def push_out(P, T, K, F, rng, log, k, h):
     log_event(T, log, owner, EV.PUSH, victim, h, dest)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def end_move(P, T, K, F, rng, log, k, h):
     """Ship k ends its move in h (the caller checked can_end)."""
     if T[SHIP0 + k, S.HEX] != h and T[S.HEX_STANDEES, h] >= 2:
@@ -110,13 +110,13 @@ def end_move(P, T, K, F, rng, log, k, h):
     set_ship_hex(T, k, h)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def reef_damage(T, log, k):
     T[SHIP0 + k, S.DAMAGE] += 1
     log_event(T, log, k // 2, EV.DAMAGE, k, T[SHIP0 + k, S.DAMAGE], np.int64(1))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def line_end(K, h, d, n):
     """The hex n steps from h in direction d, or -1 if the line leaves the board."""
     x = h
@@ -127,7 +127,7 @@ def line_end(K, h, d, n):
     return x
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def sail_line(P, T, K, F, rng, log, k, d, n):
     """Full Sail: n hexes in straight line d, as one move; every treacherous hex entered and then
     left during the move costs one damage (Basics: Hexes; A12)."""
@@ -142,7 +142,7 @@ def sail_line(P, T, K, F, rng, log, k, d, n):
         log_event(T, log, k // 2, EV.MOVE, k, start, x)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def sail_path(P, T, K, F, rng, log, k, goal, n):
     """Move up to n hexes along any path toward goal as one move (the Fair Winds card, A11):
     each step to the neighbour nearest the goal, avoiding treacherous waters on ties."""
@@ -171,7 +171,7 @@ def sail_path(P, T, K, F, rng, log, k, goal, n):
         log_event(T, log, k // 2, EV.MOVE, k, start, last_ok)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def roll_sea_tile(T, rng):
     """Roll a die for a random sea tile position 1..6; the two-player game rerolls a 1 or a 6
     (Rolling a Sea Tile)."""

@@ -18,11 +18,11 @@ rollouts never log.
 """
 
 import numpy as np
-from numba import njit
 
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.scoring import final_score
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
+from simkit.jit import jit
 from simkit.kernels import (
     RACE_FIRST,
     copy_block,
@@ -40,7 +40,7 @@ from strategies import sea_of_thieves as bot
 WIN_VALUE = 100.0  # a rollout that ends in a win scores as a lead this large
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def _shuffle_list(T, rng, row, n):
     for i in range(n - 1, 0, -1):
         j = randint(rng, CHANCE, i + 1)
@@ -49,7 +49,7 @@ def _shuffle_list(T, rng, row, n):
         T[row, j] = x
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def _redeal_ring(T, rng, deck_row, head_col, n_col, size, hand_row0, hand_n_col, me, players, tier, K):
     """Shuffle a ring deck together with the rivals' hands of the same cards (tier >= 0: only
     voyage cards of that tier), keeping every hand's size; uses row SCRATCH."""
@@ -81,7 +81,7 @@ def _redeal_ring(T, rng, deck_row, head_col, n_col, size, hand_row0, hand_n_col,
                 m += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def _unseen(T, K, t, me, bag):
     """Token t is one of `bag`'s that `me` cannot see: in the bag, or face down in a rival's hold."""
     if K[S.TOK_BAG, t] != bag or K[S.TOK_KIND, t] == S.SKELETON:
@@ -91,7 +91,7 @@ def _unseen(T, K, t, me, bag):
         loc >= S.HOLD and (loc - S.HOLD) // 2 != me)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def _redeal_tokens(T, K, rng, me, players, bag):
     """The unseen tokens of one bag change places at random; each rival hold keeps its size
     (`_recount_holds` then sets the holds' values). Rows SCRATCH (the tokens) and DICE (their
@@ -121,7 +121,7 @@ def _redeal_tokens(T, K, rng, me, players, bag):
     T[ST, n_col] = in_bag
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def _recount_holds(T, K, me, players):
     """The rivals' hold values and resource counts, from the tokens now in their holds."""
     for k in range(2 * players):
@@ -136,7 +136,7 @@ def _recount_holds(T, K, me, players):
                 T[SHIP0 + loc - S.HOLD, S.RES_N] += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def redeal(T, K, rng, me, players):
     """Deal again what seat `me` cannot see (A50): the order of every deck (events included), the rivals'
     fortune and voyage hands (voyages within their tier), and which tokens lie in the bags or
@@ -156,7 +156,7 @@ def redeal(T, K, rng, me, players):
     _recount_holds(T, K, me, players)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def worth(P, T, K, seat):
     """The seat's score if the game ended now, plus what it has under way: the gold its score does
     not count yet and its holds' cargo at their gold value, as a fraction of a reputation point,
@@ -171,7 +171,7 @@ def worth(P, T, K, seat):
     return score + gold / P.gold_per_reputation
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def rollout_value(P, T, K, me, players, cargo):
     """The seat's lead over the best rival if the game ended now (cargo: by `worth`, which counts
     what is under way); a finished game scores its result: WIN_VALUE for a win (shared: split),
@@ -196,7 +196,7 @@ def rollout_value(P, T, K, me, players, cargo):
     return float(mine - best)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def n_plans(F, seat):
     """The seat's plans: its own weights, then one per plan slot up to the first empty one."""
     n = np.int64(1)
@@ -207,7 +207,7 @@ def n_plans(F, seat):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def plan_row(F, seat, plan):
     """What plan `plan` plays (0: the seat's own weights; else its plan slot: a preset row, or
     from bot.VARIANT on the own weights with one changed, see set_plan)."""
@@ -216,7 +216,7 @@ def plan_row(F, seat, plan):
     return F[1 + seat, bot.PLAN_SLOTS[plan - 1]]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def set_plan(F, seat, row, presets):
     """Seat plays the heuristic weights of preset row `row` (0: keeps its own; from bot.VARIANT
     on, VARIANT * w + x: its own with weight w set to x); its own weights wait in F's scratch
@@ -233,13 +233,13 @@ def set_plan(F, seat, row, presets):
             F[1 + seat, w] = presets[r, w]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def restore_weights(F, seat):
     for c in range(F.shape[1]):
         F[1 + seat, c] = F[0, c]
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def rollout_weights(F2, F, seat, players):
     """The weights of a rollout: the seat's own; every rival the seat's own heuristic weights
     without noise or lookahead knobs (the seat does not know its rivals' styles, and plays them
@@ -277,7 +277,7 @@ def unowned_memo(memo):
     return unowned_int(TS), unowned_uint(RS), unowned_float(FS), unowned_float(V)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def copy_state(dst, d0, src, s0, widths):
     """Rows dst[d0:d0 + T_ROWS] := src[s0:s0 + T_ROWS], row r only `widths[r]` cells wide:
     state.ROW_WIDTH, as wide as a game can use each row (the cells past those widths stay zero in
@@ -287,7 +287,7 @@ def copy_state(dst, d0, src, s0, widths):
         copy_prefix(dst, d0 + r, src, s0 + r, widths[r])
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def same_state(a, a0, b, b0, widths):
     """True when the game tables at rows a0 of a and b0 of b agree (as copy_state reads them)."""
     for r in range(S.T_ROWS):
@@ -300,7 +300,7 @@ def same_state(a, a0, b, b0, widths):
 # The memo holds positions of the game being played: its board rows, the same in every one of
 # them, are neither kept, restored nor compared (state.PLAY_WIDTH; choose_plan's copy of the
 # game into T2 is whole).
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def keep(TS, RS, FS, slot, T, rng, F):
     """Slot `slot` of the memo := the game table, streams and weights."""
     copy_state(TS, slot * T.shape[0], T, 0, S.PLAY_WIDTH)
@@ -308,14 +308,14 @@ def keep(TS, RS, FS, slot, T, rng, F):
     copy_block(FS, slot * F.shape[0], F, 0, F.shape[0])
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def restore(TS, RS, slot, T, rng):
     """The game table and streams := slot `slot` of the memo (the weights are built anew)."""
     copy_state(T, 0, TS, slot * T.shape[0], S.PLAY_WIDTH)
     copy_block(rng, 0, RS, slot * rng.shape[0], rng.shape[0])
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def same(TS, RS, FS, slot, T, rng, F):
     """True when slot `slot` holds this game table, these streams and these weights."""
     return (same_state(TS, slot * T.shape[0], T, 0, S.PLAY_WIDTH)

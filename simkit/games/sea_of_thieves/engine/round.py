@@ -4,7 +4,6 @@ waters, D clean up), the Ocean Hazards phase (engine/hazards.py), the Event phas
 (Playing the Game)."""
 
 import numpy as np
-from numba import njit
 
 from simkit import game as G
 from simkit.game import LOG_WIDTH
@@ -29,12 +28,12 @@ from simkit.games.sea_of_thieves.engine.lookahead import V_WIDTH
 from simkit.games.sea_of_thieves.engine.scoring import final_score, final_scoring
 from simkit.games.sea_of_thieves.engine.voyages import abandon_voyage, discard_voyage
 from simkit.games.sea_of_thieves.state import KW, SEAT0, SHIP0, ST, T_ROWS, T_WIDTH
+from simkit.jit import engine_loop, jit
 from simkit.kernels import (
     RACE_ALIVE,
     RACE_FIRST,
     RACE_SUM,
     decide,
-    engine_loop,
     fixed_width,
     params_record,
     race_pick,
@@ -53,7 +52,7 @@ ABANDON_TURN = 1  # abandon_window = turn (rules.py)
 
 
 # ------------------------------------------------------------------ set-up
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def build_board(P, T, K, rng, log):
     """The hub and the sea tiles: the first-game layout, or the tiles shuffled into the used
     positions with a random side up (Setting Up: The Game Board; A2). Skeleton tokens go on the
@@ -104,7 +103,7 @@ def build_board(P, T, K, rng, log):
     return skeleton
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def fill_bags(P, T, K):
     """Every loot and treasure token into its bag (skeletons follow the board: build_board)."""
     T[ST, S.LOOT_N] = 0
@@ -116,7 +115,7 @@ def fill_bags(P, T, K):
         T[S.TOK_LOC, t] = S.IN_BOX
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def deal_decks(P, T, K, rng):
     """Shuffle the fortune, special crew and voyage decks; three special crew face up; in a
     two-player game the voyages naming a symbol not on the board leave the game (Voyage Decks)."""
@@ -153,7 +152,7 @@ def deal_decks(P, T, K, rng):
         T[ST, S.VOY_N0 + 2 * tier] = m
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def setup_hazards(P, T, K, rng):
     """The event deck shuffled face down; every enemy card beside the board with nothing on it, the
     Kraken's tentacle tokens beside its card (Monster Setup); the beginner game boxes the
@@ -177,7 +176,7 @@ def setup_hazards(P, T, K, rng):
             T[S.ENEMY0 + e, S.E_STATE] = S.E_BOXED
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def draw_fortune(T, seat, n):
     got = 0
     for _ in range(n):
@@ -190,7 +189,7 @@ def draw_fortune(T, seat, n):
     return got
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def place_fleet(P, T, K, F, rng, log, seat):
     """Both ships on one hub island hex holding no other player's ships (Final Setup). The bots
     take the free hub island nearest their voyages' islands."""
@@ -225,7 +224,7 @@ def place_fleet(P, T, K, F, rng, log, seat):
         log_event(T, log, seat, EV.PLACE, k, best, ZERO)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def setup_game(P, T, K, F, rng, log, players):
     log_n = T[ST, S.LOG_N]
     for r in range(T.shape[0]):
@@ -286,7 +285,7 @@ def setup_game(P, T, K, F, rng, log, players):
 
 
 # ------------------------------------------------------------------ a turn
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def ships_ready(P, T, seat):
     """The seat's ships afloat with room for another action token."""
     n = 0
@@ -296,7 +295,7 @@ def ships_ready(P, T, seat):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def pick_ship(P, T, K, F, rng, seat):
     """The ship that takes the next action (-1: none can)."""
     n = ships_ready(P, T, seat)
@@ -320,7 +319,7 @@ def pick_ship(P, T, K, F, rng, seat):
     return np.int64(best)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def clean_up(P, T, K, F, rng, log, seat):
     """Step D: action tokens off; hands down to the limits (the player picks the discards); empty
     special crew slots on the Outpost refilled (Clean Up)."""
@@ -362,7 +361,7 @@ def clean_up(P, T, K, F, rng, log, seat):
             T[S.MARKET, slot] = deck_draw(T, S.CREW_DECK, S.CREW_HEAD, S.CREW_N, np.int64(S.MAX_CREW_CARDS))
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def abandon_at_turn_end(P, T, K, F, rng, log, seat):
     """The last moment of the turn at which a voyage may be abandoned (Abandoning a Voyage:
     "at any time during your turn"; abandon_window = turn, A52): its penalty then lowers the
@@ -373,7 +372,7 @@ def abandon_at_turn_end(P, T, K, F, rng, log, seat):
             abandon_voyage(P, T, K, log, k)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def take_turn(P, T, K, F, rng, log, seat):
     T[ST, S.ACTIVE] = seat
     T[ST, S.TURNS] += 1
@@ -394,7 +393,7 @@ def take_turn(P, T, K, F, rng, log, seat):
 
 
 # ------------------------------------------------------------------ the fortune phase
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def fortune_draws(T, K, seat, players):
     """1 + the fortune symbols on the track above the seat's reputation up to the leader's (A10)."""
     lead = 0
@@ -409,7 +408,7 @@ def fortune_draws(T, K, seat, players):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def fortune_phase(P, T, K, F, rng, log, players):
     """Phase 4: every player draws one fortune card, plus one per symbol between them and the leader."""
     for s in range(players):
@@ -418,7 +417,7 @@ def fortune_phase(P, T, K, F, rng, log, players):
         log_event(T, log, s, EV.FORTUNE_DRAW, got, ZERO, ZERO)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def end_round(P, T, K, F, rng, log, players):
     """The phases after the Fleets phase, then the round is over."""
     ocean_hazards_phase(P, T, K, F, rng, log, players)
@@ -427,14 +426,14 @@ def end_round(P, T, K, F, rng, log, players):
     T[ST, S.ROUND] += 1
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def deciding_round(T, F, seat):
     """The seat compares its plans this round (W_EVERY: only every n-th round, from the first)."""
     every = np.int64(F[1 + seat, bot.W_EVERY])
     return every <= 1 or T[ST, S.ROUND] % every == 0
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0, memo, presets):
     for s in range(players):  # the first player token never moves (A29)
         if T2 is None:  # play_chunk_heuristic: pruned at compile time, with the lookahead below
@@ -450,7 +449,7 @@ def play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0, memo, presets)
 
 
 # ------------------------------------------------------------------ the lookahead tier
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def rollout_turn(P, T, K, F, rng, seat, row, presets, log0):
     """A rollout's first turn: the seat plays this turn by preset row `row` (0: its own weights)."""
     la.set_plan(F, seat, row, presets)
@@ -458,7 +457,7 @@ def rollout_turn(P, T, K, F, rng, seat, row, presets, log0):
     la.restore_weights(F, seat)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def rollout_rest(P, T, K, F, rng, seat, players, horizon, log0):
     """After the seat's turn: the others finish the round, then `horizon` more rounds."""
     for s in range(seat + 1, players):
@@ -473,7 +472,7 @@ def rollout_rest(P, T, K, F, rng, seat, players, horizon, log0):
     return la.rollout_value(P, T, K, seat, players, F[1 + seat, bot.W_WORTH] > 0.0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def plans_agree(P, K, F, seat, players, T2, F2, rng2, log0, TS, RS, FS, presets, n_plans):
     """True when every plan's turn, from the rollout dealt in memo slot 0, ends in the game, the
     streams and the weights the own plan's turn ends in (kept in slot 1): the plans agree on
@@ -490,7 +489,7 @@ def plans_agree(P, K, F, seat, players, T2, F2, rng2, log0, TS, RS, FS, presets,
     return True
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0, memo, presets):
     """The plan (0: the seat's own weights, p: the preset row of plan slot p, lookahead.plan_row)
     whose rollouts score best (lookahead.py). The k-th rollout of every plan starts from the same
@@ -598,7 +597,7 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
 
 
 @engine_loop  # optimised whole (simkit.kernels)
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                T2, F2, rng2, log0, memo, owners):
     players = seat_strategies.shape[1]

@@ -5,7 +5,6 @@ with the tie-breakers (most treasure tokens in the holds, then most loot tokens:
 that survives them is shared."""
 
 import numpy as np
-from numba import njit
 
 from simkit import game as G
 from simkit.games.sea_of_thieves import events as EV
@@ -13,12 +12,13 @@ from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.cargo import count_kinds
 from simkit.games.sea_of_thieves.engine.common import log_event
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
+from simkit.jit import jit
 
 # seat metric columns after the toolkit's SCORE, RANK, WINNER
 M_REPUTATION, M_GOLD, M_VOYAGES, M_COMMISSIONS, M_SINKINGS, M_UPGRADES, M_MONSTERS, M_FORTS, M_HAZARD_SINKS = range(9)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def final_score(P, T, K, seat):
     score = T[SEAT0 + seat, S.REP]
     score += T[SEAT0 + seat, S.GOLD] // P.gold_per_reputation
@@ -35,7 +35,7 @@ def final_score(P, T, K, seat):
     return score
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def final_scoring(P, T, K, log, players, out, g):
     """Fill out[g, seat, ...] (SCORE, RANK, WINNER, then the seat metrics)."""
     for s in range(players):

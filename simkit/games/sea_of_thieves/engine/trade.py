@@ -5,7 +5,6 @@ three chests, skulls or crates in one trade, Mermaid Gems wild, +2 reputation a 
 crew from the Outpost's face-up cards, and seek three voyage cards keeping those paid for."""
 
 import numpy as np
-from numba import njit
 
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -13,6 +12,7 @@ from simkit.games.sea_of_thieves.engine.cargo import to_bag
 from simkit.games.sea_of_thieves.engine.common import deck_bottom, deck_draw, gain_reputation, is_random, log_event
 from simkit.games.sea_of_thieves.engine.voyages import discard_voyage
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0
+from simkit.jit import jit
 from simkit.kernels import decide
 from strategies import sea_of_thieves as bot
 
@@ -20,7 +20,7 @@ ZERO = np.int64(0)
 ONE = np.int64(1)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def commissions(chests, skulls, crates, gems, set_size):
     """The most sets of `set_size` of one type that these sold tokens make, gems standing in for
     any type (Claiming Commissions). Fill the sets closest to complete first."""
@@ -34,7 +34,7 @@ def commissions(chests, skulls, crates, gems, set_size):
     return sets + g // set_size
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def sell_stage(P, T, K, F, rng, log, k):
     """Stage 1: sell any of the hold's tokens for their value back into their bags. The bots
     sell every token but resources."""
@@ -87,7 +87,7 @@ def sell_stage(P, T, K, F, rng, log, k):
         gain_reputation(P, T, log, seat, n * P.commission_reputation)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def repair_stage(P, T, K, F, rng, log, k):
     """Stage 2: water back to the lowest space, then damage tokens off at repair_cost each."""
     seat = k // 2
@@ -102,7 +102,7 @@ def repair_stage(P, T, K, F, rng, log, k):
         log_event(T, log, seat, EV.REPAIR, k, n, n * P.repair_cost)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def can_upgrade(P, T, K, k):
     """Upgrade needs no damage, water at the lowest space, the gold, and a bigger ship to go to."""
     r = SHIP0 + k
@@ -111,7 +111,7 @@ def can_upgrade(P, T, K, k):
     return T[SEAT0 + k // 2, S.GOLD] >= bot.upgrade_cost(P, T, k)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def upgrade(P, T, K, log, k):
     """Sloop -> Brigantine -> Galleon: cargo and crew stay, one more crew token joins face up."""
     cost = bot.upgrade_cost(P, T, k)
@@ -122,7 +122,7 @@ def upgrade(P, T, K, log, k):
     log_event(T, log, k // 2, EV.UPGRADE, k, T[SHIP0 + k, S.TYPE], cost)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def upgrade_stage(P, T, K, F, rng, log, k):
     seat = k // 2
     while can_upgrade(P, T, K, k):
@@ -134,7 +134,7 @@ def upgrade_stage(P, T, K, F, rng, log, k):
         upgrade(P, T, K, log, k)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def hire(P, T, K, log, k, slot):
     """Take the market card in `slot` for its cost; its token replaces a crew token (a defeated
     one first: A23), or a special crew token whose card is discarded."""
@@ -161,7 +161,7 @@ def hire(P, T, K, log, k, slot):
     log_event(T, log, seat, EV.HIRE, k, card, K[S.C_COST, card])
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def hire_stage(P, T, K, F, rng, log, k):
     seat = k // 2
     for slot in range(P.market_size):
@@ -184,7 +184,7 @@ def hire_stage(P, T, K, F, rng, log, k):
         hire(P, T, K, log, k, slot)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def seek_stage(P, T, K, F, rng, log, k):
     """Stage 5: draw seek_draw cards, each from a voyage deck of the player's choice; keep any by
     paying their price, the rest go to the bottom of their decks."""
@@ -214,7 +214,7 @@ def seek_stage(P, T, K, F, rng, log, k):
             log_event(T, log, seat, EV.SEEK, v, ZERO, ZERO)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def trade(P, T, K, F, rng, log, k):
     """The Trade action (only in the Outpost hex): the five stages in order."""
     sell_stage(P, T, K, F, rng, log, k)

@@ -4,25 +4,25 @@ penalty; discarded to the bottom of their deck either way. The task vocabulary i
 (components/voyages.csv)."""
 
 import numpy as np
-from numba import njit
 
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.cargo import draw, to_hold
 from simkit.games.sea_of_thieves.engine.common import deck_bottom, gain_reputation, log_event
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0
+from simkit.jit import jit
 
 ZERO = np.int64(0)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def discard_voyage(T, K, v):
     """A voyage card goes to the bottom of its tier's deck."""
     t = K[S.V_TIER, v]
     deck_bottom(T, S.VOY_DECK0 + t, S.VOY_HEAD0 + 2 * t, S.VOY_N0 + 2 * t, np.int64(S.MAX_VOYAGES), v)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def start_voyage(T, K, log, k, i):
     """Lay the i-th voyage card of the owner's hand beside ship k (A ship can only undertake a
     single voyage at any time); False if the ship already has one."""
@@ -41,7 +41,7 @@ def start_voyage(T, K, log, k, i):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def complete_voyage(P, T, K, rng, log, k):
     """Claim the reward, then discard the card (Completing a Voyage)."""
     seat = k // 2
@@ -64,7 +64,7 @@ def complete_voyage(P, T, K, rng, log, k):
     discard_voyage(T, K, v)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def abandon_voyage(P, T, K, log, k):
     """Suffer the card's penalty, then discard it (Abandoning a Voyage)."""
     seat = k // 2
@@ -79,7 +79,7 @@ def abandon_voyage(P, T, K, log, k):
     discard_voyage(T, K, v)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def add_progress(P, T, K, rng, log, k):
     T[SHIP0 + k, S.PROGRESS] += 1
     v = T[SHIP0 + k, S.VOYAGE]
@@ -88,7 +88,7 @@ def add_progress(P, T, K, rng, log, k):
         complete_voyage(P, T, K, rng, log, k)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def after_action(P, T, K, rng, log, k):
     """Voyages completed by where the ship is once its action is resolved: reach an island, or
     the two legs of a delivery (A8)."""
@@ -108,7 +108,7 @@ def after_action(P, T, K, rng, log, k):
             add_progress(P, T, K, rng, log, k)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def on_loot(P, T, K, rng, log, k):
     """A Loot entry on a dig voyage's island is one progress token."""
     v = T[SHIP0 + k, S.VOYAGE]
@@ -116,7 +116,7 @@ def on_loot(P, T, K, rng, log, k):
         add_progress(P, T, K, rng, log, k)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def on_fight(P, T, K, rng, log, k):
     """A skeleton defeated is one progress token of a fight voyage."""
     v = T[SHIP0 + k, S.VOYAGE]
@@ -124,7 +124,7 @@ def on_fight(P, T, K, rng, log, k):
         add_progress(P, T, K, rng, log, k)
 
 
-@njit(cache=True, _nrt=False)
+@jit(runtime=False)
 def on_sinking(P, T, K, rng, log, sunk):
     """The ship that last fired on a sunk ship advances its sink voyage (A8)."""
     k = T[SHIP0 + sunk, S.LAST_HIT]
