@@ -1,6 +1,7 @@
 """Fleets Phase, Actions: three actions a turn, two per ship; Full Sail, Open Fire, Plunder."""
 
 from .harness import OUTPOST, S, Table
+from .test_hexes import HUB_REEF
 
 ROLL, FIGHT, LOOT, HAUL, DEFEAT, OPEN_FIRE, ACTION, TASK, MOVE = 9, 11, 12, 13, 14, 32, 4, 5, 6
 HUB_ISLAND = 3  # an island hex of the standard hub face
@@ -143,3 +144,50 @@ def test_loot_draws_cargo_into_the_hold_and_skeletons_into_the_hex():
         assert t.T[S.HEX_SKELETONS, HUB_ISLAND] == sk + len(skel) - fought
         t.ship(0)[S.CREW_UP] = 4
         t.ship(0)[S.CREW_DOWN] = 0
+
+
+def _heuristic_sail_end(t, h: int, goal: int, n: int, reef_cost: int = 3) -> int:
+    """The heuristic's Full Sail, worked by hand: of staying put and every hex it may end on
+    within n hexes of one straight line, the one that minimises 4 x its distance to the goal plus
+    reef_cost x the treacherous hexes sailed through on the way (each a point of damage, A12);
+    the first such in line order on a tie, staying put first of all."""
+    best, best_score = h, 4 * int(t.K[S.DIST0 + h, goal])
+    for d in range(6):
+        x, reefs = h, 0
+        for _ in range(n):
+            x = int(t.K[S.NEXT0 + d, x])
+            if x < 0 or t.T[S.HEX_TYPE, x] == S.ABSENT:
+                break
+            if t.call("can_end", k=0, h=x):
+                score = 4 * int(t.K[S.DIST0 + x, goal]) + reef_cost * reefs
+                if score < best_score:
+                    best, best_score = x, score
+            reefs += t.T[S.HEX_TYPE, x] == S.REEF
+    return best
+
+
+def test_the_heuristic_full_sail_ends_nearest_its_goal_with_each_reef_on_the_way_a_cost():
+    """Every start next to the hub's treacherous hex, every goal on the board, rolls of 2 to 4:
+    the ship ends where the worked rule says, and the reef's cost decides some of them (the same
+    rule with reefs free, or with reefs a gain, ends elsewhere in at least 3 of them)."""
+    t = Table(4, strategies="merchant")
+    t.clear_board()
+    starts = [h for h in t.neighbours(HUB_REEF) if t.T[S.HEX_TYPE, h] != S.ABSENT]
+    goals = [h for h in range(S.MAX_HEX) if t.T[S.HEX_TYPE, h] != S.ABSENT]
+    free = gain = 0
+    for h in starts:
+        for goal in goals[::3]:
+            for n in (2, 3, 4):
+                t.put(0, h)
+                t.ship(0)[S.CREW_UP] = 0
+                t.ship(0)[S.DAMAGE] = 0
+                start = int(t.st[S.LOG_N])
+                t.call("full_sail", k=0, goal=goal, bonus=n)
+                assert not t.events(code=ROLL, start=start) or successes(t, start)[0] == 0
+                moves = t.events(code=MOVE, start=start)
+                end = int(moves[0][5]) if moves else h
+                expected = _heuristic_sail_end(t, h, goal, n)
+                assert end == expected, (h, goal, n, end, expected)
+                free += expected != _heuristic_sail_end(t, h, goal, n, 0)
+                gain += expected != _heuristic_sail_end(t, h, goal, n, -3)
+    assert free >= 3 and gain >= 3
