@@ -69,3 +69,33 @@ def test_a_capped_game_has_no_winner():
     t.st[S.END_REASON] = S.END_ROUND_CAP
     t.call("final_scoring", players=2)
     assert t.out[0, RANK] == 1 and t.out[:, WINNER].sum() == 0
+
+
+# the state count behind each declared seat metric (GAME.seat_metrics, in order); reputation is the score
+METRIC_SOURCES = {"gold": S.GOLD, "voyages_done": S.VOYAGES_DONE, "commissions": S.COMMISSIONS,
+                  "sinkings": S.SINKINGS, "upgrades": S.UPGRADES, "monsters_defeated": S.MONSTERS,
+                  "forts_raided": S.FORTS, "ships_sunk_by_hazards": S.HAZARD_SINKS}
+
+
+def test_every_seat_metric_is_that_seats_own_count_under_its_own_name():
+    """Each seat's counts differ from every other seat's and from each other (seat s, metric i
+    holds 10 s + i + 1), so a count read from the wrong seat or written under another metric's
+    name shows, at every player count and for the last seat as for the first."""
+    from simkit.game import SEAT_COLUMNS
+    from simkit.games.sea_of_thieves import GAME
+
+    names = [m.name for m in GAME.seat_metrics]
+    assert set(METRIC_SOURCES) == set(names) - {"reputation"}
+    for players in (2, 3, 4):
+        t = bare(players)
+        for s in range(players):
+            for i, name in enumerate(names):
+                if name in METRIC_SOURCES:
+                    t.seat(s)[METRIC_SOURCES[name]] = 10 * s + i + 1
+        scored(t)
+        for s in range(players):
+            row = t.out[s, SEAT_COLUMNS:]
+            assert row[names.index("reputation")] == t.out[s, 0]
+            for i, name in enumerate(names):
+                if name in METRIC_SOURCES:
+                    assert row[i] == 10 * s + i + 1, (players, s, name, row[i])
