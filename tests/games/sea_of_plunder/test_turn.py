@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from simkit.games.sea_of_plunder import GAME
 
@@ -317,11 +318,19 @@ def test_tie_breaker_2_most_goods_types():
     assert out[:, 2].tolist() == [0, 1, 0]
 
 
-def test_tie_breaker_3_most_treasures():
-    """SOP-140."""
-    _, out = _scored([(1, 1, 0, []), (2, 1, 3, []), (0, 0, 9, [])])
+@pytest.mark.parametrize("seed", range(6))
+def test_tie_breaker_3_most_treasures(seed):
+    """SOP-140: equal score, compasses and Goods types -> more Treasures wins, whichever seat holds
+    them, by one or by three, on any seed (the die of tie-breaker 4 never rolls)."""
+    _, out = _scored([(1, 1, 0, []), (2, 1, 3, []), (0, 0, 9, [])], seed=seed)
     assert out[0, 0] == out[1, 0] == 4
-    assert out[:, 2].tolist() == [0, 1, 0]
+    assert out[:, 2].tolist() == [0, 1, 0] and out[:, 1].tolist() == [2, 1, 3]
+    _, out = _scored([(0, 0, 9, []), (4, 2, 9, []), (1, 2, 0, [])], seed=seed)
+    assert out[1, 0] == out[2, 0] == 5
+    assert out[:, 2].tolist() == [0, 1, 0] and out[:, 1].tolist() == [3, 1, 2]
+    _, out = _scored([(3, 0, 7, ["blue"]), (1, 0, 1, ["green"])], seed=seed)
+    assert out[0, 0] == out[1, 0]
+    assert out[:, 2].tolist() == [1, 0]
 
 
 def test_tie_breaker_4_die_roll_decides():
