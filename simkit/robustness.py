@@ -179,12 +179,13 @@ def _shipped_sets(game) -> tuple[str, ...]:
 
 def _readings(game, cell: Cell) -> list[tuple[str, object]]:
     """(param, value) of every reading of an assumption the cell does not already play: the
-    declared readings and the default, less the cell's own value."""
+    declared readings and the default, less the value the cell plays (its variant's, then its
+    own override)."""
+    played = game.rules.resolve(cell.variant, cell.overrides)
     out = []
     for p in game.rules.params:
         if p.readings:
-            current = cell.overrides.get(p.name, p.default)
-            out += [(p.name, value) for value in (p.default, *p.readings) if value != current]
+            out += [(p.name, value) for value in (p.default, *p.readings) if value != played[p.name]]
     return out
 
 
