@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
+import pytest
+
 from simkit.games.sea_of_plunder.events import card_name
 
 from .harness import EV, N_CARDS, S, card_ids, kind_of, name_of, plain, sq
@@ -378,3 +380,36 @@ def test_hurricane_note_co_located_ship_and_pirate_meet_again():
         assert t.where("ship", 1) == t.where("pirate", 0) == "F4"
         assert t.seats[1, S.DEBT] == 1  # no Goods: the meeting costs a Debt
     assert met
+
+
+RESUPPLY_HANDS = [
+    ["Three north", "Three east", "Three south"],
+    ["good:blue", "Three east", "Three north"],
+    ["Resupply", "Three north", "Three east", "good:green"],
+    ["Three south", "Three south", "Three west"],
+]
+
+
+@pytest.mark.parametrize("names", RESUPPLY_HANDS)
+def test_the_heuristic_returns_its_plainest_card_the_first_of_equals(names):
+    """Resupply (SOP-183) as the heuristic plays it: the non-Goods card with the lowest value (1 +
+    0.2 per path option, + 1 unless a map card) goes to the deck bottom, the first in hand of
+    equal ones; Goods stay in hand."""
+    t = plain(strategies="collector")
+    t.set_hand(0, names)
+    hand = t.hand(0)
+
+    def value(card):
+        row = t.K[S.CARD0 + card]
+        return 1.0 + 0.2 * row[S.CI_NOPT] + (1.0 if row[S.CI_KIND] != S.MAP else 0.0)
+
+    plain_cards = [c for c in hand if c < N_CARDS]
+    expected = min(plain_cards, key=value)  # min keeps the first of equals
+    deck_n = int(t.st[S.DECK_N])
+    t.call("resupply_bottom", seat=0)
+    assert int(t.deck[0]) == expected and t.st[S.DECK_N] == deck_n + 1
+    left = list(hand)
+    left.remove(expected)
+    assert t.hand(0) == left
+    if names == RESUPPLY_HANDS[0]:  # three map cards of one value: the tie is what this hand tests
+        assert len({value(c) for c in plain_cards}) == 1 and expected == hand[0]

@@ -367,6 +367,26 @@ def test_thief_steals_on_a_pass_over_instead_of_drawing():
     assert t.st[S.DECK_N] == deck_n - 1 and len(t.hand(1)) == 2
 
 
+def test_a_thief_in_the_second_seat_steals_on_its_own_pass_over_too():
+    """SOP-211, SOP-212 for seat 1: the Thief is whoever holds the power, not seat 0. Seat 1's ship
+    passes over seat 0's on seat 1's turn and steals instead of drawing; without the power it
+    draws."""
+    for power, steals in ((S.THIEF, True), (-1, False)):
+        t = plain(overrides={"thief_contact": "own_move"})
+        t.layout(THIEF_BOARD)
+        t.set_power(1, power)
+        t.set_hand(0, ["Three north", "Three east"])
+        t.set_active(1)
+        t.sail_ship(1, ["G6", "G7", "G8"])
+        if steals:
+            (steal,) = t.events(EV.STEAL)
+            assert (steal[1], steal[3]) == (1, 0) and not t.events(EV.BONUS_DRAW)
+            assert len(t.hand(0)) == 1 and t.seats[1, S.STEALS] == 1
+        else:
+            assert not t.events(EV.STEAL) and len(t.events(EV.BONUS_DRAW)) == 1
+            assert len(t.hand(0)) == 2
+
+
 def test_thief_on_another_players_turn_follows_thief_contact():
     """A38/SOP-X3: a Thief moved on a rival's turn steals under own_move and any_contact,
     not under own_turn (which keeps the general no-reward-off-turn rule)."""
