@@ -2,6 +2,8 @@
 Navy (Step 2: Navy Hunts). Dice are made certain by giving the combat or navy die one face."""
 
 
+import pytest
+
 from .harness import COLOUR, EV, S, Table
 
 
@@ -325,3 +327,21 @@ def test_the_bots_public_view_of_a_defence_is_the_dice_it_rolls_without_crew():
                 t.seat(dfn)[S.REL_DEFENCE] = relics
                 t.call("battle", att=0, dfn=dfn, card=0, wind=0)
                 assert bot.public_defence(t.T, dfn) == battles(t)[-1][1] == 1 + level + relics
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_beating_the_navy_counts_one_fight_won_for_that_seat_only(seat):
+    """A fight won against the Navy counts toward the fights-won endgame card (engine's reading:
+    every fight won counts), for the seat that won it, once, and moves no neighbouring count."""
+    t = Table(strategies="burier")
+    one_face(t, S.SWORD)
+    t.st[S.NAVY_CARD] = 0
+    t.st[S.NAVY_POS] = t.space("Raid")
+    t.put(seat, "Raid")
+    t.set_dice(seat, [])
+    before = t.T[S.SEAT0:S.SEAT0 + t.players, [S.FIGHTS_WON, S.FIGHTS_WON + 1]].copy()
+    assert t.call("fight", att=seat, dfn=S.FOE_NAVY, wind=0)
+    after = t.T[S.SEAT0:S.SEAT0 + t.players, [S.FIGHTS_WON, S.FIGHTS_WON + 1]]
+    expected = before.copy()
+    expected[seat, 0] += 1
+    assert after.tolist() == expected.tolist()
