@@ -345,3 +345,31 @@ def test_beating_the_navy_counts_one_fight_won_for_that_seat_only(seat):
     expected = before.copy()
     expected[seat, 0] += 1
     assert after.tolist() == expected.tolist()
+
+
+def _first_battle(t, att, dfn, card):
+    mark = len(t.events(EV.BATTLE))
+    t.call("battle", att=att, dfn=dfn, card=card, wind=0)
+    return battles(t)[mark]
+
+
+def test_every_monster_and_navy_card_rolls_its_own_dice():
+    """3. Battle: a monster defends with the dice on its card, the Navy defends with its card's
+    defence and attacks with its attack, card by card. Every combat die shows a shield (or a
+    sword), so the hits are the dice rolled; the cards' dice differ, so a count read from the
+    wrong row or the wrong kind of card shows."""
+    monsters = Table(strategies="raider")
+    one_face(monsters, S.SHIELD)
+    monsters.set_dice(0, [])
+    n = int(monsters.K[S.META, S.N_MONSTERS])
+    rolled = [_first_battle(monsters, 0, S.FOE_MONSTER, c)[1] for c in range(n)]
+    assert rolled == [int(monsters.K[S.MON_DICE, c]) for c in range(n)]
+    assert len(set(rolled)) > 1
+    navy = Table(strategies="raider")
+    one_face(navy, S.SHIELD)
+    navy.set_dice(0, [])
+    cards = range(int(navy.K[S.META, S.N_NAVY]))
+    assert [_first_battle(navy, 0, S.FOE_NAVY, c)[1] for c in cards] == [int(navy.K[S.NAVY_DEFENCE, c]) for c in cards]
+    one_face(navy, S.SWORD)
+    assert [_first_battle(navy, S.FOE_NAVY, 0, c)[0] for c in cards] == [int(navy.K[S.NAVY_ATTACK, c]) for c in cards]
+    assert len({int(navy.K[S.NAVY_DEFENCE, c]) for c in cards} | {int(navy.K[S.NAVY_ATTACK, c]) for c in cards}) > 1
