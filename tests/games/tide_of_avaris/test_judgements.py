@@ -200,3 +200,25 @@ def test_every_preset_holds_the_judgements_off():
             continue
         row = GAME.strategy_table((p.name,))[0][GAME.preset_names().index(p.name)]
         assert (row[bot.W_UNLOCK: bot.W_CONTROL_TABLE + 1] == 0).all(), p.name
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_unlock_is_legal_while_any_of_the_four_endgame_cards_has_no_token(seat):
+    """Unlock (TOA-X18): legal while a token is left and some endgame card still lacks one,
+    whichever of the four it is; not once all four carry one, nor once the tokens are spent."""
+    t = Table(players=4)
+    vault = np.int64(t.space("Old Vault"))
+
+    def legal():
+        return bool(S.action_legal(t.P, t.T, t.K, np.int64(seat), np.int64(S.ACT_UNLOCK), vault, np.int64(4)))
+
+    t.st[S.TOKENS_USED] = 0
+    for empty in range(4):
+        for j in range(4):
+            t.T[S.ENDGAME, S.TOKEN_COL + j] = 0 if j == empty else 1
+        assert legal(), empty
+    t.T[S.ENDGAME, S.TOKEN_COL:S.TOKEN_COL + 4] = 1
+    assert not legal()
+    t.T[S.ENDGAME, S.TOKEN_COL + 2] = 0
+    t.st[S.TOKENS_USED] = t.K[S.META, S.N_TOKENS]
+    assert not legal()
