@@ -269,3 +269,35 @@ def test_player_trade_sells_surplus_ship_cards():
     t.call("buy_ships_from_rivals", seat=0)
     assert t.ships(0) == 3 and t.ships(1) == 1
     assert int(t.seat(0)[S.SILVER]) == 2 and int(t.seat(1)[S.SILVER]) == 5
+
+
+@pytest.mark.parametrize("spare", [0, 1, 2, 4, 6])
+def test_the_heuristic_pays_supply_with_ships_beyond_its_cheapest_plunder_and_one(spare):
+    """Supply Port, the heuristic with plunder in mind: toward the Supply it tries to hold
+    (safe_supply + 3) it pays first with the ship cards beyond what the cheapest open Plunder
+    quest costs plus one, then with silver (none here), then with any ship card while it holds
+    under 3 Supply."""
+    import numpy as np
+
+    from strategies import set_sail as bot
+
+    t = table(strategies="plunderer")
+    w = t.F[1]
+    w[bot.W_PLUNDER], w[bot.W_SAFE] = 1.0, 2.0  # tries to hold 5 Supply
+    t.seat(0)[S.SUPPLY] = 0
+    t.seat(0)[S.SILVER] = 0
+    t.seat(0)[S.SHIP0: S.SHIP0 + 2 * S.MAX_HEALTH] = 0
+    cheapest = int(bot.min_plunder_cost(t.T, t.K, np.int64(t.values["open_quest_spaces"])))
+    assert 0 < cheapest < 10
+    ships = cheapest + 1 + spare
+    t.give_ships(0, S.DW, 3, ships)
+    t.call("supply_port", seat=0)
+    supply, left = 0, spare
+    while supply < 5:  # the rule above, worked by hand
+        if left > 0:
+            left -= 1
+        elif not (ships > 0 and supply < 3):
+            break
+        ships -= 1
+        supply += 1
+    assert int(t.seat(0)[S.SUPPLY]) == supply and t.ships(0) == ships
