@@ -373,3 +373,28 @@ def test_every_monster_and_navy_card_rolls_its_own_dice():
     one_face(navy, S.SWORD)
     assert [_first_battle(navy, S.FOE_NAVY, 0, c)[0] for c in cards] == [int(navy.K[S.NAVY_ATTACK, c]) for c in cards]
     assert len({int(navy.K[S.NAVY_DEFENCE, c]) for c in cards} | {int(navy.K[S.NAVY_ATTACK, c]) for c in cards}) > 1
+
+
+def test_a_monster_that_wins_takes_treasure_only_where_its_card_says():
+    """Explore, the monster wins: a card marked to take treasure takes its number of unbound
+    treasure before the pirate sinks, one not so marked takes none (the pirate keeps its hold,
+    sinking costs a crew die); bound treasure is never taken."""
+    t0 = Table(strategies="raider")
+    n = int(t0.K[S.META, S.N_MONSTERS])
+    marked = [c for c in range(n) if t0.K[S.MON_ON_WIN, c] == 1 and t0.K[S.MON_DICE, c] > 0]
+    unmarked = [c for c in range(n) if t0.K[S.MON_ON_WIN, c] != 1 and t0.K[S.MON_DICE, c] > 0]
+    assert marked and unmarked
+    for card in marked + unmarked:
+        t = Table(strategies="raider")
+        one_face(t, S.SHIELD)  # the pirate hits nothing, the monster hits with every die
+        t.set_dice(0, ["blue", "blue"], ready=[0, 0])  # a crew die to lose on sinking
+        t.put(0, "Explore")
+        t.hold(0, {"red": 3, "blue": 2}, {"teal": 1})
+        t.weights(0, W_SINK=0)  # sinking costs a die, not the hold
+        t.st[S.MONSTER_DECK_N] = 1
+        t.T[S.MONSTER_DECK, 0] = card
+        t.call("explore", seat=0)
+        unbound, bound = t.holds(0)
+        taken = min(5, int(t.K[S.MON_ON_WIN_N, card])) if card in marked else 0
+        assert sum(unbound.values()) == 5 - taken and bound == {"teal": 1}, card
+        assert t.seat(0)[S.POS] == -1
