@@ -301,3 +301,27 @@ def test_the_heuristic_pays_supply_with_ships_beyond_its_cheapest_plunder_and_on
         ships -= 1
         supply += 1
     assert int(t.seat(0)[S.SUPPLY]) == supply and t.ships(0) == ships
+
+
+@pytest.mark.parametrize("goods", [[3, 0, 0], [1, 2, 0], [0, 1, 4], [2, 2, 1]])
+def test_the_heuristic_drops_the_good_with_the_largest_surplus_on_every_seed(goods):
+    """Over capacity, the heuristic returns the good it holds most of beyond what its target trade
+    quest needs (the first such colour on a tie), on every seed (each deals other open quests);
+    the random seat would drop any of them."""
+    import numpy as np
+
+    from strategies import set_sail as bot
+
+    for seed in range(8):
+        t = table(strategies="merchant", seed=seed)
+        t.give_goods(0, goods)
+        cap = int(t.call("capacity", seat=0))
+        target = int(bot.target_trade(t.T, t.K, np.int64(0), np.int64(t.values["open_quest_spaces"]), np.int64(cap)))
+        need = [int(t.K[bot.QCOST0 + g, bot.TRADE_COL0 + target]) if target >= 0 else 0 for g in range(3)]
+        surplus = [goods[g] - need[g] if goods[g] else -99 for g in range(3)]
+        expected = surplus.index(max(surplus))
+        t.call("drop_good", seat=0)
+        held = [int(x) for x in t.seat(0)[S.GOODS0: S.GOODS0 + 3]]
+        after = list(goods)
+        after[expected] -= 1
+        assert held == after, (seed, held, after)
