@@ -325,3 +325,18 @@ def test_the_heuristic_drops_the_good_with_the_largest_surplus_on_every_seed(goo
         after = list(goods)
         after[expected] -= 1
         assert held == after, (seed, held, after)
+
+
+@pytest.mark.parametrize("active", [0, 1])
+def test_running_out_stops_the_turn_only_of_the_seat_whose_turn_it_is(active):
+    """Running Out (A12): the seat that runs out on its own turn takes no further action; a rival
+    who runs out during that turn (in a fight) leaves the active seat's turn going. Either way
+    the seat that ran out gets its Supply and half movement."""
+    for seat in (0, 1):
+        t = table()
+        t.set_active(active)
+        t.st[S.STOPPED] = 0
+        t.seat(seat)[S.SUPPLY] = 0
+        t.call("run_out", seat=seat)
+        assert int(t.st[S.STOPPED]) == (1 if seat == active else 0), (active, seat)
+        assert int(t.seat(seat)[S.SUPPLY]) == t.values["run_out_supply"] and t.seat(seat)[S.HALF_MOVE] == 1
