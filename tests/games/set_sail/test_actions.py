@@ -342,18 +342,23 @@ def test_running_out_stops_the_turn_only_of_the_seat_whose_turn_it_is(active):
         assert int(t.seat(seat)[S.SUPPLY]) == t.values["run_out_supply"] and t.seat(seat)[S.HALF_MOVE] == 1
 
 
+def _trade_as_seat_1(strategies: str, own: int, other: int, seed: int = 3):
+    """Seat 1, on its turn, takes the Trade Port with `own` silver while seat 0 holds `other`."""
+    t = table(strategies=strategies, seed=seed)
+    t.set_active(1)
+    t.seat(1)[S.SILVER] = own
+    t.seat(0)[S.SILVER] = other
+    t.give_goods(1, [0, 0, 0])
+    t.put(1, 0, TRADE)
+    t.call("tile_action", seat=1, piece=0)
+    return t, int(t.seat(1)[S.GOODS0: S.GOODS0 + 3].sum())
+
+
 def test_the_second_seat_buys_at_a_trade_port_with_its_own_silver():
     """Trade Port for seat 1 (SS-154's port, the second seat): it buys with its own silver, up to
     its hold, whatever seat 0 holds; with none of its own it buys nothing though seat 0 is rich."""
     for own, other in ((30, 0), (0, 30)):
-        t = table(strategies="merchant")
-        t.set_active(1)
-        t.seat(1)[S.SILVER] = own
-        t.seat(0)[S.SILVER] = other
-        t.give_goods(1, [0, 0, 0])
-        t.put(1, 0, TRADE)
-        t.call("tile_action", seat=1, piece=0)
-        held = int(t.seat(1)[S.GOODS0: S.GOODS0 + 3].sum())
+        t, held = _trade_as_seat_1("merchant", own, other)
         if own:
             assert 0 < held <= 5 and int(t.seat(1)[S.SILVER]) == own - held
         else:
@@ -368,14 +373,7 @@ def test_a_random_second_seat_buys_only_with_its_own_silver():
     bought = 0
     for seed in range(30):
         for own, other in ((0, 30), (30, 0)):
-            t = table(strategies="random", seed=seed)
-            t.set_active(1)
-            t.seat(1)[S.SILVER] = own
-            t.seat(0)[S.SILVER] = other
-            t.give_goods(1, [0, 0, 0])
-            t.put(1, 0, TRADE)
-            t.call("tile_action", seat=1, piece=0)
-            held = int(t.seat(1)[S.GOODS0: S.GOODS0 + 3].sum())
+            t, held = _trade_as_seat_1("random", own, other, seed)
             assert int(t.seat(1)[S.SILVER]) >= 0 and int(t.seat(0)[S.SILVER]) == other
             if own == 0:
                 assert held == 0, seed
