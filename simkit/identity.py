@@ -42,8 +42,8 @@ def engine_sources() -> list[Path]:
     numba's cache checks only the file of the function it caches, so simkit keys the cache
     folder by all of these (simkit._numba_cache_dir); the code identity starts from the same list.
     """
-    sources = [PACKAGE / "kernels.py", PACKAGE / "rng.py", PACKAGE / "jit.py", PACKAGE / "numba_patches.py", *sorted((PACKAGE / "games").rglob("*.py")),
-               *sorted((ROOT / "strategies").rglob("*.py"))]
+    sources = [PACKAGE / "kernels.py", PACKAGE / "rng.py", PACKAGE / "jit.py", PACKAGE / "numba_patches.py",
+               *sorted((PACKAGE / "games").rglob("*.py")), *sorted((ROOT / "strategies").rglob("*.py"))]
     return [path for path in sources if path.exists()]
 
 

@@ -172,21 +172,16 @@ def select(summary: dict, check_table: dict | None = None) -> list[dict]:
     return sorted(records.values(), key=lambda r: (r["rank"] is None, r["rank"] or 0, r["id"]))
 
 
-def _shipped_sets(game) -> tuple[str, ...]:
-    param = next((p for p in game.rules.params if p.kind == "components"), None)
-    return tuple(param.allowed[1:]) if param is not None else ()
-
-
-def _readings(game, cell: Cell) -> list[tuple[str, object]]:
-    """(param, value) of every reading of an assumption the cell does not already play: the
-    declared readings and the default, less the value the cell plays (its variant's, then its
-    own override)."""
+def _other_assumptions(game, cell: Cell) -> list[tuple[str, object]]:
+    """(param, value) of every assumption the cell does not already play: each shipped
+    alternative component set, then each declared reading of a rule parameter and its default,
+    less the value the cell plays (its variant's, then its own override)."""
     played = game.rules.resolve(cell.variant, cell.overrides)
     out = []
     for p in game.rules.params:
-        if p.readings:
-            out += [(p.name, value) for value in (p.default, *p.readings) if value != played[p.name]]
-    return out
+        others = p.allowed[1:] if p.kind == "components" else (p.default, *p.readings) if p.readings else ()
+        out += [(p.name, value) for value in others if value != played[p.name]]
+    return sorted(out, key=lambda pair: pair[0] != "components")  # the sets first
 
 
 def _override_text(value) -> str:
@@ -214,13 +209,7 @@ def remeasurements(cell: Cell, kind: str, settings: dict) -> list[tuple[str, Cel
                 out.append((tier, dataclasses.replace(cell, id=f"{cell.id}~{tier}", lineup=(tier,),
                                                       bots={k: v for k, v in cell.bots.items() if k == tier})))
     if settings["check"] in ("components", "all"):
-        current = str(cell.overrides.get("components", "standard"))
-        for name in _shipped_sets(game):
-            if name != current:
-                by = f"components={name}"
-                out.append((by, dataclasses.replace(cell, id=f"{cell.id}~{by}",
-                                                    overrides={**cell.overrides, "components": name})))
-        for name, value in _readings(game, cell):
+        for name, value in _other_assumptions(game, cell):
             by = f"{name}={_override_text(value)}"
             out.append((by, dataclasses.replace(cell, id=f"{cell.id}~{by}", overrides={**cell.overrides, name: value})))
     return out
@@ -412,7 +401,7 @@ def _evaluate(folder: Path, selection: dict, looks: list[dict]) -> tuple[dict[tu
             main_games, main_seats = games, seats
         for cell_id, n in look["cells"].items():
             info = selection["cells"][cell_id]
-            if k == 0 and "=" in info["by"] and _identical(main_seats, seats, info["original"],
+            if k == 0 and labelling.is_assumption(info["by"]) and _identical(main_seats, seats, info["original"],
                                                                                cell_id, n):
                 no_effect.add(cell_id)
             for finding in selection["findings"]:

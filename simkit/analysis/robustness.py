@@ -195,6 +195,12 @@ def from_intervals(original: tuple[float, float, float], again: tuple[float, flo
     return UNDETERMINED, more
 
 
+def is_assumption(by: str) -> bool:
+    """A re-measurement's `by` names an assumption (`components=<set>` or `<param>=<reading>`),
+    else a skill tier (a preset's name)."""
+    return "=" in by
+
+
 def _round_up(games: int) -> int:
     """A game count to two significant figures, upwards (an estimate, not a promise)."""
     if games < 100:
@@ -265,6 +271,7 @@ __all__ = [
     "decide",
     "finding_id",
     "from_intervals",
+    "is_assumption",
     "measure",
     "more_games",
     "opening",

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from simkit.analysis.robustness import REVERSES, UNDETERMINED, VANISHES, finding_id
+from simkit.analysis.robustness import REVERSES, UNDETERMINED, VANISHES, finding_id, is_assumption
 from simkit.analysis.seats import (
     SIGNIFICANCE,
     capped_figure,
@@ -118,8 +118,8 @@ def next_hint(advice: str, label: str, depends_on: list[str], more_games: int | 
     undetermined one needs more games first; holds (and weaker, or no label) keeps `advice`.
     `depends_on`: the re-measurements with the finding's label (Finding.decisive)."""
     sets = [by.split("=", 1)[1] for by in depends_on if by.startswith(f"{COMPONENTS}=")]
-    readings = [by for by in depends_on if "=" in by and not by.startswith(f"{COMPONENTS}=")]
-    tiers = [by for by in depends_on if "=" not in by]
+    readings = [by for by in depends_on if is_assumption(by) and not by.startswith(f"{COMPONENTS}=")]
+    tiers = [by for by in depends_on if not is_assumption(by)]
     if label in (VANISHES, REVERSES) and (sets or readings or tiers):
         verb = "reverses" if label == REVERSES else "vanishes"
         named = " and ".join([f"the component set{'s' * (len(sets) != 1)} {', '.join(sets)}"] * bool(sets)
