@@ -182,7 +182,7 @@ def noisy(rng, seat, noise):
 @jit(runtime=False)
 def copy_block(dst, d0, src, s0, n):
     """dst[d0:d0 + n] = src[s0:s0 + n] (rows) by loops: a slice copy would need numba's runtime,
-    which the engines compile without (`_nrt=False`: no reference counts on their array
+    which the engines compile without (`jit(runtime=False)`: no reference counts on their array
     arguments). With d0 != s0 it keeps a table in, or takes it from, one slot of a taller one."""
     for r in range(n):
         for c in range(src.shape[1]):

@@ -215,7 +215,7 @@ def _whole_loop_library() -> bool:
                 super()._optimize_final_module()
                 # the constants a loop passes down (the row widths of fixed_width) reach the callees
                 # it calls with them; LLVM's own pass for that ran before the loop's calls were
-                # simplified enough to show them (module doc: Constant row widths)
+                # simplified enough to show them (simkit.kernels, module doc: Constant row widths)
                 pm = ll.create_new_module_pass_manager()
                 pm.add_ipsccp_pass()
                 pm.add_instruction_combine_pass()

@@ -7,7 +7,7 @@ perf reads to name JIT code, with every symbol numba's engine holds; then it pla
 asked time between two CLOCK_MONOTONIC stamps, and `perf report --time` counts the samples
 between them only (no import, compile or cache load). A function LLVM inlined into its
 caller counts as the caller: the table shows the engine as it runs, not as it is written.
-A game loop is optimised whole (simkit.kernels), so most of an engine's time lands in a few
+A game loop is optimised whole (simkit.numba_patches), so most of an engine's time lands in a few
 functions that hold everything inlined into them; `--apart NAME,...` keeps the named
 functions out of line in the loop (LLVM's `noinline`), so each counts on its own, at the price
 of a compile for the profile and calls the engine would not make.

@@ -1824,7 +1824,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
                owned_T2, owned_F2, owned_rr, owned_buf2)
 
 
-@engine_loop  # optimised whole (simkit.kernels)
+@engine_loop  # optimised whole (simkit.numba_patches)
 @jit(runtime=False)
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                T2, F2, rr, buf2, nolog, unseen, values,

@@ -429,7 +429,7 @@ def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, ou
                owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
 
 
-@engine_loop  # optimised whole (simkit.kernels)
+@engine_loop  # optimised whole (simkit.numba_patches)
 @jit
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                RT, RF, Rrng, Rbuf, Rlog, LV, RD, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):

@@ -85,7 +85,7 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
                log_rows, owned_scratch)
 
 
-@engine_loop  # optimised whole (simkit.kernels)
+@engine_loop  # optimised whole (simkit.numba_patches)
 @jit(runtime=False)
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                scratch, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log, owned_scratch):

@@ -113,7 +113,7 @@ def record_trace(P, T, K, W, log0, players, trace, g, day):
         trace[g, day - 1, s] = W[SEAT0 + s, S.POINTS]
 
 
-@engine_loop  # optimised whole (simkit.kernels)
+@engine_loop  # optimised whole (simkit.numba_patches)
 @jit(runtime=False)
 def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                W, F2, rng2, D, rngD, cand, value, log0, owners):

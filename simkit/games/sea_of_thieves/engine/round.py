@@ -596,7 +596,7 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
                (owned_T, owned_F, owned_rng, K, log_rows, owned_T2, owned_F2, owned_rng2, owned_memo))
 
 
-@engine_loop  # optimised whole (simkit.kernels)
+@engine_loop  # optimised whole (simkit.numba_patches)
 @jit(runtime=False)
 def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                T2, F2, rng2, log0, memo, owners):
