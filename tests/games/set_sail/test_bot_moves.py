@@ -3,9 +3,11 @@
 `heuristic_moves` picks the legal pair of end tiles with the best sum of the seat's tile
 values, a shared port visit counted once (A5), by its rule (piece 1 to its best tile in reach,
 or to the best of another port group when that one shares piece 0's): checked here against
-that rule worked over every legal pair by hand, from mid-game positions of every heuristic preset, with the pieces moved about,
-at budgets from 2 to 6. `tile_values`' style weights pass to the kinds of quest that remain
-when one kind is gone, and a treasure map is bought at exactly its price."""
+that rule worked over every legal pair by hand, from mid-game positions of every heuristic
+preset with the pieces moved about, and from every start beside a shared port under random
+style weights, at budgets from 2 to 6. `tile_values`' style weights pass to the kinds of quest
+that remain when one kind is gone, a treasure map is bought at exactly its price, and a Trade Quest is
+worked toward only when it fits the seat's own hold."""
 
 from __future__ import annotations
 
@@ -167,3 +169,81 @@ def test_a_gone_kind_of_quest_passes_its_weight_to_the_kinds_left():
     assert not np.array_equal(_values(t, 0), _values(t, 0, lifted))  # trade open: no lift
     t.st[S.OPEN0 + S.MAX_OPEN: S.OPEN0 + 2 * S.MAX_OPEN] = -1  # every open Trade Quest gone
     assert np.array_equal(_values(t, 0), _values(t, 0, lifted))
+
+
+def _trade_tile(t: Table) -> int:
+    n = int(t.K[S.META, S.N_TILES])
+    return next(u for u in range(n) if t.K[S.TILE_TYPE, u] == S.TRADE_PORT)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_trade_quest_is_worked_toward_only_when_it_fits_the_seats_own_hold(seat):
+    """The hold is hand_limit plus barrel_capacity per Barrel the seat itself owns (Trade Port,
+    Upgrade Port). One Trade Quest open, needing one card more than the hand limit: without a
+    Barrel the Trade Port pays this seat nothing, with one it pays the quest's share, and the
+    Barrels of the seats beside it (before and after) change neither value."""
+    probe = Table(players=3, seed=8, strategies="merchant")
+    costs = probe.K[bot.QCOST0: bot.QCOST0 + S.N_GOODS, bot.TRADE_COL0:]
+    n_trade = int((probe.K[bot.QVP0 + S.TRADEQ] > 0).sum())
+    q = max(range(n_trade), key=lambda q: int(costs[:, q].sum()))
+    need = int(costs[:, q].sum())
+    t = Table(players=3, seed=8, strategies="merchant",
+              overrides={"hand_limit": need - 1, "barrel_capacity": 1})
+    _plain_start(t, seat)
+    t.set_active(seat)
+    t.seat(seat)[S.SILVER] = need * max(1, t.P.trade_price)  # every missing card affordable
+    t.st[S.OPEN0 + S.MAX_OPEN: S.OPEN0 + 2 * S.MAX_OPEN] = -1
+    t.st[S.OPEN0 + S.MAX_OPEN] = q
+    t.st[S.QDECK_N0 + S.TREASURE] = 0  # no map to buy: the Trade Port is the only goal
+    port = _trade_tile(t)
+    pays = t.F[1 + seat, bot.W_TRADE] * t.K[bot.QVP0 + S.TRADEQ, q] * 0.7
+    assert pays > 0
+    for own in (0, 1):
+        for rivals in (0, 1, 2):
+            for s in range(3):
+                t.seat(s)[S.UPG0 + S.BARREL] = own if s == seat else rivals
+            value = _values(t, seat)[port]
+            t.st[S.OPEN0 + S.MAX_OPEN] = -1
+            nothing = _values(t, seat)[port]  # the same seat with no Trade Quest to work toward
+            t.st[S.OPEN0 + S.MAX_OPEN] = q
+            assert value == pytest.approx(pays if own else nothing), (own, rivals)
+
+
+def test_the_heuristic_finds_the_best_pair_from_every_start_beside_a_shared_port():
+    """Where both pieces start beside one port group the shared visit (A5) decides the pair:
+    piece 1 then goes to the best tile of another group, which may lie nearer than the budget
+    allows or farther than the best one. From every pair of start tiles one or two steps from
+    a port of a group with more than one tile, under random style weights (the values of every
+    tile kind in every order), at budgets 2 to 6, the pick is legal and worth the best pair."""
+    t = Table(players=2, seed=5, strategies="tuned")
+    rng = np.random.default_rng(46)
+    n = int(t.K[S.META, S.N_TILES])
+    groups = t.K[S.GROUP0, :n]
+    ports = [u for u in range(n) if groups[u] >= 0 and (groups == groups[u]).sum() > 1]
+    base = t.F[1].copy()
+    checked = shared = 0
+    for port in ports:
+        near = [u for u in range(n) if 1 <= t.K[S.DIST0 + port, u] <= 2 and groups[u] != groups[port]]
+        starts = [(near[i], near[j]) for i in range(len(near)) for j in range(len(near))]
+        for k in rng.choice(len(starts), size=min(6, len(starts)), replace=False):
+            t.put(0, 0, starts[k][0])
+            t.put(0, 1, starts[k][1])
+            t.set_active(0)
+            for _ in range(3):
+                t.F[1] = base
+                t.F[1, bot.W_PLUNDER: bot.W_DIST] = rng.uniform(0.0, 4.0, bot.W_DIST - bot.W_PLUNDER)
+                v = _values(t, 0)
+                for budget in range(2, 7):
+                    pick = int(t.call("heuristic_moves", seat=0, budget=budget))
+                    best = _best_by_hand(t, v, budget)
+                    if best is None:
+                        assert pick == -1
+                        continue
+                    a, b = divmod(pick, S.MAX_TILES)
+                    da = int(t.K[S.DIST0 + t.T[S.START, 0], a])
+                    db = int(t.K[S.DIST0 + t.T[S.START, 1], b])
+                    assert 1 <= da and 1 <= db and da + db <= budget, (port, starts[k], budget)
+                    assert best[0] <= _pair_value(t, v, a, b) <= best[1], (port, starts[k], budget)
+                    checked += 1
+                    shared += t.K[S.GROUP0, a] == t.K[S.GROUP0 + 1, b]
+    assert checked >= 200 and shared >= 10, (checked, shared)
