@@ -2,12 +2,12 @@
 
     .venv/bin/python benchmarks/same_code.py --base REV [--games sea_of_plunder,...] [--base-dir DIR]
 
-A change to how the engines are compiled (simkit.kernels) that leaves every game loop's machine code
+A change to how the engines are compiled (simkit.core.kernels) that leaves every game loop's machine code
 as it was leaves the games and the games/s as they were too: nothing is left to measure. For each
 game, each side (this checkout, and REV checked out with `git worktree` or read from `--base-dir`)
 compiles two entries, each in a process of its own with an empty numba cache: the default preset's
 and the lookahead's. The sha256 of the object code numba keeps for each game loop it compiled
-(simkit.jit.engine_loop) is compared: each line says `same` or `DIFFERENT`, and the exit code is
+(simkit.core.jit.engine_loop) is compared: each line says `same` or `DIFFERENT`, and the exit code is
 1 if any differs. A revision from before the loops were marked has no loop to compare (error).
 """
 
@@ -24,13 +24,13 @@ from _checkout import HERE, checkout, side_by_side_parser
 COMPILE = """
 import gc, hashlib, sys
 from numba.core import codegen
-from simkit.bench import _cell, _play_range
+from simkit.commands.bench import _cell, _play_range
 game, preset = sys.argv[1], sys.argv[2]
 _play_range(_cell(game, None, preset), 0, 1)
 loops = [lib for lib in gc.get_objects()
          if isinstance(lib, codegen.JITCPUCodegen._library_class) and getattr(lib, "_loop", False)]
 if not loops:
-    sys.exit("no game loop was compiled (a revision from before simkit.kernels marked them)")
+    sys.exit("no game loop was compiled (a revision from before simkit.core.kernels marked them)")
 print(" ".join(sorted(hashlib.sha256(lib._get_compiled_object()).hexdigest() for lib in loops)))
 """
 
@@ -49,7 +49,7 @@ def machine_code(tree: Path, game: str, preset: str) -> str:
 
 def main() -> int:
     from simkit import games as registry
-    from simkit.bots import LOOKAHEAD
+    from simkit.core.bots import LOOKAHEAD
 
     parser = side_by_side_parser(__doc__)
     args = parser.parse_args()

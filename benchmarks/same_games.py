@@ -52,7 +52,7 @@ def played(tree: Path, game: str, lineups: list[str], games: int, extra: dict | 
 
 def main() -> int:
     from simkit import games as registry
-    from simkit.bots import LOOKAHEAD
+    from simkit.core.bots import LOOKAHEAD
 
     parser = side_by_side_parser(__doc__)
     parser.add_argument("--per-cell", type=int, default=1500, help="games a cell for the presets but lookahead")

@@ -41,7 +41,7 @@ def fail(message: str) -> SystemExit:
 def one_core_rate(game: str, players: int) -> tuple[str, float]:
     """(the game's default preset, its games/s on one core) from `simkit bench --json`."""
     from simkit import games as registry
-    from simkit.errors import InputError
+    from simkit.core.errors import InputError
 
     try:
         preset = registry.get(game).default_strategy
@@ -77,7 +77,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--json", type=Path, default=None, help="also write the figures to this file")
     args = parser.parse_args()
-    from simkit import runner
+    from simkit.sweeps import runner
 
     cores = runner.cores()  # as `simkit sweep` counts them
     if args.jobs is None:

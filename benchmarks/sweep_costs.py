@@ -34,7 +34,7 @@ from pathlib import Path
 
 BEGAN = time.perf_counter()
 import simkit  # (after BEGAN: the import is one of the costs measured)
-from simkit import results, runner
+from simkit.sweeps import finish, results, runner
 
 SPENT: dict[str, float] = {}
 
@@ -124,8 +124,8 @@ def main() -> None:
     wrap(runner, "_spawn_workers_ignoring_ctrl_c", "starting workers")
     wrap(runner, "_execute", "playing")
     wrap(results, "merge", "merging parts")
-    wrap(results, "write_summary", "summary")
-    wrap(results, "finalise", "finalise")  # merge, small files, summary, then the report (its import included)
+    wrap(finish, "write_summary", "summary")
+    wrap(finish, "finalise", "finalise")  # merge, small files, summary, then the report (its import included)
     chunks: list[dict] = []
     record_chunks(chunks)
     plan_for(args.workers)

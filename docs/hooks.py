@@ -5,7 +5,7 @@
 - `<!-- games-table -->` becomes the table of the shipped games: players, variants, component sets,
   how the rule inventory is answered and how many assumptions are registered.
 - `<!-- coverage: GAME -->` and `<!-- assumptions: GAME -->` become the game's rules coverage
-  table and assumption register, rendered from its coverage.toml (simkit.coverage), the data
+  table and assumption register, rendered from its coverage.toml (simkit.core.coverage), the data
   tests/test_coverage.py checks against the code.
 """
 
@@ -20,7 +20,7 @@ def cli_reference() -> str:
     import typer
     import typer.cli
 
-    from simkit.cli import app
+    from simkit.commands.cli import app
 
     command = typer.main.get_command(app)
     text = typer.cli.get_docs_for_click(obj=command, ctx=typer.Context(command), name="simkit", title="simkit")
@@ -30,7 +30,8 @@ def cli_reference() -> str:
 
 def games_table(folder: str = "") -> str:
     """The games table; `folder` prefixes each game page's link (the README's is docs/games/)."""
-    from simkit import components, coverage, games
+    from simkit.core import components, coverage
+    from simkit import games
 
     rows = ["| game | players | variants | component sets | rules coverage | assumptions |",
             "|---|---|---|---|---|---|"]
@@ -45,7 +46,7 @@ def games_table(folder: str = "") -> str:
 
 
 def on_page_markdown(markdown, page, config, files):
-    from simkit import coverage
+    from simkit.core import coverage
 
     if _CLI in markdown:
         markdown = markdown.replace(_CLI, cli_reference())

@@ -4,7 +4,7 @@ seat's win share at it, measured on fresh games.
     .venv/bin/python examples/even_the_seats.py
     .venv/bin/python examples/even_the_seats.py --max-games 16000 --validate-games 16000
 
-`simkit.tune` is `simkit tune`: it plays the knob's values in stages, doubling the games of the
+`simkit.search.tune` is `simkit tune`: it plays the knob's values in stages, doubling the games of the
 values still in the running, and checks the best on seeds the search never saw. The defaults here
 are small, to show the steps in under a minute; the answer then is rarely "settled" (known to ±1
 point), so raise --max-games before printing a value in the rulebook. `simkit rules GAME` lists
@@ -31,7 +31,7 @@ def main() -> None:
 
     # One line-up (strategies=...) keeps it quick; without it, tune evens the seats under a panel
     # of bots and says when the answer depends on them. progress=print shows each value tried.
-    result = simkit.tune(args.game, args.param, players=args.players, strategies=args.strategies,
+    result = simkit.search.tune(args.game, args.param, players=args.players, strategies=args.strategies,
                          max_games=args.max_games, validate_games=args.validate_games, jobs=1,
                          out=args.out, progress=print)
 

@@ -7,7 +7,7 @@ For notebooks, everything the CLI does is a call here::
     results.summary["cells"][0]["first_player_advantage"]
     results.seats.group_by("strategy").agg(...)     # polars
     simkit.load("reports/default-20250101-120000").to_pandas()["games"]
-    simkit.tune("sea_of_thieves", "starting_gold", players=3).value   # see docs/tuning.md
+    simkit.search.tune("sea_of_thieves", "starting_gold", players=3).value   # see docs/tuning.md
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def _numba_cache_dir() -> str:
     the functions it calls: after an edit to a bot or a shared kernel, an engine would load
     its old machine code and silently play the old rules. Keying the folder by every
     source file the engines are built from (the games, their bots, the shared kernels and
-    RNG: `simkit.identity.engine_sources`, where a sweep's code identity starts too) makes any
+    RNG: `simkit.sweeps.identity.engine_sources`, where a sweep's code identity starts too) makes any
     such edit a fresh folder. The last few
     folders are kept, so switching between two versions stays cheap; an older one is removed
     only once no process has opened it for a day, since another checkout (or a sweep still
@@ -34,7 +34,7 @@ def _numba_cache_dir() -> str:
     """
     from pathlib import Path
 
-    from simkit.identity import engine_sources, sources_digest
+    from simkit.sweeps.identity import engine_sources, sources_digest
 
     base = Path.home() / ".cache" / "simkit" / "numba"
     folder = base / sources_digest(engine_sources())[:16]
@@ -63,20 +63,20 @@ if "NUMBA_CACHE_DIR" not in os.environ:
 
         config.reload_config()
 
-from simkit.errors import InputError
-from simkit.results import Results, load
-from simkit.version import __version__
+from simkit.core.errors import InputError
+from simkit.core.version import __version__
+from simkit.sweeps.results import Results, load
 
 __all__ = ["InputError", "Results", "__version__", "load", "sweep", "tune"]
 
 
 def __getattr__(name: str):
-    """`simkit.tune(game, param, ...)`: the module simkit.tune, imported on first use, is callable
-    (see simkit.tune.tune for the arguments; it returns a TuneResult)."""
+    """`simkit.search.tune(game, param, ...)`: the module simkit.search.tune, imported on first use, is callable
+    (see simkit.search.tune.tune for the arguments; it returns a TuneResult)."""
     if name == "tune":
         import importlib
 
-        return importlib.import_module("simkit.tune")
+        return importlib.import_module("simkit.search.tune")
     raise AttributeError(f"module 'simkit' has no attribute {name!r}")
 
 _RUN_OPTIONS = ("jobs", "chunk", "backend", "address", "quiet", "report", "force_jobs")
@@ -93,11 +93,11 @@ def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
     ["key=value"]), strategies ("a,b" for one line-up, or a list of line-ups), games,
     seed, name, precision, arcs (trace score arcs), tiers (skill-tier cells), skill ("0.25,0.5":
     noise levels of extra tiers), tournament (True: every preset against every other, seats
-    balanced; see simkit.seating), bots (bot parameters: ["greedy:preset=merchant,sell_at=400"] or
-    {"greedy": {"preset": "merchant", "sell_at": 400}}; see simkit.bots), robustness ("off", "skill",
+    balanced; see simkit.core.seating), bots (bot parameters: ["greedy:preset=merchant,sell_at=400"] or
+    {"greedy": {"preset": "merchant", "sell_at": 400}}; see simkit.core.bots), robustness ("off", "skill",
     "components" or "all": after the sweep, re-measure its headline findings at a skilled tier and
-    under the shipped component sets and label them; see simkit.robustness), max_cells (the most cells
-    the sweep may have, default simkit.spec.MAX_CELLS). Run options: jobs (default:
+    under the shipped component sets and label them; see simkit.sweeps.robustness), max_cells (the most cells
+    the sweep may have, default simkit.sweeps.spec.MAX_CELLS). Run options: jobs (default:
     all cores; more than the cores is capped to them with a warning unless force_jobs=True), chunk, backend
     ("loky" or "dask"), address (the Dask scheduler), quiet, report (False: tables and
     summary only, no report.md/.html or plots). out: the folder (default
@@ -106,16 +106,16 @@ def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
     """
     from pathlib import Path
 
-    from simkit import runner
-    from simkit import spec as specs
-    from simkit.files import expand_user
+    from simkit.core.files import expand_user
+    from simkit.sweeps import runner
+    from simkit.sweeps import spec as specs
 
     if out is not None:  # before anything is played: '~/x' is the home folder's x, never ./~/x
         out = expand_user(os.fspath(out), "--out")
 
     unknown = set(options) - set(_RUN_OPTIONS) - set(_SPEC_OPTIONS)
     if unknown:
-        from simkit.errors import unknown as unknown_error
+        from simkit.core.errors import unknown as unknown_error
 
         raise unknown_error("sweep option", min(unknown), _RUN_OPTIONS + _SPEC_OPTIONS)
     spec_options = {k: v for k, v in options.items() if k in _SPEC_OPTIONS and v is not None}
@@ -123,12 +123,12 @@ def sweep(spec=None, *, out=None, resume: bool = False, **options) -> Results:
     plan = None if resume and spec is None and not set(spec_options) - {"max_cells"} else \
         specs.load(spec, **spec_options)
     run_options = {k: v for k, v in options.items() if k in _RUN_OPTIONS and v is not None}
-    from simkit.results import is_complete
+    from simkit.sweeps.results import is_complete
 
     already = bool(resume and out is not None and is_complete(out))
     lacking = [name for name in ("summary.json", "report.html") if already and not (Path(out) / name).exists()]
     folder = runner.run(plan, out, resume=resume, **run_options)
-    from simkit import robustness
+    from simkit.sweeps import robustness
 
     robustness.run(folder, **{k: v for k, v in run_options.items() if k != "chunk"})
     results = Results(folder)

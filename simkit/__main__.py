@@ -1,6 +1,6 @@
 """`python -m simkit`: the same command line as the `simkit` script."""
 
-from simkit.launch import main
+from simkit.commands.launch import main
 
 if __name__ == "__main__":
     main()

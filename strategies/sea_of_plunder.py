@@ -13,13 +13,13 @@ from pathlib import Path
 
 import numpy as np
 
-from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
-from simkit.bots import RANDOM as BASELINE
-from simkit.bots import BotParam
-from simkit.game import Preset, with_tuned
+from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
+from simkit.core.bots import RANDOM as BASELINE
+from simkit.core.bots import BotParam
+from simkit.core.game import Preset, with_tuned
+from simkit.core.jit import jit
 from simkit.games.sea_of_plunder import state as S
 from simkit.games.sea_of_plunder.state import CARD0, DICE0, DIST0, GS0, META, NUMBER_FACES, OWNER, POS, SEAT0, ST
-from simkit.jit import jit
 
 # Distances are read as K[DIST0 + piece's square, square] (the table is symmetric): a decision
 # weighs many squares against the same few pieces, whose rows then stay in the cache.

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import numpy as np
 
-from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
-from simkit.bots import RANDOM as BASELINE
-from simkit.bots import BotParam
-from simkit.game import Preset, with_tuned
+from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
+from simkit.core.bots import RANDOM as BASELINE
+from simkit.core.bots import BotParam
+from simkit.core.game import Preset, with_tuned
+from simkit.core.jit import jit
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, dist, gauge, hold_value
-from simkit.jit import jit
 
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic
@@ -56,7 +56,7 @@ PLAN_SLOTS = (W_PLAN1, W_PLAN2, W_PLAN3)
 MAX_PLANS = 1 + len(PLAN_SLOTS)
 VARIANT = 1000  # a plan slot from VARIANT on: VARIANT * weight slot + value, the own weights with that weight changed
 N_PLAN_WEIGHTS = W_BRAVE_TYPE + 1  # the heuristic's weights: what a plan sets and what the rollout seats copy
-NOISE = N_WEIGHTS  # the strategy row's last column: its noise (simkit.game, the skill knob)
+NOISE = N_WEIGHTS  # the strategy row's last column: its noise (simkit.core.game, the skill knob)
 
 #           pol  tier0 tier1 tier2 upg  reserve hire hunt sell_at keep save abandon fightv last legend enemies brave
 RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

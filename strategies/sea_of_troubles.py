@@ -16,14 +16,14 @@ step of its turn, plays out the policy's best few actions; `expert` plays out it
 import math
 from pathlib import Path
 
-from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
-from simkit.bots import RANDOM as BASELINE
-from simkit.bots import BotParam
-from simkit.game import Preset, with_tuned
+from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
+from simkit.core.bots import RANDOM as BASELINE
+from simkit.core.bots import BotParam
+from simkit.core.game import Preset, with_tuned
+from simkit.core.jit import jit
+from simkit.core.kernels import FALSE, TRUE
 from simkit.games.sea_of_troubles import state as S
 from simkit.games.sea_of_troubles.state import CARRY0, META, SEAT0, ST, carried_infamy, type_total
-from simkit.jit import jit
-from simkit.kernels import FALSE, TRUE
 
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic
@@ -131,7 +131,7 @@ def with_expert(presets):
 PRESETS = with_expert(PRESETS)
 # the default stays the pillager: `tuned` beats it (tuned.md) but never bids (bid 0), so in
 # self-play the order never changes (A24) and its seat figures are the habit's
-# (docs/games/sea_of_troubles.md); it is a skill tier of its own (simkit.tiers)
+# (docs/games/sea_of_troubles.md); it is a skill tier of its own (simkit.core.ladder)
 DEFAULT = "pillager"
 PREVIOUS_DEFAULT = None
 

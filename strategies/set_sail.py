@@ -14,13 +14,13 @@ from pathlib import Path
 
 import numpy as np
 
-from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
-from simkit.bots import RANDOM as BASELINE
-from simkit.bots import BotParam
-from simkit.game import Preset, with_tuned
+from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
+from simkit.core.bots import RANDOM as BASELINE
+from simkit.core.bots import BotParam
+from simkit.core.game import Preset, with_tuned
+from simkit.core.jit import jit
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.state import MAPS0, POS, QCOST0, QTILE, QVP0, SEAT0, ST, TRADE_COL0
-from simkit.jit import jit
 
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic, 2 lookahead (simkit/games/set_sail/lookahead.py)

@@ -16,10 +16,12 @@ from pathlib import Path
 
 import numpy as np
 
-from simkit.bots import LOOKAHEAD as LOOKAHEAD_TIER
-from simkit.bots import RANDOM as BASELINE
-from simkit.bots import BotParam
-from simkit.game import Preset, with_tuned
+from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
+from simkit.core.bots import RANDOM as BASELINE
+from simkit.core.bots import BotParam
+from simkit.core.game import Preset, with_tuned
+from simkit.core.jit import jit
+from simkit.core.kernels import decide, noisy, pick_best
 from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.state import (
     CONTROL,
@@ -36,8 +38,6 @@ from simkit.games.tide_of_avaris.state import (
     hold_shape,
     unbound_total,
 )
-from simkit.jit import jit
-from simkit.kernels import decide, noisy, pick_best
 
 # preset weight slots
 POLICY = 0  # 0 random, 1 heuristic, 2 lookahead (the heuristic but for the destination, lookahead.py)

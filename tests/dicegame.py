@@ -36,14 +36,14 @@ from pathlib import Path
 
 import numpy as np
 
-from simkit.bots import LOOKAHEAD, RANDOM, BotParam
-from simkit.components import ComponentSet, component_param
-from simkit.errors import InputError
-from simkit.game import END_REASON, RANK, ROUNDS, SCORE, TURNS, WINNER, Compiled, Game, Metric, Preset
-from simkit.jit import jit
-from simkit.kernels import noisy
-from simkit.rng import CHANCE, randint, seed_streams, shuffle
-from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
+from simkit.core.bots import LOOKAHEAD, RANDOM, BotParam
+from simkit.core.components import ComponentSet, component_param
+from simkit.core.errors import InputError
+from simkit.core.game import END_REASON, RANK, ROUNDS, SCORE, TURNS, WINNER, Compiled, Game, Metric, Preset
+from simkit.core.jit import jit
+from simkit.core.kernels import noisy
+from simkit.core.rng import CHANCE, randint, seed_streams, shuffle
+from simkit.core.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 COMPONENTS = Path(__file__).parent / "dicegame_components"
 FILES = ("d6.txt",)

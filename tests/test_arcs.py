@@ -14,11 +14,11 @@ import polars as pl
 import pytest
 
 import simkit
-from simkit import runner
-from simkit import traces as stored
 from simkit.analysis import arcs
-from simkit.errors import InputError
-from simkit.traces import TRACE_ROUNDS, UNWRITTEN
+from simkit.core import traces as stored
+from simkit.core.errors import InputError
+from simkit.core.traces import TRACE_ROUNDS, UNWRITTEN
+from simkit.sweeps import runner
 
 # -- the trace buffer and its rows ---------------------------------------------------------
 
@@ -344,7 +344,8 @@ def test_a_game_without_a_trace_has_no_arcs(tmp_path):
                      arcs=True)
     # as an engine that never writes its trace leaves it: no rows
     pl.DataFrame(schema=stored.TRACE_SCHEMA).write_parquet(r.folder / "traces.parquet")
-    from simkit.results import rebuild_report, table_record
+    from simkit.sweeps.finish import rebuild_report
+    from simkit.sweeps.results import table_record
 
     manifest = json.loads((r.folder / "manifest.json").read_text())  # the table recorded as the sweep's own
     manifest["tables"]["traces.parquet"] = table_record(r.folder / "traces.parquet")
@@ -364,7 +365,7 @@ def test_arcs_section_and_plots_in_the_report(tmp_path):
 
 
 def test_arcs_key_must_be_a_boolean():
-    from simkit import spec
+    from simkit.sweeps import spec
 
     with pytest.raises(InputError, match="arcs .* must be true or false"):
         spec.load({"arcs": "yes", "study": [{"game": "dicegame"}]})
@@ -407,7 +408,7 @@ def test_a_precision_stop_keeps_the_traces_of_kept_games_only(tmp_path):
 def test_cli_arcs_flag(tmp_path):
     from typer.testing import CliRunner
 
-    from simkit.cli import app
+    from simkit.commands.cli import app
 
     out = tmp_path / "cli"
     result = CliRunner().invoke(app, ["sweep", "--game", "dicegame", "--players", "2", "--games", "150", "--arcs",

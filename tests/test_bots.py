@@ -1,4 +1,4 @@
-"""Bot parameters as data (simkit.bots): declared, validated, set per seat from a spec or
+"""Bot parameters as data (simkit.core.bots): declared, validated, set per seat from a spec or
 the CLI, recorded in the cell and the rules hash, listed by `simkit strategies`."""
 
 from __future__ import annotations
@@ -9,11 +9,12 @@ import numpy as np
 import polars as pl
 import pytest
 
-from simkit import bots, runner
 from simkit import games as registry
-from simkit import spec as specs
-from simkit.errors import InputError
-from simkit.rng import game_seeds
+from simkit.core import bots
+from simkit.core.errors import InputError
+from simkit.core.rng import game_seeds
+from simkit.sweeps import runner
+from simkit.sweeps import spec as specs
 
 GAMES = ("sea_of_plunder", "sea_of_thieves", "sea_of_troubles", "set_sail", "tide_of_avaris")
 
@@ -153,7 +154,7 @@ def test_a_sweep_records_the_bots_in_the_cell_table_manifest_and_spec(dicegame, 
 def test_strategies_lists_each_presets_parameters(dicegame):
     from typer.testing import CliRunner
 
-    from simkit.cli import app
+    from simkit.commands.cli import app
 
     out = CliRunner().invoke(app, ["strategies", "dicegame", "--json"])
     assert out.exit_code == 0, out.output
@@ -169,7 +170,7 @@ def test_strategies_lists_each_presets_parameters(dicegame):
 def test_a_bad_bot_option_on_the_command_line_is_one_error_line(dicegame, tmp_path):
     from typer.testing import CliRunner
 
-    from simkit.cli import app
+    from simkit.commands.cli import app
 
     out = CliRunner().invoke(app, ["sweep", "--game", "dicegame", "--players", "2", "--games", "10",
                                    "--bot", "careful:hold_at=99", "--out", str(tmp_path / "x")])
@@ -220,7 +221,7 @@ def test_every_game_declares_the_parameters_its_presets_hold(game_id):
 
 
 def test_a_tuned_file_adds_the_tuned_preset_before_the_lookahead(dicegame, tmp_path):
-    from simkit.game import with_tuned
+    from simkit.core.game import with_tuned
 
     assert with_tuned(dicegame.presets, dicegame.bot_params, tmp_path) == dicegame.presets
     (tmp_path / bots.TUNED_FILE).write_text('preset = "bold"\n[params]\nhold_at = 21\n')

@@ -1,4 +1,4 @@
-"""simkit.check: the CI gate breaches only on a whole interval beyond its limit, calls a
+"""simkit.sweeps.check: the CI gate breaches only on a whole interval beyond its limit, calls a
 straddle inconclusive with the games that would decide it, refuses impossible limits, and
 does not cry wolf: a game that truly meets its limits fails at most 2.5% of the time."""
 
@@ -9,8 +9,10 @@ import json
 import numpy as np
 import pytest
 
-from simkit import spec as specs
-from simkit.check import (
+from simkit.commands.cli import app
+from simkit.core.errors import InputError
+from simkit.sweeps import spec as specs
+from simkit.sweeps.check import (
     BREACH,
     INCONCLUSIVE,
     OK,
@@ -20,8 +22,6 @@ from simkit.check import (
     limits,
     parse_rate,
 )
-from simkit.cli import app
-from simkit.errors import InputError
 
 
 def cell(wins: list[float], games: int | None = None, incomplete: int = 0, tie_share: float = 0.0, **extra) -> dict:
@@ -255,7 +255,7 @@ def test_games_to_decide_count_the_games_that_will_be_capped():
 
 
 def test_looks_double_the_games_up_to_the_budget():
-    from simkit.sequential import looks_allowed, schedule
+    from simkit.sweeps.sequential import looks_allowed, schedule
 
     assert schedule(4000, 64_000) == [4000, 8000, 16000, 32000, 64000]
     assert schedule(5000, 64_000) == [5000, 10000, 20000, 40000, 64000]
@@ -267,8 +267,8 @@ def test_each_look_spends_its_share_of_the_family_tail():
     """The same figure is judged with a wider interval in the sequential mode: the 2.5% is spread
     over the figures and over the K looks the cell can take (here 5: 2,000 games doubling to 32,000)."""
     from simkit.analysis.intervals import wilson
-    from simkit.check import _one_sided_z
-    from simkit.sequential import decide
+    from simkit.sweeps.check import _one_sided_z
+    from simkit.sweeps.sequential import decide
 
     fair = cell([1000, 1000])  # ok at the first look either way: no game is played
     table = {"max_first_player_advantage": "10pt", "min_games": 1}
@@ -283,7 +283,7 @@ def test_each_look_spends_its_share_of_the_family_tail():
 def test_more_games_for_exactly_the_figures_that_straddle():
     """The look plays only the cell whose figure straddles; a decided figure is not judged again;
     inconclusive (exit 3) is said only when the budget is spent."""
-    from simkit.sequential import decide
+    from simkit.sweeps.sequential import decide
 
     clear = cell([5000, 5000], name="clear")  # fair and precise: ok at the first look
     close = cell([530, 470], name="close")  # +3 points over 1,000 games against 2 points: straddles
@@ -313,7 +313,7 @@ def test_a_cell_takes_no_more_looks_than_the_tail_was_split_over():
     less than it asked; the cell must still stop at the K looks of its schedule (1,000 games
     doubling to 8,000: K = 4), its last look asking for all the budget has left, or the bound
     that split the tail over K looks would not hold."""
-    from simkit.sequential import decide, looks_allowed
+    from simkit.sweeps.sequential import decide, looks_allowed
 
     period = 6
     asked = []
@@ -336,7 +336,7 @@ def test_a_cell_takes_no_more_looks_than_the_tail_was_split_over():
 
 
 def test_merged_counts_add_up():
-    from simkit.sequential import merge, merge_rounds
+    from simkit.sweeps.sequential import merge, merge_rounds
 
     first = cell([30, 20], incomplete=10, tie_share=0.1,
                  categories={"power": [{"value": "a", "seats": 60, "decided_seats": 50, "wins": 30.0}]})
@@ -358,7 +358,7 @@ def test_merged_counts_add_up():
 def test_the_sequential_gate_rarely_breaches_limits_it_meets(players):
     """Exactly at each limit, the hardest case, however many looks it takes: at most 2.5% plus
     sampling slack (600 runs: a standard error of 0.64%)."""
-    from simkit.sequential import simulated
+    from simkit.sweeps.sequential import simulated
 
     at_gap = np.full(players, 1.0 / players)
     at_gap[0] += 0.015
@@ -374,7 +374,7 @@ def test_the_sequential_gate_rarely_breaches_limits_it_meets(players):
 def test_the_sequential_gate_decides_a_fair_game_and_catches_a_one_point_breach(players):
     """The limits of docs/ci.md from 4,000 games per cell with the default budget: a fair game ends ok,
     a first player 1 point over its 2-point limit is caught."""
-    from simkit.sequential import simulated
+    from simkit.sweeps.sequential import simulated
 
     table = {"max_seat_gap": "3pt", "max_first_player_advantage": "2pt"}
     fair = simulated(players, 4000, table, runs=200)
@@ -389,7 +389,7 @@ def test_until_decided_plays_looks_into_the_sweep_folder(tmp_path):
     """A real sweep: the dice game's red bonus gives the red seat an edge; --until-decided plays
     fresh games for the straddling figure into DIR/sequential/look-<k>/, and a rerun reuses them."""
     import simkit
-    from simkit.sequential import check as check_until
+    from simkit.sweeps.sequential import check as check_until
 
     folder = tmp_path / "dice"
     swept = simkit.sweep(out=folder, game="dicegame", players=2, games=1000, seed=5, jobs=1, quiet=True,
@@ -431,7 +431,7 @@ def test_until_decided_plays_no_game_for_a_cell_with_no_decided_game():
     """Every game capped: no number of games of these rules decides the seat figures, so the sequential
     gate plays no look for them, stops at once with the plain gate's exit code, and neither gate sends the
     user to --until-decided or --budget."""
-    from simkit.sequential import decide
+    from simkit.sweeps.sequential import decide
 
     capped = cell([0.0, 0.0], games=2000, incomplete=2000)
     table = {"min_games": 1, "max_first_player_advantage": "5pt", "max_seat_gap": "5pt"}

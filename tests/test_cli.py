@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from simkit.cli import app
+from simkit.commands.cli import app
 
 SIMKIT = shutil.which("simkit", path=str(Path(sys.executable).parent)) or shutil.which("simkit")
 
@@ -254,7 +254,7 @@ def test_replay_is_the_sweep_game(finished):
 
 
 def test_bench_library():
-    from simkit.bench import bench
+    from simkit.commands.bench import bench
 
     rows = bench(["dicegame"], games=2000, players=2, nojit_seconds=0.3)
     assert [r["preset"] for r in rows] == ["careful", "random"]
@@ -270,7 +270,7 @@ def test_bench_names_the_first_call_a_compile_then_a_cache_load(tmp_path):
     import os
     import sys
 
-    code = ("from simkit.bench import _cell, _first_call; "
+    code = ("from simkit.commands.bench import _cell, _first_call; "
             "print(_first_call(_cell('dicegame', 2, None))[1])")
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
     labels = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
@@ -302,8 +302,8 @@ def test_the_compile_breakdown_folds_numba_s_nested_compile_events_per_function(
     """simkit bench --compile: a function's own compile time is its compile less its callees'."""
     from numba.core.event import install_recorder
 
-    from simkit.bench import _compile_events
-    from simkit.jit import jit
+    from simkit.commands.bench import _compile_events
+    from simkit.core.jit import jit
 
     @jit(cache=False)
     def leaf(x):

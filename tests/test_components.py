@@ -14,11 +14,11 @@ import pytest
 from typer.testing import CliRunner
 
 import simkit
-from simkit import runner
-from simkit.cli import app
-from simkit.components import ComponentSet, check_value, shipped
-from simkit.errors import InputError
-from simkit.results import Claim
+from simkit.commands.cli import app
+from simkit.core.components import ComponentSet, check_value, shipped
+from simkit.core.errors import InputError
+from simkit.sweeps import runner
+from simkit.sweeps.results import Claim
 from tests.dicegame import COMPONENTS
 
 
@@ -127,7 +127,7 @@ def test_workers_play_the_rules_the_plan_recorded(tmp_path, monkeypatch):
 
 HOLD = """
 import sys, time
-from simkit.results import Claim
+from simkit.sweeps.results import Claim
 claim = Claim(sys.argv[1])
 print("held", flush=True)
 time.sleep(60)
@@ -156,7 +156,7 @@ def test_a_claim_let_go_removes_its_lock_and_a_waiting_opener_locks_afresh(tmp_p
     """Letting go deletes the lock file, kept chunks or not (no litter after a stop). A claimant that
     opened the file just before its holder deleted it and let go gets a lock on a file that is gone:
     it must see that and lock the file now there, or two sweeps would hold the folder."""
-    from simkit.results import LOCK
+    from simkit.sweeps.results import LOCK
 
     folder = tmp_path / "out"
     folder.mkdir()
@@ -231,7 +231,7 @@ def test_a_damaged_plan_is_named(tmp_path, monkeypatch):
 
 
 def test_a_full_disk_keeps_what_was_written(tmp_path, monkeypatch):
-    from simkit import results
+    from simkit.sweeps import results
 
     real, calls = results.write_parts, []
 

@@ -1,4 +1,4 @@
-"""Every game's rules coverage and assumption register (coverage.toml, simkit.coverage) is
+"""Every game's rules coverage and assumption register (coverage.toml, simkit.core.coverage) is
 checked against the code: each cited file, function, test, rule parameter, component and
 assumption exists, each inventory id is answered once, and the rule inventory the rulebooks
 ship with (when it is beside the repository) numbers exactly the ids the file declares."""
@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from simkit import coverage, games
+from simkit import games
+from simkit.core import coverage
 
 # the shipped games (a test game registered through SIMKIT_GAME_MODULES keeps no inventory)
 GAMES = sorted(p.parent.name for p in (coverage.ROOT / "simkit" / "games").glob("*/__init__.py"))
@@ -58,15 +59,15 @@ components = ["missing.toml"]
 id = "GG-001"
 rule = "a"
 status = "implemented"
-code = ["simkit/coverage.py::no_such_function"]
+code = ["simkit/core/coverage.py::no_such_function"]
 tests = ["tests/test_coverage.py::test_problems_names_each_broken_reference"]
 
 [[rule]]
 id = "GG-001"
 rule = "b"
 status = "parameter"
-code = ["simkit/coverage.py::parse"]
-tests = ["simkit/coverage.py::parse"]
+code = ["simkit/core/coverage.py::parse"]
+tests = ["simkit/core/coverage.py::parse"]
 
 [[rule]]
 id = "GG-G1"
@@ -97,9 +98,9 @@ def test_a_key_outside_the_schema_is_refused(tmp_path):
 
 
 def test_references_resolve_functions_methods_and_constants():
-    assert coverage.reference_problem("simkit/coverage.py::Coverage::expected_ids") is None
-    assert coverage.reference_problem("simkit/coverage.py::STATUSES") is None
-    assert coverage.reference_problem("simkit/coverage.py") is None
+    assert coverage.reference_problem("simkit/core/coverage.py::Coverage::expected_ids") is None
+    assert coverage.reference_problem("simkit/core/coverage.py::STATUSES") is None
+    assert coverage.reference_problem("simkit/core/coverage.py") is None
     assert "no file" in coverage.reference_problem("simkit/nowhere.py::x")
     assert coverage.reference_problem("tests/test_coverage.py::component_names", must_be_test=True)
 

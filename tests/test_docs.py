@@ -83,7 +83,7 @@ def test_the_code_cites_only_documents_in_the_repository():
 
 
 def test_the_readme_games_table_says_what_the_coverage_data_says():
-    from simkit import coverage
+    from simkit.core import coverage
 
     readme = (ROOT / "README.md").read_text()
     for game_dir in sorted((ROOT / "simkit" / "games").glob("*/__init__.py")):

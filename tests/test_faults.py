@@ -27,9 +27,9 @@ import psutil
 import pytest
 
 import simkit
-from simkit import identity, runner
-from simkit.components import ComponentSet
-from simkit.errors import InputError
+from simkit.core.components import ComponentSet
+from simkit.core.errors import InputError
+from simkit.sweeps import identity, runner
 from tests.test_cli import SIMKIT, assert_bad_input, run
 from tests.test_runner import interrupted
 
@@ -128,7 +128,7 @@ def test_manifest_and_plan_carry_the_code_identity(tmp_path):
     # the engine and bot sources that key numba's cache are the start of the code's own list
     assert [identity._name(p) for p in identity.engine_sources()] == list(files)[:len(identity.engine_sources())]
     assert Path(os.environ["NUMBA_CACHE_DIR"]).name == identity.sources_digest(identity.engine_sources())[:16]
-    assert {"simkit/runner.py", "simkit/results.py", "tests/dicegame.py"} <= {f.removeprefix(str(ROOT) + "/")
+    assert {"simkit/sweeps/runner.py", "simkit/sweeps/results.py", "tests/dicegame.py"} <= {f.removeprefix(str(ROOT) + "/")
                                                                              for f in files}
     assert not any(f.startswith(("simkit/report/", "simkit/analysis/")) for f in files)
     assert set(plan["code"]["libraries"]) == {"numba", "llvmlite", "numpy"}
@@ -477,7 +477,7 @@ def test_a_sweep_stuck_after_its_scheduler_is_lost_ends_itself_with_the_line():
     code = (
         "import signal, time\n"
         "from pathlib import Path\n"
-        "from simkit import runner\n"
+        "from simkit.sweeps import runner\n"
         "class Client:\n"
         "    status = 'closed'\n"
         "signal.signal(signal.SIGINT, signal.SIG_IGN)  # a main thread the interrupt does not reach\n"
@@ -715,7 +715,7 @@ def test_a_complete_folder_missing_its_summary_is_finished_by_resume(finished, t
 
 def test_json_files_read_back_unchanged():
     """summary.json and the manifest are written a line per cell by the C encoder (json_text), readable as JSON."""
-    from simkit.files import json_text
+    from simkit.core.files import json_text
 
     data = {"cells": [{"cell": "a", "seats": [{"seat": 0, "win_rate": 0.25}]}, {"cell": "b"}], "comparisons": [],
             "tiers": {"x": [1, 2]}, "path": Path("/p")}

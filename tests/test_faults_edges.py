@@ -23,7 +23,7 @@ import psutil
 import pytest
 
 import simkit
-from simkit import results, runner
+from simkit.sweeps import results, runner
 from tests.test_cli import SIMKIT, assert_bad_input, run
 from tests.test_faults import OPTIONS, assert_one_error_line, listing
 from tests.test_faults_tables import copy_of, unseal
@@ -238,7 +238,7 @@ def test_a_capped_address_space_is_one_line_before_anything_runs(tmp_path, gib, 
 
 
 def test_the_cap_check_lets_a_large_or_absent_cap_and_help_through():
-    from simkit.launch import MIN_ADDRESS_SPACE, refusal
+    from simkit.commands.launch import MIN_ADDRESS_SPACE, refusal
 
     assert refusal(None, ["sweep"]) is None
     assert refusal(MIN_ADDRESS_SPACE, ["sweep"]) is None
@@ -262,7 +262,7 @@ def test_the_listing_commands_run_under_a_cap_or_say_in_one_line_why_not(gib, co
 def test_memory_failures_while_loading_are_told_apart_from_other_import_errors():
     import errno
 
-    from simkit.launch import out_of_memory
+    from simkit.commands.launch import out_of_memory
 
     assert out_of_memory(MemoryError(), None)
     assert out_of_memory(OSError(errno.ENOMEM, "Cannot allocate memory"), None)
@@ -275,7 +275,7 @@ def test_memory_failures_while_loading_are_told_apart_from_other_import_errors()
 def test_a_memory_error_in_another_command_is_one_line(finished, tmp_path, monkeypatch):
     """`simkit report` out of memory while building the summary: one line with the hint, exit 2,
     and the folder's tables untouched."""
-    from simkit import results
+    from simkit.sweeps import finish
 
     folder = copy_of(finished, tmp_path)
     before = {p.name: p.read_bytes() for p in folder.glob("*.parquet")}
@@ -283,7 +283,7 @@ def test_a_memory_error_in_another_command_is_one_line(finished, tmp_path, monke
     def starved(*args, **kwargs):
         raise MemoryError()
 
-    monkeypatch.setattr(results, "rebuild_report", starved)
+    monkeypatch.setattr(finish, "rebuild_report", starved)
     result = run("report", folder)
     assert_bad_input(result)
     assert "out of memory" in result.stderr and "--jobs 1" in result.stderr

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from simkit import games as registry
-from simkit import spec
-from simkit.errors import InputError
+from simkit.core.errors import InputError
+from simkit.sweeps import spec
 from tests.test_cli import SIMKIT, assert_bad_input, run
 from tests.test_faults import DICE, assert_one_error_line, designer_folder
 

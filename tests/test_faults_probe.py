@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from simkit.cli import app
+from simkit.commands.cli import app
 
 CASES = 160
 SEED = 20261202  # drawn once: the cases are whatever this seed gives

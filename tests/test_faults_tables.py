@@ -25,12 +25,12 @@ import polars as pl
 import pytest
 
 import simkit
-from simkit import results, runner
 from simkit.analysis import arcs, tiers
 from simkit.analysis.summary import summarize
-from simkit.errors import InputError
-from simkit.files import json_text
-from simkit.traces import TRACE_SCHEMA
+from simkit.core.errors import InputError
+from simkit.core.files import json_text
+from simkit.core.traces import TRACE_SCHEMA
+from simkit.sweeps import results, runner
 from tests.test_cli import SIMKIT, SWEEP, assert_bad_input, run
 from tests.test_faults import OPTIONS, listing
 from tests.test_runner import Stop

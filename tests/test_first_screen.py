@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from simkit.analysis.findings import cell_labels
 from simkit.analysis.seats import seat_figure
 from simkit.report import plots
 from simkit.report.render import Plot
-from simkit.report.sections import _first_screen_section, cell_labels
+from simkit.report.sections import _first_screen_section
 
 
 def cell(cell_id: str, players: int, wins: list[float], game: str = "dice", **extra) -> dict:

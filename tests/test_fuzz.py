@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simkit import games as registry
-from simkit.components import ComponentSet
-from simkit.errors import InputError
-from simkit.game import RANK, WINNER
-from simkit.results import chunk_tables
-from simkit.rng import game_seeds
-from simkit.runner import play, seat_strategies
+from simkit.core.components import ComponentSet
+from simkit.core.errors import InputError
+from simkit.core.game import RANK, WINNER
+from simkit.core.rng import game_seeds
+from simkit.sweeps.results import chunk_tables
+from simkit.sweeps.runner import play, seat_strategies
 
 GAMES = [g for g in registry.ids() if g != "dicegame"]
 SETTINGS = settings(max_examples=12, deadline=None, derandomize=True,

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from simkit.cli import app
+from simkit.commands.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "guide.md"
@@ -141,12 +141,12 @@ def as_run(command: Command, reports: Path) -> list[str]:
 @pytest.fixture(scope="module")
 def outcomes(tmp_path_factory):
     """Every command, in the guide's order (a check reads the sweep above it), run once."""
-    import simkit.tune
+    import simkit.search.tune
 
     reports = tmp_path_factory.mktemp("guide") / "reports"
     reports.mkdir()
-    saved = simkit.tune.VALIDATION_GAMES, simkit.tune.START_GAMES
-    simkit.tune.VALIDATION_GAMES, simkit.tune.START_GAMES = SMALL, 250  # the fresh-seed check, small too
+    saved = simkit.search.tune.VALIDATION_GAMES, simkit.search.tune.START_GAMES
+    simkit.search.tune.VALIDATION_GAMES, simkit.search.tune.START_GAMES = SMALL, 250  # the fresh-seed check, small too
     try:
         done = {}
         for command in COMMANDS:
@@ -157,7 +157,7 @@ def outcomes(tmp_path_factory):
             done[command.line] = (result.exit_code, result.stdout + result.stderr, result.exception, report)
         return done
     finally:
-        simkit.tune.VALIDATION_GAMES, simkit.tune.START_GAMES = saved
+        simkit.search.tune.VALIDATION_GAMES, simkit.search.tune.START_GAMES = saved
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=[f"line{c.line}-{' '.join(c.text.split()[1:3])}" for c in COMMANDS])

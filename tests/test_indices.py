@@ -1,4 +1,4 @@
-"""The engines index their tables as they are (simkit.kernels, Plain indices): no engine may use a
+"""The engines index their tables as they are (simkit.core.kernels, Plain indices): no engine may use a
 negative index, which numba no longer wraps to count from the end, nor one past an axis. With
 SIMKIT_INDEX_CHECK=1 every such index is tested (IndexError), so these games fail where an
 engine or a policy strays. Each runs in a subprocess: the checked engines are compiled there (and
@@ -20,9 +20,10 @@ LOOKAHEAD_GAMES = 2  # at the fewest players
 
 PLAY = """
 import sys
-from simkit import games as registry, numba_patches
-from simkit.bench import _cell, _play_range
-from simkit.bots import LOOKAHEAD
+from simkit import games as registry
+from simkit.core import numba_patches
+from simkit.commands.bench import _cell, _play_range
+from simkit.core.bots import LOOKAHEAD
 assert numba_patches.INDEX_CHECK and numba_patches.PLAIN_INDICES
 game = registry.get(sys.argv[1])
 for preset in game.presets:
@@ -33,7 +34,7 @@ for preset in game.presets:
 
 STRAY = """
 import numpy as np
-from simkit import kernels, numba_patches
+from simkit.core import kernels, numba_patches
 assert numba_patches.INDEX_CHECK
 a, b = np.zeros((3, 2), dtype=np.int64), np.ones((3, 2), dtype=np.int64)
 kernels.copy_block(a, 0, b, 0, 3)  # in range
@@ -54,8 +55,8 @@ def _checked(code: str, *args: str) -> subprocess.CompletedProcess:
 
 def test_the_engines_index_plainly_with_this_numba():
     """PLAIN_INDICES is False only where numba lowers an index otherwise, or where the patches
-    are off (simkit.numba_patches)."""
-    from simkit import numba_patches
+    are off (simkit.core.numba_patches)."""
+    from simkit.core import numba_patches
 
     assert numba_patches.PLAIN_INDICES
 

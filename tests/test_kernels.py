@@ -1,4 +1,4 @@
-"""simkit/kernels.py: the loops the engines use instead of what needs numba's runtime."""
+"""simkit/core/kernels.py: the loops the engines use instead of what needs numba's runtime."""
 
 import typing
 
@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simkit.jit import engine_loop, jit
-from simkit.kernels import (
+from simkit.core.jit import engine_loop, jit
+from simkit.core.kernels import (
     RACE_ALIVE,
     RACE_FIRST,
     RACE_FROM,
@@ -24,14 +24,14 @@ from simkit.kernels import (
     same_block,
     sort_ints,
 )
-from simkit.numba_patches import WHOLE_LOOPS
+from simkit.core.numba_patches import WHOLE_LOOPS
 
 
 def test_pick_best_takes_the_highest_and_breaks_ties_uniformly_with_one_draw():
     """pick_best: a lone highest score wins wherever it is listed; scores within 1e-9 of the
     highest tie and are picked uniformly; every call draws exactly once from the seat's stream
     (a lone best too), so what follows a decision does not depend on how many tied."""
-    from simkit.rng import next_u64, seed_streams
+    from simkit.core.rng import next_u64, seed_streams
 
     def streams(seed):
         rng = np.zeros((3, 4), dtype=np.uint64)
@@ -259,7 +259,7 @@ def test_a_game_loop_s_module_keeps_its_linked_functions_to_itself():
                 if not f.is_declaration and f.name not in library(dispatcher)._own}
 
     assert linked(_a_loop) and set(linked(_a_loop).values()) == {ll.Linkage.internal}
-    assert all("$loop" in name for name in linked(_a_loop))  # renamed (simkit.kernels: the name lookup)
+    assert all("$loop" in name for name in linked(_a_loop))  # renamed (simkit.core.kernels: the name lookup)
     assert not linked(_not_a_loop)  # its machine code: its own functions only
     shared = linked(_not_a_loop, library(_not_a_loop)._get_module_for_linking())
     assert all(any(callee in name for name in shared) for callee in ("_sum_prefixes", "_weighted_prefix"))
@@ -282,8 +282,8 @@ def test_a_game_loop_s_module_keeps_its_linked_functions_to_itself():
 _CACHED = """
 import sys
 import numpy as np
-from simkit.jit import jit
-import simkit.kernels  # installs the code library
+from simkit.core.jit import jit
+import simkit.core.kernels  # installs the code library
 
 @jit
 def inner(a, i):
@@ -331,7 +331,7 @@ def test_a_cached_function_finds_its_callees_loaded_or_not(tmp_path):
 
 
 def test_a_numba_cfunc_outside_the_engines_still_gets_its_c_wrapper():
-    """simkit.kernels builds no C wrapper for the engines' functions (none is passed as a value),
+    """simkit.core.kernels builds no C wrapper for the engines' functions (none is passed as a value),
     and leaves every other function's alone: a numba.cfunc defined elsewhere still works."""
     import ctypes
 
@@ -348,8 +348,8 @@ def test_a_numba_cfunc_outside_the_engines_still_gets_its_c_wrapper():
 
 _ON_DEMAND = """
 import numpy as np
-from simkit.jit import jit
-import simkit.kernels  # installs the code library
+from simkit.core.jit import jit
+import simkit.core.kernels  # installs the code library
 
 @jit
 def scale(x):
@@ -385,7 +385,7 @@ def main(steps):
 
 
 def test_a_function_gets_its_python_entry_and_machine_code_only_when_python_calls_it(tmp_path):
-    """Python entries on demand (simkit.kernels): a function of simkit's or the policies' that
+    """Python entries on demand (simkit.core.kernels): a function of simkit's or the policies' that
     only jitted code calls has no CPython wrapper and no machine code of its own; the first call
     from Python builds both, also for a function loaded from numba's cache, and also where the
     entry must return an array (numba's runtime, which the function was compiled with)."""
@@ -429,7 +429,7 @@ def test_sort_ints_runs_as_plain_python_too():
     import subprocess
     import sys
 
-    code = ("import numpy as np; from simkit.kernels import sort_ints; a = np.array([200, 3, 77, 0, 64, 255, 9], "
+    code = ("import numpy as np; from simkit.core.kernels import sort_ints; a = np.array([200, 3, 77, 0, 64, 255, 9], "
             "dtype=np.int64); sort_ints(a, 6); print(a.tolist())")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False,
                           env={**os.environ, "NUMBA_DISABLE_JIT": "1"})

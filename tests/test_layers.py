@@ -1,7 +1,9 @@
-"""The layers you can see (docs/architecture.md, "Layers and imports"): no import circle among
-simkit's modules, the analysis
-package layered bottom-up (primitives, seats, figures, the summary builder), and a report
-that reads summary.json and the tables only, never a game module.
+"""The layers you can see (docs/architecture.md, "Layers and imports"): every module in a layer
+package, each layer importing only the layers below it (core, games, analysis, report, sweeps,
+search, commands), no import circle among simkit's modules, the analysis package layered
+bottom-up (primitives, seats, figures, findings and the summary builder), a report that reads
+summary.json and the tables only, never a game module, and result tables written by a module
+that builds neither the summary nor the report.
 
 Every import counts, at module level or inside a function: a deferred import still makes a
 circle, it only hides it until the call."""
@@ -117,17 +119,67 @@ def test_no_import_circle_in_simkit():
     assert circles(simkit_graph()) == []
 
 
+# simkit's layers, bottom-up: a module imports only from its own layer and the layers below
+PACKAGE_LAYERS = ("core", "games", "analysis", "report", "sweeps", "search", "commands")
+TOP = {"simkit", "simkit.__main__"}  # the notebook calls and `python -m simkit`: the commands' layer
+
+
+def layer_of(name: str) -> int:
+    if name in TOP:
+        return PACKAGE_LAYERS.index("commands")
+    return PACKAGE_LAYERS.index(name.split(".")[1])
+
+
+def test_every_module_is_in_a_layer():
+    stray = [name for name in modules() if name not in TOP and name.split(".")[1] not in PACKAGE_LAYERS]
+    assert stray == [], f"modules outside the layer packages {PACKAGE_LAYERS}: {stray}"
+
+
+def test_each_layer_imports_only_the_layers_below():
+    for name, targets in simkit_graph().items():
+        for target in targets:
+            assert layer_of(target) <= layer_of(name), \
+                f"{name} ({PACKAGE_LAYERS[layer_of(name)]}) imports {target}, a layer above"
+
+
+def test_the_engine_kit_imports_nothing_of_simkit_beyond_itself():
+    """What a game and its bots are built from stands alone: the engines compile from it."""
+    for name, targets in simkit_graph().items():
+        if name.startswith("simkit.core"):
+            assert all(t.startswith("simkit.core") for t in targets), f"{name} imports {sorted(targets)}"
+
+
+def test_a_game_imports_the_engine_kit_and_itself_only():
+    for name, targets in simkit_graph().items():
+        if name.startswith("simkit.games.") and name.count(".") >= 2:
+            own = ".".join(name.split(".")[:3])
+            others = {t for t in targets if not t.startswith(("simkit.core", own))}
+            assert others == set(), f"{name} imports {sorted(others)}"
+
+
+def test_result_tables_are_written_apart_from_the_summary_and_report():
+    """simkit.sweeps.results writes and reads the tables; the summary and the report are built
+    above it (simkit.sweeps.finish), the only sweep module that imports the report. Which findings
+    a sweep has and how they rank is analysis (simkit.analysis.findings): the robustness phase
+    reads them there, never from the report."""
+    edges = simkit_graph()
+    assert not {t for t in edges["simkit.sweeps.results"] if t.startswith(("simkit.analysis", "simkit.report"))}
+    for name, targets in edges.items():
+        if name.startswith(("simkit.sweeps", "simkit.search")) and name != "simkit.sweeps.finish":
+            assert not {t for t in targets if t.startswith("simkit.report")}, f"{name} imports the report"
+
+
 # the analysis package, bottom-up: a module imports only from layers below its own
 LAYERS = {
     "simkit.analysis.intervals": 0, "simkit.analysis.tests": 0, "simkit.analysis.tables": 0,
     "simkit.analysis.seats": 1,
     "simkit.analysis.arcs": 2, "simkit.analysis.curves": 2, "simkit.analysis.tiers": 2,
     "simkit.analysis.tournament": 2, "simkit.analysis.robustness": 2,
-    "simkit.analysis.summary": 3,
+    "simkit.analysis.findings": 3, "simkit.analysis.summary": 3,
 }
 # what the analysis may use from outside it: errors, the trace layout, the tier and seating
 # designs of the cells it reads, and (the summary builder only) the game registry
-OUTSIDE = {"simkit.errors", "simkit.traces", "simkit.tiers", "simkit.seating", "simkit.game"}
+OUTSIDE = {"simkit.core.errors", "simkit.core.traces", "simkit.core.ladder", "simkit.core.seating", "simkit.core.game"}
 
 
 @pytest.mark.parametrize("name", sorted(LAYERS))
@@ -148,11 +200,12 @@ def test_every_analysis_module_has_a_layer():
 
 def test_the_report_reads_summary_json_and_the_tables_only():
     """No report module imports a game, the registry, the runner or the summary builder: what it
-    needs of a game is in summary.json (its `games` field). It may use the analysis' primitives
-    and seat figures and the robustness labels, which read numbers only, and simkit.files, which writes each file whole."""
+    needs of a game is in summary.json (its `games` field). It may use the analysis' primitives,
+    seat figures, robustness labels and findings, which read numbers only, and simkit.core.files,
+    which writes each file whole."""
     edges = simkit_graph()
     allowed = {"simkit.analysis.intervals", "simkit.analysis.tests", "simkit.analysis.tables",
-               "simkit.analysis.seats", "simkit.analysis.robustness", "simkit.files"}
+               "simkit.analysis.seats", "simkit.analysis.robustness", "simkit.analysis.findings", "simkit.core.files"}
     for name, targets in edges.items():
         if not name.startswith("simkit.report"):
             continue

@@ -1,4 +1,4 @@
-"""simkit.numba_patches is fenced off: on only for the numba releases it is tested on and unless
+"""simkit.core.numba_patches is fenced off: on only for the numba releases it is tested on and unless
 SIMKIT_NUMBA_PATCHES=0, and with it off the engines play the very same games (numba's cache
 keeps the two kinds of code apart, so the unpatched engines compile once per cache folder)."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from simkit import numba_patches
+from simkit.core import numba_patches
 
 # two engines compiled unpatched (a cold compile each: the slowest of the suite's games are left
 # out; benchmarks/same_games.py --base-env SIMKIT_NUMBA_PATCHES=0 plays every game so)
@@ -20,8 +20,9 @@ PATCHES_OFF_IN_SUITE = ("set_sail", "sea_of_plunder")
 PLAY = """
 import hashlib, sys
 import numpy as np
-from simkit import games as registry, numba_patches
-from simkit.bench import _cell, _play_range
+from simkit import games as registry
+from simkit.core import numba_patches
+from simkit.commands.bench import _cell, _play_range
 game = registry.get(sys.argv[1])
 h = hashlib.sha256()
 for preset in game.presets:
@@ -77,8 +78,8 @@ def test_the_tested_releases_are_the_range_the_project_pins():
 
 
 def test_a_runtime_free_function_keeps_numbas_runtime_with_the_patches_off(monkeypatch):
-    """simkit.jit passes numba's private `_nrt` only while the patches are on."""
-    from simkit import jit as jit_module
+    """simkit.core.jit passes numba's private `_nrt` only while the patches are on."""
+    from simkit.core import jit as jit_module
 
     seen = []
     monkeypatch.setattr(jit_module, "njit", lambda **options: seen.append(options) or (lambda fn: fn))

@@ -12,9 +12,9 @@ import re
 
 import pytest
 
+from simkit.analysis.findings import cell_labels, headline, plain
 from simkit.analysis.seats import seat_gap, share
 from simkit.analysis.tests import seat_uniformity_p
-from simkit.report.findings import headline, plain
 from simkit.report.render import Bullets, Paragraph, Table
 from simkit.report.sections import (
     _end_reason_section,
@@ -23,7 +23,6 @@ from simkit.report.sections import (
     _overview_section,
     _seat_section,
     answer,
-    cell_labels,
 )
 
 
@@ -206,7 +205,7 @@ def test_the_terminal_headline_is_the_report_headline_of_a_real_sweep(two_games)
 
 
 def robust_row(cell_id: str, seat: int, label: str, depends_on: list[str], more_games: int | None = None) -> dict:
-    """A row of summary.json's robustness.findings (simkit.robustness.finish) for a seat finding."""
+    """A row of summary.json's robustness.findings (simkit.sweeps.robustness.finish) for a seat finding."""
     by = depends_on or ["lookahead"]
     again = [{"by": b, "cell": f"{cell_id}~{b}", "games": 2000, "figure": 0.001, "interval": [-0.02, 0.022],
               "change": -0.059, "change_interval": [-0.08, -0.038], "paired_original": 0.06,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from simkit.jit import jit
-from simkit.profiling import demangle, jit_symbols, parse_report, write_perf_map
+from simkit.commands.profiling import demangle, jit_symbols, parse_report, write_perf_map
+from simkit.core.jit import jit
 
 
 def test_numba_symbols_read_as_dotted_python_names():
@@ -76,7 +76,7 @@ def _perf_can_sample() -> bool:
 
 @pytest.mark.skipif(not _perf_can_sample(), reason="Linux perf is not installed or may not sample this user")
 def test_a_profile_puts_the_play_window_s_samples_on_the_engine_s_functions(dicegame):
-    from simkit.profiling import profile
+    from simkit.commands.profiling import profile
 
     maps_before = set(Path("/tmp").glob("perf-*.map"))
     report = profile("dicegame", 2, None, 1.0)
@@ -89,8 +89,8 @@ def test_a_profile_puts_the_play_window_s_samples_on_the_engine_s_functions(dice
 
 
 def test_a_perf_that_fails_is_one_input_error_naming_what_it_said(tmp_path, monkeypatch, dicegame):
-    from simkit import profiling
-    from simkit.errors import InputError
+    from simkit.commands import profiling
+    from simkit.core.errors import InputError
 
     fake = tmp_path / "perf"
     fake.write_text("#!/bin/sh\necho 'Error: Access to performance monitoring is limited (perf_event_paranoid)' >&2\n"
@@ -104,8 +104,8 @@ def test_a_perf_that_fails_is_one_input_error_naming_what_it_said(tmp_path, monk
 def test_apart_takes_only_the_game_s_jitted_functions(dicegame):
     """--apart names functions of the game's engine or policy; a misspelt one is one error with
     the likely name, before anything is compiled or sampled."""
-    from simkit import profiling
-    from simkit.errors import InputError
+    from simkit.commands import profiling
+    from simkit.core.errors import InputError
 
     assert {"score_discards", "score_plays", "pick_best", "randint"} <= profiling.jitted_names("sea_of_plunder")
     assert "score_discards" not in profiling.jitted_names("set_sail")
@@ -117,7 +117,7 @@ def test_apart_takes_only_the_game_s_jitted_functions(dicegame):
 def test_apart_without_profile_is_refused():
     from typer.testing import CliRunner
 
-    from simkit.cli import app
+    from simkit.commands.cli import app
 
     done = CliRunner().invoke(app, ["bench", "set_sail", "--apart", "tile_action"])
     assert done.exit_code == 2 and "error: --apart changes what --profile counts" in done.output
@@ -125,8 +125,8 @@ def test_apart_without_profile_is_refused():
 
 _APART = """
 import numpy as np
-from simkit.jit import jit
-from simkit.jit import engine_loop
+from simkit.core.jit import jit
+from simkit.core.jit import engine_loop
 
 @jit(cache=False)
 def _step(a, i):

@@ -8,9 +8,10 @@ import re
 
 import pytest
 
+from simkit.analysis.findings import cell_labels
 from simkit.analysis.summary import summarize
 from simkit.report import write_report
-from simkit.report.sections import answer, cell_labels
+from simkit.report.sections import answer
 from tests.test_stats import write_sweep
 
 PLOTS = ("seat_win_rates", "game_length", "end_reasons", "strategies", "power_win_rates", "comparisons",
@@ -205,7 +206,7 @@ def labels_of(cells):
 
 
 def test_headline_ranks_findings_by_size_and_leaves_noise_out():
-    from simkit.report.findings import headline
+    from simkit.analysis.findings import headline
 
     powers = {"power": [{"value": "thief", "seats": 5000, "wins": 900.0}, {"value": "gambler", "seats": 5000,
                                                                              "wins": 1500.0},
@@ -227,7 +228,7 @@ def test_headline_ranks_findings_by_size_and_leaves_noise_out():
 
 
 def test_a_mostly_unfinished_cell_is_said_first_and_not_read_as_a_seat_effect():
-    from simkit.report.findings import headline
+    from simkit.analysis.findings import headline
 
     cells = [summary_cell("stalls", [300, 100], capped=600), summary_cell("edge", [6000, 4000])]
     top = headline({"cells": cells, "comparisons": []}, labels_of(cells))
@@ -241,7 +242,7 @@ def test_findings_across_assumption_sets_are_labelled_by_the_robustness_tests():
     bounds at 5% / 2, z 2.24), on the unpaired change here (no comparison rows): +6 points unchanged
     holds (change 0 +- 2.24 * 0.71 < 2 points); reversed reverses; 1 point down is undetermined (the
     change toward zero, 1 +- 1.58, is shown neither below nor above 2 points)."""
-    from simkit.report.findings import headline
+    from simkit.analysis.findings import headline
 
     cells = [
         summary_cell("base", [5600, 4400]),
@@ -262,7 +263,7 @@ def test_findings_across_assumption_sets_are_labelled_by_the_robustness_tests():
 
 
 def test_the_standard_component_set_is_the_base_whatever_the_grid_order():
-    from simkit.report.findings import headline
+    from simkit.analysis.findings import headline
 
     cells = [
         summary_cell("alt", [4400, 5600], overrides={"components": "alt-x"}),
@@ -274,7 +275,7 @@ def test_the_standard_component_set_is_the_base_whatever_the_grid_order():
 
 
 def test_a_finding_is_said_once_for_all_assumption_sets():
-    from simkit.report.findings import headline
+    from simkit.analysis.findings import headline
 
     cells = [
         summary_cell("std", [5600, 4400], overrides={"components": "standard"}),
@@ -319,7 +320,7 @@ def test_overview_colours_only_what_stands_clear_of_noise():
 
 
 def test_a_seat_zero_finding_carries_its_paired_change_under_each_set():
-    from simkit.report.findings import headline
+    from simkit.analysis.findings import headline
 
     cells = [summary_cell("base", [5600, 4400]), summary_cell("alt", [4400, 5600], overrides={"components": "alt"})]
     change = {"cell": "alt", "baseline": "base", "metric": "seat0_win", "diff": -0.12, "ci_low": -0.13,
@@ -343,7 +344,7 @@ def test_a_line_up_is_named_only_for_a_game_that_plays_several():
 
 
 def test_a_variant_finding_is_checked_again_under_every_assumption_set():
-    from simkit.report.findings import headline
+    from simkit.analysis.findings import headline
 
     def compared(cell, baseline, diff):
         return {"cell": cell, "baseline": baseline, "metric": "seat0_win", "diff": diff, "ci_low": diff - 0.02,
@@ -382,7 +383,7 @@ def strategy_rows(rates: dict[str, tuple[int, float]]) -> list[dict]:
 def test_the_random_baseline_is_never_a_finding():
     """random trails by construction (it measures the bots); the other presets are measured
     against their own average, the baseline left out."""
-    from simkit.report.findings import headline
+    from simkit.analysis.findings import headline
 
     cell = summary_cell("mixed", [4000, 4000, 4000, 4000])
     cell["strategies"] = strategy_rows({"careful": (12000, 5400.0), "bold": (12000, 4600.0),
@@ -414,7 +415,7 @@ def seat_comparisons(cell: str, baseline: str, before: tuple[float, float], afte
 def test_variants_rank_by_how_close_to_fair_they_bring_every_seat():
     """Seat 0 at +3.9: a variant that evens it (−0.0) outranks one that overshoots (−1.7),
     although the overshoot moves seat 0 further; only the first 'evens the seats'."""
-    from simkit.report.findings import headline
+    from simkit.analysis.findings import headline
 
     base = summary_cell("base", [5390, 4610])
     evens = summary_cell("evens", [5000, 5000], variant="bonus")
@@ -436,7 +437,7 @@ def test_variants_rank_by_how_close_to_fair_they_bring_every_seat():
 def test_evens_the_seats_only_when_every_seat_covers_fair():
     """3 players: the variant brings seat 0 to fair but leaves seat 2 at −2 points: it narrows the
     gap (seat 1 is +2 points, seat 2 −2), it does not even the seats, whichever of its figures speaks."""
-    from simkit.report.findings import headline
+    from simkit.analysis.findings import headline
 
     base = summary_cell("base", [3800, 3100, 3100])
     variant = summary_cell("variant", [3333, 3533, 3134], variant="bonus")
@@ -465,7 +466,7 @@ def big_grid(cells_per_game: int, games: tuple[str, ...]) -> dict:
 def test_a_big_grid_headline_is_capped_and_grouped():
     """experiments/big_grid.toml's 10,000 cells: the headline shows a few lines, the unfinished
     cells in one sentence, and says how many more findings the More findings section holds."""
-    from simkit.report.findings import headline
+    from simkit.analysis.findings import headline
     from simkit.report.render import MAX_ROWS, Bullets, Paragraph, to_markdown
     from simkit.report.sections import HEADLINE_ITEMS, _headline_groups, _headline_section, _more_findings_section
 
@@ -488,7 +489,7 @@ def test_a_big_grid_headline_is_capped_and_grouped():
 
 
 def test_a_headline_of_several_games_shows_a_few_per_game():
-    from simkit.report.findings import headline
+    from simkit.analysis.findings import headline
     from simkit.report.render import Bullets, Paragraph
     from simkit.report.sections import HEADLINE_PER_GAME, _headline_groups, _headline_section
 

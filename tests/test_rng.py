@@ -1,4 +1,4 @@
-"""simkit.rng: deterministic, uniform, independent streams, identical with and without JIT."""
+"""simkit.core.rng: deterministic, uniform, independent streams, identical with and without JIT."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import sys
 import numpy as np
 from scipy import stats
 
-from simkit.jit import jit
-from simkit.rng import derive, game_seeds, next_u64, randint, seed_streams, shuffle
+from simkit.core.jit import jit
+from simkit.core.rng import derive, game_seeds, next_u64, randint, seed_streams, shuffle
 
 
 @jit
@@ -70,7 +70,7 @@ def test_shuffle_is_a_permutation():
 
 def numbers_and_games() -> list:
     """Dice from three streams, and 200 dice-game games with their event log, as plain lists."""
-    from simkit.runner import play, seat_strategies
+    from simkit.sweeps.runner import play, seat_strategies
     from tests.dicegame import GAME
 
     dice = draws(np.uint64(99), 3, 500, np.int64(6))

@@ -1,4 +1,4 @@
-"""The robustness phase (simkit.robustness, simkit.analysis.robustness): labels from figures, the
+"""The robustness phase (simkit.sweeps.robustness, simkit.analysis.robustness): labels from figures, the
 sample size, and, on the dice game, three findings built to reverse with skill, to hold
 everywhere and to depend on a component file, labelled as derived by hand."""
 
@@ -14,11 +14,11 @@ import pytest
 from typer.testing import CliRunner
 
 import simkit
-from simkit import results
 from simkit.analysis import robustness as labelling
 from simkit.analysis.robustness import HOLDS, NO_EFFECT, REVERSES, UNDETERMINED, VANISHES, WEAKER, decide, overall
-from simkit.cli import app
-from simkit.errors import InputError
+from simkit.commands.cli import app
+from simkit.core.errors import InputError
+from simkit.sweeps import results
 
 # ---------------------------------------------------------------------------------------
 # Labels, by hand
@@ -148,11 +148,11 @@ def test_the_opening_sentence_counts_every_finding_once():
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_simulated_re_measurements_get_the_label_of_what_changed(players):
-    """The phase's own decisions (simkit.robustness.simulated) on a +8-point seat-0 finding at the
+    """The phase's own decisions (simkit.sweeps.robustness.simulated) on a +8-point seat-0 finding at the
     defaults (10,000 original games, up to 320,000, δ 2 points, α 5%, 4 re-measurements): nothing
     changed is holds, half the effect weaker, none vanishes, the opposite reverses, each in nearly
     every run (the docs' table runs 2,000 of each; 300 here keep the suite fast)."""
-    from simkit.robustness import simulated
+    from simkit.sweeps.robustness import simulated
 
     assert simulated(players, 0.08, 0.08, runs=300, seed=players).get(HOLDS, 0) >= 0.95
     assert simulated(players, 0.08, 0.04, runs=300, seed=players).get(WEAKER, 0) >= 0.9
@@ -311,7 +311,7 @@ def test_check_robust_without_labels_is_bad_input(tmp_path):
     ({"check": "all", "lookahead": "yes"}, "lookahead must be true or false"),
 ])
 def test_bad_robustness_settings_are_one_error(value, message):
-    from simkit import spec
+    from simkit.sweeps import spec
 
     with pytest.raises(InputError, match=message):
         spec.load({"robustness": value, "study": [{"game": "dicegame"}]})
@@ -325,16 +325,16 @@ def test_the_cli_refuses_a_bad_robustness_value_with_one_line(tmp_path):
 
 
 def test_the_default_spec_turns_robustness_on_and_others_leave_it_off():
-    assert simkit.spec.load().robustness["check"] == "all"
-    assert simkit.spec.load(game="dicegame").robustness == {}
-    assert simkit.spec.load(game="dicegame", robustness="skill").robustness["check"] == "skill"
-    assert simkit.spec.load(robustness="off").robustness == {}
+    assert simkit.sweeps.spec.load().robustness["check"] == "all"
+    assert simkit.sweeps.spec.load(game="dicegame").robustness == {}
+    assert simkit.sweeps.spec.load(game="dicegame", robustness="skill").robustness["check"] == "skill"
+    assert simkit.sweeps.spec.load(robustness="off").robustness == {}
 
 
 def test_an_interrupted_robustness_phase_resumes_to_the_same_labels(swept, tmp_path, monkeypatch):
     """Stopped after the first chunk of its re-measurements, the phase is finished by the sweep's
     --resume, with the labels of a straight run."""
-    from simkit import runner
+    from simkit.sweeps import runner
 
     folder = tmp_path / "sweep"
     real = runner._execute
@@ -378,7 +378,7 @@ def test_the_lookahead_is_played_whatever_the_cache_holds(tmp_path, monkeypatch)
     """With its engine entry taken as not yet compiled, the lookahead tier is still planned and
     played (the runner compiles it, with its progress lines): what is re-measured never depends
     on numba's cache or on the machine's speed."""
-    from simkit import robustness, runner
+    from simkit.sweeps import robustness, runner
 
     monkeypatch.setattr(runner, "engine_prepared", lambda cell: "lookahead" not in cell.lineup)
     spec = {**SPEC, "robustness": {**SPEC["robustness"], "lookahead": True, "lookahead_games": 400}}
@@ -409,8 +409,8 @@ def test_an_entry_is_marked_prepared_once_warmed_in_its_cache_folder(tmp_path, m
     loads instead of compiling; the lookahead entry of a game with a lighter one is its own."""
     from numba.core import config
 
-    from simkit import runner
-    from simkit.spec import Cell
+    from simkit.sweeps import runner
+    from simkit.sweeps.spec import Cell
 
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(config, "DISABLE_JIT", False)
@@ -428,8 +428,8 @@ def test_lookahead_true_re_measures_at_the_expert_where_the_game_has_one(dicegam
     """`lookahead = true` adds the game's top rollout tier: Set Sail's `expert` (the lookahead on
     tuned), the dice game's `lookahead` (it has no expert); either is slow, so it plays the
     lookahead_games schedule, a quarter of them first."""
-    from simkit.robustness import _schedule_of, remeasurements, top_tier
-    from simkit.spec import Cell
+    from simkit.sweeps.robustness import _schedule_of, remeasurements, top_tier
+    from simkit.sweeps.spec import Cell
 
     settings = {"check": "skill", "lookahead": True, "games": 320_000, "lookahead_games": 2_000}
     set_sail = Cell("ss-2p", "set_sail", 2, "standard", {}, ("treasure_hunter",), 10_000, {})
@@ -447,8 +447,8 @@ def test_every_other_reading_of_an_assumption_is_re_measured_and_the_cells_own_i
     """Sea of Troubles declares readings of A12 (`sunk_treasure`: lost, deck, attacker) and A17
     (`dig_pool`: owner, x): a finding is measured again under each reading its cell does not play,
     beside the shipped component sets, and only by the components check."""
-    from simkit.robustness import remeasurements
-    from simkit.spec import Cell
+    from simkit.sweeps.robustness import remeasurements
+    from simkit.sweeps.spec import Cell
 
     settings = {"check": "components", "games": 320_000, "lookahead_games": 2_000}
     base = Cell("st-3p", "sea_of_troubles", 3, "standard", {}, ("pillager",), 10_000, {})
@@ -464,7 +464,7 @@ def test_every_other_reading_of_an_assumption_is_re_measured_and_the_cells_own_i
 
 @pytest.mark.parametrize("readings", [("lost",), ("sunk",)])
 def test_a_reading_is_another_allowed_value(readings):
-    from simkit.rules import Param
+    from simkit.core.rules import Param
 
     with pytest.raises((ValueError, InputError)):
         Param("sunk_treasure", "choice", "lost", ("lost", "deck"), "where it goes", "A12", readings=readings)

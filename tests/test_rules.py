@@ -1,4 +1,4 @@
-"""simkit.rules: one declaration per parameter drives validation, listing and the engine tuple."""
+"""simkit.core.rules: one declaration per parameter drives validation, listing and the engine tuple."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pickle
 import numpy as np
 import pytest
 
-from simkit.errors import InputError
-from simkit.rules import Param, RuleSchema, Variant, rules_hash
+from simkit.core.errors import InputError
+from simkit.core.rules import Param, RuleSchema, Variant, rules_hash
 
 SCHEMA = RuleSchema(
     game="rules_test",

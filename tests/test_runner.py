@@ -1,4 +1,4 @@
-"""simkit.runner and simkit.results with the dice game: results never depend on --jobs,
+"""simkit.sweeps.runner and simkit.sweeps.results with the dice game: results never depend on --jobs,
 chunk size, backend or interruption; the tables follow docs/results.md."""
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import polars as pl
 import pytest
 
 import simkit
-from simkit import results, runner, spec
 from simkit.analysis.intervals import wilson
-from simkit.errors import InputError
-from simkit.rng import derive
+from simkit.core.errors import InputError
+from simkit.core.rng import derive
+from simkit.sweeps import finish, results, runner, spec
 
 # Four cells: two rule sets x two player counts, a three-strategy line-up that rotates.
 SPEC = {"game": "dicegame", "players": "2,3", "variant": "standard,sudden", "strategies": "careful,random,bold",
@@ -108,7 +108,7 @@ def test_rotation_rule_directly(dicegame):
     rows = runner.seat_strategies(dicegame, ("careful",), 4, 10, 3)
     assert (rows == 1).all()
     # two strategies at three seats: the tables {random, random, bold} and {random, bold, bold},
-    # each in its three orders (simkit.seating); game 1 is the second seating, game 7 the same
+    # each in its three orders (simkit.core.seating); game 1 is the second seating, game 7 the same
     rows = runner.seat_strategies(dicegame, ("random", "bold"), 3, 1, 7)
     assert rows.tolist()[:2] == [[2, 0, 0], [0, 0, 2]]
     assert rows[6].tolist() == rows[0].tolist()
@@ -139,7 +139,7 @@ def test_a_computed_plan_is_whole_waves_of_chunks_of_one_size(monkeypatch, tmp_p
     monkeypatch.setattr(runner, "_rates_and_hashes",
                         lambda cells, need_rates: ([1_000.0] * len(cells), [runner.compiled(c)[1] for c in cells]))
     monkeypatch.setattr(runner, "_execute", lambda *args, **kwargs: (0, 0.0))
-    monkeypatch.setattr(results, "finalise", lambda *args, **kwargs: None)
+    monkeypatch.setattr(finish, "finalise", lambda *args, **kwargs: None)
     for jobs, chunks in ((2, 34), (3, 36)):  # 17 waves of 2.94 s; 12 waves of 2.78 s
         runner.run(spec.load(game="set_sail", players="4", games=100_000), tmp_path / f"j{jobs}", jobs=jobs,
                    quiet=True, force_jobs=True)
@@ -332,7 +332,7 @@ def test_bad_noise_label_is_refused(dicegame):
 
 
 def test_a_long_compile_says_every_few_seconds_which_games_are_still_compiling():
-    """The heartbeat behind `preparing engines` (simkit.runner._heartbeat): a line per beat naming
+    """The heartbeat behind `preparing engines` (simkit.sweeps.runner._heartbeat): a line per beat naming
     the games still being prepared and the elapsed time, none once every game is ready."""
     import io
 

@@ -1,4 +1,4 @@
-"""simkit.spec: TOML and options -> validated cells; every bad input is one InputError."""
+"""simkit.sweeps.spec: TOML and options -> validated cells; every bad input is one InputError."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import textwrap
 
 import pytest
 
-from simkit import spec
-from simkit.errors import InputError
+from simkit.core.errors import InputError
+from simkit.sweeps import spec
 
 
 def write(tmp_path, text: str, name: str = "study.toml"):

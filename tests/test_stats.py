@@ -396,7 +396,7 @@ def test_a_capped_dice_game_measures_strategies_and_colours_over_decided_games(t
     over decided games they average exactly fair, the capped share is shown beside them, and
     the gate's edge is measured against that same fair average."""
     import simkit
-    from simkit.check import edge
+    from simkit.sweeps.check import edge
 
     result = simkit.sweep(out=tmp_path / "capped", game="dicegame", players=3, strategies="careful,bold",
                           games=3000, seed=4, jobs=1, quiet=True, set={"round_cap": 4})

@@ -1,4 +1,4 @@
-"""simkit.tiers: the tier cells a --tiers sweep builds, and first-player advantage by tier on
+"""simkit.core.ladder: the tier cells a --tiers sweep builds, and first-player advantage by tier on
 a rigged dice game where every tier's figure is derived by hand."""
 
 from __future__ import annotations
@@ -13,69 +13,70 @@ from typer.testing import CliRunner
 
 import simkit
 from simkit import games as registry
-from simkit import spec, tiers
-from simkit.cli import app
-from simkit.errors import InputError
+from simkit.commands.cli import app
+from simkit.core import ladder
+from simkit.core.errors import InputError
+from simkit.sweeps import spec
 
 
 def _without_lookahead(game):
-    return dataclasses.replace(game, presets=tuple(p for p in game.presets if p.name != tiers.LOOKAHEAD))
+    return dataclasses.replace(game, presets=tuple(p for p in game.presets if p.name != ladder.LOOKAHEAD))
 
 
 def test_tier_lineups_in_order_of_skill(dicegame):
-    assert tiers.tier_lineups(dicegame) == [("random",), ("careful",), ("lookahead",)]
-    assert tiers.tier_lineups(dicegame, (0.5, 0.25)) == [("random",), ("careful@0.5",), ("careful@0.25",),
+    assert ladder.tier_lineups(dicegame) == [("random",), ("careful",), ("lookahead",)]
+    assert ladder.tier_lineups(dicegame, (0.5, 0.25)) == [("random",), ("careful@0.5",), ("careful@0.25",),
                                                          ("careful",), ("lookahead",)]
 
 
 def test_a_game_without_lookahead_has_two_tiers(dicegame):
-    assert tiers.tier_lineups(_without_lookahead(dicegame)) == [("random",), ("careful",)]
+    assert ladder.tier_lineups(_without_lookahead(dicegame)) == [("random",), ("careful",)]
 
 
 def test_a_previous_default_is_the_rung_below_the_default(dicegame):
     """A game whose default (here `bold`, as a tuned preset would be) replaced another (`careful`)
     plays that one as its own tier, between random and the default."""
     retuned = dataclasses.replace(dicegame, default_strategy="bold", previous_default="careful")
-    assert tiers.tier_lineups(retuned, (0.5,)) == [("random",), ("bold@0.5",), ("careful",), ("bold",),
+    assert ladder.tier_lineups(retuned, (0.5,)) == [("random",), ("bold@0.5",), ("careful",), ("bold",),
                                                    ("lookahead",)]
-    orders = [tiers.tier_of("bold", lineup, "careful") for lineup in ("random", "bold@0.5", "careful", "bold",
+    orders = [ladder.tier_of("bold", lineup, "careful") for lineup in ("random", "bold@0.5", "careful", "bold",
                                                                          "lookahead")]
-    assert [name for _, name, _ in orders] == ["random", "heuristic@0.5", tiers.PREVIOUS, "heuristic", "lookahead"]
+    assert [name for _, name, _ in orders] == ["random", "heuristic@0.5", ladder.PREVIOUS, "heuristic", "lookahead"]
     assert [order for order, _, _ in orders] == sorted(order for order, _, _ in orders)
-    assert tiers.tier_of("bold", "careful") is None  # without a previous default it is no tier
-    assert tiers.tier_lineups(dataclasses.replace(dicegame, previous_default="careful")) == \
-        tiers.tier_lineups(dicegame)  # the previous default is the default: no rung of its own
+    assert ladder.tier_of("bold", "careful") is None  # without a previous default it is no tier
+    assert ladder.tier_lineups(dataclasses.replace(dicegame, previous_default="careful")) == \
+        ladder.tier_lineups(dicegame)  # the previous default is the default: no rung of its own
 
 
 def test_a_tuned_preset_that_is_not_the_default_is_the_rung_above_it(dicegame):
-    from simkit.game import Preset
+    from simkit.core.game import Preset
 
     trained = dataclasses.replace(dicegame, presets=dicegame.presets[:-1] + (
         Preset("tuned", "careful, holding at 20", (1.0, 20.0, 0.0)), dicegame.presets[-1]))
-    assert tiers.tier_lineups(trained) == [("random",), ("careful",), ("tuned",), ("lookahead",)]
-    assert tiers.tier_of("careful", "tuned") == (1.5, "tuned", 0.0)
-    assert tiers.tier_of("tuned", "tuned") == (1.0, "heuristic", 0.0)  # the default: its own tier
+    assert ladder.tier_lineups(trained) == [("random",), ("careful",), ("tuned",), ("lookahead",)]
+    assert ladder.tier_of("careful", "tuned") == (1.5, "tuned", 0.0)
+    assert ladder.tier_of("tuned", "tuned") == (1.0, "heuristic", 0.0)  # the default: its own tier
 
 
 def test_an_expert_preset_is_the_top_rung_above_the_lookahead(dicegame):
-    from simkit.game import Preset
+    from simkit.core.game import Preset
 
     lookahead = dicegame.preset("lookahead")
-    ladder = dataclasses.replace(dicegame, presets=dicegame.presets + (
+    with_expert = dataclasses.replace(dicegame, presets=dicegame.presets + (
         Preset("expert", "the lookahead on more rollouts", lookahead.weights, lookahead.kind),))
-    assert tiers.tier_lineups(ladder) == [("random",), ("careful",), ("lookahead",), ("expert",)]
-    assert tiers.tier_of("careful", "expert") == (3.0, "expert", 0.0)
-    assert tiers.tier_of("careful", "expert@0.5") is None  # a noisy expert is no rung
-    assert tiers.tier_of("careful", "lookahead")[0] < tiers.tier_of("careful", "expert")[0]
+    assert ladder.tier_lineups(with_expert) == [("random",), ("careful",), ("lookahead",), ("expert",)]
+    assert ladder.tier_of("careful", "expert") == (3.0, "expert", 0.0)
+    assert ladder.tier_of("careful", "expert@0.5") is None  # a noisy expert is no rung
+    assert ladder.tier_of("careful", "lookahead")[0] < ladder.tier_of("careful", "expert")[0]
 
 
 def test_skill_levels_parsed_and_checked():
-    assert tiers.parse_skill("0,0.25,0.5") == (0.5, 0.25)  # 0 is the default tier itself
-    assert tiers.parse_skill([0.5, 1]) == (1.0, 0.5)
-    assert tiers.parse_skill(None) == ()
+    assert ladder.parse_skill("0,0.25,0.5") == (0.5, 0.25)  # 0 is the default tier itself
+    assert ladder.parse_skill([0.5, 1]) == (1.0, 0.5)
+    assert ladder.parse_skill(None) == ()
     for bad in ("2", "x", "-0.1", [True]):
         with pytest.raises(InputError, match="noise levels from 0 to 1"):
-            tiers.parse_skill(bad)
+            ladder.parse_skill(bad)
 
 
 def test_tiers_sweep_builds_self_play_cells_per_player_count():

@@ -1,4 +1,4 @@
-"""Balanced line-ups (simkit.seating) and tournaments (simkit.analysis.tournament): the seating design's balance, the
+"""Balanced line-ups (simkit.core.seating) and tournaments (simkit.analysis.tournament): the seating design's balance, the
 refusal of a line-up a cell cannot balance, and the head-to-head figures checked against
 values derived by hand on the test dice game."""
 
@@ -14,12 +14,12 @@ import pytest
 from typer.testing import CliRunner
 
 import simkit
-from simkit import seating as lineups
-from simkit import spec as specs
 from simkit.analysis import tournament
-from simkit.cli import app
-from simkit.errors import InputError
-from simkit.runner import seat_strategies
+from simkit.commands.cli import app
+from simkit.core import seating as lineups
+from simkit.core.errors import InputError
+from simkit.sweeps import spec as specs
+from simkit.sweeps.runner import seat_strategies
 
 # -- the seating design ------------------------------------------------------------------------
 
@@ -303,7 +303,7 @@ def test_first_player_advantage_over_decided_games(tmp_path):
     assert cell["first_player_advantage"]["value"] == pytest.approx(seat0 / cell["games"] - 0.5)
     # the CI gate judges the same figure
     from simkit.analysis.intervals import Z95
-    from simkit.check import first_player_advantage
+    from simkit.sweeps.check import first_player_advantage
 
     gate = first_player_advantage(cell, Z95)
     fpa = cell["first_player_advantage_decided"]

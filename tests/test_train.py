@@ -1,4 +1,4 @@
-"""`simkit train` (simkit.train) on the test dice game: it finds what a hand calculation
+"""`simkit train` (simkit.search.train) on the test dice game: it finds what a hand calculation
 says is stronger, replays from its seed, resumes, writes the tuned preset's file, and
 refuses bad input before playing."""
 
@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from simkit import bots, train
-from simkit.errors import InputError
+from simkit.core import bots
+from simkit.core.errors import InputError
+from simkit.search import train
 
 SMALL = {"players": "2", "games": 400, "population": 6, "generations": 3, "lookahead_share": 0.0,
          "validate_games": 800, "evidence_games": 800, "evidence_lookahead_games": 20, "seed": 3, "jobs": 1,

@@ -1,4 +1,4 @@
-"""simkit.tune: the whole-seat search (scan, refine, validate on fresh seeds) on models whose
+"""simkit.search.tune: the whole-seat search (scan, refine, validate on fresh seeds) on models whose
 answer is known by construction, the pairing it keeps and the pairing it cannot, and the dice
 game's head start tuned against a direct sweep of the fresh seeds; bad input is one `error:`
 line (docs/tuning.md)."""
@@ -16,10 +16,10 @@ from typer.testing import CliRunner
 
 import simkit
 from simkit import games as registry
-from simkit.cli import app
-from simkit.rules import Param
-from simkit.tiers import default_panel
-from simkit.tune import (
+from simkit.commands.cli import app
+from simkit.core.ladder import default_panel
+from simkit.core.rules import Param
+from simkit.search.tune import (
     VALIDATION_GAMES,
     Evaluation,
     PanelEvaluator,
@@ -266,7 +266,7 @@ def test_a_panel_tune_writes_each_line_up_s_answer_and_its_own_best(tmp_path):
 def three(tmp_path_factory):
     """3 players, the first to the target wins at once: the earlier seat is favoured."""
     out = tmp_path_factory.mktemp("tune") / "three"
-    return simkit.tune("dicegame", "head_start", players=3, variant="sudden", precision="2pt", max_games=32_000,
+    return simkit.search.tune("dicegame", "head_start", players=3, variant="sudden", precision="2pt", max_games=32_000,
                        seed=5, out=out)
 
 

@@ -20,8 +20,8 @@ Table 3: the game that meets both limits by 1 point under larger budgets.
 
 import numpy as np
 
-from simkit.check import simulated_rates
-from simkit.sequential import simulated
+from simkit.sweeps.check import simulated_rates
+from simkit.sweeps.sequential import simulated
 
 RUNS = 2000
 LIMITS = {"max_seat_gap": "3pt", "max_first_player_advantage": "2pt"}

@@ -7,7 +7,7 @@ The finding is seat 0's share of decided games at 2 players against fair, made b
 (`head_start`, points at set-up) of seat 0. Each run re-measures it, on the same seeds, under a
 rule set that changes nothing (the die's faces listed in another order: other games, the same
 odds), halves the effect, removes it or reverses it (other head starts, with the reordered
-die), and decides it look by look with the phase's own code (simkit.robustness: `schedule`,
+die), and decides it look by look with the phase's own code (simkit.sweeps.robustness: `schedule`,
 `look_seed`, `columns`, `_judge`; the paired sums of simkit.analysis.robustness):
 look 0 plays the original's 10,000 games on the run's root seed, each later look doubles the
 games on a seed of its own with the original played again beside it, up to 320,000 games, one
@@ -28,10 +28,10 @@ from pathlib import Path
 import numpy as np
 
 from simkit import games as registry
-from simkit import results, runner
 from simkit.analysis import robustness as labelling
-from simkit.rng import game_seeds
-from simkit.robustness import GAMES, _judge, columns, look_seed, schedule
+from simkit.core.rng import game_seeds
+from simkit.sweeps import results, runner
+from simkit.sweeps.robustness import GAMES, _judge, columns, look_seed, schedule
 
 PLAYERS = 2
 ORIGINAL_GAMES = 10_000

@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/ci/robustness_labels.py
 
 Simulated re-measurements of a seat-0 finding, decided look by look by the phase's own code
-(simkit.robustness.simulated, which calls the phase's `_judge` and `schedule`): the original
+(simkit.sweeps.robustness.simulated, which calls the phase's `_judge` and `schedule`): the original
 plays 10,000 games, the re-measurement up to 320,000 (the defaults), one of 4 re-measurements
 of its finding, δ = 2 points, α = 5%. Seat 0 wins each decided game with chance 1/players +
 the effect in the original and 1/players + the re-measured effect in the re-measurement; in
@@ -16,7 +16,7 @@ effect halved labelled weaker, an effect gone vanishes, each in at least 90%; a 
 effect reverses in at least 95%.
 """
 
-from simkit.robustness import simulated
+from simkit.sweeps.robustness import simulated
 
 RUNS = 2000
 CASES = (("nothing changed", 1.0, "holds"), ("effect halved", 0.5, "weaker"), ("effect gone", 0.0, "vanishes"),

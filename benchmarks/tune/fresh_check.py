@@ -19,7 +19,7 @@ from pathlib import Path
 import polars as pl
 
 import simkit
-from simkit.tune import Evaluation, compare
+from simkit.search.tune import Evaluation, compare
 
 
 def schedule(text: str) -> tuple[int, ...]:

@@ -16,12 +16,12 @@ import sys
 
 import numpy as np
 
+from simkit.core.rng import seed_streams
 from simkit.games.tide_of_avaris import GAME
 from simkit.games.tide_of_avaris import engine as E
 from simkit.games.tide_of_avaris import events as EV
 from simkit.games.tide_of_avaris import lookahead as LA
 from simkit.games.tide_of_avaris import state as S
-from simkit.rng import seed_streams
 from strategies import tide_of_avaris as bot
 
 PLAYERS = 2

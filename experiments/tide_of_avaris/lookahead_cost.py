@@ -9,9 +9,9 @@ import time
 
 import numpy as np
 
+from simkit.core.rng import game_seeds
 from simkit.games.tide_of_avaris import GAME
-from simkit.rng import game_seeds
-from simkit.runner import play, seat_strategies
+from simkit.sweeps.runner import play, seat_strategies
 
 CELLS = ((2, 2000, "controller"), (2, 400, "lookahead"), (3, 2000, "controller"), (3, 300, "lookahead"),
          (4, 2000, "controller"), (4, 300, "lookahead"))

@@ -11,9 +11,9 @@ import time
 
 import numpy as np
 
-from simkit.game import GAME_COLUMNS, SEAT_COLUMNS
+from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS
+from simkit.core.rng import game_seeds
 from simkit.games.tide_of_avaris import GAME
-from simkit.rng import game_seeds
 from strategies import tide_of_avaris as bot
 
 

@@ -9,7 +9,7 @@ From seats.parquet alone, every sweep gets per cell:
   engine's RANK column, tied seats share a rank), over all games played.
 
 With `--arcs` the sweep also stores each game's score after every round (traces.parquet,
-simkit.traces; the first TRACE_ROUNDS rounds). From it, per cell, first the metrics with a
+simkit.core.traces; the first TRACE_ROUNDS rounds). From it, per cell, first the metrics with a
 standard definition (definitions and sources in docs/results.md):
 
 - lead-change rate (Ludii's LeadChange): per game, the share of traced rounds after which
@@ -56,7 +56,7 @@ import polars as pl
 
 from simkit.analysis.intervals import Z95, wilson
 from simkit.analysis.tables import INCOMPLETE, by_cell, collect, exact_wins, length_summary
-from simkit.traces import NO_LEADER, TRACE_ROUNDS, TRACES
+from simkit.core.traces import NO_LEADER, TRACE_ROUNDS, TRACES
 
 ROUNDS_LEFT = 3  # k of P(win | leading after t, at least k rounds left)
 

@@ -3,7 +3,7 @@ about our bots or our invented components?
 
 A finding's figure is one number with a 95% interval from one cell: a seat's share of decided
 games against fair, a dealt value or a strategy against its cell's average, the capped share.
-simkit.robustness plays the finding's cell again with the line-up replaced by a skilled tier
+simkit.sweeps.robustness plays the finding's cell again with the line-up replaced by a skilled tier
 and under every shipped alternative component set, on the same seeds, so game i of the
 re-measurement and game i of the original pair. This module is pure: per-game sums in, figures,
 paired changes, labels and game counts out.
@@ -46,7 +46,7 @@ from collections.abc import Mapping
 
 from simkit.analysis.intervals import cross_sums, linear_interval, one_sided_z, ratio
 
-FOLDER = "robustness"  # the re-measurement looks, inside the sweep folder (simkit.robustness plays them)
+FOLDER = "robustness"  # the re-measurement looks, inside the sweep folder (simkit.sweeps.robustness plays them)
 SELECTION = "robustness.json"  # what was picked, its schedule and the labels, beside it
 HOLDS, WEAKER, VANISHES, REVERSES = "holds", "weaker", "vanishes", "reverses"
 UNDETERMINED, NO_EFFECT, NOT_MEASURED = "undetermined", "no effect", "not re-measured"

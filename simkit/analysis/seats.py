@@ -59,7 +59,7 @@ def clear_of_noise(p_values: list[float]) -> list[tuple[float, bool]]:
     average, variant comparisons): per figure, in the input order, its Holm-adjusted p over
     all of them and whether that p is below SIGNIFICANCE. The headline, the overview, the
     seat, strategy, category and comparison tables read this verdict (through
-    `simkit.report.findings.Headline.verdict`), so a figure clear in one place is clear in all.
+    `simkit.analysis.findings.Headline.verdict`), so a figure clear in one place is clear in all.
     A 95% interval alone may exclude zero and the figure still not be clear: the correction
     over many figures is what keeps chance effects out."""
     return [(adjusted, adjusted < SIGNIFICANCE) for adjusted in holm(list(p_values))]

@@ -90,7 +90,7 @@ def game_info(game_ids: Sequence[str]) -> dict[str, dict]:
     assumption (the source is an assumption id A<n>, or the component set)}}}. A game that is
     not registered here (a folder from elsewhere) is left out."""
     from simkit import games as registry
-    from simkit.errors import InputError
+    from simkit.core.errors import InputError
 
     out = {}
     for game_id in game_ids:
@@ -205,7 +205,7 @@ def summarize(folder: Path) -> dict:
 
 
 def _robustness(folder: Path) -> dict:
-    """{"robustness": ...} when the folder holds a robustness phase (simkit.robustness): its
+    """{"robustness": ...} when the folder holds a robustness phase (simkit.sweeps.robustness): its
     settings, findings with their re-measurements and labels, and the games it played, from
     robustness.json (findings without labels while the phase is unfinished)."""
     path = folder / robustness.SELECTION

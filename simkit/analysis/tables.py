@@ -178,7 +178,7 @@ def validate(folder, games: pl.LazyFrame, seats: pl.LazyFrame, cells: pl.DataFra
     differs from cells.parquet's."""
     from pathlib import Path
 
-    from simkit.errors import InputError
+    from simkit.core.errors import InputError
 
     folder = Path(folder)
     spec = folder / "spec.toml"

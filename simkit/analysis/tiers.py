@@ -1,5 +1,5 @@
 """Seat advantage by skill tier: does the seats' imbalance grow with the bots' skill?
-(docs/statistics.md; the cells come from `simkit sweep --tiers`, see simkit.tiers.)
+(docs/statistics.md; the cells come from `simkit sweep --tiers`, see simkit.core.ladder.)
 
 The question is about size and about every seat: a first player's disadvantage that deepens
 from −3 to −8 points grows, however its sign reads, and a game whose seat 1 is +15 points
@@ -28,7 +28,7 @@ import polars as pl
 from simkit.analysis.intervals import Z95
 from simkit.analysis.seats import OUTCOME_COLUMNS, extremes_frame, outcomes, pair_sums, seat_changes, verdict
 from simkit.analysis.tables import collect
-from simkit.tiers import LOOKAHEAD, tier_of
+from simkit.core.ladder import LOOKAHEAD, tier_of
 
 MIN_DECIDED = 100  # a tier with fewer decided games (say, one that hardly ever finishes) is not compared
 SIZES = ("seat0_distance", "seat_gap")  # the sizes compared between tiers

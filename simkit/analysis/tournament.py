@@ -3,7 +3,7 @@ or more strategies: the head-to-head matrix, a Bradley–Terry strength ranking,
 dominant-strategy flag and the first-player advantage per table (line-up at the table); and
 the same matrix for every categorical seat column (a dealt power, quirk or colour). Run by
 the summary builder (simkit.analysis.summary); fields are documented in docs/results.md. The
-seating design that balanced the line-ups is simkit.seating's.
+seating design that balanced the line-ups is simkit.core.seating's.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import polars as pl
 
 from simkit.analysis.intervals import Z95, wilson
 from simkit.analysis.tables import INCOMPLETE, WIN_UNITS, by_cell, collect, win_units
-from simkit.seating import seating_summary
+from simkit.core.seating import seating_summary
 
 HALF = 2  # pairwise outcomes are summed in half points (a tie is 1/2), so every sum is an exact integer
 SEPARATED = 15.0  # a Bradley-Terry strength this far out (odds e^15) means the fit diverged

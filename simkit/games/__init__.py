@@ -12,7 +12,7 @@ import importlib
 import os
 import pkgutil
 
-from simkit.errors import InputError, unknown
+from simkit.core.errors import InputError, unknown
 
 _loaded: dict = {}
 
@@ -43,14 +43,14 @@ def get(game_id: str):
             raise InputError(f"cannot import game module '{modules[game_id]}' (from SIMKIT_GAME_MODULES or "
                              f"simkit/games): {e}; check the module path and PYTHONPATH") from None
         if not hasattr(module, "GAME"):
-            raise InputError(f"game module '{modules[game_id]}' defines no GAME; see simkit/game.py")
+            raise InputError(f"game module '{modules[game_id]}' defines no GAME; see simkit/core/game.py")
         _loaded[game_id] = module.GAME
     return _loaded[game_id]
 
 
 def folder(game_id: str):
     """The folder of the game's package (or of its module): where its data files, such as
-    the `tuned` preset's tuned.toml (simkit.bots), live."""
+    the `tuned` preset's tuned.toml (simkit.core.bots), live."""
     from pathlib import Path
 
     get(game_id)

@@ -10,7 +10,7 @@ from pathlib import Path
 import polars as pl
 
 from simkit.analysis.tables import length_counts
-from simkit.files import write_text
+from simkit.core.files import write_text
 from simkit.report.render import to_html, to_markdown
 from simkit.report.sections import build
 

@@ -19,7 +19,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, PercentFormatter
 
 from simkit.analysis.seats import seat_figure
-from simkit.files import save_figure
+from simkit.core.files import save_figure
 
 DPI = 110
 ROUND_CAP_COLOUR = "#c0392b"  # incomplete games stand out in the end-reason bars

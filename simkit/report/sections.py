@@ -14,19 +14,22 @@ from pathlib import Path
 
 import polars as pl
 
-from simkit.analysis.robustness import opening
-from simkit.analysis.seats import SIGNIFICANCE, clear_of_noise, group_figure, no_decided_game, no_decided_text
-from simkit.analysis.tests import p_against
-from simkit.report import arcs, plots, tournament
-from simkit.report.findings import (
+from simkit.analysis.findings import (
     CAPPED_FINDING,
+    HEADLINE_ITEMS,
+    HEADLINE_PER_GAME,
     MOSTLY_UNFINISHED,
     Headline,
     capped_finding,
+    cell_labels,
     headline,
     headline_groups,
     plain,
 )
+from simkit.analysis.robustness import opening
+from simkit.analysis.seats import SIGNIFICANCE, clear_of_noise, group_figure, no_decided_game, no_decided_text
+from simkit.analysis.tests import p_against
+from simkit.report import arcs, plots, tournament
 from simkit.report.render import Block, Bullets, Contents, Heading, Paragraph, Plot, Table
 
 # The report's one rule for a figure clear of the noise (simkit.analysis.seats.clear_of_noise),
@@ -73,27 +76,6 @@ def number(value: float | None, digits: int = 2) -> str:
 
 def count(value: int) -> str:
     return f"{value:,}"
-
-
-def cell_labels(cells: list[dict]) -> dict[str, str]:
-    """A short human name per cell: player count and variant always; the game, the rule
-    overrides and the line-up only where they tell cells apart (the line-up only for a game
-    whose cells play several). A label that would still repeat gets the cell id."""
-    several_games = len({cell["game"] for cell in cells}) > 1
-    lineups: dict[str, set] = {}  # a game whose cells all play one line-up need not name it
-    for cell in cells:
-        lineups.setdefault(cell["game"], set()).add(cell.get("lineup"))
-    labels = {}
-    for cell in cells:
-        parts = [cell["game"]] if several_games else []
-        parts += [f"{cell['players']} players", cell["variant"]]
-        parts += [f"{name}={value}" for name, value in cell.get("overrides", {}).items()]
-        if len(lineups[cell["game"]]) > 1:
-            parts.append(f"line-up {cell.get('lineup')}")
-        labels[cell["cell"]] = ", ".join(parts)
-    uses = Counter(labels.values())  # counted once: a 10,000-cell grid has 10,000 labels
-    repeated = {label for label, n in uses.items() if n > 1}
-    return {cell: f"{label} [{cell}]" if label in repeated else label for cell, label in labels.items()}
 
 
 # ---------------------------------------------------------------------------------------
@@ -177,8 +159,6 @@ def answer(cell: dict, label: str, top: Headline | None = None) -> str:
     return sentence
 
 
-HEADLINE_ITEMS = 8  # headline items of a one-game sweep; the rest are listed under "More findings"
-HEADLINE_PER_GAME = 3  # headline items per game of a sweep of several games
 
 
 def _headline_groups(summary: dict, top: Headline, labels: dict[str, str], limit: int | None = None

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
-from simkit.files import save_figure
+from simkit.core.files import save_figure
 from simkit.report.plots import DPI, wrap
 from simkit.report.render import Block, Heading, Paragraph, Plot, Table
 
@@ -34,28 +34,13 @@ def _weakest(h2h: dict, label: str) -> dict:
     return min((m for m in h2h["matrix"] if m["row"] == label), key=lambda m: m["ci_low"])
 
 
-def dominant(cells: list[dict]) -> list[tuple[dict, str, tuple[str, str], dict]]:
-    """(cell, finding kind, finding key, its matrix) per dominant strategy or dealt value: the
-    kind and key of the win-rate finding about the same strategy or value in the same cell
-    (simkit.report.findings), whose robustness label the headline item carries."""
-    out = []
-    for cell in cells:
-        h2h = cell.get("head_to_head") or {}
-        if h2h.get("dominant"):
-            out.append((cell, "strategy", ("strategy", h2h["dominant"]), h2h))
-        for column, matchup in (cell.get("matchups") or {}).items():
-            if matchup.get("dominant"):
-                out.append((cell, "category", (column, matchup["dominant"]), matchup))
-    return out
-
-
 def headline_items(cells: list[dict], labels: dict[str, str], robustness: dict | None = None
                    ) -> list[tuple[str, str]]:
     """(game, sentence) per dominant strategy or dealt value: the first thing a designer must know.
     `robustness`: summary.json's, whose label of the same strategy's or value's win-rate finding
-    the sentence then carries (simkit.robustness measures it again for the headline)."""
+    the sentence then carries (simkit.sweeps.robustness measures it again for the headline)."""
+    from simkit.analysis.findings import dominant, label_text
     from simkit.analysis.robustness import finding_id
-    from simkit.report.findings import label_text
 
     rows = {row["id"]: row for row in (robustness or {}).get("findings", [])}
     items = []

@@ -1,10 +1,10 @@
-"""The race a lookahead should have run (simkit.kernels.race_prune), replayed from every
+"""The race a lookahead should have run (simkit.core.kernels.race_prune), replayed from every
 candidate's rollout values played in full: how many rollouts each candidate plays, and which
 still run at the end."""
 
 import numpy as np
 
-from simkit.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM, race_prune
+from simkit.core.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM, race_prune
 
 
 def replay_race(full, z):

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
+from simkit.core.rng import game_seeds
 from simkit.games import get as get_game
-from simkit.rng import game_seeds
-from simkit.runner import play, seat_strategies
+from simkit.sweeps.runner import play, seat_strategies
 
 ROOT = Path(__file__).resolve().parents[2]
 LOG_ROWS = 20000

@@ -27,7 +27,7 @@ ROOT_SEED = 0
 def cells(game_id: str) -> list[tuple[str, int, str]]:
     """(variant, players, preset) of every probe cell, in a fixed order."""
     from simkit import games as registry
-    from simkit.bots import LOOKAHEAD
+    from simkit.core.bots import LOOKAHEAD
 
     game = registry.get(game_id)
     presets = [p.name for p in game.presets if p.kind != LOOKAHEAD]
@@ -51,9 +51,9 @@ def probe(game_id: str, games: int) -> dict[str, str]:
     import numpy as np
 
     from simkit import games as registry
-    from simkit import spec as specs
-    from simkit.rng import game_seeds
-    from simkit.runner import compiled, play, seat_strategies
+    from simkit.core.rng import game_seeds
+    from simkit.sweeps import spec as specs
+    from simkit.sweeps.runner import compiled, play, seat_strategies
 
     game = registry.get(game_id)
     result = {}

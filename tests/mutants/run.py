@@ -43,7 +43,7 @@ instead, per game, from every single-site change the standard operators make to 
 rule code.
 
 *Places*: every function (or class: its methods) cited by a `code = ["path::name"]` entry of
-the game's `simkit/games/<game>/coverage.toml` (simkit.coverage.load), its whole body, the
+the game's `simkit/games/<game>/coverage.toml` (simkit.core.coverage.load), its whole body, the
 functions nested in it included; cited module-level constants and non-Python files are not
 mutated. `--places engine` adds every other function of the game's package
 (simkit/games/<game>/*.py, its engine and components) and its bots (strategies/<game>.py).
@@ -257,7 +257,7 @@ class Candidate:
 
 def function_nodes(tree: ast.Module) -> dict[str, ast.AST]:
     """The functions and classes of a module by the names coverage files cite: `name`,
-    `Class::method`, also those defined under a module-level if/try/with (simkit.coverage)."""
+    `Class::method`, also those defined under a module-level if/try/with (simkit.core.coverage)."""
     found: dict[str, ast.AST] = {}
 
     def walk(node, prefix):
@@ -277,7 +277,7 @@ def rule_places(game: str, engine: bool = False, root: Path = REPO) -> dict[str,
     """{file: [cited function names]} of a game: every `path::name` of its coverage file's `code`
     entries that names a function or class of a Python file. engine=True adds every function of
     the game's package and of its bots (as `name`, module level and methods)."""
-    from simkit import coverage
+    from simkit.core import coverage
 
     places: dict[str, list[str]] = {}
     defined: dict[str, dict] = {}
@@ -305,7 +305,7 @@ def rule_places(game: str, engine: bool = False, root: Path = REPO) -> dict[str,
 
 def rule_tests(game: str) -> dict[str, tuple[str, ...]]:
     """{"path::function": the tests the coverage file cites for the rules that cite it}."""
-    from simkit import coverage
+    from simkit.core import coverage
 
     tests: dict[str, list[str]] = {}
     for rule in coverage.load(game).rules:

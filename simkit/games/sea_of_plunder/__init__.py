@@ -1,6 +1,6 @@
 """Sea of Plunder (2-4 players): the game package the toolkit reads through GAME."""
 
-from simkit.game import Compiled, Game, Metric
+from simkit.core.game import Compiled, Game, Metric
 from simkit.games.sea_of_plunder import components, engine, events, rules
 from simkit.games.sea_of_plunder import state as S
 from strategies import sea_of_plunder as bots

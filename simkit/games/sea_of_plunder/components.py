@@ -15,8 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
-from simkit.components import ComponentSet
-from simkit.errors import InputError, unknown
+from simkit.core.components import ComponentSet
+from simkit.core.errors import InputError, unknown
 from simkit.games.sea_of_plunder import state as S
 
 FOLDER = Path(__file__).parent / "components"
@@ -380,7 +380,7 @@ def _load(files: ComponentSet, raw: bytes) -> Components:
     port_squares = tuple(port_at[letter] for letter in sorted(letters, key=letters.get))
     cards = _check_cards(_load_toml(files, "cards.toml"), where("cards.toml"), names)
     letter, number = _check_dice(_load_toml(files, "dice.toml"), where("dice.toml"))
-    files.check_read()  # a key no check above read would change nothing: refused (simkit.components)
+    files.check_read()  # a key no check above read would change nothing: refused (simkit.core.components)
     return Components(names, colours, port_squares, pirates, island,
                       int(ports_doc.get("goods_per_colour", MAX_GOODS_PER_COLOUR)), seat_islands, cards,
                       letter, number, raw, files.name, where("cards.toml"))

@@ -18,8 +18,30 @@ keep numba's reference counting off the hot path.
 
 import numpy as np
 
-from simkit import game as G
-from simkit.game import LOG_WIDTH
+from simkit.core import game as G
+from simkit.core.game import LOG_WIDTH
+from simkit.core.jit import engine_loop, jit
+from simkit.core.kernels import (
+    FALSE,
+    RACE_ALIVE,
+    RACE_FIRST,
+    RACE_SUM,
+    TRUE,
+    copy_prefix,
+    copy_rows,
+    decide,
+    fixed_width,
+    noisy,
+    params_record,
+    pick_best,
+    race_pick,
+    race_prune,
+    sort_ints,
+    unowned_float,
+    unowned_int,
+    unowned_uint,
+)
+from simkit.core.rng import CHANCE, next_u64, randint, seed_streams, shuffle
 from simkit.games.sea_of_plunder import events as EV
 from simkit.games.sea_of_plunder import state as S
 from simkit.games.sea_of_plunder.state import (
@@ -49,28 +71,6 @@ from simkit.games.sea_of_plunder.state import (
     STEPS0,
     T_ROWS,
 )
-from simkit.jit import engine_loop, jit
-from simkit.kernels import (
-    FALSE,
-    RACE_ALIVE,
-    RACE_FIRST,
-    RACE_SUM,
-    TRUE,
-    copy_prefix,
-    copy_rows,
-    decide,
-    fixed_width,
-    noisy,
-    params_record,
-    pick_best,
-    race_pick,
-    race_prune,
-    sort_ints,
-    unowned_float,
-    unowned_int,
-    unowned_uint,
-)
-from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
 from strategies import sea_of_plunder as bot
 
 # rows of the scratch table `buf`
@@ -1789,7 +1789,7 @@ def game_tables(components, presets, players):
 
 def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
                          log_count, trace):
-    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.runner.play picks
+    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.sweeps.runner.play picks
     it): the same games, bit for bit, without the lookahead's scratch and without compiling the
     lookahead (`values` is None, so numba prunes that branch of play_games before typing it)."""
     owned_T, owned_F, owned_rng, owned_buf = game_tables(components, presets, seat_strategies.shape[1])
@@ -1803,7 +1803,7 @@ def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, ou
 
 
 def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Sea of Plunder (the engine contract in simkit/game.py)."""
+    """Play len(seeds) games of Sea of Plunder (the engine contract in simkit/core/game.py)."""
     players = seat_strategies.shape[1]
     owned_T, owned_F, owned_rng, owned_buf = game_tables(components, presets, players)
     # the lookahead's scratch: a second set of tables for its rollouts, allocated once
@@ -1824,7 +1824,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
                owned_T2, owned_F2, owned_rr, owned_buf2)
 
 
-@engine_loop  # optimised whole (simkit.numba_patches)
+@engine_loop  # optimised whole (simkit.core.numba_patches)
 @jit(runtime=False)
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                T2, F2, rr, buf2, nolog, unseen, values,
@@ -1832,7 +1832,7 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
                owned_T2, owned_F2, owned_rr, owned_buf2):
     """play_chunk's game loop, on unowned views of its tables; `values` None: no lookahead seat."""
     players = seat_strategies.shape[1]
-    # constant row widths from here down (simkit.kernels: Constant row widths); T's and F's follow
+    # constant row widths from here down (simkit.core.kernels: Constant row widths); T's and F's follow
     # the component set (its cards, its paths), so they stay as they are
     K, rng, buf, log = fixed_width(K, SQUARES), fixed_width(rng, 4), fixed_width(buf, BUF_COLS), fixed_width(log, LOG_WIDTH)
     rr, buf2 = fixed_width(rr, 4), fixed_width(buf2, BUF_COLS)
@@ -1852,7 +1852,7 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
                 else:
                     take_turn(P, T, K, F, rng, buf, log, s)
             T[ST, S.ROUND] += 1
-            if trace.shape[0] > 0 and T[ST, S.ROUND] <= trace.shape[1]:  # the game arc (simkit/game.py)
+            if trace.shape[0] > 0 and T[ST, S.ROUND] <= trace.shape[1]:  # the game arc (simkit/core/game.py)
                 for s in range(players):
                     trace[g, T[ST, S.ROUND] - 1, s] = score_if_ended(P, T, K, buf, s)
             if T[ST, S.END_REASON] >= 0:

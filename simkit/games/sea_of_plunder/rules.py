@@ -3,10 +3,10 @@
 Sources are rulebook sections, or assumption ids registered in this game's coverage.toml.
 """
 
-from simkit.components import component_param
+from simkit.core.components import component_param
+from simkit.core.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 from simkit.games.sea_of_plunder import state as S
 from simkit.games.sea_of_plunder.components import FOLDER  # the base component set ("standard")
-from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 PARAMS = (
     # variants and modules

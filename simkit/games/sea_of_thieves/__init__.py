@@ -2,7 +2,7 @@
 ocean hazards, events, fortune -, voyages, enemies, the economy and scoring): the game package
 the toolkit reads through GAME."""
 
-from simkit.game import Compiled, Game, Metric
+from simkit.core.game import Compiled, Game, Metric
 from simkit.games.sea_of_thieves import components, events, rules
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import play_chunk, play_chunk_heuristic

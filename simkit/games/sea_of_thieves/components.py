@@ -2,7 +2,7 @@
 
 components/ holds the base set ("standard"); components/alt-<name>/ holds alternative sets
 with only the files that differ; a designer's folder is read the same way (component
-sets: simkit.components). Every file is checked against a
+sets: simkit.core.components). Every file is checked against a
 declared schema (types, bounds, counts, cross-references) before any game is played; an error
 names the file, the entry and the rule it breaks, as one `error:` line (InputError).
 
@@ -21,8 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
-from simkit.components import ComponentSet, shipped
-from simkit.errors import InputError
+from simkit.core.components import ComponentSet, shipped
+from simkit.core.errors import InputError
 from simkit.games.sea_of_thieves import state as S
 
 FOLDER = Path(__file__).parent / "components"
@@ -36,7 +36,7 @@ DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # axial; stra
 
 # ------------------------------------------------------------------ the component set
 def open_set(value: str = "standard") -> ComponentSet:
-    """The chosen set (simkit.components): a shipped name or a designer's folder, overlaid on the base."""
+    """The chosen set (simkit.core.components): a shipped name or a designer's folder, overlaid on the base."""
     return ComponentSet.open(FOLDER, value)
 
 
@@ -150,7 +150,7 @@ def _check_row(schema, row: dict, label: str, entry: str) -> dict:
 
 def _csv(files: ComponentSet, name: str, schema) -> list[dict]:
     label = files.where(name)
-    header, lines = files.read_csv(name)  # every row as wide as the header (simkit.components)
+    header, lines = files.read_csv(name)  # every row as wide as the header (simkit.core.components)
     if header != [f.name for f in schema]:
         raise fail(label, "header", f"columns must be {','.join(f.name for f in schema)}", "the file's schema")
     return [_check_row(schema, dict(zip(header, fields)), label, f"entry {i}")

@@ -5,9 +5,9 @@ Starting gold per seat is one list parameter (`starting_gold`, one figure per se
 reads it as `starting_gold_1` .. `_4`, and a sweep grids over whole gradients.
 """
 
-from simkit.components import component_param
+from simkit.core.components import component_param
+from simkit.core.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 from simkit.games.sea_of_thieves.components import FOLDER
-from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 PARAMS = (
     component_param(FOLDER, "component files: standard, alt-islands (tiles mirrored), alt-layout (other tile "

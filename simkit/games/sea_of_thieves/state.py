@@ -11,7 +11,7 @@ sea tile positions around it), then 0..18 inside the position's hexagon.
 
 import numpy as np
 
-from simkit.jit import jit
+from simkit.core.jit import jit
 
 MAX_PLAYERS = 4
 MAX_SHIPS = 2 * MAX_PLAYERS

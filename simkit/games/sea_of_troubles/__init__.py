@@ -1,7 +1,7 @@
 """Sea of Troubles (Scoundrels!), 2-5 players; Skirmish Mode 3-4: the game package the
 toolkit reads through GAME."""
 
-from simkit.game import Compiled, Game, Metric
+from simkit.core.game import Compiled, Game, Metric
 from simkit.games.sea_of_troubles import components, events, lookahead, rules
 from simkit.games.sea_of_troubles import state as S
 from strategies import sea_of_troubles as bots

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
-from simkit.components import ComponentSet
-from simkit.errors import InputError, did_you_mean
+from simkit.core.components import ComponentSet
+from simkit.core.errors import InputError, did_you_mean
 from simkit.games.sea_of_troubles import state as S
 
 FOLDER = Path(__file__).parent / "components"

@@ -10,7 +10,10 @@ lookahead.py, beside the lookahead tier whose seats it dispatches.
 
 import numpy as np
 
-from simkit import game as G
+from simkit.core import game as G
+from simkit.core.jit import jit
+from simkit.core.kernels import FALSE, TRUE, copy_prefix, decide, noisy, pick_best
+from simkit.core.rng import CHANCE, randint, shuffle
 from simkit.games.sea_of_troubles import events as EV
 from simkit.games.sea_of_troubles import state as S
 from simkit.games.sea_of_troubles.state import (
@@ -28,9 +31,6 @@ from simkit.games.sea_of_troubles.state import (
     fits,
     type_total,
 )
-from simkit.jit import jit
-from simkit.kernels import FALSE, TRUE, copy_prefix, decide, noisy, pick_best
-from simkit.rng import CHANCE, randint, shuffle
 from strategies import sea_of_troubles as bot
 
 # candidate action kinds (buf rows KIND, ARG)
@@ -43,7 +43,7 @@ F_WIDTH = 256
 NOISE = F_WIDTH - 1  # F[1 + s, NOISE]: seat s's noise, read from its strategy row's last column
 DEF0 = 64  # PLAY row: defender's cards from this column
 MAX_STEPS = 60  # actions per turn at most (each spends a card or a move point anyway)
-ZERO = np.int64(0)  # typed arguments (simkit.kernels)
+ZERO = np.int64(0)  # typed arguments (simkit.core.kernels)
 ONE = np.int64(1)
 NONE = np.int64(-1)
 

@@ -31,14 +31,10 @@ playout of every candidate starts from.
 
 import numpy as np
 
-from simkit import game as G
-from simkit.game import LOG_WIDTH
-from simkit.games.sea_of_troubles import engine as E
-from simkit.games.sea_of_troubles import state as S
-from simkit.games.sea_of_troubles.engine import BUF_WIDTH, F_WIDTH
-from simkit.games.sea_of_troubles.state import DECK, HAND0, KW, META, PLAY, SEAT0, ST, T_WIDTH, TDECK
-from simkit.jit import engine_loop, jit
-from simkit.kernels import (
+from simkit.core import game as G
+from simkit.core.game import LOG_WIDTH
+from simkit.core.jit import engine_loop, jit
+from simkit.core.kernels import (
     copy_prefix,
     decide,
     fixed_width,
@@ -47,7 +43,11 @@ from simkit.kernels import (
     unowned_int,
     unowned_uint,
 )
-from simkit.rng import next_u64, seed_streams, shuffle
+from simkit.core.rng import next_u64, seed_streams, shuffle
+from simkit.games.sea_of_troubles import engine as E
+from simkit.games.sea_of_troubles import state as S
+from simkit.games.sea_of_troubles.engine import BUF_WIDTH, F_WIDTH
+from simkit.games.sea_of_troubles.state import DECK, HAND0, KW, META, PLAY, SEAT0, ST, T_WIDTH, TDECK
 from strategies import sea_of_troubles as bot
 
 NEAR_TIE = 1e-6  # a candidate must beat the heuristic's pick by more than this mean value
@@ -394,7 +394,7 @@ def game_tables(presets, players):
 
 
 def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Sea of Troubles (the engine contract in simkit/game.py)."""
+    """Play len(seeds) games of Sea of Troubles (the engine contract in simkit/core/game.py)."""
     K = components[0]
     players = seat_strategies.shape[1]
     width = max(E.F_WIDTH, presets.shape[1])
@@ -416,7 +416,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
 
 def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
                          log_count, trace):
-    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.runner.play picks
+    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.sweeps.runner.play picks
     it): the same games, bit for bit, without the lookahead's scratch and without compiling the
     lookahead (`LV` is None, so numba prunes that branch of play_games before typing it)."""
     K = components[0]
@@ -429,12 +429,12 @@ def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, ou
                owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
 
 
-@engine_loop  # optimised whole (simkit.numba_patches)
+@engine_loop  # optimised whole (simkit.core.numba_patches)
 @jit
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                RT, RF, Rrng, Rbuf, Rlog, LV, RD, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):
     players = seat_strategies.shape[1]
-    # constant row widths from here down (simkit.kernels: Constant row widths)
+    # constant row widths from here down (simkit.core.kernels: Constant row widths)
     T, K, F, rng = fixed_width(T, T_WIDTH), fixed_width(K, KW), fixed_width(F, F_WIDTH), fixed_width(rng, 4)
     buf, log = fixed_width(buf, BUF_WIDTH), fixed_width(log, LOG_WIDTH)
     RT, RF, Rrng = fixed_width(RT, T_WIDTH), fixed_width(RF, F_WIDTH), fixed_width(Rrng, 4)

@@ -3,9 +3,9 @@
 
 from pathlib import Path
 
-from simkit.components import component_param
+from simkit.core.components import component_param
+from simkit.core.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 from simkit.games.sea_of_troubles import state as S
-from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 FOLDER = Path(__file__).parent / "components"  # the standard component set (components.FOLDER)
 

@@ -5,7 +5,7 @@ and scratch scores); each constant names a row or column and its encoding. The r
 the engine and the bots make of a seat's hand and ship are at the end.
 """
 
-from simkit.jit import jit
+from simkit.core.jit import jit
 
 # --- action card types (The Basic Pieces)
 SWORD, SAIL, CANNON, WILD = 0, 1, 2, 3

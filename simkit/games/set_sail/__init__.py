@@ -1,7 +1,7 @@
 """Set Sail (2-4 players; 5-6 as the assumed `extended` variant): the game package the
 toolkit reads through GAME."""
 
-from simkit.game import Compiled, Game, Metric
+from simkit.core.game import Compiled, Game, Metric
 from simkit.games.set_sail import chunk, components, events, rules
 from simkit.games.set_sail import state as S
 from strategies import set_sail as bots

@@ -1,4 +1,4 @@
-"""The engine entry point of Set Sail (the contract in simkit/game.py): plays a chunk of games,
+"""The engine entry point of Set Sail (the contract in simkit/core/game.py): plays a chunk of games,
 seats every tier (random, the heuristic presets with their noise, lookahead) and fills the
 score trace (numba). It sits above engine.py and lookahead.py, which it calls, so neither
 imports the other's caller.
@@ -9,8 +9,11 @@ once per chunk, in Python (_play_chunk).
 
 import numpy as np
 
-from simkit import game as G
-from simkit.game import LOG_WIDTH
+from simkit.core import game as G
+from simkit.core.game import LOG_WIDTH
+from simkit.core.jit import engine_loop, jit
+from simkit.core.kernels import fixed_width, params_record, unowned_float, unowned_int, unowned_uint
+from simkit.core.rng import seed_streams
 from simkit.games.set_sail import lookahead as LA
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.engine import (
@@ -24,21 +27,18 @@ from simkit.games.set_sail.engine import (
     take_turn,
 )
 from simkit.games.set_sail.state import KW, ST, T_ROWS, T_WIDTH
-from simkit.jit import engine_loop, jit
-from simkit.kernels import fixed_width, params_record, unowned_float, unowned_int, unowned_uint
-from simkit.rng import seed_streams
 from strategies import set_sail as bot
 
 
 def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Set Sail (the engine contract in simkit/game.py)."""
+    """Play len(seeds) games of Set Sail (the engine contract in simkit/core/game.py)."""
     _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
                 True)
 
 
 def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
                          log_count, trace):
-    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.runner.play picks
+    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.sweeps.runner.play picks
     it): the same games, bit for bit, without the lookahead's tables and without compiling the
     lookahead (its scratch is None, so numba prunes that branch of play_games before typing it)."""
     _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
@@ -85,13 +85,13 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
                log_rows, owned_scratch)
 
 
-@engine_loop  # optimised whole (simkit.numba_patches)
+@engine_loop  # optimised whole (simkit.core.numba_patches)
 @jit(runtime=False)
 def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                scratch, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log, owned_scratch):
     """play_chunk's game loop, on unowned views of its tables; `scratch` None: no lookahead seat."""
     players = seat_strategies.shape[1]
-    # constant row widths from here down (simkit.kernels: Constant row widths)
+    # constant row widths from here down (simkit.core.kernels: Constant row widths)
     T, K, F, rng = fixed_width(T, T_WIDTH), fixed_width(K, KW), fixed_width(F, F_WIDTH), fixed_width(rng, 4)
     buf, log = fixed_width(buf, BUF_WIDTH), fixed_width(log, LOG_WIDTH)
     T[ST, S.LOG_N] = log_count[0]

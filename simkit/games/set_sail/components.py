@@ -17,8 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-from simkit.components import BASE, ComponentSet, shipped
-from simkit.errors import InputError
+from simkit.core.components import BASE, ComponentSet, shipped
+from simkit.core.errors import InputError
 from simkit.games.set_sail import state as S
 
 FOLDER = Path(__file__).parent / "components"

@@ -20,7 +20,10 @@ When a score trace is asked for, each seat's VP is written after every round.
 
 import numpy as np
 
-from simkit import game as G
+from simkit.core import game as G
+from simkit.core.jit import jit
+from simkit.core.kernels import copy_prefix, decide, noisy
+from simkit.core.rng import CHANCE, randint, shuffle
 from simkit.games.set_sail import events as EV
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.state import (
@@ -39,9 +42,6 @@ from simkit.games.set_sail.state import (
     START,
     TRADE_COL0,
 )
-from simkit.jit import jit
-from simkit.kernels import copy_prefix, decide, noisy
-from simkit.rng import CHANCE, randint, shuffle
 from strategies import set_sail as bot
 
 # rows of the scratch table `buf`

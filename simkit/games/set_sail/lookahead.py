@@ -23,14 +23,14 @@ lookahead's part of play_chunk) are allocated once per chunk.
 
 import numpy as np
 
-from simkit.game import LOG_WIDTH
+from simkit.core.game import LOG_WIDTH
+from simkit.core.jit import jit
+from simkit.core.kernels import copy_rows, fixed_width, sort_ints
+from simkit.core.rng import CHANCE, next_u64, seed_streams, shuffle
 from simkit.games.set_sail import engine as E
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.engine import BUF_WIDTH, F_WIDTH
 from simkit.games.set_sail.state import DECK0, MAPS0, MAX_HEALTH, META, QDECK0, SEAT0, ST, START, T_WIDTH
-from simkit.jit import jit
-from simkit.kernels import copy_rows, fixed_width, sort_ints
-from simkit.rng import CHANCE, next_u64, seed_streams, shuffle
 from strategies import set_sail as bot
 
 MAX_CANDIDATES = 16
@@ -49,7 +49,7 @@ V_WIDTH = L_WIDTH
 @jit(runtime=False)
 def lookahead_turn(P, T, K, F, rng, buf, log, seat, T2, F2, rng2, buf2, log2, L, V, seeds, D, rngD):
     """A lookahead seat's turn: as engine.take_turn, with the movement chosen by playouts."""
-    # constant row widths in the playouts' tables too (simkit.kernels: Constant row widths)
+    # constant row widths in the playouts' tables too (simkit.core.kernels: Constant row widths)
     T2, F2, rng2 = fixed_width(T2, T_WIDTH), fixed_width(F2, F_WIDTH), fixed_width(rng2, 4)
     buf2, log2, L = fixed_width(buf2, BUF_WIDTH), fixed_width(log2, LOG_WIDTH), fixed_width(L, L_WIDTH)
     V, D, rngD = fixed_width(V, V_WIDTH), fixed_width(D, T_WIDTH), fixed_width(rngD, 4)

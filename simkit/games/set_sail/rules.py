@@ -3,10 +3,10 @@
 Sources are rulebook sections, or assumption ids registered in this game's coverage.toml.
 """
 
-from simkit.components import component_param
+from simkit.core.components import component_param
+from simkit.core.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 from simkit.games.set_sail.components import FOLDER
 from simkit.games.set_sail.state import MAX_PLAYERS
-from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 START_SILVER = 3  # silver each player starts with (Setup - Players 1)
 

@@ -1,6 +1,6 @@
 """Tide of Avaris (playtest rules), 2-4 players: the game package the toolkit reads through GAME."""
 
-from simkit.game import Compiled, Game, Metric
+from simkit.core.game import Compiled, Game, Metric
 from simkit.games.tide_of_avaris import chunk, components, events, rules
 from simkit.games.tide_of_avaris import state as S
 from strategies import tide_of_avaris as bots

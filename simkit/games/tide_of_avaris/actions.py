@@ -8,6 +8,9 @@ they need, in that order, then their own arguments.
 
 import numpy as np
 
+from simkit.core.jit import jit
+from simkit.core.kernels import FALSE, TRUE, copy_prefix
+from simkit.core.rng import CHANCE, randint, shuffle
 from simkit.games.tide_of_avaris import events as EV
 from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.state import (
@@ -26,9 +29,6 @@ from simkit.games.tide_of_avaris.state import (
     colour_count,
     hold_shape,
 )
-from simkit.jit import jit
-from simkit.kernels import FALSE, TRUE, copy_prefix
-from simkit.rng import CHANCE, randint, shuffle
 from strategies import tide_of_avaris as bot
 
 NONE = np.int64(-1)

@@ -1,4 +1,4 @@
-"""The engine entry point of Tide of Avaris (the contract in simkit/game.py): plays a chunk of
+"""The engine entry point of Tide of Avaris (the contract in simkit/core/game.py): plays a chunk of
 games, seats every tier (random, the heuristic presets with their noise, lookahead) and fills
 the score trace (numba).
 
@@ -11,16 +11,10 @@ outcomes).
 
 import numpy as np
 
-from simkit import game as G
-from simkit.game import LOG_WIDTH
-from simkit.games.tide_of_avaris import engine as E
-from simkit.games.tide_of_avaris import lookahead as LA
-from simkit.games.tide_of_avaris import state as S
-from simkit.games.tide_of_avaris.engine import F_WIDTH
-from simkit.games.tide_of_avaris.lookahead import VALUE_WIDTH
-from simkit.games.tide_of_avaris.state import KW, ORDER, SEAT0, ST, T_ROWS, T_WIDTH
-from simkit.jit import engine_loop, jit
-from simkit.kernels import (
+from simkit.core import game as G
+from simkit.core.game import LOG_WIDTH
+from simkit.core.jit import engine_loop, jit
+from simkit.core.kernels import (
     FALSE,
     TRUE,
     copy_prefix,
@@ -30,19 +24,25 @@ from simkit.kernels import (
     unowned_int,
     unowned_uint,
 )
-from simkit.rng import seed_streams
+from simkit.core.rng import seed_streams
+from simkit.games.tide_of_avaris import engine as E
+from simkit.games.tide_of_avaris import lookahead as LA
+from simkit.games.tide_of_avaris import state as S
+from simkit.games.tide_of_avaris.engine import F_WIDTH
+from simkit.games.tide_of_avaris.lookahead import VALUE_WIDTH
+from simkit.games.tide_of_avaris.state import KW, ORDER, SEAT0, ST, T_ROWS, T_WIDTH
 from strategies import tide_of_avaris as bot
 
 
 def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Tide of Avaris (the engine contract in simkit/game.py)."""
+    """Play len(seeds) games of Tide of Avaris (the engine contract in simkit/core/game.py)."""
     _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
                 True)
 
 
 def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
                          log_count, trace):
-    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.runner.play picks
+    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.sweeps.runner.play picks
     it): the same games, bit for bit, without compiling the lookahead (its candidate tables are
     None, so numba prunes that branch of play_games before typing it)."""
     _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
@@ -80,7 +80,7 @@ def play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, D, rngD, log
     lookahead entry only: play_games calls engine.play_day itself when `cand` is None)."""
     if not lookahead:
         return E.play_day(P, T, K, F, rng, log, players)
-    # the rollouts' tables with constant row widths too (simkit.kernels: Constant row widths)
+    # the rollouts' tables with constant row widths too (simkit.core.kernels: Constant row widths)
     F2, rng2, D, rngD = fixed_width(F2, F_WIDTH), fixed_width(rng2, 4), fixed_width(D, T_WIDTH), fixed_width(rngD, 4)
     log0, value = fixed_width(log0, LOG_WIDTH), fixed_width(value, VALUE_WIDTH)
     E.start_day(P, T, K, F, rng, log, players)
@@ -113,13 +113,13 @@ def record_trace(P, T, K, W, log0, players, trace, g, day):
         trace[g, day - 1, s] = W[SEAT0 + s, S.POINTS]
 
 
-@engine_loop  # optimised whole (simkit.numba_patches)
+@engine_loop  # optimised whole (simkit.core.numba_patches)
 @jit(runtime=False)
 def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                W, F2, rng2, D, rngD, cand, value, log0, owners):
     players = seat_strategies.shape[1]
     noise_column = presets.shape[1] - 1
-    # constant row widths from here down (simkit.kernels: Constant row widths)
+    # constant row widths from here down (simkit.core.kernels: Constant row widths)
     T, K, F, rng = fixed_width(T, T_WIDTH), fixed_width(K, KW), fixed_width(F, F_WIDTH), fixed_width(rng, 4)
     log, W = fixed_width(log, LOG_WIDTH), fixed_width(W, T_WIDTH)
     T[ST, S.LOG_N] = log_count[0]

@@ -9,7 +9,9 @@ row 1 + s seat s's preset weights), rng (stream 0 chance, 1 + s seat s), log.
 
 import numpy as np
 
-from simkit import game as G
+from simkit.core import game as G
+from simkit.core.jit import jit
+from simkit.core.rng import CHANCE, randint, shuffle
 from simkit.games.tide_of_avaris import actions as A
 from simkit.games.tide_of_avaris import events as EV
 from simkit.games.tide_of_avaris import state as S
@@ -26,8 +28,6 @@ from simkit.games.tide_of_avaris.state import (
     SLOT,
     ST,
 )
-from simkit.jit import jit
-from simkit.rng import CHANCE, randint, shuffle
 from strategies import tide_of_avaris as bot
 
 F_WIDTH = 128  # row 0: scores and the policy's per-turn reads (strategies GAIN0, OCC0)

@@ -14,7 +14,7 @@ one seed (common random numbers): candidates are compared on the same re-deal, d
 draws. Another destination replaces the heuristic's only when its mean beats the heuristic's by
 `LA_KEEP`. Rollouts run a round at a time over the candidates still running: from the third on, a
 candidate trailing the leader by `LA_RACE` standard errors of the paired differences stops
-(`simkit.kernels.race_prune`; 0: none), and the best candidate still running is played. Every other decision of the seat (Act, fights, dice, Night) is the heuristic's.
+(`simkit.core.kernels.race_prune`; 0: none), and the best candidate still running is played. Every other decision of the seat (Act, fights, dice, Night) is the heuristic's.
 
 Randomness: each rollout's seed is drawn from the seat's own decision stream and seeds a scratch
 rng (chance and every seat); the real game's chance stream and the other seats' streams are never
@@ -23,11 +23,8 @@ touched. Rollouts play on scratch tables with a log of no rows: they write nothi
 
 import numpy as np
 
-from simkit.games.tide_of_avaris import engine as E
-from simkit.games.tide_of_avaris import state as S
-from simkit.games.tide_of_avaris.state import DICE0, FACE, META, ORDER, SEAT0, ST
-from simkit.jit import jit
-from simkit.kernels import (
+from simkit.core.jit import jit
+from simkit.core.kernels import (
     RACE_ALIVE,
     RACE_FIRST,
     RACE_SUM,
@@ -37,7 +34,10 @@ from simkit.kernels import (
     race_prune,
     sort_ints,
 )
-from simkit.rng import CHANCE, next_u64, randint, seed_streams, shuffle
+from simkit.core.rng import CHANCE, next_u64, randint, seed_streams, shuffle
+from simkit.games.tide_of_avaris import engine as E
+from simkit.games.tide_of_avaris import state as S
+from simkit.games.tide_of_avaris.state import DICE0, FACE, META, ORDER, SEAT0, ST
 from strategies import tide_of_avaris as bot
 
 MAX_CANDIDATES = 8  # the candidates knob is capped here (scratch arrays are this long)

@@ -1,9 +1,9 @@
 """Tide of Avaris rule parameters and named variants, each declared once with its source
 (a rulebook section, or an assumption id registered in this game's coverage.toml)."""
 
-from simkit.components import component_param
+from simkit.core.components import component_param
+from simkit.core.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 from simkit.games.tide_of_avaris.components import FOLDER
-from simkit.rules import DESIGNER_KNOB, Param, RuleSchema, Variant
 
 PARAMS = (
     component_param(FOLDER, "component files: standard, alt-windward (board), alt-dice (dice), alt-plain-relics "

@@ -8,7 +8,7 @@ seat's hold and dice are at the end.
 
 import numpy as np
 
-from simkit.jit import jit
+from simkit.core.jit import jit
 
 # --- treasure colours (Treasure Hold): also the crew dice's colours
 N_COLOURS = 6

@@ -27,12 +27,12 @@ import json
 
 import numpy as np
 
-from simkit.game import GAME_COLUMNS, SEAT_COLUMNS
+from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS
+from simkit.core.kernels import params_record
+from simkit.core.rng import seed_streams
 from simkit.games.sea_of_plunder import GAME, components, engine, events, rules
 from simkit.games.sea_of_plunder import events as EV
 from simkit.games.sea_of_plunder import state as S
-from simkit.kernels import params_record
-from simkit.rng import seed_streams
 
 from ..engine_calls import call_by_name
 
@@ -440,7 +440,7 @@ class Scratch:
     """The lookahead's scratch tables as play_chunk allocates them, for a Table."""
 
     def __init__(self, t: Table):
-        from simkit.kernels import RACE_FIRST
+        from simkit.core.kernels import RACE_FIRST
         from strategies import sea_of_plunder as bot
 
         self.T2 = np.zeros_like(t.T)

@@ -9,9 +9,9 @@ import time
 
 import numpy as np
 
+from simkit.core.rng import game_seeds
 from simkit.games.sea_of_plunder import GAME
-from simkit.rng import game_seeds
-from simkit.runner import seat_strategies
+from simkit.sweeps.runner import seat_strategies
 
 
 def timed(players: int, lineup: tuple[str, ...], n: int, seed: int) -> float:

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from simkit.analysis.intervals import wilson
+from simkit.core.rng import game_seeds
 from simkit.games.sea_of_plunder import GAME
-from simkit.rng import game_seeds
-from simkit.runner import play, seat_strategies
+from simkit.sweeps.runner import play, seat_strategies
 
 GAMES = 2000
 

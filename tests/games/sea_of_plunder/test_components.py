@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from simkit.errors import InputError
+from simkit.core.errors import InputError
 from simkit.games.sea_of_plunder import components, rules
 
 FILES = components.FILES
@@ -49,7 +49,7 @@ def test_shipped_sets_load_and_differ_only_in_their_own_files():
 
 def test_every_shipped_set_holds_only_files_that_differ_and_plays_every_player_count():
     """An alternative set holds only the files that differ from the base set."""
-    from simkit.components import shipped
+    from simkit.core.components import shipped
 
     alts = [name for name in shipped(components.FOLDER) if name != "standard"]
     assert {"alt-one-skull", "alt-two-events", "alt-near-ports", "alt-adjacent-seats", "alt-three-seats"} <= set(alts)
@@ -248,7 +248,7 @@ def test_cli_names_the_broken_file_in_one_error_line(folder, tmp_path_factory):
     exit 2, nothing played (docs/reference/cli.md)."""
     from typer.testing import CliRunner
 
-    from simkit.cli import app
+    from simkit.commands.cli import app
 
     edit(folder, "ports.toml", "4 = [0, 1, 2, 3]", "4 = [0, 1, 2, 9]")
     out = tmp_path_factory.mktemp("out") / "run"

@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from simkit.core.rng import game_seeds
 from simkit.games.sea_of_plunder import GAME
-from simkit.rng import game_seeds
-from simkit.runner import play, seat_strategies
+from simkit.sweeps.runner import play, seat_strategies
 
 from ..replays import assert_golden, assert_same_without_jit
 from .harness import EV, N_CARDS, S, Table, play_game

@@ -12,10 +12,10 @@ import json
 import numpy as np
 from typer.testing import CliRunner
 
-from simkit.cli import app
+from simkit.commands.cli import app
+from simkit.core.kernels import RACE_FIRST
+from simkit.core.rng import next_u64, seed_streams
 from simkit.games.sea_of_plunder import GAME, engine
-from simkit.kernels import RACE_FIRST
-from simkit.rng import next_u64, seed_streams
 from strategies import sea_of_plunder as bot
 
 from .harness import PRESET_INDEX, PRESETS, Scratch, Table

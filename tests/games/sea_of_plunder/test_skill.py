@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from simkit.analysis.intervals import wilson
+from simkit.core.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM
+from simkit.core.rng import game_seeds
 from simkit.games.sea_of_plunder import GAME, engine
 from simkit.games.sea_of_plunder import state as S
-from simkit.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM
-from simkit.rng import game_seeds
-from simkit.runner import play, seat_strategies
+from simkit.sweeps.runner import play, seat_strategies
 from strategies import sea_of_plunder as bot
 
 from ..race import replay_race

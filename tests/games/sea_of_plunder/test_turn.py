@@ -274,7 +274,7 @@ def test_every_seat_metric_is_written_under_its_own_name():
     """Each seat's counters at the end land in the column GAME.seat_metrics names, seat by seat
     (values chosen distinct, so a counter in a neighbour's column or seat shows), and the win,
     rank and score columns keep theirs."""
-    from simkit.game import SEAT_COLUMNS
+    from simkit.core.game import SEAT_COLUMNS
 
     rows = [(2, 3, 4, ["blue", "green", "purple", "orange", "blue"]), (0, 1, 0, ["blue", "green", "purple"]),
             (1, 0, 5, ["green"]), (0, 2, 2, [])]

@@ -9,9 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simkit.components import shipped
+from simkit.core.components import shipped
+from simkit.core.rng import seed_streams, shuffle
 from simkit.games.sea_of_plunder import components, engine
-from simkit.rng import seed_streams, shuffle
 
 from .harness import EV, S, plain, sq
 

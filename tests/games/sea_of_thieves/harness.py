@@ -13,7 +13,9 @@ import json
 
 import numpy as np
 
-from simkit.game import SEAT_COLUMNS
+from simkit.core.game import SEAT_COLUMNS
+from simkit.core.kernels import params_record
+from simkit.core.rng import seed_streams
 from simkit.games.sea_of_thieves import GAME, components, events, rules
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import (
@@ -31,8 +33,6 @@ from simkit.games.sea_of_thieves.engine import (
     voyages,
 )
 from simkit.games.sea_of_thieves.engine import events as event_cards
-from simkit.kernels import params_record
-from simkit.rng import seed_streams
 
 from ..engine_calls import call_by_name
 

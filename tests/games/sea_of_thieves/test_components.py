@@ -5,7 +5,7 @@ import shutil
 
 import pytest
 
-from simkit.errors import InputError
+from simkit.core.errors import InputError
 from simkit.games.sea_of_thieves import GAME, components
 
 FILES = components.FOLDER

@@ -4,8 +4,8 @@ the same seeds give the same games; the presets beat `random` and finish their g
 import numpy as np
 import pytest
 
-from simkit import rng as R
-from simkit.game import GAME_COLUMNS, SEAT_COLUMNS
+from simkit.core import rng as R
+from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS
 from simkit.games.sea_of_thieves import GAME
 
 from .harness import PRESET_INDEX, S, Table, play_game

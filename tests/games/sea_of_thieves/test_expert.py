@@ -18,12 +18,12 @@ import json
 
 import numpy as np
 
-from simkit import runner
+from simkit.core.rng import seed_streams
 from simkit.games.sea_of_thieves import GAME
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import lookahead as la
 from simkit.games.sea_of_thieves.engine import round as R
-from simkit.rng import seed_streams
+from simkit.sweeps import runner
 from strategies import sea_of_thieves as bot
 
 from .harness import PRESET_INDEX, PRESETS, Table
@@ -158,7 +158,7 @@ def test_a_round_in_which_the_expert_keeps_tuneds_plan_is_tuneds_round():
 def test_simkit_strategies_lists_the_expert_last_as_a_lookahead():
     from typer.testing import CliRunner
 
-    from simkit.cli import app
+    from simkit.commands.cli import app
 
     out = CliRunner().invoke(app, ["strategies", "sea_of_thieves", "--json"])
     assert out.exit_code == 0, out.output

@@ -13,7 +13,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from simkit.rng import seed_streams
+from simkit.core.rng import seed_streams
 
 from .harness import OUTPOST, S, Table
 from .test_events import card, spawn

@@ -81,7 +81,7 @@ def test_every_seat_metric_is_that_seats_own_count_under_its_own_name():
     """Each seat's counts differ from every other seat's and from each other (seat s, metric i
     holds 10 s + i + 1), so a count read from the wrong seat or written under another metric's
     name shows, at every player count and for the last seat as for the first."""
-    from simkit.game import SEAT_COLUMNS
+    from simkit.core.game import SEAT_COLUMNS
     from simkit.games.sea_of_thieves import GAME
 
     names = [m.name for m in GAME.seat_metrics]

@@ -15,14 +15,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simkit import runner
+from simkit.core.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM
+from simkit.core.rng import derive, next_u64, seed_streams
 from simkit.games.sea_of_thieves import GAME
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import lookahead as la
 from simkit.games.sea_of_thieves.engine import round as R
 from simkit.games.sea_of_thieves.engine.common import ACTION_COIN
-from simkit.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM
-from simkit.rng import derive, next_u64, seed_streams
+from simkit.sweeps import runner
 from strategies import sea_of_thieves as bot
 
 from ..race import replay_race
@@ -259,7 +259,7 @@ def test_a_plan_whose_turn_repeats_an_earlier_plans_takes_its_rollout_and_scores
 
 def test_racing_stops_trailing_plans_and_plays_the_best_still_running():
     """W_RACE > 0: a plan trailing the best by that many standard errors plays no more rollouts
-    (simkit.kernels.race_prune); every rollout played scores what it scores in full, and the
+    (simkit.core.kernels.race_prune); every rollout played scores what it scores in full, and the
     plan played is the best of those still running (the first on a tie)."""
     dropped = 0
     for t in lookahead_positions():

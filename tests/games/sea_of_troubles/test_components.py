@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from simkit.errors import InputError
+from simkit.core.errors import InputError
 from simkit.games.sea_of_troubles import components, rules
 
 BASE = components.FOLDER
@@ -205,7 +205,7 @@ def test_a_port_walled_off_from_the_x_is_refused(tmp_path):
 def test_the_cli_refuses_a_broken_designer_folder_with_one_error_line(tmp_path):
     from typer.testing import CliRunner
 
-    from simkit.cli import app
+    from simkit.commands.cli import app
 
     folder = designer(tmp_path, "quests.toml", '[[quest]]\nport = 0\ntreasure = "Jewel"\ninfamy = 4\n')
     r = CliRunner().invoke(app, ["sweep", "--game", "sea_of_troubles", "--players", "3", "--games", "5",
@@ -238,7 +238,7 @@ def test_an_error_names_the_line_of_the_entry(tmp_path):
 def test_a_replay_names_the_quirks_of_the_set_it_was_played_with(tmp_path):
     from typer.testing import CliRunner
 
-    from simkit.cli import app
+    from simkit.commands.cli import app
 
     folder = designer(tmp_path, "quirks.toml", '[[quirk]]\nname = "Sea Legs"\neffect = "free_moves"\n')
     r = CliRunner().invoke(app, ["replay", "sea_of_troubles", "--variant", "quirks", "--players", "3",

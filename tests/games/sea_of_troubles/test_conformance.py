@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from simkit import rng as R
-from simkit.game import END_REASON, GAME_COLUMNS, SEAT_COLUMNS
+from simkit.core import rng as R
+from simkit.core.game import END_REASON, GAME_COLUMNS, SEAT_COLUMNS
 from simkit.games.sea_of_troubles import GAME
 
 from .harness import PRESET_INDEX, S, Table, play_game

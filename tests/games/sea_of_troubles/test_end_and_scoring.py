@@ -5,10 +5,10 @@ the game loop, on whole games played by play_chunk itself)."""
 import numpy as np
 import pytest
 
-from simkit import game as G
+from simkit.core import game as G
+from simkit.core.rng import game_seeds
 from simkit.games.sea_of_troubles import GAME
-from simkit.rng import game_seeds
-from simkit.runner import play
+from simkit.sweeps.runner import play
 
 from .harness import EV, PRESET_INDEX, S, Table
 

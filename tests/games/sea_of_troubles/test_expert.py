@@ -6,7 +6,7 @@ import json
 import numpy as np
 from typer.testing import CliRunner
 
-from simkit.cli import app
+from simkit.commands.cli import app
 from simkit.games.sea_of_troubles import GAME, engine, lookahead
 from strategies import sea_of_troubles as bot
 

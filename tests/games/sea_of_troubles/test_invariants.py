@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simkit.game import LOG_WIDTH
+from simkit.core.game import LOG_WIDTH
 from simkit.games.sea_of_troubles import GAME, engine, lookahead
 from strategies import sea_of_troubles as bot
 

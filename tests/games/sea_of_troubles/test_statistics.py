@@ -8,7 +8,7 @@ from math import comb, sqrt
 
 import numpy as np
 
-from simkit.rng import derive, seed_streams
+from simkit.core.rng import derive, seed_streams
 
 from .harness import COMP, S, Table
 

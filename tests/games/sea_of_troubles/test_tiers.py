@@ -2,11 +2,11 @@
 
 import numpy as np
 
-from simkit.game import GAME_COLUMNS, LOG_WIDTH, ROUNDS, SCORE, SEAT_COLUMNS, WINNER
+from simkit.core.game import GAME_COLUMNS, LOG_WIDTH, ROUNDS, SCORE, SEAT_COLUMNS, WINNER
+from simkit.core.rng import game_seeds
+from simkit.core.rules import DESIGNER_KNOB
 from simkit.games.sea_of_troubles import GAME, engine, lookahead
-from simkit.rng import game_seeds
-from simkit.rules import DESIGNER_KNOB
-from simkit.runner import seat_strategies
+from simkit.sweeps.runner import seat_strategies
 from strategies import sea_of_troubles as bot
 
 from ..engine_calls import call_by_name

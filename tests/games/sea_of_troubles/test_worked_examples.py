@@ -6,7 +6,7 @@ or be refused by the schema (a Doubloon must be weighted: test_components.py).""
 
 import pytest
 
-from simkit.components import shipped
+from simkit.core.components import shipped
 from simkit.games.sea_of_troubles import components
 
 from .harness import EV, S, Table, bot

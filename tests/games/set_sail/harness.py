@@ -20,12 +20,12 @@ import json
 
 import numpy as np
 
-from simkit.game import SEAT_COLUMNS
+from simkit.core.game import SEAT_COLUMNS
+from simkit.core.kernels import params_record
+from simkit.core.rng import seed_streams
 from simkit.games.set_sail import GAME, components, engine, events, rules
 from simkit.games.set_sail import events as EV
 from simkit.games.set_sail import state as S
-from simkit.kernels import params_record
-from simkit.rng import seed_streams
 
 from ..engine_calls import call_by_name
 

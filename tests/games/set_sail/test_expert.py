@@ -10,11 +10,11 @@ import json
 
 import numpy as np
 
-from simkit.bots import LOOKAHEAD
+from simkit.core.bots import LOOKAHEAD
+from simkit.core.rng import game_seeds, seed_streams
 from simkit.games.set_sail import GAME, engine
 from simkit.games.set_sail import lookahead as LA
-from simkit.rng import game_seeds, seed_streams
-from simkit.runner import play, seat_strategies
+from simkit.sweeps.runner import play, seat_strategies
 from strategies import set_sail as bot
 
 from .harness import EV, PRESET_INDEX, PRESETS, Table
@@ -34,7 +34,7 @@ def _mid_game(seed: int, first: str = "expert", players: int = 3) -> tuple[Table
 def test_expert_is_listed_last_as_a_lookahead_on_the_tuned_weights():
     from typer.testing import CliRunner
 
-    from simkit.cli import app
+    from simkit.commands.cli import app
 
     out = CliRunner().invoke(app, ["strategies", "set_sail", "--json"])
     assert out.exit_code == 0, out.output

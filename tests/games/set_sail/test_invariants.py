@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simkit.game import LOG_WIDTH
+from simkit.core.game import LOG_WIDTH
 from simkit.games.set_sail import GAME, engine
 from simkit.games.set_sail import lookahead as LA
 from strategies import set_sail as bot

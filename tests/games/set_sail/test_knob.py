@@ -7,10 +7,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simkit.errors import InputError
+from simkit.core.errors import InputError
+from simkit.core.rng import game_seeds
 from simkit.games.set_sail import GAME
-from simkit.rng import game_seeds
-from simkit.runner import play, seat_strategies
+from simkit.sweeps.runner import play, seat_strategies
 
 from .harness import S, Table
 

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from simkit.analysis.intervals import wilson
-from simkit.game import LOG_WIDTH
+from simkit.core.game import LOG_WIDTH
+from simkit.core.rng import game_seeds, seed_streams
 from simkit.games.set_sail import GAME, engine
 from simkit.games.set_sail import lookahead as LA
-from simkit.rng import game_seeds, seed_streams
-from simkit.runner import play, seat_strategies
+from simkit.sweeps.runner import play, seat_strategies
 from strategies import set_sail as bot
 
 from .harness import EV, PRESETS, S, Table

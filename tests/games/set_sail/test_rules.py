@@ -12,8 +12,8 @@ from collections import Counter
 
 import pytest
 
-from simkit.components import shipped
-from simkit.errors import InputError
+from simkit.core.components import shipped
+from simkit.core.errors import InputError
 from simkit.games.set_sail import components
 
 from .harness import COMP, EV, S, Table, tile

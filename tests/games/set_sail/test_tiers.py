@@ -12,11 +12,11 @@ import math
 import numpy as np
 
 from simkit.analysis.intervals import wilson
-from simkit.game import GAME_COLUMNS, LOG_WIDTH, ROUNDS, SCORE, SEAT_COLUMNS
+from simkit.core.game import GAME_COLUMNS, LOG_WIDTH, ROUNDS, SCORE, SEAT_COLUMNS
+from simkit.core.rng import game_seeds
 from simkit.games.set_sail import GAME
 from simkit.games.set_sail import events as EV
-from simkit.rng import game_seeds
-from simkit.runner import play, seat_strategies
+from simkit.sweeps.runner import play, seat_strategies
 
 DEFAULT = GAME.default_strategy
 Z99_ONE_SIDED = 2.326  # one-sided 99% normal quantile

@@ -22,9 +22,9 @@ import json
 import numpy as np
 import pytest
 
+from simkit.core.rng import game_seeds
 from simkit.games.set_sail import GAME
-from simkit.rng import game_seeds
-from simkit.runner import play, seat_strategies
+from simkit.sweeps.runner import play, seat_strategies
 
 from .harness import EV, S, Table, play_game
 

@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from simkit.components import shipped
+from simkit.core.components import shipped
 from simkit.games.set_sail import components
 
 from .harness import EV, S, Table

@@ -13,12 +13,12 @@ import json
 
 import numpy as np
 
-from simkit.game import SEAT_COLUMNS
+from simkit.core.game import SEAT_COLUMNS
+from simkit.core.kernels import params_record
+from simkit.core.rng import seed_streams
 from simkit.games.tide_of_avaris import GAME, actions, components, engine, events, rules
 from simkit.games.tide_of_avaris import events as EV
 from simkit.games.tide_of_avaris import state as S
-from simkit.kernels import params_record
-from simkit.rng import seed_streams
 from strategies import tide_of_avaris as bot
 
 from ..engine_calls import call_by_name

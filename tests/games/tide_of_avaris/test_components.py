@@ -5,8 +5,8 @@ import shutil
 
 import pytest
 
-from simkit.components import shipped
-from simkit.errors import InputError
+from simkit.core.components import shipped
+from simkit.core.errors import InputError
 from simkit.games.tide_of_avaris import GAME, components
 
 from .harness import S

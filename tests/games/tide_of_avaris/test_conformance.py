@@ -4,8 +4,8 @@ the same seed plays the same game; the best preset beats random widely."""
 import numpy as np
 import pytest
 
-from simkit import rng as R
-from simkit.game import GAME_COLUMNS, SEAT_COLUMNS
+from simkit.core import rng as R
+from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS
 from simkit.games.tide_of_avaris import GAME
 
 from .harness import PRESET_INDEX, S, Table, play_game

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from simkit.errors import InputError
+from simkit.core.errors import InputError
 from simkit.games.tide_of_avaris import GAME
 
 from .harness import S, Table

@@ -6,10 +6,10 @@ import json
 
 import numpy as np
 
-from simkit.bots import LOOKAHEAD
+from simkit.core.bots import LOOKAHEAD
+from simkit.core.kernels import RACE_FIRST, RACE_SUM
+from simkit.core.rng import next_u64
 from simkit.games.tide_of_avaris import GAME
-from simkit.kernels import RACE_FIRST, RACE_SUM
-from simkit.rng import next_u64
 from strategies import tide_of_avaris as bot
 
 from .harness import PRESET_INDEX, PRESETS
@@ -23,7 +23,7 @@ EXPERT = PRESETS[PRESET_INDEX["expert"]]
 def test_expert_is_the_last_preset_and_tuned_with_the_lookahead_knobs():
     from typer.testing import CliRunner
 
-    from simkit.cli import app
+    from simkit.commands.cli import app
 
     assert GAME.presets[-1].name == "expert" and GAME.presets[-1].kind == LOOKAHEAD
     out = CliRunner().invoke(app, ["strategies", "tide_of_avaris", "--json"])

@@ -5,9 +5,9 @@ import math
 
 import numpy as np
 
+from simkit.core.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM
+from simkit.core.rng import seed_streams
 from simkit.games.tide_of_avaris import engine, lookahead
-from simkit.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM
-from simkit.rng import seed_streams
 from strategies import tide_of_avaris as bot
 
 from ..race import replay_race
@@ -95,7 +95,7 @@ def test_each_rollout_of_each_candidate_starts_from_its_own_fresh_deal():
     the seat's stream, with the streams as that deal left them (the lookahead deals once a round
     and copies the deal for each candidate): every value equals a rollout replayed by hand from a
     whole copy of the table re-dealt for that candidate alone."""
-    from simkit.rng import next_u64
+    from simkit.core.rng import next_u64
 
     for seed in (4, 6):
         d = Decision(seed=seed)

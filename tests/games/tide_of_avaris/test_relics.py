@@ -4,7 +4,7 @@ alt-plain-relics set are in test_combat.py (dice) and test_hold.py (burial point
 
 import pytest
 
-from simkit.errors import InputError
+from simkit.core.errors import InputError
 from simkit.games.tide_of_avaris import components
 
 from .harness import COLOUR, EV, S, Table, bot

@@ -3,10 +3,10 @@ game ended then (every hold buried where it lies, then the endgame bonuses)."""
 
 import numpy as np
 
-from simkit.game import GAME_COLUMNS, ROUNDS, SCORE, SEAT_COLUMNS
+from simkit.core.game import GAME_COLUMNS, ROUNDS, SCORE, SEAT_COLUMNS
+from simkit.core.rng import game_seeds
 from simkit.games.tide_of_avaris import GAME, chunk
-from simkit.rng import game_seeds
-from simkit.runner import seat_strategies
+from simkit.sweeps.runner import seat_strategies
 
 from .harness import COLOUR, S, Table, play_game
 from .tiers import compiled

@@ -7,9 +7,9 @@ set's faces of the kinds the example rolls, and the game seed is one whose rolls
 import numpy as np
 import pytest
 
-from simkit.components import shipped
+from simkit.core.components import shipped
+from simkit.core.rng import CHANCE, randint, seed_streams
 from simkit.games.tide_of_avaris import components
-from simkit.rng import CHANCE, randint, seed_streams
 
 from .harness import COLOUR, EV, S, Table, bot
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from simkit.core.rng import game_seeds
 from simkit.games.tide_of_avaris import GAME
-from simkit.rng import game_seeds
-from simkit.runner import play, seat_strategies
+from simkit.sweeps.runner import play, seat_strategies
 
 ROOT = 11
 

@@ -4,6 +4,8 @@ Full Sail, Open Fire, Plunder, Trade, or a fortune card's special action."""
 
 import numpy as np
 
+from simkit.core.jit import jit
+from simkit.core.kernels import decide
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
@@ -14,8 +16,6 @@ from simkit.games.sea_of_thieves.engine.enemies import damage_enemy, fire_target
 from simkit.games.sea_of_thieves.engine.trade import trade
 from simkit.games.sea_of_thieves.engine.voyages import abandon_voyage, after_action, on_fight, on_loot, start_voyage
 from simkit.games.sea_of_thieves.state import ENEMY0, SEAT0, SHIP0, ST
-from simkit.jit import jit
-from simkit.kernels import decide
 from strategies import sea_of_thieves as bot
 
 ZERO = np.int64(0)

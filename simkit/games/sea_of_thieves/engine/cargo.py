@@ -5,12 +5,12 @@ holds' counts are kept beside them."""
 
 import numpy as np
 
+from simkit.core.jit import jit
+from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.common import log_event
 from simkit.games.sea_of_thieves.state import SHIP0, ST
-from simkit.jit import jit
-from simkit.rng import CHANCE, randint
 
 
 @jit(runtime=False)

@@ -4,12 +4,12 @@ Cards: a discarded card goes to the bottom of its deck)."""
 
 import numpy as np
 
+from simkit.core.jit import jit
+from simkit.core.kernels import noisy
+from simkit.core.rng import randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.state import ST
-from simkit.jit import jit
-from simkit.kernels import noisy
-from simkit.rng import randint
 from strategies.sea_of_thieves import NOISE, POLICY
 
 
@@ -49,7 +49,7 @@ def is_random(F, rng, seat):
 def begin_action(F, rng, seat):
     """Toss the skill-knob coin of one action (A53): which ship acts, its voyage, its tasks, the
     action and every choice it resolves, Trade's stages included, are all the plan's or all
-    random. No coin is tossed at noise 0 or 1 (simkit.kernels.noisy)."""
+    random. No coin is tossed at noise 0 or 1 (simkit.core.kernels.noisy)."""
     if F[1 + seat, POLICY] != 0.0:
         F[1 + seat, ACTION_COIN] = 2.0 if noisy(rng, seat, F[1 + seat, NOISE]) else 1.0
 
@@ -97,7 +97,7 @@ def deck_bottom(T, row, head_col, n_col, size, card):
 
 @jit(runtime=False)
 def shuffle_row(T, rng, stream, row, n):
-    """Fisher-Yates on the first n entries of T's row (simkit.rng.shuffle's draws, on a row in place)."""
+    """Fisher-Yates on the first n entries of T's row (simkit.core.rng.shuffle's draws, on a row in place)."""
     for i in range(n - 1, 0, -1):
         j = randint(rng, stream, i + 1)
         t = T[row, i]

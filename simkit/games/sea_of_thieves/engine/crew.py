@@ -4,6 +4,9 @@ respawn."""
 
 import numpy as np
 
+from simkit.core.jit import jit
+from simkit.core.kernels import decide
+from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
@@ -11,9 +14,6 @@ from simkit.games.sea_of_thieves.engine.cargo import spend_resource, to_hex
 from simkit.games.sea_of_thieves.engine.common import deck_bottom, is_random, log_event
 from simkit.games.sea_of_thieves.engine.voyages import abandon_voyage, on_sinking
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0
-from simkit.jit import jit
-from simkit.kernels import decide
-from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
 
 ZERO = np.int64(0)

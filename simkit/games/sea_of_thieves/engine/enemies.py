@@ -9,15 +9,15 @@ Enemy state lives in T rows ENEMY0 + e (state.py); cards and charts in K (compon
 
 import numpy as np
 
+from simkit.core.jit import jit
+from simkit.core.kernels import decide
+from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.cargo import draw, draw_kind, place_captain, to_hex
 from simkit.games.sea_of_thieves.engine.common import gain_reputation, is_random, log_event
 from simkit.games.sea_of_thieves.engine.crew import die_successes
 from simkit.games.sea_of_thieves.state import ENEMY0, SEAT0, SHIP0, ST
-from simkit.jit import jit
-from simkit.kernels import decide
-from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
 
 ZERO = np.int64(0)

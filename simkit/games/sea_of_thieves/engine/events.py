@@ -5,6 +5,9 @@ unless it was placed in front of the Knave (components/events.csv, A46)."""
 
 import numpy as np
 
+from simkit.core.jit import jit
+from simkit.core.kernels import decide
+from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
@@ -21,9 +24,6 @@ from simkit.games.sea_of_thieves.engine.enemies import (
     waypoint_hex,
 )
 from simkit.games.sea_of_thieves.state import ENEMY0, SEAT0, SHIP0, ST
-from simkit.jit import jit
-from simkit.kernels import decide
-from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
 
 ZERO = np.int64(0)

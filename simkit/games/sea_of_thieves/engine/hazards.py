@@ -8,6 +8,8 @@ full hexes and end only in a hex with room (A44)."""
 
 import numpy as np
 
+from simkit.core.jit import jit
+from simkit.core.kernels import FALSE, TRUE, decide
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.common import is_random, log_event
@@ -20,8 +22,6 @@ from simkit.games.sea_of_thieves.engine.enemies import (
     target_choice,
 )
 from simkit.games.sea_of_thieves.state import ENEMY0, SHIP0, ST
-from simkit.jit import jit
-from simkit.kernels import FALSE, TRUE, decide
 from strategies import sea_of_thieves as bot
 
 ZERO = np.int64(0)

@@ -5,13 +5,13 @@ follows a straight line (one of the six hex directions, precomputed per board in
 
 import numpy as np
 
+from simkit.core.jit import jit
+from simkit.core.kernels import decide
+from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.common import is_random, log_event
 from simkit.games.sea_of_thieves.state import SHIP0, ST
-from simkit.jit import jit
-from simkit.kernels import decide
-from simkit.rng import CHANCE, randint
 from strategies import sea_of_thieves as bot
 
 

@@ -19,11 +19,8 @@ rollouts never log.
 
 import numpy as np
 
-from simkit.games.sea_of_thieves import state as S
-from simkit.games.sea_of_thieves.engine.scoring import final_score
-from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
-from simkit.jit import jit
-from simkit.kernels import (
+from simkit.core.jit import jit
+from simkit.core.kernels import (
     RACE_FIRST,
     copy_block,
     copy_prefix,
@@ -34,7 +31,10 @@ from simkit.kernels import (
     unowned_int,
     unowned_uint,
 )
-from simkit.rng import CHANCE, randint
+from simkit.core.rng import CHANCE, randint
+from simkit.games.sea_of_thieves import state as S
+from simkit.games.sea_of_thieves.engine.scoring import final_score
+from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
 from strategies import sea_of_thieves as bot
 
 WIN_VALUE = 100.0  # a rollout that ends in a win scores as a lead this large
@@ -255,7 +255,7 @@ def rollout_weights(F2, F, seat, players):
 
 # ------------------------------------------------------------------ rollouts kept (round.choose_plan)
 # The memo: TS and RS hold slot i's game table and streams at rows i * rows; FS slot i's weights;
-# V row p plan p's race (simkit.kernels.race_prune: its summed values, 1.0 while it runs, rollout
+# V row p plan p's race (simkit.core.kernels.race_prune: its summed values, 1.0 while it runs, rollout
 # k's value), and in column KEPT 1.0 when the plan's state after its turn is in slot 1 + p for
 # this rollout. Slot 0 is rollout k's re-dealt game.
 KEPT = RACE_FIRST + bot.MAX_ROLLOUTS
@@ -272,7 +272,7 @@ def memo_tables(T2, F2, rng2):
 
 
 def unowned_memo(memo):
-    """The memo's tables as views numba does not reference-count (simkit.kernels.unowned_int)."""
+    """The memo's tables as views numba does not reference-count (simkit.core.kernels.unowned_int)."""
     TS, RS, FS, V = memo
     return unowned_int(TS), unowned_uint(RS), unowned_float(FS), unowned_float(V)
 

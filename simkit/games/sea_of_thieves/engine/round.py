@@ -5,8 +5,23 @@ waters, D clean up), the Ocean Hazards phase (engine/hazards.py), the Event phas
 
 import numpy as np
 
-from simkit import game as G
-from simkit.game import LOG_WIDTH
+from simkit.core import game as G
+from simkit.core.game import LOG_WIDTH
+from simkit.core.jit import engine_loop, jit
+from simkit.core.kernels import (
+    RACE_ALIVE,
+    RACE_FIRST,
+    RACE_SUM,
+    decide,
+    fixed_width,
+    params_record,
+    race_pick,
+    race_prune,
+    unowned_float,
+    unowned_int,
+    unowned_uint,
+)
+from simkit.core.rng import CHANCE, derive, next_u64, randint, seed_streams
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
@@ -28,21 +43,6 @@ from simkit.games.sea_of_thieves.engine.lookahead import V_WIDTH
 from simkit.games.sea_of_thieves.engine.scoring import final_score, final_scoring
 from simkit.games.sea_of_thieves.engine.voyages import abandon_voyage, discard_voyage
 from simkit.games.sea_of_thieves.state import KW, SEAT0, SHIP0, ST, T_ROWS, T_WIDTH
-from simkit.jit import engine_loop, jit
-from simkit.kernels import (
-    RACE_ALIVE,
-    RACE_FIRST,
-    RACE_SUM,
-    decide,
-    fixed_width,
-    params_record,
-    race_pick,
-    race_prune,
-    unowned_float,
-    unowned_int,
-    unowned_uint,
-)
-from simkit.rng import CHANCE, derive, next_u64, randint, seed_streams
 from strategies import sea_of_thieves as bot
 
 ZERO = np.int64(0)
@@ -501,11 +501,11 @@ def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0, memo, preset
     as an earlier plan's turn left them (both plans did the same things), the rest of the rollout
     would be the same too: the earlier plan's value is taken instead of playing it again. With
     W_RACE > 0 a plan that trails the best one by that many standard errors plays no more
-    rollouts (simkit.kernels.race_prune); the best of the plans still running is played. With
+    rollouts (simkit.core.kernels.race_prune); the best of the plans still running is played. With
     W_AGREE, when every plan's turn of the first rollout ends as the own plan's does, the plans
     agree on this turn: the own plan is played without further rollouts."""
     TS, RS, FS, V = memo
-    # constant row widths in the rollouts too (simkit.kernels: Constant row widths)
+    # constant row widths in the rollouts too (simkit.core.kernels: Constant row widths)
     T2, F2, rng2 = fixed_width(T2, T_WIDTH), fixed_width(F2, F_WIDTH), fixed_width(rng2, 4)
     log0 = fixed_width(log0, LOG_WIDTH)
     TS, RS, FS, V = fixed_width(TS, T_WIDTH), fixed_width(RS, 4), fixed_width(FS, F_WIDTH), fixed_width(V, V_WIDTH)
@@ -560,14 +560,14 @@ def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0, memo, preset
 
 # ------------------------------------------------------------------ the engine contract
 def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Sea of Thieves (the engine contract in simkit/game.py)."""
+    """Play len(seeds) games of Sea of Thieves (the engine contract in simkit/core/game.py)."""
     _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
                 True)
 
 
 def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
                          log_count, trace):
-    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.runner.play picks
+    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.sweeps.runner.play picks
     it): the same games, bit for bit, without compiling the lookahead (its scratch T2 is None, so
     numba prunes that branch of play_round before typing it)."""
     _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
@@ -596,12 +596,12 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
                (owned_T, owned_F, owned_rng, K, log_rows, owned_T2, owned_F2, owned_rng2, owned_memo))
 
 
-@engine_loop  # optimised whole (simkit.numba_patches)
+@engine_loop  # optimised whole (simkit.core.numba_patches)
 @jit(runtime=False)
 def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
                T2, F2, rng2, log0, memo, owners):
     players = seat_strategies.shape[1]
-    # constant row widths from here down (simkit.kernels: Constant row widths)
+    # constant row widths from here down (simkit.core.kernels: Constant row widths)
     T, K, F, rng, log = (fixed_width(T, T_WIDTH), fixed_width(K, KW), fixed_width(F, F_WIDTH), fixed_width(rng, 4),
                          fixed_width(log, LOG_WIDTH))
     T[ST, S.LOG_N] = log_count[0]

@@ -6,13 +6,13 @@ that survives them is shared."""
 
 import numpy as np
 
-from simkit import game as G
+from simkit.core import game as G
+from simkit.core.jit import jit
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.cargo import count_kinds
 from simkit.games.sea_of_thieves.engine.common import log_event
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
-from simkit.jit import jit
 
 # seat metric columns after the toolkit's SCORE, RANK, WINNER
 M_REPUTATION, M_GOLD, M_VOYAGES, M_COMMISSIONS, M_SINKINGS, M_UPGRADES, M_MONSTERS, M_FORTS, M_HAZARD_SINKS = range(9)

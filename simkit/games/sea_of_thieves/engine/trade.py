@@ -6,14 +6,14 @@ crew from the Outpost's face-up cards, and seek three voyage cards keeping those
 
 import numpy as np
 
+from simkit.core.jit import jit
+from simkit.core.kernels import decide
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.cargo import to_bag
 from simkit.games.sea_of_thieves.engine.common import deck_bottom, deck_draw, gain_reputation, is_random, log_event
 from simkit.games.sea_of_thieves.engine.voyages import discard_voyage
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0
-from simkit.jit import jit
-from simkit.kernels import decide
 from strategies import sea_of_thieves as bot
 
 ZERO = np.int64(0)

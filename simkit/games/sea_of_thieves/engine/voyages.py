@@ -5,12 +5,12 @@ penalty; discarded to the bottom of their deck either way. The task vocabulary i
 
 import numpy as np
 
+from simkit.core.jit import jit
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.cargo import draw, to_hold
 from simkit.games.sea_of_thieves.engine.common import deck_bottom, gain_reputation, log_event
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0
-from simkit.jit import jit
 
 ZERO = np.int64(0)
 

@@ -1,0 +1,2 @@
+"""The command line (launch, cli) and the commands that are not sweeps: bench, profiling,
+replay. The top layer: nothing imports it but `python -m simkit`."""
