@@ -1,7 +1,7 @@
 """Sea of Plunder (2-4 players): the game package the toolkit reads through GAME."""
 
 from simkit.core.game import Compiled, Game, Metric
-from simkit.games.sea_of_plunder import components, engine, events, rules
+from simkit.games.sea_of_plunder import chunk, components, events, rules
 from simkit.games.sea_of_plunder import state as S
 from strategies import sea_of_plunder as bots
 
@@ -38,8 +38,8 @@ GAME = Game(
         Metric("bribes", "Goods paid to pirates"),
     ),
     compile=compile_rules,
-    play_chunk=engine.play_chunk,
-    play_chunk_heuristic=engine.play_chunk_heuristic,
+    play_chunk=chunk.play_chunk,
+    play_chunk_heuristic=chunk.play_chunk_heuristic,
     describe_event=events.describe_event,
     check_players=check_players,
 )

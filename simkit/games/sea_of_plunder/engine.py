@@ -19,29 +19,15 @@ keep numba's reference counting off the hot path.
 import numpy as np
 
 from simkit.core import game as G
-from simkit.core.game import LOG_WIDTH
-from simkit.core.jit import engine_loop, jit
+from simkit.core.jit import jit
 from simkit.core.kernels import (
     FALSE,
-    RACE_ALIVE,
-    RACE_FIRST,
-    RACE_SUM,
     TRUE,
-    copy_prefix,
-    copy_rows,
     decide,
-    fixed_width,
     noisy,
-    params_record,
     pick_best,
-    race_pick,
-    race_prune,
-    sort_ints,
-    unowned_float,
-    unowned_int,
-    unowned_uint,
 )
-from simkit.core.rng import CHANCE, next_u64, randint, seed_streams, shuffle
+from simkit.core.rng import CHANCE, randint, shuffle
 from simkit.games.sea_of_plunder import events as EV
 from simkit.games.sea_of_plunder import state as S
 from simkit.games.sea_of_plunder.state import (
@@ -66,10 +52,8 @@ from simkit.games.sea_of_plunder.state import (
     POS,
     SEAT0,
     SHIPS0,
-    SQUARES,
     ST,
     STEPS0,
-    T_ROWS,
 )
 from strategies import sea_of_plunder as bot
 
@@ -87,7 +71,7 @@ MEMO0 = PCOST + 1
 MEMO_MOVERS = S.PIRATE0 + S.N_PIRATES
 BUF_WIDTH = 8
 BUF_ROWS = CAND0 + MAX_CAND
-BUF_COLS = max(BUF_WIDTH, S.MAX_STEPS, S.N_POWERS, bot.PIECE_WORDS)  # buf's width (game_tables)
+BUF_COLS = max(BUF_WIDTH, S.MAX_STEPS, S.N_POWERS, bot.PIECE_WORDS)  # buf's width (chunk.game_tables)
 
 
 # --------------------------------------------------------------------------- small helpers
@@ -1330,212 +1314,6 @@ def bonus_move(P, T, K, F, rng, buf, log, seat, steps):
     log_event(T, log, seat, EV.BONUS_MOVE, T[SEAT0 + seat, S.POWER], start, T[POS, S.SHIP0 + ship])
 
 
-# --------------------------------------------------------------------------- the lookahead tier
-# Flat Monte Carlo at the turn's first play (the `lookahead` preset, policy 2). From the
-# position after the Draw phase, each of the heuristic's best plays is played out by rollouts:
-# the state is copied into scratch tables, the cards the seat cannot see are re-dealt, the
-# candidate is played and the game goes on with every seat playing the deciding seat's own
-# heuristic weights (its preset row without the lookahead's knobs and noise) for `horizon`
-# turns (or to the end). All randomness of a rollout comes from one draw of the
-# seat's own decision stream, so the game's chance stream and the other seats' streams are
-# untouched; rollouts write no log. Rollout k of every candidate starts from the same seed
-# (the same re-deal and dice: common random numbers), and a candidate must beat the
-# heuristic's own choice by a margin to be taken instead.
-
-# rows of the scratch table `unseen` (width of T)
-U_CARDS, U_EVENTS, U_GOODS, U_WORK, U_HANDS, U_CAND = 0, 1, 2, 3, 4, 5
-UNSEEN_ROWS = 6
-_ROLLOUT_STEP = np.uint64(0x9E3779B97F4A7C15)
-
-
-@jit(runtime=False)
-def gather_unseen(T, K, seat, unseen, counts):
-    """What `seat` cannot see, sorted so that only its contents matter, never where it lies:
-    the Map, Port and Action cards in the deck and in the other hands (U_CARDS), the Events
-    in the deck (U_EVENTS) and the Goods in the other hands (U_GOODS). counts[0..2] are their
-    sizes; counts[3] the cards in the other hands. The seat's own hand, the pile and the
-    board are seen (A33, A53)."""
-    n_cards = K.shape[0] - CARD0
-    na = 0
-    ne = 0
-    ng = 0
-    held = 0
-    for i in range(T[ST, S.DECK_N]):
-        card = T[DECK, i]
-        if K[CARD0 + card, S.CI_KIND] == S.EVENT:
-            unseen[U_EVENTS, ne] = card
-            ne += 1
-        else:
-            unseen[U_CARDS, na] = card
-            na += 1
-    for s in range(T[ST, S.PLAYERS]):
-        if s == seat:
-            continue
-        for h in range(T[SEAT0 + s, S.HAND_N]):
-            code = T[HAND0 + s, h]
-            if code >= n_cards:
-                unseen[U_GOODS, ng] = code
-                ng += 1
-            else:
-                unseen[U_CARDS, na] = code
-                na += 1
-            held += 1
-    sort_ints(unseen[U_CARDS], na)
-    sort_ints(unseen[U_EVENTS], ne)
-    sort_ints(unseen[U_GOODS], ng)
-    counts[0] = na
-    counts[1] = ne
-    counts[2] = ng
-    counts[3] = held
-
-
-@jit(runtime=False)
-def redeal(T, rng, seat, unseen, counts):
-    """Deal the unseen cards at random into the other hands (each keeps its size; Goods go to
-    hands, Events to the deck) and the deck, from the rollout's chance stream."""
-    na, ne, ng, held = counts[0], counts[1], counts[2], counts[3]
-    work = unseen[U_WORK]
-    hands = unseen[U_HANDS]
-    for i in range(na):
-        work[i] = unseen[U_CARDS, i]
-    shuffle(rng, CHANCE, work, na)
-    for i in range(ng):
-        hands[i] = unseen[U_GOODS, i]
-    for i in range(held - ng):
-        hands[ng + i] = work[i]
-    shuffle(rng, CHANCE, hands, held)
-    j = 0
-    for s in range(T[ST, S.PLAYERS]):
-        if s == seat:
-            continue
-        for h in range(T[SEAT0 + s, S.HAND_N]):
-            T[HAND0 + s, h] = hands[j]
-            j += 1
-    n = 0
-    for i in range(held - ng, na):
-        T[DECK, n] = work[i]
-        n += 1
-    for i in range(ne):
-        T[DECK, n] = unseen[U_EVENTS, i]
-        n += 1
-    shuffle(rng, CHANCE, T[DECK], n)
-
-
-@jit(runtime=False)
-def rollout_value(P, T, K, buf, seat, win):
-    """A rollout's result for `seat`: `win` times its share of the lead (what it would win
-    if the game ended now; tied leaders share) plus its score margin over the best rival."""
-    players = T[ST, S.PLAYERS]
-    mine = score_if_ended(P, T, K, buf, seat)
-    best = np.int64(-(1 << 40))
-    for s in range(players):
-        if s != seat:
-            best = max(best, score_if_ended(P, T, K, buf, s))
-    if mine > best:
-        share = 1.0
-    elif mine == best:
-        tied = 1
-        for s in range(players):
-            if s != seat and score_if_ended(P, T, K, buf, s) == mine:
-                tied += 1
-        share = 1.0 / tied
-    else:
-        share = 0.0
-    return win * share + (mine - best)
-
-
-@jit(runtime=False)
-def play_on(P, T, K, F, rng, buf, log, seat, horizon):
-    """Go on from the end of `seat`'s turn for `horizon` turns (0: to the end of the game),
-    ending rounds as play_games does."""
-    players = T[ST, S.PLAYERS]
-    s = seat
-    done = 0
-    while True:
-        s += 1
-        if s == players:
-            T[ST, S.ROUND] += 1
-            if T[ST, S.END_REASON] >= 0 or T[ST, S.ROUND] >= P.round_cap:
-                return
-            s = 0
-        if horizon > 0 and done >= horizon:
-            return
-        take_turn(P, T, K, F, rng, buf, log, s)
-        done += 1
-
-
-@jit(runtime=False)
-def lookahead_choice(P, T, K, F, rng, buf, seat, T2, F2, rr, buf2, nolog, unseen, values):
-    """The candidate row (of list_plays, as buf holds it) the lookahead plays first this turn,
-    or -1 to leave the play to the heuristic (at most one legal play). Reads T, changes
-    nothing in it, and draws once from the seat's decision stream."""
-    n_cand = list_plays(P, T, K, buf, seat, NONE, TRUE)
-    if n_cand <= 1:
-        return np.int64(-1)
-    w = F[1 + seat]
-    score_plays(P, T, K, F, buf, seat, n_cand)
-    # the heuristic's best plays, best first (ties: the first listed)
-    k = min(np.int64(w[bot.LA_CANDIDATES]), n_cand, bot.MAX_LOOKAHEAD)
-    cand = unseen[U_CAND]
-    for c in range(k):
-        best = np.int64(-1)
-        for i in range(n_cand):
-            taken = False
-            for j in range(c):
-                if cand[j] == i:
-                    taken = True
-            if not taken and (best < 0 or F[0, i] > F[0, best]):
-                best = i
-        cand[c] = best
-    if k <= 1:
-        return cand[0]
-    # every seat of a rollout plays the deciding seat's own heuristic weights, without noise: the
-    # `lookahead` preset carries collector's, the `expert` tuned's (its lookahead slots are read
-    # by nothing a rollout calls)
-    for s in range(T[ST, S.PLAYERS]):
-        for j in range(bot.N_WEIGHTS):
-            F2[1 + s, j] = w[j]
-        F2[1 + s, bot.POLICY] = 1.0
-    counts = unseen[U_CAND, bot.MAX_LOOKAHEAD:]
-    gather_unseen(T, K, seat, unseen, counts)
-    rollouts = min(np.int64(w[bot.LA_ROLLOUTS]), np.int64(bot.MAX_ROLLOUTS))
-    horizon = np.int64(w[bot.LA_HORIZON])
-    win = w[bot.LA_WIN]
-    base = next_u64(rng, 1 + seat)
-    for c in range(k):
-        values[c, RACE_SUM] = 0.0
-        values[c, RACE_ALIVE] = 1.0
-    played = np.int64(0)
-    running = k
-    while played < rollouts and running > 1:  # rollout r of every running candidate, then the race
-        r = played
-        for c in range(k):
-            if values[c, RACE_ALIVE] != 1.0:
-                continue
-            seed_streams(rr, base + np.uint64(r) * _ROLLOUT_STEP)
-            copy_rows(T2, T, 0, T.shape[0])
-            redeal(T2, rr, seat, unseen, counts)
-            T2[ST, S.FORCED_PLAY] = cand[c] + 1
-            finish_turn(P, T2, K, F2, rr, buf2, nolog, seat)
-            play_on(P, T2, K, F2, rr, buf2, nolog, seat, horizon)
-            v = rollout_value(P, T2, K, buf2, seat, win)
-            values[c, RACE_FIRST + r] = v
-            values[c, RACE_SUM] += v
-        played += 1
-        running = race_prune(values, k, played, w[bot.LA_RACE])
-    # the best running candidate; while the heuristic's own choice runs, only by LA_MARGIN a rollout
-    return cand[race_pick(values, k, w[bot.LA_MARGIN] * played)]
-
-
-@jit(runtime=False)
-def lookahead_turn(P, T, K, F, rng, buf, log, seat, T2, F2, rr, buf2, nolog, unseen, values):
-    """A turn of a lookahead seat: the Draw phase, its rollouts, then the rest of the turn with
-    the chosen first play."""
-    begin_turn(P, T, K, F, rng, buf, log, seat)
-    choice = lookahead_choice(P, T, K, F, rng, buf, seat, T2, F2, rr, buf2, nolog, unseen, values)
-    T[ST, S.FORCED_PLAY] = choice + 1
-    finish_turn(P, T, K, F, rng, buf, log, seat)
-
 
 # --------------------------------------------------------------------------- set-up
 @jit(runtime=False)
@@ -1775,94 +1553,3 @@ def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
     for s in range(players):
         log_event(T, log, s, EV.SCORE, out_seats_g[s, G.SCORE], out_seats_g[s, G.RANK], out_seats_g[s, G.WINNER])
 
-
-def game_tables(components, presets, players):
-    """(T, F, rng, buf): the game state's tables, allocated once per chunk (in Python: a jitted
-    entry above play_games would optimise and emit the whole engine once more)."""
-    n_cards = components[0].shape[0] - CARD0
-    owned_T = np.zeros((T_ROWS, max(S.MAX_HAND, n_cards + 1, S.MAX_PENDING, S.ST_SIZE, S.POS_SIZE)), dtype=np.int64)
-    owned_F = np.zeros((1 + players, f_width(components[0], presets)), dtype=np.float64)
-    owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
-    owned_buf = np.zeros((BUF_ROWS, BUF_COLS), dtype=np.int64)
-    return owned_T, owned_F, owned_rng, owned_buf
-
-
-def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
-                         log_count, trace):
-    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.sweeps.runner.play picks
-    it): the same games, bit for bit, without the lookahead's scratch and without compiling the
-    lookahead (`values` is None, so numba prunes that branch of play_games before typing it)."""
-    owned_T, owned_F, owned_rng, owned_buf = game_tables(components, presets, seat_strategies.shape[1])
-    nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
-    T, F, rng, buf = unowned_int(owned_T), unowned_float(owned_F), unowned_uint(owned_rng), unowned_int(owned_buf)
-    play_games(params_record(params), T, unowned_int(components[0]), F, rng, buf, unowned_int(log_rows),
-               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               T, F, rng, buf, nolog, nolog, None,
-               owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows,
-               owned_T, owned_F, owned_rng, owned_buf)
-
-
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Sea of Plunder (the engine contract in simkit/core/game.py)."""
-    players = seat_strategies.shape[1]
-    owned_T, owned_F, owned_rng, owned_buf = game_tables(components, presets, players)
-    # the lookahead's scratch: a second set of tables for its rollouts, allocated once
-    owned_T2 = np.zeros_like(owned_T)
-    owned_F2 = np.zeros_like(owned_F)
-    owned_rr = np.zeros_like(owned_rng)
-    owned_buf2 = np.zeros_like(owned_buf)
-    unseen = np.zeros((UNSEEN_ROWS, owned_T.shape[1]), dtype=np.int64)
-    values = np.zeros((bot.MAX_LOOKAHEAD, RACE_FIRST + bot.MAX_ROLLOUTS), dtype=np.float64)  # kernels.race_prune
-    nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)  # the rollout seats' weights: lookahead_choice
-    # the owners are passed along only to stay alive while the unowned views are in use
-    play_games(params_record(params), unowned_int(owned_T), unowned_int(components[0]), unowned_float(owned_F),
-               unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
-               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               unowned_int(owned_T2), unowned_float(owned_F2), unowned_uint(owned_rr), unowned_int(owned_buf2),
-               nolog, unseen, values,
-               owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows,
-               owned_T2, owned_F2, owned_rr, owned_buf2)
-
-
-@engine_loop  # optimised whole (simkit.core.numba_patches)
-@jit(runtime=False)
-def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               T2, F2, rr, buf2, nolog, unseen, values,
-               owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log,
-               owned_T2, owned_F2, owned_rr, owned_buf2):
-    """play_chunk's game loop, on unowned views of its tables; `values` None: no lookahead seat."""
-    players = seat_strategies.shape[1]
-    # constant row widths from here down (simkit.core.kernels: Constant row widths); T's and F's follow
-    # the component set (its cards, its paths), so they stay as they are
-    K, rng, buf, log = fixed_width(K, SQUARES), fixed_width(rng, 4), fixed_width(buf, BUF_COLS), fixed_width(log, LOG_WIDTH)
-    rr, buf2 = fixed_width(rr, 4), fixed_width(buf2, BUF_COLS)
-    T[ST, S.LOG_N] = log_count[0]
-    for g in range(seeds.shape[0]):
-        seed_streams(rng, seeds[g])
-        for s in range(players):
-            copy_prefix(F, 1 + s, presets, seat_strategies[g, s], presets.shape[1])
-            F[1 + s, bot.NOISE] = presets[seat_strategies[g, s], presets.shape[1] - 1]
-        setup_game(P, T, K, F, rng, buf, log, players)
-        while True:
-            for s in range(players):
-                if values is None:  # play_chunk_heuristic: pruned at compile time, with the lookahead below
-                    take_turn(P, T, K, F, rng, buf, log, s)
-                elif F[1 + s, bot.POLICY] == 2:
-                    lookahead_turn(P, T, K, F, rng, buf, log, s, T2, F2, rr, buf2, nolog, unseen, values)
-                else:
-                    take_turn(P, T, K, F, rng, buf, log, s)
-            T[ST, S.ROUND] += 1
-            if trace.shape[0] > 0 and T[ST, S.ROUND] <= trace.shape[1]:  # the game arc (simkit/core/game.py)
-                for s in range(players):
-                    trace[g, T[ST, S.ROUND] - 1, s] = score_if_ended(P, T, K, buf, s)
-            if T[ST, S.END_REASON] >= 0:
-                break  # the round in which the end was triggered is finished (Game End)
-            if T[ST, S.ROUND] >= P.round_cap:
-                T[ST, S.END_REASON] = S.END_ROUND_CAP
-                break
-        final_scoring(P, T, K, F, rng, buf, log, out_seats[g])
-        out_games[g, G.ROUNDS] = T[ST, S.ROUND]
-        out_games[g, G.TURNS] = T[ST, S.TURNS]
-        out_games[g, G.END_REASON] = T[ST, S.END_REASON]
-        out_games[g, G.GAME_COLUMNS] = T[ST, S.PIRATE_TREASURES]
-    log_count[0] = T[ST, S.LOG_N]

@@ -1,6 +1,6 @@
 """Hand-built Sea of Plunder positions for tests.
 
-`Table` allocates exactly what `engine.play_chunk` allocates for one game (same shapes and
+`Table` allocates exactly what `chunk.play_chunk` allocates for one game (same shapes and
 dtypes, so every njit call below reuses the signatures the engine itself compiles), runs
 `engine.setup_game`, and then lets a test edit the arrays: draw a board as ASCII, give a
 seat a hand, stack the deck. Engine functions are called by name through `Table.call`,
@@ -30,7 +30,7 @@ import numpy as np
 from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS
 from simkit.core.kernels import params_record
 from simkit.core.rng import seed_streams
-from simkit.games.sea_of_plunder import GAME, components, engine, events, rules
+from simkit.games.sea_of_plunder import GAME, chunk, components, engine, events, lookahead, rules
 from simkit.games.sea_of_plunder import events as EV
 from simkit.games.sea_of_plunder import state as S
 
@@ -94,7 +94,7 @@ class Table:
         K = self.K
         n_ships = int(K[S.META, S.N_SHIP_ROWS])
         # the engine's tables, as play_chunk allocates them
-        self.T, self.F, self.rng, self.buf = engine.game_tables((K,), PRESETS, players)
+        self.T, self.F, self.rng, self.buf = chunk.game_tables((K,), PRESETS, players)
         self.log = np.zeros((LOG_ROWS, 6), dtype=np.int64)
         # named views into them, for reading and editing positions
         T = self.T
@@ -126,9 +126,11 @@ class Table:
 
     # ------------------------------------------------------------------ calling the engine
     def call(self, name: str, **kwargs):
-        """Call engine.<name>, taking every argument the table holds by its parameter name."""
+        """Call the engine's <name> (engine.py, else lookahead.py), taking every argument the table
+        holds by its parameter name."""
         special = {"mine": self.buf[engine.MINE], "out_seats_g": self.out_seats[0], **CALL_DEFAULTS}
-        return call_by_name(getattr(engine, name), self, kwargs, special)
+        function = getattr(engine, name, None) or getattr(lookahead, name)
+        return call_by_name(function, self, kwargs, special)
 
     def trace(self, card: int, start: str | int, option: int = 0, rotation: int = 0) -> list[str]:
         """Squares a mover enters with `card` from `start` (names)."""
@@ -448,7 +450,7 @@ class Scratch:
         self.rr = np.zeros_like(t.rng)
         self.buf2 = np.zeros_like(t.buf)
         self.nolog = np.zeros((0, 6), dtype=np.int64)
-        self.unseen = np.zeros((engine.UNSEEN_ROWS, t.T.shape[1]), dtype=np.int64)
+        self.unseen = np.zeros((lookahead.UNSEEN_ROWS, t.T.shape[1]), dtype=np.int64)
         self.values = np.zeros((bot.MAX_LOOKAHEAD, RACE_FIRST + bot.MAX_ROLLOUTS), dtype=np.float64)
         # the rollout seats' weights: lookahead_choice copies the deciding seat's into F2
 
@@ -457,7 +459,7 @@ class Scratch:
 
 
 def play_game(t: Table, after_turn=None) -> Table:
-    """Play the game on `t` to its end the way engine.play_chunk does (its round loop, in
+    """Play the game on `t` to its end the way chunk.play_games does (its round loop, in
     Python), a lookahead seat taking its turn as play_chunk seats it, calling after_turn(t, seat)
     after every turn; then final scoring."""
     from strategies import sea_of_plunder as bot

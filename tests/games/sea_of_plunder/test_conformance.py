@@ -1,7 +1,7 @@
 """Conformance (random play, invariants, termination, determinism, golden replay).
 
 Random and heuristic games are played turn by turn through engine.take_turn in a Python
-loop that mirrors engine.play_chunk's round loop (harness.play_game); after every turn the
+loop that mirrors chunk.play_games' round loop (harness.play_game); after every turn the
 invariants below are checked. The same seeds through play_chunk must give the same scores.
 """
 

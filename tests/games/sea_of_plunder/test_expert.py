@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from simkit.commands.cli import app
 from simkit.core.kernels import RACE_FIRST
 from simkit.core.rng import next_u64, seed_streams
-from simkit.games.sea_of_plunder import GAME, engine
+from simkit.games.sea_of_plunder import GAME, engine, lookahead
 from strategies import sea_of_plunder as bot
 
 from .harness import PRESET_INDEX, PRESETS, Scratch, Table
@@ -43,12 +43,12 @@ def replay_rollout(t: Table, seat: int, x: Scratch, c: int, r: int, row: np.ndar
     for s in range(t.players):
         F2[1 + s, : bot.N_WEIGHTS] = row[: bot.N_WEIGHTS]
     T2, rr = t.T.copy(), np.zeros_like(t.rng)
-    seed_streams(rr, np.uint64((int(base) + r * int(engine._ROLLOUT_STEP)) % 2**64))  # uint64 wrap, as numba's
+    seed_streams(rr, np.uint64((int(base) + r * int(lookahead._ROLLOUT_STEP)) % 2**64))  # uint64 wrap, as numba's
     counts = np.zeros(4, dtype=np.int64)
     unseen = x.unseen.copy()
     t.call("gather_unseen", seat=seat, unseen=unseen, counts=counts)
     t.call("redeal", T=T2, rng=rr, seat=seat, unseen=unseen, counts=counts)
-    T2[engine.S.ST, engine.S.FORCED_PLAY] = x.unseen[engine.U_CAND, c] + 1
+    T2[engine.S.ST, engine.S.FORCED_PLAY] = x.unseen[lookahead.U_CAND, c] + 1
     buf2 = np.zeros_like(t.buf)
     t.call("finish_turn", T=T2, F=F2, rng=rr, buf=buf2, log=x.nolog, seat=seat)
     t.call("play_on", T=T2, F=F2, rng=rr, buf=buf2, log=x.nolog, seat=seat,
@@ -82,7 +82,7 @@ def test_expert_first_candidate_is_tuneds_choice():
         t.F[1] = w
         x = Scratch(t)
         x.choice(t, 0)
-        assert x.unseen[engine.U_CAND, 0] == int(np.argmax(scores))  # the first listed among ties
+        assert x.unseen[lookahead.U_CAND, 0] == int(np.argmax(scores))  # the first listed among ties
 
 
 def test_expert_rollouts_play_tuned_and_the_lookahead_rollouts_play_collector():

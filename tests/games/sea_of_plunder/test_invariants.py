@@ -1,7 +1,7 @@
 """Invariants of whole self-play games: no count of Sea of Plunder goes below zero or above its supply.
 
 Every preset the game lists (`simkit strategies sea_of_plunder`, the lookahead tier included,
-which plays its turns through engine.lookahead_turn as play_games seats it) at every player
+which plays its turns through lookahead.lookahead_turn as play_games seats it) at every player
 count the game allows (2, 3 and 4) plays a few hundred games with fixed seeds: even seeds under
 the rules as written, odd ones under each variant the count allows in turn (two_player,
 random_setup, combo_port), so their code paths keep the counts too. After every turn each slot

@@ -13,7 +13,7 @@ import pytest
 from simkit.analysis.intervals import wilson
 from simkit.core.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM
 from simkit.core.rng import game_seeds
-from simkit.games.sea_of_plunder import GAME, engine
+from simkit.games.sea_of_plunder import GAME, lookahead
 from simkit.games.sea_of_plunder import state as S
 from simkit.sweeps.runner import play, seat_strategies
 from strategies import sea_of_plunder as bot
@@ -260,7 +260,7 @@ def test_racing_drops_trailing_candidates_and_leaves_every_other_rollout_as_it_w
         best = max(running, key=lambda c: (sums[c], -c))
         if alive[0] and sums[best] <= sums[0] + t.F[1, bot.LA_MARGIN] * rounds:
             best = 0
-        assert pick == raced.unseen[engine.U_CAND, best]
+        assert pick == raced.unseen[lookahead.U_CAND, best]
     assert dropped > 0  # racing was exercised
 
 
