@@ -2,7 +2,7 @@
 toolkit reads through GAME."""
 
 from simkit.core.game import Compiled, Game, Metric
-from simkit.games.sea_of_troubles import components, events, lookahead, rules
+from simkit.games.sea_of_troubles import chunk, components, events, rules
 from simkit.games.sea_of_troubles import state as S
 from strategies import sea_of_troubles as bots
 
@@ -39,8 +39,8 @@ GAME = Game(
         Metric("ghost", "1 if the seat became the Ghost Pirate"),
     ),
     compile=compile_rules,
-    play_chunk=lookahead.play_chunk,  # the game loop, with the lookahead tier's seats
-    play_chunk_heuristic=lookahead.play_chunk_heuristic,  # the same, for batches without them
+    play_chunk=chunk.play_chunk,  # the game loop, with the lookahead tier's seats
+    play_chunk_heuristic=chunk.play_chunk_heuristic,  # the same, for batches without them
     describe_event=events.describe_event,
     check_players=check_players,
     max_players=S.MAX_PLAYERS,

@@ -22,7 +22,7 @@ through the round's end and the next round, under the same discipline. With `sta
 (W_LA_START) it names, having won a bid, the next seat as the starter, clockwise, so it plays
 last (engine.choose_start; a preset starts itself). Rows without them play as before, bit for bit.
 
-Scratch tables (allocated once per chunk by `play_chunk`): RT the playout's state, RF its
+Scratch tables (allocated once per chunk by chunk.play_chunk): RT the playout's state, RF its
 bot weights, Rrng its streams, Rbuf its candidate rows, Rlog an empty log, LV candidate
 values (row 0 sums, row 1 the candidates' buf columns, row 2 1 for a repeat not played out,
 row 3 the square each leaves the ship on), RD the re-dealt state the k-th
@@ -31,23 +31,15 @@ playout of every candidate starts from.
 
 import numpy as np
 
-from simkit.core import game as G
-from simkit.core.game import LOG_WIDTH
-from simkit.core.jit import engine_loop, jit
+from simkit.core.jit import jit
 from simkit.core.kernels import (
     copy_prefix,
     decide,
-    fixed_width,
-    params_record,
-    unowned_float,
-    unowned_int,
-    unowned_uint,
 )
 from simkit.core.rng import next_u64, seed_streams, shuffle
 from simkit.games.sea_of_troubles import engine as E
 from simkit.games.sea_of_troubles import state as S
-from simkit.games.sea_of_troubles.engine import BUF_WIDTH, F_WIDTH
-from simkit.games.sea_of_troubles.state import DECK, HAND0, KW, META, PLAY, SEAT0, ST, T_WIDTH, TDECK
+from simkit.games.sea_of_troubles.state import DECK, HAND0, META, PLAY, SEAT0, ST, TDECK
 from strategies import sea_of_troubles as bot
 
 NEAR_TIE = 1e-6  # a candidate must beat the heuristic's pick by more than this mean value
@@ -381,100 +373,3 @@ def play_round(P, T, K, F, rng, buf, log, players, RT, RF, Rrng, Rbuf, Rlog, LV,
             E.take_turn(P, T, K, F, rng, buf, log, s, players)
     T[ST, S.ROUND] += 1
 
-
-def game_tables(presets, players):
-    """(T, F, rng, buf): the game state's tables, allocated once per chunk (in Python, as the
-    entries below are: a jitted entry above play_games would optimise and emit the whole engine
-    once more)."""
-    owned_T = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)
-    owned_F = np.zeros((1 + players, max(E.F_WIDTH, presets.shape[1])), dtype=np.float64)
-    owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
-    owned_buf = np.zeros((E.BUF_ROWS, E.BUF_WIDTH), dtype=np.int64)
-    return owned_T, owned_F, owned_rng, owned_buf
-
-
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Sea of Troubles (the engine contract in simkit/core/game.py)."""
-    K = components[0]
-    players = seat_strategies.shape[1]
-    width = max(E.F_WIDTH, presets.shape[1])
-    owned_T, owned_F, owned_rng, owned_buf = game_tables(presets, players)
-    RT = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)
-    RF = np.zeros((1 + players, width), dtype=np.float64)
-    Rrng = np.zeros((1 + players, 4), dtype=np.uint64)
-    Rbuf = np.zeros((E.BUF_ROWS, E.BUF_WIDTH), dtype=np.int64)
-    Rlog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
-    LV = np.zeros((4, E.BUF_WIDTH), dtype=np.float64)
-    RD = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)
-    # the owners are passed along only to stay alive while the unowned views are in use
-    play_games(params_record(params), unowned_int(owned_T), unowned_int(K), unowned_float(owned_F),
-               unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
-               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               RT, RF, Rrng, Rbuf, Rlog, LV, RD,
-               owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
-
-
-def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
-                         log_count, trace):
-    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.sweeps.runner.play picks
-    it): the same games, bit for bit, without the lookahead's scratch and without compiling the
-    lookahead (`LV` is None, so numba prunes that branch of play_games before typing it)."""
-    K = components[0]
-    owned_T, owned_F, owned_rng, owned_buf = game_tables(presets, seat_strategies.shape[1])
-    T, F, rng, buf = unowned_int(owned_T), unowned_float(owned_F), unowned_uint(owned_rng), unowned_int(owned_buf)
-    nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
-    play_games(params_record(params), T, unowned_int(K), F, rng, buf, unowned_int(log_rows),
-               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               owned_T, owned_F, owned_rng, owned_buf, nolog, None, None,
-               owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
-
-
-@engine_loop  # optimised whole (simkit.core.numba_patches)
-@jit
-def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               RT, RF, Rrng, Rbuf, Rlog, LV, RD, owned_T, owned_F, owned_rng, owned_buf, owned_K, owned_log):
-    players = seat_strategies.shape[1]
-    # constant row widths from here down (simkit.core.kernels: Constant row widths)
-    T, K, F, rng = fixed_width(T, T_WIDTH), fixed_width(K, KW), fixed_width(F, F_WIDTH), fixed_width(rng, 4)
-    buf, log = fixed_width(buf, BUF_WIDTH), fixed_width(log, LOG_WIDTH)
-    RT, RF, Rrng = fixed_width(RT, T_WIDTH), fixed_width(RF, F_WIDTH), fixed_width(Rrng, 4)
-    # (not LV: its `is None` below must stay the argument's, for numba to prune that branch)
-    Rbuf, Rlog, RD = fixed_width(Rbuf, BUF_WIDTH), fixed_width(Rlog, LOG_WIDTH), fixed_width(RD, T_WIDTH)
-    T[ST, S.LOG_N] = log_count[0]
-    noise = presets.shape[1] - 1
-    for g in range(seeds.shape[0]):
-        seed_streams(rng, seeds[g])
-        thinker = False
-        for s in range(players):
-            copy_prefix(F, 1 + s, presets, seat_strategies[g, s], presets.shape[1])
-            F[1 + s, E.NOISE] = presets[seat_strategies[g, s], noise]
-            thinker = thinker or F[1 + s, bot.POLICY] == bot.LOOKAHEAD
-        E.setup_game(P, T, K, F, rng, buf, log, players)
-        while True:
-            if LV is None:  # play_chunk_heuristic: pruned at compile time, with the lookahead below
-                E.play_round(P, T, K, F, rng, buf, log, players)
-            elif thinker:
-                play_round(P, T, K, F, rng, buf, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD)
-            else:
-                E.play_round(P, T, K, F, rng, buf, log, players)
-            r = T[ST, S.ROUND]
-            if trace.shape[0] > 0 and r <= trace.shape[1]:  # the game arc: scores if it ended now
-                for s in range(players):
-                    trace[g, r - 1, s] = E.score_now(T, K, s)[0]
-            if T[ST, S.END_REASON] >= 0:
-                break  # the round in which the end was triggered is finished (ENDING THE GAME)
-            if T[ST, S.ROUND] >= P.round_cap:
-                T[ST, S.END_REASON] = S.END_ROUND_CAP
-                break
-            if LV is None:
-                E.end_round(P, T, K, F, rng, log, players)
-            elif thinker:
-                round_end(P, T, K, F, rng, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD)
-            else:
-                E.end_round(P, T, K, F, rng, log, players)
-        E.final_scoring(P, T, K, log, players, out_seats[g])
-        out_games[g, G.ROUNDS] = T[ST, S.ROUND]
-        out_games[g, G.TURNS] = T[ST, S.TURNS]
-        out_games[g, G.END_REASON] = T[ST, S.END_REASON]
-        out_games[g, G.GAME_COLUMNS] = T[ST, S.TDECK_N]
-    log_count[0] = T[ST, S.LOG_N]

@@ -1,6 +1,6 @@
 """Hand-built Sea of Troubles positions for tests.
 
-`Table` allocates what `lookahead.play_chunk` (the game loop) allocates for one game (same shapes and dtypes),
+`Table` allocates what `chunk.play_chunk` (the game loop) allocates for one game (same shapes and dtypes),
 runs `engine.setup_game`, and lets a test edit the arrays: move pirates, hand out cards,
 give treasure. Engine functions are called by name through `Table.call`, which fills their
 leading arguments from the table by parameter name.
@@ -165,7 +165,7 @@ class Table:
 
 
 def play_game(t: Table, after_turn=None) -> Table:
-    """Play the game on `t` to its end as lookahead.play_games does for bots without lookahead (its loop, in Python)."""
+    """Play the game on `t` to its end as chunk.play_games does for bots without lookahead (its loop, in Python)."""
     while True:
         first, d = int(t.st[S.FIRST]), int(t.st[S.DIR])
         for i in range(t.players):

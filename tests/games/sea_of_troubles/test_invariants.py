@@ -186,14 +186,14 @@ def check_log(t, sup: Supplies, start: int):
 
 
 def scratch(t) -> dict:
-    """The lookahead's scratch tables, as lookahead.play_chunk allocates them."""
+    """The lookahead's scratch tables, as chunk.play_chunk allocates them."""
     return {"RT": np.zeros_like(t.T), "RF": np.zeros((1 + t.players, t.F.shape[1])), "Rrng": np.zeros_like(t.rng),
             "Rbuf": np.zeros_like(t.buf), "Rlog": np.zeros((0, LOG_WIDTH), dtype=np.int64),
             "LV": np.zeros((4, engine.BUF_WIDTH)), "RD": np.zeros_like(t.T)}
 
 
 def play_checked(players: int, variant: str, lineup: list[str], seed: int) -> Table:
-    """One game as lookahead.play_games plays it, the tables checked after set-up, after every
+    """One game as chunk.play_games plays it, the tables checked after set-up, after every
     turn and after every round's end, the log once it is over."""
     t = Table(players, variant, seed=seed, strategies=[lineup[s % len(lineup)] for s in range(players)])
     sup = Supplies(t)
