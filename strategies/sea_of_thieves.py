@@ -40,7 +40,7 @@ W_LAST_LOOT = 13  # 1: spend the last Plunder success on Loot (the tips warn aga
 W_LEGEND_TYPE = 14  # ship type needed before legendary voyages are sought
 W_ENEMIES = 15  # enemies: 0 never fights them, 0.5 fires on a Skeleton Sloop met in passing, 1 hunts them, 2 also forts
 W_BRAVE_TYPE = 16  # ship type from which the Skeleton Galleon, the Megalodon and the Kraken are fought, not fled
-W_ROLLOUTS = 17  # lookahead: rollouts per plan (0: no lookahead; engine/lookahead.py)
+W_ROLLOUTS = 17  # lookahead: rollouts per plan (0: no lookahead; lookahead.py)
 W_HORIZON = 18  # lookahead: rounds a rollout plays after the turn's round
 W_RACE = 19  # lookahead: a plan trailing the best by this many standard errors stops (0: none; kernels.race_prune)
 W_PLAN1 = 20  # lookahead: the preset row (in preset order) of the second plan; the first is the seat's own weights
@@ -133,7 +133,7 @@ assert [p.name for p in PRESETS][HUNTER_ROW:LEGEND_ROW + 1] == ["hunter", "legen
 def expert_row(tuned: tuple[float, ...], rollouts, horizon, race, plans, margin, every, agree,
                worth) -> tuple[float, ...]:
     """The expert's row: tuned's weights for its own decisions, its first plan and every seat of its
-    rollouts (the rollout seats copy the deciding seat's weights: engine/lookahead.py), then the
+    rollouts (the rollout seats copy the deciding seat's weights: lookahead.py), then the
     lookahead's knobs."""
     row = list(tuned[:N_PLAN_WEIGHTS]) + [0.0] * (N_WEIGHTS - N_PLAN_WEIGHTS)
     row[W_ROLLOUTS], row[W_HORIZON], row[W_RACE] = rollouts, horizon, race

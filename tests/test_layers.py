@@ -157,6 +157,45 @@ def test_a_game_imports_the_engine_kit_and_itself_only():
             assert others == set(), f"{name} imports {sorted(others)}"
 
 
+# a game package's modules, in the order they may import each other (docs/architecture.md, "One
+# shape in every game"): each imports only the game's modules of an earlier rank
+GAME_RANKS = {"state": 0, "components": 1, "rules": 2, "events": 2, "engine": 3, "actions": 3, "lookahead": 4,
+              "chunk": 5}
+GAME_FILES = ("state", "components", "rules", "events", "engine", "lookahead", "chunk")
+
+
+def _games() -> list[str]:
+    return sorted({name.split(".")[2] for name in modules() if name.startswith("simkit.games.") and name.count(".") >= 2})
+
+
+@pytest.mark.parametrize("game", _games())
+def test_every_game_has_the_same_files(game):
+    names = modules()
+    for role in GAME_FILES:
+        assert f"simkit.games.{game}.{role}" in names, f"{game} has no {role} module"
+
+
+@pytest.mark.parametrize("game", _games())
+def test_a_games_modules_import_in_one_order(game):
+    """state, components, rules and events, the engine, the lookahead, the game loop (chunk), the
+    package: a module imports only the game's modules before it (an engine package's modules
+    import each other freely, without a circle)."""
+    package = f"simkit.games.{game}"
+    for name, targets in simkit_graph().items():
+        if not name.startswith(package + "."):
+            continue
+        role = name.split(".")[3]
+        assert role in GAME_RANKS, f"{name}: a module of no known role ({sorted(GAME_RANKS)})"
+        for target in targets:
+            assert target != package, f"{name} imports its game's package (its __init__), which imports it"
+            if not target.startswith(package + "."):
+                continue
+            other = target.split(".")[3]
+            same_engine = role == other == "engine"
+            assert same_engine or GAME_RANKS[other] < GAME_RANKS[role] or (other, role) == ("actions", "engine"), \
+                f"{name} ({role}) imports {target} ({other})"
+
+
 def test_result_tables_are_written_apart_from_the_summary_and_report():
     """simkit.sweeps.results writes and reads the tables; the summary and the report are built
     above it (simkit.sweeps.finish), the only sweep module that imports the report. Which findings

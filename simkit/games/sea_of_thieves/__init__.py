@@ -5,7 +5,7 @@ the toolkit reads through GAME."""
 from simkit.core.game import Compiled, Game, Metric
 from simkit.games.sea_of_thieves import components, events, rules
 from simkit.games.sea_of_thieves import state as S
-from simkit.games.sea_of_thieves.engine import play_chunk, play_chunk_heuristic
+from simkit.games.sea_of_thieves.chunk import play_chunk, play_chunk_heuristic
 from strategies import sea_of_thieves as bots
 
 

@@ -196,7 +196,7 @@ E_COLS = 13
 T_WIDTH = 160
 
 # Columns a game can use in each T row: the lookahead copies, keeps and compares only these
-# (engine/lookahead.py copy_state), about a third of the table. Scratch rows are whole.
+# (lookahead.py copy_state), about a third of the table. Scratch rows are whole.
 ROW_WIDTH = np.full(T_ROWS, T_WIDTH, dtype=np.int64)
 ROW_WIDTH[ST] = ST_SIZE
 ROW_WIDTH[SEAT0: SEAT0 + MAX_PLAYERS] = SEAT_COLS

@@ -1,4 +1,4 @@
-"""Conformance (random play, invariants, termination, determinism, golden replay).
+"""Conformance (random play, invariants, termination, determinism).
 
 Random and heuristic games are played turn by turn through engine.take_turn in a Python
 loop that mirrors chunk.play_games' round loop (harness.play_game); after every turn the
@@ -7,8 +7,6 @@ invariants below are checked. The same seeds through play_chunk must give the sa
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -16,10 +14,8 @@ from simkit.core.rng import game_seeds
 from simkit.games.sea_of_plunder import GAME
 from simkit.sweeps.runner import play, seat_strategies
 
-from ..replays import assert_golden, assert_same_without_jit
 from .harness import EV, N_CARDS, S, Table, play_game
 
-GOLDEN = Path(__file__).parent / "golden"
 ALL_SQUARES = range(S.SQUARES)
 
 
@@ -143,19 +139,3 @@ def test_play_chunk_is_deterministic_and_chunk_independent():
         parts.append(play(GAME, compiled, strategies, seeds[start:start + 10]))
     assert (np.concatenate([parts[0][0], parts[1][0]]) == a_games).all()
     assert (np.concatenate([parts[0][1], parts[1][1]]) == a_seats).all()
-
-
-NOJIT_CASES = [("standard", 4, ["racer", "random", "collector", "raider"]), ("two_player", 2, ["random", "raider"]),
-               ("random_setup+combo_port", 3, ["collector", "random", "racer"])]
-
-
-def test_same_games_without_jit(tmp_path):
-    """NUMBA_DISABLE_JIT=1 (plain Python) plays bit-for-bit the same games
-    (docs/architecture.md, "Seeds and reproducibility")."""
-    assert_same_without_jit("sea_of_plunder", NOJIT_CASES, tmp_path)
-
-
-# Golden replay: the narrated log of one fixed game (tests/games/replays.py says how to
-# regenerate it after a deliberate change).
-def test_golden_replay():
-    assert_golden("sea_of_plunder", GOLDEN / "standard_4p_seed2024.txt", "standard", ("racer", "collector", "raider", "random"))

@@ -1,6 +1,6 @@
 """Hand-built Sea of Thieves positions for tests.
 
-`Table` allocates what `engine.round.play_chunk` allocates for one game (same shapes and
+`Table` allocates what `chunk.play_chunk` allocates for one game (same shapes and
 dtypes), runs the set-up, and lets a test edit the tables: put ships on hexes, hand out cargo,
 damage ships. Engine functions of any engine module are called by name through `Table.call`,
 which fills their leading arguments from the table by parameter name.
@@ -16,7 +16,7 @@ import numpy as np
 from simkit.core.game import SEAT_COLUMNS
 from simkit.core.kernels import params_record
 from simkit.core.rng import seed_streams
-from simkit.games.sea_of_thieves import GAME, components, events, rules
+from simkit.games.sea_of_thieves import GAME, chunk, components, events, lookahead, rules
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import (
     actions,
@@ -26,7 +26,6 @@ from simkit.games.sea_of_thieves.engine import (
     enemies,
     hazards,
     hexes,
-    lookahead,
     round,
     scoring,
     trade,
@@ -38,7 +37,7 @@ from ..engine_calls import call_by_name
 
 PRESETS = GAME.preset_table()
 PRESET_INDEX = {p.name: i for i, p in enumerate(GAME.presets)}
-MODULES = (round, hazards, event_cards, enemies, actions, trade, voyages, crew, cargo, hexes, scoring, common,
+MODULES = (chunk, round, hazards, event_cards, enemies, actions, trade, voyages, crew, cargo, hexes, scoring, common,
            lookahead)
 LOG_ROWS = 200_000
 OUTPOST = 9
@@ -208,7 +207,7 @@ class Table:
 
 
 def play_game(t: Table, after_turn=None) -> Table:
-    """Play the game on `t` to its end as engine.round.play_games does (its loop, in Python)."""
+    """Play the game on `t` to its end as chunk.play_games does (its loop, in Python)."""
     while True:
         for s in range(t.players):
             t.call("take_turn", seat=s)

@@ -20,8 +20,8 @@ import numpy as np
 
 from simkit.core.rng import seed_streams
 from simkit.games.sea_of_thieves import GAME
+from simkit.games.sea_of_thieves import lookahead as la
 from simkit.games.sea_of_thieves import state as S
-from simkit.games.sea_of_thieves.engine import lookahead as la
 from simkit.games.sea_of_thieves.engine import round as R
 from simkit.sweeps import runner
 from strategies import sea_of_thieves as bot
@@ -104,15 +104,15 @@ def test_an_expert_rollout_is_the_game_tuned_plays_against_tuned():
             T2, F2, rng2 = t.T.copy(), np.zeros_like(t.F), np.zeros_like(t.rng)
             la.rollout_weights(F2, t.F, np.int64(0), np.int64(2))
             seed_streams(rng2, np.uint64(11))
-            R.rollout_turn(t.P, T2, t.K, F2, rng2, np.int64(0), np.float64(0.0), t.presets, t.log0)
-            value = R.rollout_rest(t.P, T2, t.K, F2, rng2, np.int64(0), np.int64(2), np.int64(3), t.log0)
+            la.rollout_turn(t.P, T2, t.K, F2, rng2, np.int64(0), np.float64(0.0), t.presets, t.log0)
+            value = la.rollout_rest(t.P, T2, t.K, F2, rng2, np.int64(0), np.int64(2), np.int64(3), t.log0)
             T3, F3, rng3 = t.T.copy(), np.zeros_like(t.F), np.zeros_like(t.rng)
             for s in (1, 2):
                 F3[s, :W] = t.F[1, :W]  # tuned (or tuned with the changed weight) in every seat
             F3[1, bot.W_WORTH] = t.F[1, bot.W_WORTH]  # the rollout's value counts as the expert's does
             seed_streams(rng3, np.uint64(11))
             R.take_turn(t.P, T3, t.K, F3, rng3, t.log0, np.int64(0))
-            assert R.rollout_rest(t.P, T3, t.K, F3, rng3, np.int64(0), np.int64(2), np.int64(3), t.log0) == value
+            assert la.rollout_rest(t.P, T3, t.K, F3, rng3, np.int64(0), np.int64(2), np.int64(3), t.log0) == value
             assert (T2 == T3).all() and (rng2 == rng3).all()
             ends.append(T2[S.SHIP0:S.SHIP0 + 4].copy())
     assert any(not (a == b).all() for a, b in zip(ends[::2], ends[1::2]))  # the changed weight was played

@@ -16,7 +16,7 @@ import pytest
 
 from simkit.games.sea_of_thieves import GAME
 from simkit.games.sea_of_thieves import events as EV
-from simkit.games.sea_of_thieves.engine import lookahead as la
+from simkit.games.sea_of_thieves import lookahead as la
 from strategies import sea_of_thieves as bot
 
 from .harness import S, Table
@@ -291,7 +291,7 @@ def check_log(t, sup: Supplies, start: int):
 
 
 def play_checked(players: int, variant: str, lineup: list[str], seed: int) -> Table:
-    """One game as round.play_games plays it, the tables checked after set-up, after every turn
+    """One game as chunk.play_games plays it, the tables checked after set-up, after every turn
     and after every round's last phases, the log once it is over."""
     t = Table(players, variant, seed=seed, strategies=[lineup[s % len(lineup)] for s in range(players)])
     sup = Supplies(t)

@@ -18,9 +18,8 @@ import pytest
 from simkit.core.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM
 from simkit.core.rng import derive, next_u64, seed_streams
 from simkit.games.sea_of_thieves import GAME
+from simkit.games.sea_of_thieves import lookahead as la
 from simkit.games.sea_of_thieves import state as S
-from simkit.games.sea_of_thieves.engine import lookahead as la
-from simkit.games.sea_of_thieves.engine import round as R
 from simkit.games.sea_of_thieves.engine.common import ACTION_COIN
 from simkit.sweeps import runner
 from strategies import sea_of_thieves as bot
@@ -186,7 +185,7 @@ def test_choosing_a_plan_leaves_the_game_and_the_other_streams_alone():
     rng2 = np.zeros_like(t.rng)
     log0 = np.zeros((0, 6), dtype=np.int64)
     T, F, rng = t.T.copy(), t.F.copy(), t.rng.copy()
-    plan = R.choose_plan(t.P, t.T, t.K, t.F, t.rng, np.int64(0), np.int64(3), T2, F2, rng2, log0,
+    plan = la.choose_plan(t.P, t.T, t.K, t.F, t.rng, np.int64(0), np.int64(3), T2, F2, rng2, log0,
                          la.memo_tables(T2, F2, rng2), t.presets)
     assert 0 <= plan < 3
     assert (t.T == T).all() and (t.F == F).all()
@@ -211,12 +210,12 @@ def plan_values_played_in_full(t, seat, base):
             la.rollout_weights(F2, t.F, np.int64(seat), np.int64(t.players))
             seed_streams(rng2, np.uint64(derive(base, np.int64(k))))
             la.redeal(T2, t.K, rng2, np.int64(seat), np.int64(t.players))
-            R.rollout_turn(t.P, T2, t.K, F2, rng2, np.int64(seat), la.plan_row(t.F, np.int64(seat), np.int64(plan)),
+            la.rollout_turn(t.P, T2, t.K, F2, rng2, np.int64(seat), la.plan_row(t.F, np.int64(seat), np.int64(plan)),
                            t.presets, t.log0)
             state = (T2.copy(), F2.copy(), rng2.copy())
             repeats += any(all((a == b).all() for a, b in zip(state, seen)) for seen in after_turn)
             after_turn.append(state)
-            values[plan, k] = R.rollout_rest(t.P, T2, t.K, F2, rng2, np.int64(seat), np.int64(t.players), horizon,
+            values[plan, k] = la.rollout_rest(t.P, T2, t.K, F2, rng2, np.int64(seat), np.int64(t.players), horizon,
                                              t.log0)
     return values, repeats
 
@@ -237,7 +236,7 @@ def choose(t, race):
     t.F[1, bot.W_RACE] = race
     base = np.uint64(next_u64(t.rng.copy(), 1))
     t.memo[3][:, RACE_FIRST:] = np.nan
-    plan = R.choose_plan(t.P, t.T, t.K, t.F, t.rng, np.int64(0), np.int64(2), t.T2, t.F2, t.rng2, t.log0, t.memo,
+    plan = la.choose_plan(t.P, t.T, t.K, t.F, t.rng, np.int64(0), np.int64(2), t.T2, t.F2, t.rng2, t.log0, t.memo,
                          t.presets)
     return plan, base
 
@@ -313,8 +312,8 @@ def test_the_lookahead_copies_every_cell_a_game_uses(players, lineup, seed):
             la.rollout_weights(F2, t.F, np.int64(0), np.int64(2))
             seed_streams(rng2, np.uint64(11))
             la.redeal(T2, t.K, rng2, np.int64(0), np.int64(2))
-            R.rollout_turn(t.P, T2, t.K, F2, rng2, np.int64(0), np.float64(bot.HUNTER_ROW), t.presets, t.log0)
-            value = R.rollout_rest(t.P, T2, t.K, F2, rng2, np.int64(0), np.int64(2), np.int64(3), t.log0)
+            la.rollout_turn(t.P, T2, t.K, F2, rng2, np.int64(0), np.float64(bot.HUNTER_ROW), t.presets, t.log0)
+            value = la.rollout_rest(t.P, T2, t.K, F2, rng2, np.int64(0), np.int64(2), np.int64(3), t.log0)
             ends.append((value, T2.copy(), rng2.copy()))
         assert ends[0][0] == ends[1][0] and (ends[0][2] == ends[1][2]).all()
         assert la.same_state(ends[0][1], np.int64(0), ends[1][1], np.int64(0), S.ROW_WIDTH)

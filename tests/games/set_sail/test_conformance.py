@@ -1,4 +1,4 @@
-"""Conformance (random play, invariants, termination, determinism, golden replay).
+"""Conformance (random play, invariants, termination, determinism).
 
 Games are played turn by turn through engine.take_turn in a Python loop that mirrors
 chunk.play_games (harness.play_game); after every turn the invariants below are checked:
@@ -8,8 +8,6 @@ Supply and VP equal to what the logged rule events add up to.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -17,10 +15,8 @@ from simkit.core.rng import game_seeds
 from simkit.games.set_sail import GAME
 from simkit.sweeps.runner import play, seat_strategies
 
-from ..replays import assert_golden, assert_same_without_jit
 from .harness import COMP, EV, S, Table, play_game
 
-GOLDEN = Path(__file__).parent / "golden"
 N_TILES = len(COMP.names)
 
 
@@ -160,19 +156,3 @@ def test_play_chunk_is_deterministic_and_chunk_independent():
              for start in (0, 10)]
     assert (np.concatenate([parts[0][0], parts[1][0]]) == a[0]).all()
     assert (np.concatenate([parts[0][1], parts[1][1]]) == a[1]).all()
-
-
-NOJIT_CASES = [("standard", 4, ["plunderer", "merchant", "treasure_hunter", "raider"]),
-               ("standard", 2, ["random", "raider"])]
-
-
-def test_same_games_without_jit(tmp_path):
-    """NUMBA_DISABLE_JIT=1 (plain Python) plays bit-for-bit the same games
-    (docs/architecture.md, "Seeds and reproducibility")."""
-    assert_same_without_jit("set_sail", NOJIT_CASES, tmp_path)
-
-
-# Golden replay: the narrated log of one fixed game (tests/games/replays.py says how to
-# regenerate it after a deliberate change).
-def test_golden_replay():
-    assert_golden("set_sail", GOLDEN / "standard_4p_seed2024.txt", "standard", ("plunderer", "merchant", "treasure_hunter", "raider"))

@@ -5,27 +5,14 @@ waters, D clean up), the Ocean Hazards phase (engine/hazards.py), the Event phas
 
 import numpy as np
 
-from simkit.core import game as G
-from simkit.core.game import LOG_WIDTH
-from simkit.core.jit import engine_loop, jit
+from simkit.core.jit import jit
 from simkit.core.kernels import (
-    RACE_ALIVE,
-    RACE_FIRST,
-    RACE_SUM,
     decide,
-    fixed_width,
-    params_record,
-    race_pick,
-    race_prune,
-    unowned_float,
-    unowned_int,
-    unowned_uint,
 )
-from simkit.core.rng import CHANCE, derive, next_u64, randint, seed_streams
+from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
-from simkit.games.sea_of_thieves.engine import lookahead as la
 from simkit.games.sea_of_thieves.engine.actions import take_action
 from simkit.games.sea_of_thieves.engine.cargo import draw, draw_kind, to_bag, to_hex, to_hold
 from simkit.games.sea_of_thieves.engine.common import (
@@ -39,10 +26,8 @@ from simkit.games.sea_of_thieves.engine.common import (
 from simkit.games.sea_of_thieves.engine.crew import discard_fortune, respawn, rising_waters
 from simkit.games.sea_of_thieves.engine.events import event_phase
 from simkit.games.sea_of_thieves.engine.hazards import ocean_hazards_phase
-from simkit.games.sea_of_thieves.engine.lookahead import V_WIDTH
-from simkit.games.sea_of_thieves.engine.scoring import final_score, final_scoring
 from simkit.games.sea_of_thieves.engine.voyages import abandon_voyage, discard_voyage
-from simkit.games.sea_of_thieves.state import KW, SEAT0, SHIP0, ST, T_ROWS, T_WIDTH
+from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
 from strategies import sea_of_thieves as bot
 
 ZERO = np.int64(0)
@@ -425,204 +410,3 @@ def end_round(P, T, K, F, rng, log, players):
     fortune_phase(P, T, K, F, rng, log, players)
     T[ST, S.ROUND] += 1
 
-
-@jit(runtime=False)
-def deciding_round(T, F, seat):
-    """The seat compares its plans this round (W_EVERY: only every n-th round, from the first)."""
-    every = np.int64(F[1 + seat, bot.W_EVERY])
-    return every <= 1 or T[ST, S.ROUND] % every == 0
-
-
-@jit(runtime=False)
-def play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0, memo, presets):
-    for s in range(players):  # the first player token never moves (A29)
-        if T2 is None:  # play_chunk_heuristic: pruned at compile time, with the lookahead below
-            take_turn(P, T, K, F, rng, log, s)
-        elif F[1 + s, bot.W_ROLLOUTS] > 0.0 and deciding_round(T, F, s):
-            plan = choose_plan(P, T, K, F, rng, s, players, T2, F2, rng2, log0, memo, presets)
-            la.set_plan(F, s, la.plan_row(F, s, plan), presets)  # this turn only
-            take_turn(P, T, K, F, rng, log, s)
-            la.restore_weights(F, s)
-        else:
-            take_turn(P, T, K, F, rng, log, s)
-    end_round(P, T, K, F, rng, log, players)
-
-
-# ------------------------------------------------------------------ the lookahead tier
-@jit(runtime=False)
-def rollout_turn(P, T, K, F, rng, seat, row, presets, log0):
-    """A rollout's first turn: the seat plays this turn by preset row `row` (0: its own weights)."""
-    la.set_plan(F, seat, row, presets)
-    take_turn(P, T, K, F, rng, log0, seat)
-    la.restore_weights(F, seat)
-
-
-@jit(runtime=False)
-def rollout_rest(P, T, K, F, rng, seat, players, horizon, log0):
-    """After the seat's turn: the others finish the round, then `horizon` more rounds."""
-    for s in range(seat + 1, players):
-        take_turn(P, T, K, F, rng, log0, s)
-    end_round(P, T, K, F, rng, log0, players)
-    for _ in range(horizon):
-        if T[ST, S.END_REASON] >= 0 or T[ST, S.ROUND] >= P.round_cap:
-            break
-        for s in range(players):
-            take_turn(P, T, K, F, rng, log0, s)
-        end_round(P, T, K, F, rng, log0, players)
-    return la.rollout_value(P, T, K, seat, players, F[1 + seat, bot.W_WORTH] > 0.0)
-
-
-@jit(runtime=False)
-def plans_agree(P, K, F, seat, players, T2, F2, rng2, log0, TS, RS, FS, presets, n_plans):
-    """True when every plan's turn, from the rollout dealt in memo slot 0, ends in the game, the
-    streams and the weights the own plan's turn ends in (kept in slot 1): the plans agree on
-    this turn. Leaves T2 and rng2 anywhere."""
-    for plan in range(n_plans):
-        if plan > 0:
-            la.restore(TS, RS, 0, T2, rng2)
-        la.rollout_weights(F2, F, seat, players)
-        rollout_turn(P, T2, K, F2, rng2, seat, la.plan_row(F, seat, plan), presets, log0)
-        if plan == 0:
-            la.keep(TS, RS, FS, 1, T2, rng2, F2)
-        elif not la.same(TS, RS, FS, 1, T2, rng2, F2):
-            return False
-    return True
-
-
-@jit(runtime=False)
-def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0, memo, presets):
-    """The plan (0: the seat's own weights, p: the preset row of plan slot p, lookahead.plan_row)
-    whose rollouts score best (lookahead.py). The k-th rollout of every plan starts from the same
-    re-deal and dice; a tie keeps the first (the own plan), and with W_MARGIN another plan must
-    beat the own plan's mean value by that margin.
-
-    Rollout k is dealt once and kept in slot 0 of `memo` (lookahead.memo_tables); each plan's
-    turn starts from that copy. When a plan's turn leaves the game, the weights and the streams
-    as an earlier plan's turn left them (both plans did the same things), the rest of the rollout
-    would be the same too: the earlier plan's value is taken instead of playing it again. With
-    W_RACE > 0 a plan that trails the best one by that many standard errors plays no more
-    rollouts (simkit.core.kernels.race_prune); the best of the plans still running is played. With
-    W_AGREE, when every plan's turn of the first rollout ends as the own plan's does, the plans
-    agree on this turn: the own plan is played without further rollouts."""
-    TS, RS, FS, V = memo
-    # constant row widths in the rollouts too (simkit.core.kernels: Constant row widths)
-    T2, F2, rng2 = fixed_width(T2, T_WIDTH), fixed_width(F2, F_WIDTH), fixed_width(rng2, 4)
-    log0 = fixed_width(log0, LOG_WIDTH)
-    TS, RS, FS, V = fixed_width(TS, T_WIDTH), fixed_width(RS, 4), fixed_width(FS, F_WIDTH), fixed_width(V, V_WIDTH)
-    n_plans = la.n_plans(F, seat)
-    agree = F[1 + seat, bot.W_AGREE] > 0.0
-    rollouts = min(np.int64(F[1 + seat, bot.W_ROLLOUTS]), np.int64(bot.MAX_ROLLOUTS))
-    horizon = np.int64(F[1 + seat, bot.W_HORIZON])
-    base = next_u64(rng, 1 + seat)  # rollout k of every plan is seeded derive(base, k)
-    for plan in range(n_plans):
-        V[plan, RACE_SUM] = 0.0
-        V[plan, RACE_ALIVE] = 1.0
-    k = np.int64(0)
-    running = np.int64(n_plans)
-    while k < rollouts and running > 1:
-        la.copy_state(T2, 0, T, 0, S.ROW_WIDTH)  # whole: the memo's copies leave the board's rows out
-        seed_streams(rng2, derive(base, k))
-        la.redeal(T2, K, rng2, seat, players)
-        la.keep(TS, RS, FS, 0, T2, rng2, F2)
-        dealt = True  # T2 and rng2 hold rollout k as dealt
-        if agree and k == 0:
-            if plans_agree(P, K, F, seat, players, T2, F2, rng2, log0, TS, RS, FS, presets, n_plans):
-                return np.int64(0)
-            dealt = False
-        for plan in range(n_plans):
-            V[plan, la.KEPT] = 0.0
-            if V[plan, RACE_ALIVE] != 1.0:
-                continue
-            if not dealt:
-                la.restore(TS, RS, 0, T2, rng2)
-            dealt = False
-            la.rollout_weights(F2, F, seat, players)
-            rollout_turn(P, T2, K, F2, rng2, seat, la.plan_row(F, seat, plan), presets, log0)
-            same = -1
-            for q in range(plan):
-                if V[q, la.KEPT] == 1.0 and la.same(TS, RS, FS, 1 + q, T2, rng2, F2):
-                    same = q
-                    break
-            if same >= 0:
-                value = V[same, RACE_FIRST + k]
-            else:
-                if plan < n_plans - 1:
-                    la.keep(TS, RS, FS, 1 + plan, T2, rng2, F2)
-                    V[plan, la.KEPT] = 1.0
-                value = rollout_rest(P, T2, K, F2, rng2, seat, players, horizon, log0)
-            V[plan, RACE_FIRST + k] = value
-            V[plan, RACE_SUM] += value
-        k += 1
-        running = race_prune(V, n_plans, k, F[1 + seat, bot.W_RACE])
-    # the best plan still running; a tie keeps the first (W_MARGIN: compared as sums over k rollouts)
-    return race_pick(V, n_plans, F[1 + seat, bot.W_MARGIN] * k)
-
-
-# ------------------------------------------------------------------ the engine contract
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Sea of Thieves (the engine contract in simkit/core/game.py)."""
-    _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
-                True)
-
-
-def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
-                         log_count, trace):
-    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.sweeps.runner.play picks
-    it): the same games, bit for bit, without compiling the lookahead (its scratch T2 is None, so
-    numba prunes that branch of play_round before typing it)."""
-    _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
-                False)
-
-
-def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
-                lookahead: bool):
-    K = components[0]
-    P = params_record(params)
-    players = seat_strategies.shape[1]
-    owned_T = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
-    owned_F = np.zeros((1 + players, max(F_WIDTH, presets.shape[1] + 1)), dtype=np.float64)  # + the action coin
-    owned_rng = np.zeros((1 + players, 4), dtype=np.uint64)
-    # lookahead scratch: a copy of the game, of the weights, and the rollout's streams
-    owned_T2 = np.zeros((T_ROWS, T_WIDTH), dtype=np.int64)
-    owned_F2 = np.zeros(owned_F.shape, dtype=np.float64)
-    owned_rng2 = np.zeros((1 + players, 4), dtype=np.uint64)
-    log0 = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
-    owned_memo = la.memo_tables(owned_T2, owned_F2, owned_rng2)
-    # the owners are passed along only to stay alive while the unowned views are in use
-    play_games(P, unowned_int(owned_T), unowned_int(K), unowned_float(owned_F), unowned_uint(owned_rng),
-               unowned_int(log_rows), presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               unowned_int(owned_T2) if lookahead else None, unowned_float(owned_F2), unowned_uint(owned_rng2), log0,
-               la.unowned_memo(owned_memo) if lookahead else None,
-               (owned_T, owned_F, owned_rng, K, log_rows, owned_T2, owned_F2, owned_rng2, owned_memo))
-
-
-@engine_loop  # optimised whole (simkit.core.numba_patches)
-@jit(runtime=False)
-def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               T2, F2, rng2, log0, memo, owners):
-    players = seat_strategies.shape[1]
-    # constant row widths from here down (simkit.core.kernels: Constant row widths)
-    T, K, F, rng, log = (fixed_width(T, T_WIDTH), fixed_width(K, KW), fixed_width(F, F_WIDTH), fixed_width(rng, 4),
-                         fixed_width(log, LOG_WIDTH))
-    T[ST, S.LOG_N] = log_count[0]
-    for g in range(seeds.shape[0]):
-        seed_streams(rng, seeds[g])
-        for s in range(players):
-            for w in range(presets.shape[1]):
-                F[1 + s, w] = presets[seat_strategies[g, s], w]
-        setup_game(P, T, K, F, rng, log, players)
-        while True:
-            play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0, memo, presets)
-            if trace.shape[0] > 0 and T[ST, S.ROUND] <= trace.shape[1]:
-                for s in range(players):  # the game arc: the score if the game ended now
-                    trace[g, T[ST, S.ROUND] - 1, s] = final_score(P, T, K, s)
-            if T[ST, S.END_REASON] >= 0:
-                break  # the round in which the end was triggered is finished (Winning the Game)
-            if T[ST, S.ROUND] >= P.round_cap:
-                T[ST, S.END_REASON] = S.END_ROUND_CAP
-                break
-        final_scoring(P, T, K, log, players, out_seats, g)
-        out_games[g, G.ROUNDS] = T[ST, S.ROUND]
-        out_games[g, G.TURNS] = T[ST, S.TURNS]
-        out_games[g, G.END_REASON] = T[ST, S.END_REASON]
-    log_count[0] = T[ST, S.LOG_N]

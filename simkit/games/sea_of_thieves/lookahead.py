@@ -19,22 +19,29 @@ rollouts never log.
 
 import numpy as np
 
+from simkit.core.game import LOG_WIDTH
 from simkit.core.jit import jit
 from simkit.core.kernels import (
+    RACE_ALIVE,
     RACE_FIRST,
+    RACE_SUM,
     copy_block,
     copy_prefix,
     copy_rows,
+    fixed_width,
+    race_pick,
+    race_prune,
     same_block,
     sort_ints,
     unowned_float,
     unowned_int,
     unowned_uint,
 )
-from simkit.core.rng import CHANCE, randint
+from simkit.core.rng import CHANCE, derive, next_u64, randint, seed_streams
 from simkit.games.sea_of_thieves import state as S
+from simkit.games.sea_of_thieves.engine.round import F_WIDTH, end_round, take_turn
 from simkit.games.sea_of_thieves.engine.scoring import final_score
-from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
+from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, T_WIDTH
 from strategies import sea_of_thieves as bot
 
 WIN_VALUE = 100.0  # a rollout that ends in a win scores as a lead this large
@@ -321,3 +328,113 @@ def same(TS, RS, FS, slot, T, rng, F):
     return (same_state(TS, slot * T.shape[0], T, 0, S.PLAY_WIDTH)
             and same_block(RS, slot * rng.shape[0], rng, 0, rng.shape[0])
             and same_block(FS, slot * F.shape[0], F, 0, F.shape[0]))
+
+
+# ------------------------------------------------------------------ the choice of plan
+@jit(runtime=False)
+def rollout_turn(P, T, K, F, rng, seat, row, presets, log0):
+    """A rollout's first turn: the seat plays this turn by preset row `row` (0: its own weights)."""
+    set_plan(F, seat, row, presets)
+    take_turn(P, T, K, F, rng, log0, seat)
+    restore_weights(F, seat)
+
+
+@jit(runtime=False)
+def rollout_rest(P, T, K, F, rng, seat, players, horizon, log0):
+    """After the seat's turn: the others finish the round, then `horizon` more rounds."""
+    for s in range(seat + 1, players):
+        take_turn(P, T, K, F, rng, log0, s)
+    end_round(P, T, K, F, rng, log0, players)
+    for _ in range(horizon):
+        if T[ST, S.END_REASON] >= 0 or T[ST, S.ROUND] >= P.round_cap:
+            break
+        for s in range(players):
+            take_turn(P, T, K, F, rng, log0, s)
+        end_round(P, T, K, F, rng, log0, players)
+    return rollout_value(P, T, K, seat, players, F[1 + seat, bot.W_WORTH] > 0.0)
+
+
+@jit(runtime=False)
+def plans_agree(P, K, F, seat, players, T2, F2, rng2, log0, TS, RS, FS, presets, plans):
+    """True when every plan's turn, from the rollout dealt in memo slot 0, ends in the game, the
+    streams and the weights the own plan's turn ends in (kept in slot 1): the plans agree on
+    this turn. Leaves T2 and rng2 anywhere."""
+    for plan in range(plans):
+        if plan > 0:
+            restore(TS, RS, 0, T2, rng2)
+        rollout_weights(F2, F, seat, players)
+        rollout_turn(P, T2, K, F2, rng2, seat, plan_row(F, seat, plan), presets, log0)
+        if plan == 0:
+            keep(TS, RS, FS, 1, T2, rng2, F2)
+        elif not same(TS, RS, FS, 1, T2, rng2, F2):
+            return False
+    return True
+
+
+@jit(runtime=False)
+def choose_plan(P, T, K, F, rng, seat, players, T2, F2, rng2, log0, memo, presets):
+    """The plan (0: the seat's own weights, p: the preset row of plan slot p, plan_row)
+    whose rollouts score best (the module doc). The k-th rollout of every plan starts from the same
+    re-deal and dice; a tie keeps the first (the own plan), and with W_MARGIN another plan must
+    beat the own plan's mean value by that margin.
+
+    Rollout k is dealt once and kept in slot 0 of `memo` (memo_tables); each plan's
+    turn starts from that copy. When a plan's turn leaves the game, the weights and the streams
+    as an earlier plan's turn left them (both plans did the same things), the rest of the rollout
+    would be the same too: the earlier plan's value is taken instead of playing it again. With
+    W_RACE > 0 a plan that trails the best one by that many standard errors plays no more
+    rollouts (simkit.core.kernels.race_prune); the best of the plans still running is played. With
+    W_AGREE, when every plan's turn of the first rollout ends as the own plan's does, the plans
+    agree on this turn: the own plan is played without further rollouts."""
+    TS, RS, FS, V = memo
+    # constant row widths in the rollouts too (simkit.core.kernels: Constant row widths)
+    T2, F2, rng2 = fixed_width(T2, T_WIDTH), fixed_width(F2, F_WIDTH), fixed_width(rng2, 4)
+    log0 = fixed_width(log0, LOG_WIDTH)
+    TS, RS, FS, V = fixed_width(TS, T_WIDTH), fixed_width(RS, 4), fixed_width(FS, F_WIDTH), fixed_width(V, V_WIDTH)
+    plans = n_plans(F, seat)
+    agree = F[1 + seat, bot.W_AGREE] > 0.0
+    rollouts = min(np.int64(F[1 + seat, bot.W_ROLLOUTS]), np.int64(bot.MAX_ROLLOUTS))
+    horizon = np.int64(F[1 + seat, bot.W_HORIZON])
+    base = next_u64(rng, 1 + seat)  # rollout k of every plan is seeded derive(base, k)
+    for plan in range(plans):
+        V[plan, RACE_SUM] = 0.0
+        V[plan, RACE_ALIVE] = 1.0
+    k = np.int64(0)
+    running = np.int64(plans)
+    while k < rollouts and running > 1:
+        copy_state(T2, 0, T, 0, S.ROW_WIDTH)  # whole: the memo's copies leave the board's rows out
+        seed_streams(rng2, derive(base, k))
+        redeal(T2, K, rng2, seat, players)
+        keep(TS, RS, FS, 0, T2, rng2, F2)
+        dealt = True  # T2 and rng2 hold rollout k as dealt
+        if agree and k == 0:
+            if plans_agree(P, K, F, seat, players, T2, F2, rng2, log0, TS, RS, FS, presets, plans):
+                return np.int64(0)
+            dealt = False
+        for plan in range(plans):
+            V[plan, KEPT] = 0.0
+            if V[plan, RACE_ALIVE] != 1.0:
+                continue
+            if not dealt:
+                restore(TS, RS, 0, T2, rng2)
+            dealt = False
+            rollout_weights(F2, F, seat, players)
+            rollout_turn(P, T2, K, F2, rng2, seat, plan_row(F, seat, plan), presets, log0)
+            repeat = -1
+            for q in range(plan):
+                if V[q, KEPT] == 1.0 and same(TS, RS, FS, 1 + q, T2, rng2, F2):
+                    repeat = q
+                    break
+            if repeat >= 0:
+                value = V[repeat, RACE_FIRST + k]
+            else:
+                if plan < plans - 1:
+                    keep(TS, RS, FS, 1 + plan, T2, rng2, F2)
+                    V[plan, KEPT] = 1.0
+                value = rollout_rest(P, T2, K, F2, rng2, seat, players, horizon, log0)
+            V[plan, RACE_FIRST + k] = value
+            V[plan, RACE_SUM] += value
+        k += 1
+        running = race_prune(V, plans, k, F[1 + seat, bot.W_RACE])
+    # the best plan still running; a tie keeps the first (W_MARGIN: compared as sums over k rollouts)
+    return race_pick(V, plans, F[1 + seat, bot.W_MARGIN] * k)
