@@ -4,6 +4,9 @@ from collections import Counter
 
 import pytest
 
+from simkit.core import game as G
+from simkit.games.sea_of_troubles import GAME
+
 from .harness import COMP, EV, S, Table, bot
 
 SW, SA, CA, WI = S.SWORD, S.SAIL, S.CANNON, S.WILD
@@ -402,6 +405,8 @@ def test_ghost_moves_through_land_cannot_touch_it_and_scores_the_better_of_two()
     t.seat(1)[S.GHOST_INFAMY] = 9
     t.call("final_scoring")
     assert t.out[1, 0] == 10
+    ghost = G.SEAT_COLUMNS + [m.name for m in GAME.seat_metrics].index("ghost")
+    assert [int(x) for x in t.out[:, ghost]] == [0, 1, 0]  # the Ghost's own seat, and no other
 
 
 def test_sails_answer_wins_and_flees_one_square_per_card():

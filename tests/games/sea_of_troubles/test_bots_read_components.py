@@ -85,6 +85,30 @@ def test_a_digs_worth_is_the_decks_share_and_the_hoards_infamy(component_set):
         2.0 * infamy * (digs + digs * digs), abs=1e-12)
 
 
+@pytest.mark.parametrize("component_set", ["standard", EVEN])
+@pytest.mark.parametrize("with_quirk", [False, True])
+def test_a_skirmish_digs_worth_is_the_share_of_wilds_and_the_quirks_cards(component_set, with_quirk):
+    """Skirmish Mode: a dig succeeds on a Wild, and with a digging quirk also on a card of at
+    least 5 - its amount (Dig); the bot's dig swing chains that share over what is buried."""
+    t = Table(2, component_set=component_set, overrides={"skirmish": True, "quirks": with_quirk})
+    t.seat(1)[S.BURY_N] = 3
+    nose = 0
+    if with_quirk:
+        q = next(q for q in range(int(t.K[S.META, S.N_QUIRKS])) if t.K[S.QK_EFFECT, q] == S.QE_DIG)
+        t.seat(0)[S.QUIRK] = q
+        nose = int(t.K[S.QK_AMOUNT, q])
+        assert nose > 0
+    else:
+        t.seat(0)[S.QUIRK] = -1
+    comp = components.load(component_set)
+    p = np.mean([t_ == S.WILD or (nose > 0 and v >= 5 - nose) for t_, v in comp.cards])
+    infamy = np.mean([inf for _, inf, _ in comp.treasures])
+    taken = sum(p ** k for k in range(1, int(S.buried_at(t.P, t.T, np.int64(1), np.int64(0))) + 1))
+    assert taken > p  # more than one card to take: the chain shows
+    assert bot.dig_swing(t.P, t.T, t.K, np.int64(0), np.int64(1), np.int64(0)) == pytest.approx(
+        2.0 * infamy * taken, abs=1e-12)
+
+
 def test_the_small_hoard_makes_a_dig_worth_less():
     std, hoard = Table(2), Table(2, component_set=HOARD)
     for t in (std, hoard):

@@ -98,9 +98,17 @@ def test_the_final_score_is_tokens_plus_carried_and_buried_treasure():
     t.seat(1)[S.INFAMY] = 7
     t.seat(2)[S.INFAMY] = 2
     t.give_treasure(2, "Doubloon")
+    t.seat(2)[S.DEATH_COUNT] = 1
     t.call("final_scoring")
     assert [int(x) for x in t.out[:, G.SCORE]] == [8, 7, 3]
     assert [int(x) for x in t.out[:, G.RANK]] == [1, 2, 3] and list(t.out[:, G.WINNER]) == [1, 0, 0]
+    # each seat's metrics, by the names the game declares them under
+    metric = {m.name: G.SEAT_COLUMNS + i for i, m in enumerate(GAME.seat_metrics)}
+    assert [int(x) for x in t.out[:, metric["infamy"]]] == [8, 7, 3]
+    assert [int(x) for x in t.out[:, metric["treasure_infamy"]]] == [5, 0, 1]  # carried and buried
+    assert [int(x) for x in t.out[:, metric["buried"]]] == [3, 0, 0]
+    assert [int(x) for x in t.out[:, metric["deaths"]]] == [0, 0, 1]
+    assert [int(x) for x in t.out[:, metric["ghost"]]] == [0, 0, 0]
 
 
 def test_a_sunk_pirate_keeps_its_tokens_and_buried_treasure_and_may_win():

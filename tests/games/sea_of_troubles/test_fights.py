@@ -1,6 +1,8 @@
 """FIGHT ANOTHER PIRATE and LOOT on hand-built positions: what each side may commit, the
 defender's early give-up, what a win takes and what it leaves, and fights with the Ghost."""
 
+import pytest
+
 from .harness import EV, S, Table, bot
 
 SW, SA, CA, WI = S.SWORD, S.SAIL, S.CANNON, S.WILD
@@ -156,3 +158,68 @@ def test_the_ghost_cannot_deliver_a_quest():
         t.set_hand(s, [(SA, 1), (SA, 2)])
     assert t.call("deliverable", seat=0, slot=0) >= 0
     assert t.call("deliverable", seat=1, slot=0) == -1
+
+
+def _random_answers(att: int, dfn: int, hand: list[tuple[int, int]], trials: int) -> dict[int, int]:
+    """The answers a random defender gives, over `trials` fights from one position, each game
+    from another seed."""
+    counts: dict[int, int] = {}
+    for trial in range(trials):
+        t = Table(3, seed=1000 + trial, strategies="random")
+        t.put(att, t.square(0, 0))
+        t.put(dfn, t.square(0, 0))
+        t.clear_hands()
+        t.set_hand(att, [(SW, 1)])
+        t.set_hand(dfn, hand)
+        t.stack([(hand[0][0], 3)])  # the defender's draw: of a type it already holds
+        t.call("fight", att=att, dfn=dfn, shoot=0)
+        answer = int(t.events(EV.RESPONSE)[-1][3])
+        counts[answer] = counts.get(answer, 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize("att, dfn", [(0, 1), (2, 1), (1, 0)])
+@pytest.mark.parametrize("hand", [[(SW, 1), (CA, 2)], [(SA, 2)], [(SW, 1), (SA, 1), (CA, 4)]])
+def test_a_random_defender_gives_up_or_answers_with_a_type_it_holds_each_as_likely(att, dfn, hand):
+    """A21: the defender's answer is giving up or a fighting type of which it holds a card; a
+    random defender takes each of these alike (1 in 1 + the types held), never a type it holds
+    no card of, whichever seat attacks and whichever defends."""
+    trials = 300
+    counts = _random_answers(att, dfn, hand, trials)
+    held = {kind for kind, _ in hand}
+    assert set(counts) <= held | {-1}, counts
+    p = 1 / (1 + len(held))
+    band = 4.4 * (trials * p * (1 - p)) ** 0.5  # a chance of about 1 in 100,000 to fall outside
+    for answer in held | {-1}:
+        assert abs(counts.get(answer, 0) - trials * p) < band, (answer, counts)
+
+
+@pytest.mark.parametrize("ghost", [0, 1, 2])
+@pytest.mark.parametrize("order", [(0, 1, 2), (2, 0, 1), (1, 2, 0)])
+def test_boarding_the_ghost_takes_its_most_infamous_treasure_wherever_it_lies(ghost, order):
+    """Ghost Pirate: a Swords win over the Ghost takes one carried treasure, the most infamous,
+    wherever it lies among the Ghost's cards and whichever seat the Ghost is; the seat after
+    the Ghost carries treasure of its own, which plays no part."""
+    names = ("Doubloon", "Exotic Goods", "Treasure Chest")  # Infamy 1, 2, 3
+    attacker, beside = (ghost + 2) % 3, (ghost + 1) % 3
+    t = Table(3, strategies="duellist")
+    t.seat(ghost)[S.DAMAGE] = 3
+    t.call("damage", seat=ghost, by=-1)
+    t.call("end_round")
+    assert t.seat(ghost)[S.STATE] == S.GHOST
+    carried = [t.give_treasure(ghost, names[i]) for i in order]
+    for name in ("Golden Idol", "Pearl", "Jewels"):  # the next seat's, by no order of Infamy
+        t.give_treasure(beside, name)
+    sq = t.square(0, 0)
+    t.put(attacker, sq)
+    t.put(ghost, sq)
+    t.clear_hands()
+    t.set_hand(attacker, [(SW, 4), (SW, 4)])
+    t.set_hand(ghost, [(SA, 1)])
+    t.stack([(CA, 1)])
+    t.F[1 + ghost, bot.W_NERVE] = 10.0  # gives up at once
+    t.call("fight", att=attacker, dfn=ghost, shoot=0)
+    chest = carried[order.index(2)]
+    assert list(t.T[S.CARRY0 + attacker, : t.seat(attacker)[S.CARRY_N]]) == [chest]
+    assert sorted(t.T[S.CARRY0 + ghost, : t.seat(ghost)[S.CARRY_N]]) == sorted(c for c in carried if c != chest)
+    assert t.seat(beside)[S.CARRY_N] == 3

@@ -5,6 +5,7 @@ its rule in the engine for a moment (tests/mutants/sea_of_troubles.toml)."""
 
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from .harness import EV, S, Table, bot
@@ -40,6 +41,54 @@ def test_a_move_past_the_free_points_spends_a_whole_sail_card():
     assert u.hand(0) == [(SA, 3)] and u.st[S.FREE] == 1 and u.events(EV.MOVE)[-1][5] == 0
     u.call("move", seat=0, dest=u.square(0, 3))  # 2 squares: the last free point, then the whole 3
     assert u.hand(0) == [] and u.st[S.FREE] == 0 and u.events(EV.MOVE)[-1][5] == 1
+
+
+def _sails_paid(values: list[int], need: int) -> tuple[int, list[int]]:
+    """Move, worked by hand: while points are owed, the smallest Sail that covers them, else the
+    largest; returns the cards played and the values left in hand."""
+    left = sorted(values)
+    played = 0
+    while need > 0 and left:
+        covering = [v for v in left if v >= need]
+        v = min(covering) if covering else max(left)
+        left.remove(v)
+        need -= v
+        played += 1
+    return played, left
+
+
+def test_a_move_pays_with_the_smallest_sail_that_covers_it_else_the_largest_card_by_card():
+    """Move, A33: free points first, then Sail cards one at a time, each the smallest that covers
+    what is still owed, else the largest; what a card does not use is lost. Checked against that
+    rule worked by hand over random hands of one to four Sails, free points and distances, in
+    games of several seeds (so the cards are other copies of each value each time)."""
+    rng = np.random.default_rng(33)
+    probe = Table(2, strategies="pillager")
+    a = probe.square(0, 0)
+    probe.put(0, a)
+    away = {}  # a square at each distance from a
+    for b in range(int(probe.K[S.META, S.N_SQ])):
+        d = int(probe.call("steps", seat=0, a=a, b=b))
+        if 0 < d <= 12:
+            away.setdefault(d, b)
+    checked = 0
+    for seed in range(1, 201):
+        t = Table(2, seed=seed, strategies="pillager")
+        t.put(0, a)
+        t.clear_hands()
+        pool = [1] * 5 + [2] * 5 + [3] * 4 + [4] * 3  # the Sails of the action deck (actions.toml)
+        values = [int(v) for v in rng.choice(pool, size=int(rng.integers(1, 5)), replace=False)]
+        t.set_hand(0, [(SA, v) for v in values] + [(SW, 2)])
+        free = int(rng.integers(0, 3))
+        t.st[S.FREE] = free
+        d = int(rng.choice([d for d in away if d <= sum(values) + free]))
+        t.call("move", seat=0, dest=away[d])
+        played, left = _sails_paid(values, d - min(free, d))
+        assert t.events(EV.MOVE)[-1][5] == played, (seed, values, free, d)
+        assert sorted(t.hand(0)) == sorted([(SA, v) for v in left] + [(SW, 2)]), (seed, values, free, d)
+        assert t.st[S.FREE] == free - min(free, d) and t.seat(0)[S.POS] == away[d]
+        checked += 1
+    assert checked == 200
 
 
 def test_without_free_points_or_sails_there_is_no_move():
