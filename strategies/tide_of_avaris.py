@@ -21,7 +21,7 @@ from simkit.core.bots import RANDOM as BASELINE
 from simkit.core.bots import BotParam
 from simkit.core.game import Preset, with_tuned
 from simkit.core.jit import jit
-from simkit.core.kernels import decide, noisy, pick_best
+from simkit.core.kernels import decide, pick_best, random_decision
 from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.state import (
     CONTROL,
@@ -192,10 +192,7 @@ def plays_random(F, rng, seat):
     """Whether this decision is a uniformly random legal choice: always for the random policy;
     otherwise with the row's noise (the skill knob), by a coin from the seat's own
     decision stream that is drawn only when the noise is above 0 (noise 0 plays as before)."""
-    if F[1 + seat, POLICY] == 0.0:
-        return True
-    noise = F[1 + seat, NOISE]
-    return noisy(rng, seat, noise)
+    return random_decision(F, rng, seat, POLICY, NOISE)
 
 
 # --------------------------------------------------------------------------- values

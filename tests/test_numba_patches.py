@@ -68,7 +68,7 @@ def test_the_patches_apply_only_to_a_tested_numba_and_unless_switched_off(releas
 
 def test_the_tested_releases_are_the_range_the_project_pins():
     """pyproject.toml's numba requirement is exactly the releases the patches are tested on."""
-    pyproject = Path(numba_patches.__file__).resolve().parent.parent / "pyproject.toml"
+    pyproject = Path(numba_patches.__file__).resolve().parents[2] / "pyproject.toml"
     line = next(line for line in pyproject.read_text().splitlines() if line.strip().startswith('"numba'))
     low, high = numba_patches.TESTED[0], numba_patches.TESTED[-1]
     assert line.strip().rstrip(",") == f'"numba>={low[0]}.{low[1]},<{high[0]}.{high[1] + 1}"'

@@ -81,3 +81,23 @@ def test_killing_the_sweep_stops_its_workers(tmp_path):
     proc.wait()
     _, alive = psutil.wait_procs(workers, timeout=30)
     assert not alive, f"{len(alive)} workers still running 30 s after their sweep was killed"
+
+
+def test_a_ctrl_c_inside_a_c_callback_is_passed_on_not_printed(monkeypatch):
+    """A KeyboardInterrupt Python cannot raise where it lands (a ctypes callback, as numba's
+    object cache has) reaches the main thread as an interrupt; any other unraisable error goes
+    to Python's own hook, which prints it."""
+    import sys
+    import types
+
+    from simkit.commands.cli import pass_on_interrupts
+
+    with pytest.raises(KeyboardInterrupt):
+        pass_on_interrupts(types.SimpleNamespace(exc_type=KeyboardInterrupt, exc_value=KeyboardInterrupt()))
+        for _ in range(100):  # the interrupt arrives at the next bytecode
+            time.sleep(0.01)
+    printed = []
+    monkeypatch.setattr(sys, "__unraisablehook__", printed.append)
+    other = types.SimpleNamespace(exc_type=ValueError, exc_value=ValueError("boom"))
+    pass_on_interrupts(other)
+    assert printed == [other]

@@ -9,6 +9,7 @@ stderr and no traceback.
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import json
 import os
@@ -621,6 +622,18 @@ def train(
     _print_table(["players", "opponent", "games", "tuned's share of decided games (95% CI)", "capped"], rows)
 
 
+def pass_on_interrupts(unraisable) -> None:
+    """sys.unraisablehook of the command line. A Ctrl-C that lands inside a C callback (numba's
+    compiler handing a compiled object to its cache, while the engines compile) cannot be raised
+    there: Python would print it as an 'Exception ignored' traceback and drop it. It is passed on
+    to the main thread, which stops the command as at any other moment (docs/faults.md)."""
+    if issubclass(unraisable.exc_type, KeyboardInterrupt):
+        _thread.interrupt_main()
+        return
+    sys.__unraisablehook__(unraisable)
+
+
 def main() -> None:
+    sys.unraisablehook = pass_on_interrupts
     app()
 

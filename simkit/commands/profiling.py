@@ -125,7 +125,7 @@ def jitted_names(game_id: str) -> set[str]:
     from simkit import games as registry
     from simkit.sweeps.identity import PACKAGE, ROOT
 
-    files = [PACKAGE / "kernels.py", PACKAGE / "rng.py", *registry.folder(game_id).rglob("*.py"),
+    files = [PACKAGE / "core" / "kernels.py", PACKAGE / "core" / "rng.py", *registry.folder(game_id).rglob("*.py"),
              ROOT / "strategies" / f"{game_id}.py"]
     names = set()
     for path in files:

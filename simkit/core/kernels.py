@@ -179,6 +179,31 @@ def noisy(rng, seat, noise):
                             * (1.0 / 9007199254740992.0) < noise)
 
 
+@jit(inline="always", runtime=False)
+def random_decision(F, rng, seat, policy, noise):
+    """This decision of `seat` is a uniformly random legal choice: always when its row's `policy`
+    column says random (0), else with the chance of its `noise` column (the skill knob, noisy:
+    the coin drawn from the seat's own stream only when the noise is above 0)."""
+    if F[1 + seat, policy] == 0.0:
+        return True
+    return noisy(rng, seat, F[1 + seat, noise])
+
+
+@jit(inline="always", runtime=False)
+def append_event(T, log, st, count, when, seat, code, a, b, c):
+    """Append the row (when, seat, code, a, b, c) to the event log while it has room, the rows
+    written so far counted at T[st, count] (a sweep passes a log of no rows: nothing is written)."""
+    i = T[st, count]
+    if i < log.shape[0]:
+        log[i, 0] = when
+        log[i, 1] = seat
+        log[i, 2] = code
+        log[i, 3] = a
+        log[i, 4] = b
+        log[i, 5] = c
+        T[st, count] = i + 1
+
+
 @jit(runtime=False)
 def copy_block(dst, d0, src, s0, n):
     """dst[d0:d0 + n] = src[s0:s0 + n] (rows) by loops: a slice copy would need numba's runtime,

@@ -23,9 +23,10 @@ from simkit.core.jit import jit
 from simkit.core.kernels import (
     FALSE,
     TRUE,
+    append_event,
     decide,
-    noisy,
     pick_best,
+    random_decision,
 )
 from simkit.core.rng import CHANCE, randint, shuffle
 from simkit.games.sea_of_plunder import events as EV
@@ -77,27 +78,16 @@ BUF_COLS = max(BUF_WIDTH, S.MAX_STEPS, S.N_POWERS, bot.PIECE_WORDS)  # buf's wid
 # --------------------------------------------------------------------------- small helpers
 @jit(inline="always", runtime=False)
 def log_event(T, log, seat, code, a, b, c):
-    """Append one row to the event log when it has room (a sweep passes no room)."""
-    i = T[ST, S.LOG_N]
-    if i < log.shape[0]:
-        log[i, 0] = T[ST, S.ROUND]
-        log[i, 1] = seat
-        log[i, 2] = code
-        log[i, 3] = a
-        log[i, 4] = b
-        log[i, 5] = c
-        T[ST, S.LOG_N] = i + 1
+    """One row of the event log, dated by the round it happens in (simkit.core.kernels.append_event)."""
+    append_event(T, log, ST, S.LOG_N, T[ST, S.ROUND], seat, code, a, b, c)
 
 
 @jit(inline="always", runtime=False)
-def plays_randomly(F, rng, seat):
+def plays_random(F, rng, seat):
     """True when this decision of `seat` is a uniformly random legal choice: its preset is
     `random`, or its noise (the skill knob) comes up. The noise coin is drawn from
     the seat's own stream, and only when its noise is above 0 (noise 0 draws nothing, noise 1 plays random's draws exactly)."""
-    if F[1 + seat, bot.POLICY] == 0:
-        return True
-    noise = F[1 + seat, bot.NOISE]
-    return noisy(rng, seat, noise)
+    return random_decision(F, rng, seat, bot.POLICY, bot.NOISE)
 
 
 @jit(inline="always", runtime=False)
@@ -356,7 +346,7 @@ def pirate_contact(P, T, K, F, rng, buf, log, seat):
         T[SEAT0 + seat, S.DEBT] += 1
         log_event(T, log, seat, EV.DEBT, T[SEAT0 + seat, S.DEBT], 0, 0)
         return
-    if plays_randomly(F, rng, seat):
+    if plays_random(F, rng, seat):
         k = decide(rng, seat, mine[0] + mine[1] + mine[2] + mine[3])
         colour = np.int64(0)
         for c in range(S.N_COLOURS):
@@ -401,7 +391,7 @@ def choose_colour(T, K, F, rng, buf, n_cards, seat):
             avail += 1
     if avail == 0:
         return np.int64(-1)
-    if plays_randomly(F, rng, seat):
+    if plays_random(F, rng, seat):
         k = decide(rng, seat, avail)
         for c in range(S.N_COLOURS):
             if stock[c] > 0:
@@ -609,7 +599,7 @@ def draw_phase(P, T, K, F, rng, log, seat):
         allowed = K[CARD0 + top, S.CI_KIND] != S.EVENT or P.pile_draw_events == 1
         if allowed and K[CARD0 + top, S.CI_KIND] != S.EVENT:
             take = False
-            if plays_randomly(F, rng, seat):
+            if plays_random(F, rng, seat):
                 take = decide(rng, seat, 2) == 1
             else:
                 take = pile_card_wanted(T, K, F, seat, top)
@@ -863,7 +853,7 @@ def play_phase(P, T, K, F, rng, buf, log, seat):
     plays_left = 1
     while plays_left > 0:
         plays_left -= 1
-        if plays_randomly(F, rng, seat):
+        if plays_random(F, rng, seat):
             choice = random_play(P, T, K, rng, buf, seat)
             if choice < 0:
                 log_event(T, log, seat, EV.NO_PLAY, 0, 0, 0)  # A15: nothing to play
@@ -912,7 +902,7 @@ def play_action(P, T, K, F, rng, log, seat, effect):
     players = T[ST, S.PLAYERS]
     if effect == S.BROKEN_COMPASS:
         mine = T[SEAT0 + seat, S.HAND_N]  # counted after playing it, before discarding
-        if plays_randomly(F, rng, seat):
+        if plays_random(F, rng, seat):
             mode = decide(rng, seat, 2)
         else:
             mode = bot.broken_compass_mode(seat, mine, players)
@@ -949,7 +939,7 @@ def resupply_bottom(T, K, F, rng, seat):
             count += 1
     if count == 0:
         return
-    if plays_randomly(F, rng, seat):
+    if plays_random(F, rng, seat):
         k = decide(rng, seat, count)
     else:  # the least useful card: an Event-free hand's plainest map card or a blocked port card
         k = np.int64(0)
@@ -1102,7 +1092,7 @@ def discard_shortlist(P, T, K, F, buf, seat):
 def discard_phase(P, T, K, F, rng, buf, log, seat):
     """Discard one card; waiting Action effects act with it first, then the Discard Bonus
     moves one pirate with it (Game Turn 3, FAQ Q3)."""
-    if plays_randomly(F, rng, seat):
+    if plays_random(F, rng, seat):
         choice = random_discard(T, K, rng, buf, seat)
         if choice < 0:
             log_event(T, log, seat, EV.NO_PLAY, 1, 0, 0)  # A15: no card, no bonus
@@ -1157,7 +1147,7 @@ def choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, mover_kind, 
     mine = buf[MINE]
     stock = buf[STOCK]
     pcost = observe(P, T, K, F, buf, seat)
-    at_random = plays_randomly(F, rng, seat)
+    at_random = plays_random(F, rng, seat)
     if mover_kind == 0 and not at_random:
         for c in range(S.N_COLOURS):
             mine[c] = 0  # another hand's Goods are hidden (A33)
@@ -1220,7 +1210,7 @@ def so_close(P, T, K, F, rng, buf, log, seat, card, free_turn):
     # choose which islands (by square; they are looked up again after each move)
     targets = buf[PATH2]
     n_targets = min(2, T[ST, S.N_ISLANDS])
-    if plays_randomly(F, rng, seat):
+    if plays_random(F, rng, seat):
         n_targets = 1 + decide(rng, seat, n_targets)
         first = decide(rng, seat, T[ST, S.N_ISLANDS])
         targets[0] = T[POS, S.ISLAND0 + first]
@@ -1238,7 +1228,7 @@ def so_close(P, T, K, F, rng, buf, log, seat, card, free_turn):
             continue
         start = T[POS, S.ISLAND0 + island]
         code = choose_orientation(P, T, K, F, rng, buf, seat, card, free_turn, np.int64(2), island, start)
-        if not plays_randomly(F, rng, seat):
+        if not plays_random(F, rng, seat):
             # a heuristic seat moves an island only if that is better than leaving it
             n = mover_path(T, K, card, code // 4, code % 4, start, buf[PATH])
             moved = bot.island_path_value(T, K, F[1 + seat], seat, buf[PATH], n)
@@ -1265,7 +1255,7 @@ def bonus_ship(T, K, F, rng, seat):
             d = bot.nearest_island(T, K, T[POS, S.SHIP0 + k])
             if d < best_d:
                 best, best_d = np.int64(k), d
-    if count > 1 and plays_randomly(F, rng, seat):
+    if count > 1 and plays_random(F, rng, seat):
         pick = decide(rng, seat, count)
         for k in range(T[ST, S.N_SHIPS]):
             if K[OWNER, k] == seat:
@@ -1289,7 +1279,7 @@ def bonus_move(P, T, K, F, rng, buf, log, seat, steps):
     n = np.int64(0)  # typed: a literal 0 would compile sail_ship once more, for that value
     for _ in range(steps):
         here = path[n - 1] if n > 0 else start
-        if plays_randomly(F, rng, seat):
+        if plays_random(F, rng, seat):
             d = decide(rng, seat, 5)
         else:
             pcost = observe(P, T, K, F, buf, seat)

@@ -12,7 +12,7 @@ import numpy as np
 
 from simkit.core import game as G
 from simkit.core.jit import jit
-from simkit.core.kernels import FALSE, TRUE, copy_prefix, decide, noisy, pick_best
+from simkit.core.kernels import FALSE, TRUE, append_event, copy_prefix, decide, pick_best, random_decision
 from simkit.core.rng import CHANCE, randint, shuffle
 from simkit.games.sea_of_troubles import events as EV
 from simkit.games.sea_of_troubles import state as S
@@ -50,15 +50,8 @@ NONE = np.int64(-1)
 
 @jit(inline="always", runtime=False)
 def log_event(T, log, seat, code, a, b, c):
-    n = T[ST, S.LOG_N]
-    if n < log.shape[0]:
-        log[n, 0] = T[ST, S.ROUND]
-        log[n, 1] = seat
-        log[n, 2] = code
-        log[n, 3] = a
-        log[n, 4] = b
-        log[n, 5] = c
-        T[ST, S.LOG_N] = n + 1
+    """One row of the event log, dated by the round it happens in (simkit.core.kernels.append_event)."""
+    append_event(T, log, ST, S.LOG_N, T[ST, S.ROUND], seat, code, a, b, c)
 
 
 @jit(inline="always", runtime=False)
@@ -67,14 +60,11 @@ def is_random(F, seat):
 
 
 @jit(runtime=False)
-def acts_random(F, rng, seat):
+def plays_random(F, rng, seat):
     """This decision is a uniformly random legal choice: always for `random`, else with the
     seat's noise (the skill knob), a coin from the seat's own stream that is drawn
     only when the noise is above 0 (so noise 0 plays the very same games)."""
-    if F[1 + seat, bot.POLICY] == 0.0:
-        return True
-    noise = F[1 + seat, NOISE]
-    return noisy(rng, seat, noise)
+    return random_decision(F, rng, seat, bot.POLICY, NOISE)
 
 
 # --------------------------------------------------------------------------- cards
@@ -165,7 +155,7 @@ def offer_quirk(T, K, F, rng, log, seat):
     blind = 1 if T[ST, S.QDECK_N] > 0 else 0
     if up + blind == 0:
         return
-    if acts_random(F, rng, seat):
+    if plays_random(F, rng, seat):
         k = decide(rng, seat, up + blind)
     else:
         k = 0
@@ -381,7 +371,7 @@ def pillage(P, T, K, F, rng, log, seat):
     port = K[S.SQ_INDEX, T[SEAT0 + seat, S.POS]]
     attack = 0
     i = 0
-    rand = acts_random(F, rng, seat)
+    rand = plays_random(F, rng, seat)
     target = bot.pillage_target(F, seat)
     while i < T[SEAT0 + seat, S.HAND_N]:
         c = T[HAND0 + seat, i]
@@ -602,7 +592,7 @@ def commit(T, K, F, rng, seat, kind, col):
     a random bot commits a random non-empty subset, a preset all of them. Returns the count."""
     n = 0
     i = 0
-    rand = acts_random(F, rng, seat)
+    rand = plays_random(F, rng, seat)
     while i < T[SEAT0 + seat, S.HAND_N]:
         c = T[HAND0 + seat, i]
         use = fits(K, c, kind)
@@ -703,7 +693,7 @@ def fight(P, T, K, F, rng, log, att, dfn, shoot):
             T[SEAT0 + dfn, S.HAND_N] += 1
     # the defender's answer: -1 concede, else a type with at least one card (A21)
     answer = NONE
-    if acts_random(F, rng, dfn):
+    if plays_random(F, rng, dfn):
         n_opts = 1
         for t in range(3):
             if type_total(T, K, dfn, t) > 0:
@@ -744,7 +734,7 @@ def fight(P, T, K, F, rng, log, att, dfn, shoot):
                 rest_d -= v
                 idf += 1
             if ia < na and idf < nd:  # unflipped cards on both sides: the defender may concede
-                if acts_random(F, rng, dfn):
+                if plays_random(F, rng, dfn):
                     quit = decide(rng, dfn, 10) == 0
                 else:
                     quit = bot.concede_now(F, dfn, sa, sd, rest_d, na - ia)
@@ -890,7 +880,7 @@ def turn_steps(P, T, K, F, rng, buf, log, seat, players, steps_left):
         if T[SEAT0 + seat, S.STATE] == S.DEAD:
             return  # sunk by a tie's return fire
         n = candidates(P, T, K, buf, seat, players)
-        if acts_random(F, rng, seat):
+        if plays_random(F, rng, seat):
             k = decide(rng, seat, n)
         else:
             k = heuristic_choice(P, T, K, F, rng, buf, seat, players, n)
@@ -917,7 +907,7 @@ def bidding(P, T, K, F, rng, log, players, compulsory):
         if T[SEAT0 + s, S.STATE] == S.DEAD or T[SEAT0 + s, S.HAND_N] == 0:
             continue
         h = T[SEAT0 + s, S.HAND_N]
-        rand = acts_random(F, rng, s)  # one decision: how many cards and which
+        rand = plays_random(F, rng, s)  # one decision: how many cards and which
         if rand:
             lo = 1 if compulsory else 0
             nb = lo + decide(rng, s, 3 - lo)
@@ -975,7 +965,7 @@ def bidding(P, T, K, F, rng, log, players, compulsory):
 @jit(runtime=False)
 def choose_start(T, F, rng, log, winner, players):
     """The bid winner, having seen its new cards, names the starter and the direction (Bidding)."""
-    if acts_random(F, rng, winner):
+    if plays_random(F, rng, winner):
         T[ST, S.FIRST] = decide(rng, winner, players)
         T[ST, S.DIR] = 1 if decide(rng, winner, 2) == 0 else -1
     elif bot.starts_after(F, winner):  # the lookahead tier's choice: play last, clockwise
@@ -994,7 +984,7 @@ def refill(P, T, K, F, rng, log, seat):
     if T[SEAT0 + seat, S.STATE] == S.DEAD:
         return
     i = 0
-    rand = acts_random(F, rng, seat)
+    rand = plays_random(F, rng, seat)
     worst = bot.discard_below(F, seat)
     while i < T[SEAT0 + seat, S.HAND_N]:
         c = T[HAND0 + seat, i]
@@ -1144,7 +1134,7 @@ def place_ships(T, K, F, rng, log, players, placer):
             if near > best_d:
                 best_d = near
                 best = sq
-        if acts_random(F, rng, s):
+        if plays_random(F, rng, s):
             best = T[PLAY, decide(rng, s, n_free)]
         T[SEAT0 + s, S.POS] = best
         T[SEAT0 + s, S.HOME] = best

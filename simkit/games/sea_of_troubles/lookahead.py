@@ -278,7 +278,7 @@ def lookahead_turn(P, T, K, F, rng, buf, log, seat, players, pos, RT, RF, Rrng, 
         if T[SEAT0 + seat, S.STATE] == S.DEAD:
             return
         n = E.candidates(P, T, K, buf, seat, players)
-        if E.acts_random(F, rng, seat):
+        if E.plays_random(F, rng, seat):
             k = decide(rng, seat, n)
         else:
             k = E.heuristic_choice(P, T, K, F, rng, buf, seat, players, n)

@@ -22,7 +22,7 @@ import numpy as np
 
 from simkit.core import game as G
 from simkit.core.jit import jit
-from simkit.core.kernels import copy_prefix, decide, noisy
+from simkit.core.kernels import append_event, copy_prefix, decide, random_decision
 from simkit.core.rng import CHANCE, randint, shuffle
 from simkit.games.set_sail import events as EV
 from simkit.games.set_sail import state as S
@@ -60,16 +60,8 @@ ONE = np.int64(1)
 # --------------------------------------------------------------------------- small helpers
 @jit(inline="always", runtime=False)
 def log_event(T, log, seat, code, a, b, c):
-    """Append one row to the event log when it has room (a sweep passes no room)."""
-    i = T[ST, S.LOG_N]
-    if i < log.shape[0]:
-        log[i, 0] = T[ST, S.ROUND]
-        log[i, 1] = seat
-        log[i, 2] = code
-        log[i, 3] = a
-        log[i, 4] = b
-        log[i, 5] = c
-        T[ST, S.LOG_N] = i + 1
+    """One row of the event log, dated by the round it happens in (simkit.core.kernels.append_event)."""
+    append_event(T, log, ST, S.LOG_N, T[ST, S.ROUND], seat, code, a, b, c)
 
 
 @jit(inline="always", runtime=False)
@@ -83,10 +75,7 @@ def plays_random(F, rng, seat):
     for a heuristic seat with the chance of its noise (the skill knob), the coin
     drawn from the seat's own decision stream, and only when its noise is above 0 (so a
     noise-free seat plays exactly as before). The noise sits in F's last column."""
-    if F[1 + seat, bot.POLICY] == 0:
-        return True
-    noise = F[1 + seat, F.shape[1] - 1]
-    return noisy(rng, seat, noise)
+    return random_decision(F, rng, seat, bot.POLICY, F.shape[1] - 1)
 
 
 @jit(runtime=False)

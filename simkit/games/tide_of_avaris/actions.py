@@ -9,7 +9,7 @@ they need, in that order, then their own arguments.
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import FALSE, TRUE, copy_prefix
+from simkit.core.kernels import FALSE, TRUE, append_event, copy_prefix
 from simkit.core.rng import CHANCE, randint, shuffle
 from simkit.games.tide_of_avaris import events as EV
 from simkit.games.tide_of_avaris import state as S
@@ -38,15 +38,8 @@ ONE = np.int64(1)
 
 @jit(runtime=False)
 def log_event(T, log, seat, code, a, b, c):
-    n = T[ST, S.LOG_N]
-    if n < log.shape[0]:
-        log[n, 0] = T[ST, S.DAY]
-        log[n, 1] = seat
-        log[n, 2] = code
-        log[n, 3] = a
-        log[n, 4] = b
-        log[n, 5] = c
-        T[ST, S.LOG_N] = n + 1
+    """One row of the event log, dated by the day it happens in (simkit.core.kernels.append_event)."""
+    append_event(T, log, ST, S.LOG_N, T[ST, S.DAY], seat, code, a, b, c)
 
 
 # --------------------------------------------------------------------------- gold and rum

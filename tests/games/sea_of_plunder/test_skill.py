@@ -92,11 +92,11 @@ def test_half_noise_loses_to_the_preset():
 def test_noise_coin_is_drawn_from_the_seat_stream_only_when_noisy():
     t = Table(players=3, seed=8, strategies=[DEFAULT, DEFAULT, "random"])
     before = t.rng.copy()
-    assert not any(t.call("plays_randomly", seat=0) for _ in range(50))  # noise 0: never, no draw
-    assert all(t.call("plays_randomly", seat=2) for _ in range(5))  # the random preset: always, no draw
+    assert not any(t.call("plays_random", seat=0) for _ in range(50))  # noise 0: never, no draw
+    assert all(t.call("plays_random", seat=2) for _ in range(5))  # the random preset: always, no draw
     assert np.array_equal(t.rng, before)
     t.W[0, bot.NOISE] = 0.3
-    hits = sum(bool(t.call("plays_randomly", seat=0)) for _ in range(2000))
+    hits = sum(bool(t.call("plays_random", seat=0)) for _ in range(2000))
     low, high = wilson(hits, 2000, Z99)
     assert low < 0.3 < high
     assert not np.array_equal(t.rng[1], before[1])

@@ -10,7 +10,7 @@ from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
 from simkit.games.sea_of_thieves.engine.cargo import best_cargo_at, defeat_skeleton, draw, to_hex, to_hold
-from simkit.games.sea_of_thieves.engine.common import is_random, log_event
+from simkit.games.sea_of_thieves.engine.common import log_event, plays_random
 from simkit.games.sea_of_thieves.engine.crew import crew_roll, defeat_crew, discard_fortune, do_tasks
 from simkit.games.sea_of_thieves.engine.enemies import damage_enemy, fire_targets, fort_cleared
 from simkit.games.sea_of_thieves.engine.trade import trade
@@ -31,7 +31,7 @@ def full_sail(P, T, K, F, rng, log, k, goal, bonus):
     h = T[SHIP0 + k, S.HEX]
     if n == 0:
         return
-    if is_random(F, rng, seat):
+    if plays_random(F, rng, seat):
         options = np.int64(1)  # staying put
         for d in range(6):
             x = h
@@ -103,7 +103,7 @@ def open_fire(P, T, K, F, rng, log, k, bonus):
     if n == 0:
         return
     n_enemies = fire_targets(T, k)
-    pick = decide(rng, seat, n) if is_random(F, rng, seat) else np.int64(-1)
+    pick = decide(rng, seat, n) if plays_random(F, rng, seat) else np.int64(-1)
     target = np.int64(-1)
     enemy = np.int64(-1)  # typed: a literal -1 would compile the bot's enemy_worth once more
     best = -1.0
@@ -129,7 +129,7 @@ def open_fire(P, T, K, F, rng, log, k, bonus):
         elif bot.fire_on_enemy(T, K, F, k, e) and (
                 enemy < 0 or bot.enemy_worth(P, T, K, F, k, e) > bot.enemy_worth(P, T, K, F, k, enemy)):
             enemy = e
-    if enemy >= 0 and pick < 0 and not is_random(F, rng, seat):
+    if enemy >= 0 and pick < 0 and not plays_random(F, rng, seat):
         target = -1
     hits = crew_roll(T, K, F, rng, log, k) + bonus + S.special_amount(T, K, k, np.int64(S.E_GUNNER))
     if target < 0:
@@ -158,7 +158,7 @@ def plunder(P, T, K, F, rng, log, k):
     for left in range(n, 0, -1):
         can_fight = T[S.HEX_SKELETONS, h] > 0
         can_haul = T[S.HEX_CARGO, h] > 0
-        if is_random(F, rng, seat):
+        if plays_random(F, rng, seat):
             options = 1 + (1 if can_fight else 0) + (1 if island else 0) + (1 if can_haul else 0)
             pick = decide(rng, seat, options)
             entry = S.P_STOP
@@ -225,7 +225,7 @@ def play_instants(P, T, K, F, rng, log, k):
     """Fortune cards played during one's own turn for their effect (A11), before the tasks. The
     bots play what helps this ship now; `random` plays nothing."""
     seat = k // 2
-    if is_random(F, rng, seat):
+    if plays_random(F, rng, seat):
         return
     r = SHIP0 + k
     while True:
@@ -279,7 +279,7 @@ def special_action(P, T, K, F, rng, log, k, i, goal):
     discard_fortune(T, seat, i)
     log_event(T, log, seat, EV.FORTUNE_PLAY, card, effect, k)
     if effect == S.F_FAIR_WINDS:
-        if is_random(F, rng, seat):
+        if plays_random(F, rng, seat):
             goal = decide(rng, seat, np.int64(S.MAX_HEX))
             if T[S.HEX_TYPE, goal] == S.ABSENT:
                 goal = T[SHIP0 + k, S.HEX]
@@ -302,7 +302,7 @@ def choose_action(P, T, K, F, rng, k, goal, intent):
     h = T[SHIP0 + k, S.HEX]
     at_outpost = T[S.HEX_TYPE, h] == S.OUTPOST
     rivals = rival_count(T, k)
-    if is_random(F, rng, seat):
+    if plays_random(F, rng, seat):
         n = 2 + (1 if rivals > 0 else 0) + (1 if at_outpost else 0)
         specials = 0
         for i in range(T[SEAT0 + seat, S.FORT_N]):
@@ -374,10 +374,10 @@ def take_action(P, T, K, F, rng, log, k):
     # actions, before its tasks (A26); random never abandons: a free act, like a cargo swap (A53)
     if T[SHIP0 + k, S.VOYAGE] >= 0:
         T[SHIP0 + k, S.VOY_AGE] += 1
-        if not is_random(F, rng, seat) and bot.abandon_now(T, K, F, k):
+        if not plays_random(F, rng, seat) and bot.abandon_now(T, K, F, k):
             abandon_voyage(P, T, K, log, k)
     if T[SHIP0 + k, S.VOYAGE] < 0 and T[SEAT0 + seat, S.VOY_N] > 0:
-        if is_random(F, rng, seat):
+        if plays_random(F, rng, seat):
             if decide(rng, seat, np.int64(2)) == 1:
                 start_voyage(T, K, log, k, decide(rng, seat, T[SEAT0 + seat, S.VOY_N]))
         else:

@@ -5,7 +5,7 @@ Cards: a discarded card goes to the bottom of its deck)."""
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import noisy
+from simkit.core.kernels import append_event, noisy
 from simkit.core.rng import randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -15,15 +15,8 @@ from strategies.sea_of_thieves import NOISE, POLICY
 
 @jit(runtime=False)
 def log_event(T, log, seat, code, a, b, c):
-    n = T[ST, S.LOG_N]
-    if n < log.shape[0]:
-        log[n, 0] = T[ST, S.ROUND] + 1
-        log[n, 1] = seat
-        log[n, 2] = code
-        log[n, 3] = a
-        log[n, 4] = b
-        log[n, 5] = c
-        T[ST, S.LOG_N] = n + 1
+    """One row of the event log, dated by the round it happens in (simkit.core.kernels.append_event)."""
+    append_event(T, log, ST, S.LOG_N, T[ST, S.ROUND] + 1, seat, code, a, b, c)
 
 
 # F column of a seat's row, past its strategy row: the skill-knob coin of the action the seat is
@@ -32,7 +25,7 @@ ACTION_COIN = NOISE + 1
 
 
 @jit(runtime=False)
-def is_random(F, rng, seat):
+def plays_random(F, rng, seat):
     """This decision is a uniformly random legal choice: the `random` preset's always, any
     other preset's with the chance its noise column gives (the skill knob). Inside
     one of the seat's actions every decision follows the action's one coin (A53); elsewhere

@@ -11,7 +11,7 @@ from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
 from simkit.games.sea_of_thieves.engine.cargo import spend_resource, to_hex
-from simkit.games.sea_of_thieves.engine.common import deck_bottom, is_random, log_event
+from simkit.games.sea_of_thieves.engine.common import deck_bottom, log_event, plays_random
 from simkit.games.sea_of_thieves.engine.voyages import abandon_voyage, on_sinking
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0
 from strategies import sea_of_thieves as bot
@@ -70,7 +70,7 @@ def crew_roll(T, K, F, rng, log, k):
                 failures += 1
         if failures == 0:
             break
-        if is_random(F, rng, seat):
+        if plays_random(F, rng, seat):
             if decide(rng, seat, np.int64(2)) == 0:
                 break
             card_i = decide(rng, seat, T[SEAT0 + seat, S.FORT_N] + T[SEAT0 + seat, S.KEPT])
@@ -111,13 +111,13 @@ def defeat_crew(T, K, F, rng, log, k, n):
         if up == 0:
             return
         if T[SHIP0 + k, S.RES_N] > 0:
-            save = decide(rng, seat, np.int64(2)) == 1 if is_random(F, rng, seat) else bot.save_crew(T, F, k)
+            save = decide(rng, seat, np.int64(2)) == 1 if plays_random(F, rng, seat) else bot.save_crew(T, F, k)
             if save:
                 spend_resource(T, K, k)
                 log_event(T, log, seat, EV.DEFEAT, k, np.int64(-1), up)
                 continue
         # which token: the bots give up a normal crew token before a special one
-        pick = decide(rng, seat, up) if is_random(F, rng, seat) else np.int64(0)
+        pick = decide(rng, seat, up) if plays_random(F, rng, seat) else np.int64(0)
         if pick < T[SHIP0 + k, S.CREW_UP]:
             T[SHIP0 + k, S.CREW_UP] -= 1
             T[SHIP0 + k, S.CREW_DOWN] += 1
@@ -174,7 +174,7 @@ def sail_task(P, T, K, F, rng, log, k, goal, hexes_n, first):
     seat = k // 2
     for i in range(hexes_n):
         h = T[SHIP0 + k, S.HEX]
-        if is_random(F, rng, seat):
+        if plays_random(F, rng, seat):
             n = np.int64(0)
             for d in range(6):
                 x = K[S.NEXT0 + d, h]
@@ -216,7 +216,7 @@ def do_tasks(P, T, K, F, rng, log, k, goal):
         if T[SHIP0 + k, S.HEX] < 0:
             return True
         step = np.int64(-1)
-        if is_random(F, rng, seat):
+        if plays_random(F, rng, seat):
             n = legal_tasks(T, K, k)
             task = T[S.SCRATCH, decide(rng, seat, n)]
         else:
@@ -302,7 +302,7 @@ def respawn(P, T, K, F, rng, log, seat):
                 n += 1
         if n == 0:
             continue
-        pick = decide(rng, seat, n) if is_random(F, rng, seat) else np.int64(-1)
+        pick = decide(rng, seat, n) if plays_random(F, rng, seat) else np.int64(-1)
         best_s = -1e18
         j = 0  # the hexes counted as above: a random seat's pick is the pick-th (none after it overrides)
         for i in range(S.TILE_HEXES):

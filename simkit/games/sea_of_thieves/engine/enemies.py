@@ -15,7 +15,7 @@ from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.cargo import draw, draw_kind, place_captain, to_hex
-from simkit.games.sea_of_thieves.engine.common import gain_reputation, is_random, log_event
+from simkit.games.sea_of_thieves.engine.common import gain_reputation, log_event, plays_random
 from simkit.games.sea_of_thieves.engine.crew import die_successes
 from simkit.games.sea_of_thieves.state import ENEMY0, SEAT0, SHIP0, ST
 from strategies import sea_of_thieves as bot
@@ -73,7 +73,7 @@ def knave_adjacent(P, T, K, F, rng, log, knave, h):
     """The Scurvy Knave picks a hex adjacent to h for a blocked spawn: on the board, not blocked
     (A48: -1 if there is none, and the enemy is not placed). The bots' ties are drawn from the
     Knave's decision stream, so no seat is favoured by the order of the hexes."""
-    at_random = is_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
+    at_random = plays_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
     best_s = -1e18
     ties = 0
     for d in range(6):
@@ -123,7 +123,7 @@ def skeleton_island(T, K, position):
 def target_choice(P, T, K, F, rng, h, knave):
     """The player ship in hex h an enemy attacks; with several, the Scurvy Knave picks (The
     Scurvy Knave: ties on enemy turns; the bots' own ties drawn from its stream). -1 if none."""
-    at_random = is_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
+    at_random = plays_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
     best_s = -1e18
     ties = 0
     for k in range(2 * T[ST, S.PLAYERS]):

@@ -12,7 +12,7 @@ from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
 from simkit.games.sea_of_thieves.engine.cargo import draw, place_captain, to_bag, to_hex
-from simkit.games.sea_of_thieves.engine.common import deck_bottom, deck_draw, is_random, log_event
+from simkit.games.sea_of_thieves.engine.common import deck_bottom, deck_draw, log_event, plays_random
 from simkit.games.sea_of_thieves.engine.enemies import (
     blocked,
     hazard_damage,
@@ -105,7 +105,7 @@ def place_kraken(P, T, K, F, rng, log, knave):
         T[ENEMY0 + e, S.E_STATE] = S.E_WAITING
         log_event(T, log, knave, EV.KRAKEN_WAITS, ZERO, ZERO, ZERO)
         return
-    at_random = is_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
+    at_random = plays_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
     best = -1e18
     ties = 0
     for i in range(n):
@@ -134,7 +134,7 @@ def place_kraken(P, T, K, F, rng, log, knave):
                 x = K[S.NEXT0 + d, h]
                 if x >= 0 and T[S.HEX_TYPE, x] != S.ABSENT and T[S.HEX_STANDEES, x] < 2:
                     options += 1
-            pick = decide(rng, owner, options) if is_random(F, rng, owner) else np.int64(-1)
+            pick = decide(rng, owner, options) if plays_random(F, rng, owner) else np.int64(-1)
             dest = np.int64(-1)
             best_d = 1 << 40
             i = 0  # the options counted as above: a random owner's pick is the pick-th (none after it overrides)
@@ -280,7 +280,7 @@ def shifting_sands(P, T, K, F, rng, log, knave):
         return
     src = np.int64(-1)  # typed: a literal -1 would compile the bot's sands_score once more
     dst = np.int64(-1)
-    if is_random(F, rng, knave):
+    if plays_random(F, rng, knave):
         if decide(rng, knave, np.int64(2)) == 0:
             return
         pick = decide(rng, knave, np.int64(n_from))

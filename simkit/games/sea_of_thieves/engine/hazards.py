@@ -12,7 +12,7 @@ from simkit.core.jit import jit
 from simkit.core.kernels import FALSE, TRUE, decide
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
-from simkit.games.sea_of_thieves.engine.common import is_random, log_event
+from simkit.games.sea_of_thieves.engine.common import log_event, plays_random
 from simkit.games.sea_of_thieves.engine.crew import defeat_crew
 from simkit.games.sea_of_thieves.engine.enemies import (
     enemy_attack,
@@ -62,7 +62,7 @@ def nearest_ship_hex(P, T, K, F, rng, e, knave, reach, need_room):
             liked |= np.int64(1) << k
     if nearest == 0:
         return np.int64(-1)
-    at_random = is_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
+    at_random = plays_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
     ties = nearest if at_random else liked
     n = np.int64(0)
     for k in range(2 * T[ST, S.PLAYERS]):

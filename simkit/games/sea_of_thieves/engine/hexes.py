@@ -10,7 +10,7 @@ from simkit.core.kernels import decide
 from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
-from simkit.games.sea_of_thieves.engine.common import is_random, log_event
+from simkit.games.sea_of_thieves.engine.common import log_event, plays_random
 from simkit.games.sea_of_thieves.state import SHIP0, ST
 from strategies import sea_of_thieves as bot
 
@@ -64,13 +64,13 @@ def push_out(P, T, K, F, rng, log, k, h):
     take no treacherous-waters damage (A12)."""
     seat = k // 2
     n = pushable_count(T, K, k, h)
-    pick = decide(rng, seat, n) if is_random(F, rng, seat) else np.int64(0)
+    pick = decide(rng, seat, n) if plays_random(F, rng, seat) else np.int64(0)
     victim = np.int64(-1)  # typed: a literal -1 would compile the bot's ship_goal once more
     best_rep = -1
     i = 0
     for j in range(2 * T[ST, S.PLAYERS]):
         if T[SHIP0 + j, S.HEX] == h and j // 2 != seat:
-            if is_random(F, rng, seat):
+            if plays_random(F, rng, seat):
                 if i == pick:
                     victim = j
                 i += 1
@@ -84,7 +84,7 @@ def push_out(P, T, K, F, rng, log, k, h):
         x = K[S.NEXT0 + d, h]
         if x >= 0 and T[S.HEX_STANDEES, x] < 2:
             options += 1
-    pick = decide(rng, owner, options) if is_random(F, rng, owner) else np.int64(-1)
+    pick = decide(rng, owner, options) if plays_random(F, rng, owner) else np.int64(-1)
     dest = np.int64(-1)
     best_d = 1 << 40
     i = 0

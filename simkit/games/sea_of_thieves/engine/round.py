@@ -19,8 +19,8 @@ from simkit.games.sea_of_thieves.engine.common import (
     begin_action,
     deck_draw,
     end_action,
-    is_random,
     log_event,
+    plays_random,
     shuffle_row,
 )
 from simkit.games.sea_of_thieves.engine.crew import discard_fortune, respawn, rising_waters
@@ -182,7 +182,7 @@ def place_fleet(P, T, K, F, rng, log, seat):
     for i in range(S.TILE_HEXES):
         if T[S.HEX_TYPE, i] == S.ISLAND and T[S.HEX_STANDEES, i] == 0:
             n += 1
-    pick = decide(rng, seat, n) if is_random(F, rng, seat) else np.int64(-1)
+    pick = decide(rng, seat, n) if plays_random(F, rng, seat) else np.int64(-1)
     best = -1
     best_s = 1 << 40
     i = 0  # the hexes counted above: a random seat's pick is the pick-th (none after it overrides)
@@ -286,7 +286,7 @@ def pick_ship(P, T, K, F, rng, seat):
     n = ships_ready(P, T, seat)
     if n == 0:
         return np.int64(-1)
-    if is_random(F, rng, seat):
+    if plays_random(F, rng, seat):
         pick = decide(rng, seat, n)
         for k in range(2 * seat, 2 * seat + 2):
             if T[SHIP0 + k, S.HEX] >= 0 and T[SHIP0 + k, S.ACTIONS] < P.actions_per_ship:
@@ -312,7 +312,7 @@ def clean_up(P, T, K, F, rng, log, seat):
         T[SHIP0 + k, S.ACTIONS] = 0
     while T[SEAT0 + seat, S.FORT_N] > P.fortune_limit:
         n = T[SEAT0 + seat, S.FORT_N]
-        if is_random(F, rng, seat):
+        if plays_random(F, rng, seat):
             i = decide(rng, seat, n)
         else:
             i = 0
@@ -326,7 +326,7 @@ def clean_up(P, T, K, F, rng, log, seat):
         log_event(T, log, seat, EV.DISCARD, ZERO, card, ZERO)
     while T[SEAT0 + seat, S.VOY_N] > P.voyage_limit:
         n = T[SEAT0 + seat, S.VOY_N]
-        if is_random(F, rng, seat):
+        if plays_random(F, rng, seat):
             i = decide(rng, seat, n)
         else:
             i = 0
@@ -353,7 +353,7 @@ def abandon_at_turn_end(P, T, K, F, rng, log, seat):
     reputation the Ocean Hazards, Event and Fortune phases read. The heuristics give up here a
     voyage they would give up at its ship's next action; random never abandons (A53)."""
     for k in range(2 * seat, 2 * seat + 2):
-        if T[SHIP0 + k, S.VOYAGE] >= 0 and not is_random(F, rng, seat) and bot.abandon_at_turn_end(T, K, F, k):
+        if T[SHIP0 + k, S.VOYAGE] >= 0 and not plays_random(F, rng, seat) and bot.abandon_at_turn_end(T, K, F, k):
             abandon_voyage(P, T, K, log, k)
 
 

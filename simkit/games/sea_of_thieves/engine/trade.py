@@ -11,7 +11,7 @@ from simkit.core.kernels import decide
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.cargo import to_bag
-from simkit.games.sea_of_thieves.engine.common import deck_bottom, deck_draw, gain_reputation, is_random, log_event
+from simkit.games.sea_of_thieves.engine.common import deck_bottom, deck_draw, gain_reputation, log_event, plays_random
 from simkit.games.sea_of_thieves.engine.voyages import discard_voyage
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0
 from strategies import sea_of_thieves as bot
@@ -55,7 +55,7 @@ def sell_stage(P, T, K, F, rng, log, k):
             continue
         left -= 1
         kind = K[S.TOK_KIND, t]
-        if is_random(F, rng, seat):
+        if plays_random(F, rng, seat):
             if decide(rng, seat, np.int64(2)) == 0:
                 continue
         elif kind == S.RESOURCE:
@@ -95,7 +95,7 @@ def repair_stage(P, T, K, F, rng, log, k):
     dmg = T[SHIP0 + k, S.DAMAGE]
     afford = T[SEAT0 + seat, S.GOLD] // P.repair_cost if P.repair_cost > 0 else dmg
     most = min(dmg, afford)
-    n = decide(rng, seat, most + 1) if is_random(F, rng, seat) else most
+    n = decide(rng, seat, most + 1) if plays_random(F, rng, seat) else most
     if n > 0:
         T[SHIP0 + k, S.DAMAGE] -= n
         T[SEAT0 + seat, S.GOLD] -= n * P.repair_cost
@@ -126,7 +126,7 @@ def upgrade(P, T, K, log, k):
 def upgrade_stage(P, T, K, F, rng, log, k):
     seat = k // 2
     while can_upgrade(P, T, K, k):
-        if is_random(F, rng, seat):
+        if plays_random(F, rng, seat):
             if decide(rng, seat, np.int64(2)) == 0:
                 return
         elif not bot.wants_upgrade(P, T, F, k, ZERO):
@@ -168,7 +168,7 @@ def hire_stage(P, T, K, F, rng, log, k):
         card = T[S.MARKET, slot]
         if card < 0 or T[SEAT0 + seat, S.GOLD] < K[S.C_COST, card]:
             continue
-        if is_random(F, rng, seat):
+        if plays_random(F, rng, seat):
             if decide(rng, seat, np.int64(4)) != 0:
                 continue
         else:
@@ -189,10 +189,10 @@ def seek_stage(P, T, K, F, rng, log, k):
     """Stage 5: draw seek_draw cards, each from a voyage deck of the player's choice; keep any by
     paying their price, the rest go to the bottom of their decks."""
     seat = k // 2
-    if not is_random(F, rng, seat) and T[SEAT0 + seat, S.VOY_N] >= 2:
+    if not plays_random(F, rng, seat) and T[SEAT0 + seat, S.VOY_N] >= 2:
         return  # the bots seek only with fewer than two voyages in hand
     for i in range(P.seek_draw):
-        if is_random(F, rng, seat):
+        if plays_random(F, rng, seat):
             tier = decide(rng, seat, np.int64(3))
         else:
             tier = bot.seek_tier(P, T, F, k, i)
@@ -200,7 +200,7 @@ def seek_stage(P, T, K, F, rng, log, k):
         if v < 0:
             continue
         price = K[S.V_PRICE, v]
-        if is_random(F, rng, seat):
+        if plays_random(F, rng, seat):
             keep = T[SEAT0 + seat, S.GOLD] >= price and decide(rng, seat, np.int64(2)) == 1
         else:
             keep = bot.keep_voyage(P, T, K, F, k, v)
