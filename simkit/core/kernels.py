@@ -42,6 +42,9 @@ from numba import carray, config, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from simkit.core.game import END_REASON as GAME_END_REASON
+from simkit.core.game import ROUNDS as GAME_ROUNDS
+from simkit.core.game import TURNS as GAME_TURNS
 from simkit.core.jit import jit
 from simkit.core.rng import next_u64, randint
 
@@ -202,6 +205,39 @@ def append_event(T, log, st, count, when, seat, code, a, b, c):
         log[i, 4] = b
         log[i, 5] = c
         T[st, count] = i + 1
+
+
+# The game loop's steps every engine shares (each game's chunk.play_games): the state slots are
+# the game's, passed in; the fixed columns of out_games are simkit.core.game's.
+@jit(inline="always", runtime=False)
+def game_over(T, st, end, rounds, round_cap, capped):
+    """After a round: True when the game is over, its end triggered (T[st, end] >= 0, the round
+    it was triggered in played out) or the round cap reached, which becomes its end reason."""
+    if T[st, end] >= 0:
+        return True
+    if T[st, rounds] >= round_cap:
+        T[st, end] = capped
+        return True
+    return False
+
+
+@jit(inline="always", runtime=False)
+def record_game(out_games, g, T, st, rounds, turns, end):
+    """Game g's fixed result columns (simkit.core.game: ROUNDS, TURNS, END_REASON) from its state."""
+    out_games[g, GAME_ROUNDS] = T[st, rounds]
+    out_games[g, GAME_TURNS] = T[st, turns]
+    out_games[g, GAME_END_REASON] = T[st, end]
+
+
+@jit(inline="always", runtime=False)
+def rank_by(keys, players, s):
+    """Seat s's rank by its key (higher is better): 1 + the seats whose key is above its own, so
+    seats with equal keys share a rank."""
+    rank = 1
+    for t in range(players):
+        if keys[t] > keys[s]:
+            rank += 1
+    return rank
 
 
 @jit(runtime=False)

@@ -15,7 +15,9 @@ from simkit.core.kernels import (
     RACE_FIRST,
     copy_prefix,
     fixed_width,
+    game_over,
     params_record,
+    record_game,
     unowned_float,
     unowned_int,
     unowned_uint,
@@ -115,14 +117,9 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
             if trace.shape[0] > 0 and T[ST, S.ROUND] <= trace.shape[1]:  # the game arc (simkit/core/game.py)
                 for s in range(players):
                     trace[g, T[ST, S.ROUND] - 1, s] = score_if_ended(P, T, K, buf, s)
-            if T[ST, S.END_REASON] >= 0:
-                break  # the round in which the end was triggered is finished (Game End)
-            if T[ST, S.ROUND] >= P.round_cap:
-                T[ST, S.END_REASON] = S.END_ROUND_CAP
-                break
+            if game_over(T, ST, S.END_REASON, S.ROUND, P.round_cap, S.END_ROUND_CAP):
+                break  # the round in which the end was triggered is finished; or the round cap (Game End)
         final_scoring(P, T, K, F, rng, buf, log, out_seats[g])
-        out_games[g, G.ROUNDS] = T[ST, S.ROUND]
-        out_games[g, G.TURNS] = T[ST, S.TURNS]
-        out_games[g, G.END_REASON] = T[ST, S.END_REASON]
+        record_game(out_games, g, T, ST, S.ROUND, S.TURNS, S.END_REASON)
         out_games[g, G.GAME_COLUMNS] = T[ST, S.PIRATE_TREASURES]
     log_count[0] = T[ST, S.LOG_N]

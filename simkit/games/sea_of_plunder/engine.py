@@ -27,6 +27,7 @@ from simkit.core.kernels import (
     decide,
     pick_best,
     random_decision,
+    rank_by,
 )
 from simkit.core.rng import CHANCE, randint, shuffle
 from simkit.games.sea_of_plunder import events as EV
@@ -1501,10 +1502,7 @@ def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
         out_seats_g[s, 9] = T[SEAT0 + s, S.BRIBES]
     best = keys[0]
     for s in range(players):
-        rank = 1
-        for t in range(players):
-            if keys[t] > keys[s]:
-                rank += 1
+        rank = rank_by(keys, players, s)
         out_seats_g[s, G.RANK] = rank
         out_seats_g[s, G.WINNER] = 0
         best = max(best, keys[s])

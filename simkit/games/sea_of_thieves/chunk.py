@@ -13,7 +13,15 @@ import numpy as np
 from simkit.core import game as G
 from simkit.core.game import LOG_WIDTH
 from simkit.core.jit import engine_loop, jit
-from simkit.core.kernels import fixed_width, params_record, unowned_float, unowned_int, unowned_uint
+from simkit.core.kernels import (
+    fixed_width,
+    game_over,
+    params_record,
+    record_game,
+    unowned_float,
+    unowned_int,
+    unowned_uint,
+)
 from simkit.core.rng import seed_streams
 from simkit.games.sea_of_thieves import lookahead as la
 from simkit.games.sea_of_thieves import state as S
@@ -103,13 +111,8 @@ def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games,
             if trace.shape[0] > 0 and T[ST, S.ROUND] <= trace.shape[1]:
                 for s in range(players):  # the game arc: the score if the game ended now
                     trace[g, T[ST, S.ROUND] - 1, s] = final_score(P, T, K, s)
-            if T[ST, S.END_REASON] >= 0:
-                break  # the round in which the end was triggered is finished (Winning the Game)
-            if T[ST, S.ROUND] >= P.round_cap:
-                T[ST, S.END_REASON] = S.END_ROUND_CAP
-                break
+            if game_over(T, ST, S.END_REASON, S.ROUND, P.round_cap, S.END_ROUND_CAP):
+                break  # the round in which the end was triggered is finished; or the round cap (Winning the Game)
         final_scoring(P, T, K, log, players, out_seats, g)
-        out_games[g, G.ROUNDS] = T[ST, S.ROUND]
-        out_games[g, G.TURNS] = T[ST, S.TURNS]
-        out_games[g, G.END_REASON] = T[ST, S.END_REASON]
+        record_game(out_games, g, T, ST, S.ROUND, S.TURNS, S.END_REASON)
     log_count[0] = T[ST, S.LOG_N]

@@ -12,7 +12,16 @@ import numpy as np
 from simkit.core import game as G
 from simkit.core.game import LOG_WIDTH
 from simkit.core.jit import engine_loop, jit
-from simkit.core.kernels import copy_prefix, fixed_width, params_record, unowned_float, unowned_int, unowned_uint
+from simkit.core.kernels import (
+    copy_prefix,
+    fixed_width,
+    game_over,
+    params_record,
+    record_game,
+    unowned_float,
+    unowned_int,
+    unowned_uint,
+)
 from simkit.core.rng import seed_streams
 from simkit.games.sea_of_troubles import engine as E
 from simkit.games.sea_of_troubles import lookahead as LA
@@ -101,11 +110,8 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
             if trace.shape[0] > 0 and r <= trace.shape[1]:  # the game arc: scores if it ended now
                 for s in range(players):
                     trace[g, r - 1, s] = E.score_now(T, K, s)[0]
-            if T[ST, S.END_REASON] >= 0:
-                break  # the round in which the end was triggered is finished (ENDING THE GAME)
-            if T[ST, S.ROUND] >= P.round_cap:
-                T[ST, S.END_REASON] = S.END_ROUND_CAP
-                break
+            if game_over(T, ST, S.END_REASON, S.ROUND, P.round_cap, S.END_ROUND_CAP):
+                break  # the round in which the end was triggered is finished; or the round cap (ENDING THE GAME)
             if LV is None:
                 E.end_round(P, T, K, F, rng, log, players)
             elif thinker:
@@ -113,8 +119,6 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
             else:
                 E.end_round(P, T, K, F, rng, log, players)
         E.final_scoring(P, T, K, log, players, out_seats[g])
-        out_games[g, G.ROUNDS] = T[ST, S.ROUND]
-        out_games[g, G.TURNS] = T[ST, S.TURNS]
-        out_games[g, G.END_REASON] = T[ST, S.END_REASON]
+        record_game(out_games, g, T, ST, S.ROUND, S.TURNS, S.END_REASON)
         out_games[g, G.GAME_COLUMNS] = T[ST, S.TDECK_N]
     log_count[0] = T[ST, S.LOG_N]

@@ -12,7 +12,15 @@ import numpy as np
 from simkit.core import game as G
 from simkit.core.game import LOG_WIDTH
 from simkit.core.jit import engine_loop, jit
-from simkit.core.kernels import fixed_width, params_record, unowned_float, unowned_int, unowned_uint
+from simkit.core.kernels import (
+    fixed_width,
+    game_over,
+    params_record,
+    record_game,
+    unowned_float,
+    unowned_int,
+    unowned_uint,
+)
 from simkit.core.rng import seed_streams
 from simkit.games.set_sail import lookahead as LA
 from simkit.games.set_sail import state as S
@@ -112,15 +120,10 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
             T[ST, S.ROUND] += 1
             if trace.shape[0] > 0:
                 record_round(T, trace[g])
-            if T[ST, S.END_REASON] >= 0:
-                break  # the round in which 30 VP was reached is finished (Objective)
-            if T[ST, S.ROUND] >= P.round_cap:
-                T[ST, S.END_REASON] = S.END_ROUND_CAP
-                break
+            if game_over(T, ST, S.END_REASON, S.ROUND, P.round_cap, S.END_ROUND_CAP):
+                break  # the round in which 30 VP was reached is finished; or the round cap (Objective)
         final_scoring(P, T, K, F, rng, buf, log, out_seats[g])
-        out_games[g, G.ROUNDS] = T[ST, S.ROUND]
-        out_games[g, G.TURNS] = T[ST, S.TURNS]
-        out_games[g, G.END_REASON] = T[ST, S.END_REASON]
+        record_game(out_games, g, T, ST, S.ROUND, S.TURNS, S.END_REASON)
         for kind in range(3):
             out_games[g, G.GAME_COLUMNS] += T[ST, S.QDECK_N0 + kind]
     log_count[0] = T[ST, S.LOG_N]

@@ -22,7 +22,7 @@ import numpy as np
 
 from simkit.core import game as G
 from simkit.core.jit import jit
-from simkit.core.kernels import append_event, copy_prefix, decide, random_decision
+from simkit.core.kernels import append_event, copy_prefix, decide, random_decision, rank_by
 from simkit.core.rng import CHANCE, randint, shuffle
 from simkit.games.set_sail import events as EV
 from simkit.games.set_sail import state as S
@@ -975,10 +975,7 @@ def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
         out_seats_g[s, 7] = T[me, S.PLAYER_WINS]
         out_seats_g[s, 8] = T[me, S.RAN_OUT]
     for s in range(players):
-        rank = 1
-        for t in range(players):
-            if keys[t] > keys[s]:
-                rank += 1
+        rank = rank_by(keys, players, s)
         out_seats_g[s, G.RANK] = rank
         win = 1 if keys[s] == best and T[ST, S.END_REASON] != S.END_ROUND_CAP else 0
         out_seats_g[s, G.WINNER] = win

@@ -20,6 +20,7 @@ from simkit.core.kernels import (
     copy_prefix,
     fixed_width,
     params_record,
+    record_game,
     unowned_float,
     unowned_int,
     unowned_uint,
@@ -144,8 +145,6 @@ def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games,
             if trace.shape[0] > 0 and day <= trace.shape[1]:
                 record_trace(P, T, K, W, log0, players, trace, g, day)
         E.final_scoring(P, T, K, log, players, out_seats[g])
-        out_games[g, G.ROUNDS] = T[ST, S.DAY]
-        out_games[g, G.TURNS] = T[ST, S.TURNS]
-        out_games[g, G.END_REASON] = T[ST, S.END_REASON]
+        record_game(out_games, g, T, ST, S.DAY, S.TURNS, S.END_REASON)
         out_games[g, G.GAME_COLUMNS] = T[ST, S.BOX_TREASURE]
     log_count[0] = T[ST, S.LOG_N]
