@@ -145,3 +145,38 @@ def test_tasks_say_whether_they_changed_the_ship():
     sh[S.CREW_UP] = 0
     sh[S.CREW_DOWN] = 2
     assert t.call("do_tasks", k=0, goal=sh[S.HEX]) and sh[S.CREW_UP] == 2
+
+
+def test_the_task_list_starts_with_no_task_and_writes_nothing_past_its_end():
+    """legal_tasks lists the tasks a token may take from the first scratch cell on: no task first,
+    then Sail, Repair, Bail as they are allowed; the cells past the list keep what they held."""
+    t = Table(2)
+    sh = t.ship(0)
+    sh[S.DAMAGE] = 1  # a resource and damage: Repair is allowed
+    t.T[S.SCRATCH, :] = 77
+    n = int(t.call("legal_tasks", k=0))
+    tasks = [int(x) for x in t.T[S.SCRATCH, :n]]
+    assert tasks[0] == S.T_NONE and S.T_REPAIR in tasks and 77 not in tasks
+    assert all(int(x) == 77 for x in t.T[S.SCRATCH, n:])
+
+
+def test_a_random_owner_defeats_each_face_up_token_as_likely():
+    """A defeat takes a face-up token of the owner's choice; the random seat's is uniform over
+    every face-up token, crew and special crew alike, on either of its ships."""
+    trials = 240
+    for k in (0, 1):
+        counts = {}
+        for seed in range(trials):
+            t = Table(2, seed=seed, strategies="random")
+            t.empty_hold(k)
+            sh = t.ship(k)
+            sh[S.CREW_UP], sh[S.CREW_DOWN] = 1, 0
+            sh[S.SPEC0], sh[S.SPEC0 + 1] = 4, 5
+            sh[S.SPEC_DOWN0], sh[S.SPEC_DOWN0 + 1] = 0, 0
+            t.call("defeat_crew", k=k, n=1)
+            down = [sh[S.CREW_UP] == 0, sh[S.SPEC_DOWN0] == 1, sh[S.SPEC_DOWN0 + 1] == 1]
+            assert sum(down) == 1, (k, seed, down)
+            which = down.index(True)
+            counts[which] = counts.get(which, 0) + 1
+        band = 4.4 * (trials * (1 / 3) * (2 / 3)) ** 0.5
+        assert all(abs(counts.get(i, 0) - trials / 3) < band for i in range(3)), (k, counts)

@@ -213,3 +213,24 @@ def test_the_most_valuable_cargo_in_a_hex_is_found_wherever_it_lies_among_the_to
     assert t.T[S.HEX_CARGO, h] == 3
     assert t.call("best_cargo_at", loc=h) == cargo[top]
     assert t.call("best_cargo_at", loc=other) == low[2]
+
+
+@pytest.mark.parametrize("k", [0, 3])
+def test_the_heuristic_trades_at_the_outpost_when_its_hold_holds_more_than_resources(k):
+    """Without the trade intent, damage or an empty voyage hand, the heuristic trades at the
+    Outpost exactly when its hold carries cargo beyond resources (something to sell), for
+    either ship of either seat; resources alone are no reason."""
+    from strategies import sea_of_thieves as bot
+
+    for resources, treasure in ((0, 1), (2, 0), (1, 2), (3, 0), (0, 0)):
+        t = Table(2)
+        at_outpost(t, k)
+        sh = t.ship(k)
+        sh[S.DAMAGE] = 0
+        for _ in range(resources):
+            t.give(k, S.LOOT_BAG, S.RESOURCE)
+        for _ in range(treasure):
+            t.give(k, S.TREASURE_BAG, S.GEM)
+        assert t.seat(k // 2)[S.VOY_N] > 0
+        action, _ = t.call("choose_action", k=k, goal=OUTPOST, intent=bot.I_VOYAGE)
+        assert (int(action) == S.A_TRADE) == (treasure > 0), (resources, treasure, int(action))

@@ -187,3 +187,17 @@ def test_two_player_voyage_decks_hold_only_cards_of_islands_on_the_board():
                 assert t.K[col, v] < 0 or int(t.K[col, v]) in present
         full = Table(4, seed=seed)
         assert sum(int(full.st[S.VOY_N0 + 2 * i]) for i in range(3)) + 12 == 54
+
+
+def test_each_action_ages_its_own_ships_voyage_and_no_other():
+    """A voyage's age counts its ship's actions since it began (the heuristics' patience reads
+    it): an action of ship k adds one to ship k's, and leaves every other ship's as it was."""
+    t = Table(2, strategies="random")  # random never abandons a voyage (A53)
+    for k in range(4):
+        stale_voyage(t, k, 3 + 2 * k)
+    for k in range(4):
+        before = [int(t.ship(j)[S.VOY_AGE]) for j in range(4)]
+        t.call("take_action", k=k)
+        after = [int(t.ship(j)[S.VOY_AGE]) for j in range(4)]
+        assert after[k] == before[k] + 1 and t.ship(k)[S.VOYAGE] >= 0, (k, before, after)
+        assert [a for j, a in enumerate(after) if j != k] == [b for j, b in enumerate(before) if j != k]
