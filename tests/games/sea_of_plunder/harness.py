@@ -34,7 +34,7 @@ from simkit.games.sea_of_plunder import GAME, chunk, components, engine, events,
 from simkit.games.sea_of_plunder import events as EV
 from simkit.games.sea_of_plunder import state as S
 
-from ..engine_calls import call_by_name
+from ..engine_calls import call_by_name, game_over, seat_presets
 
 COMP = components.load()
 N_CARDS = len(COMP.cards)
@@ -113,12 +113,7 @@ class Table:
         self.out_seats = np.zeros((1, players, SEAT_COLUMNS + len(GAME.seat_metrics)), dtype=np.int64)
         self.out_games = np.zeros((1, GAME_COLUMNS + len(GAME.game_metrics)), dtype=np.int64)
         seed_streams(self.rng, np.uint64(seed))
-        if strategies is None:
-            strategies = ["random"] * players
-        elif isinstance(strategies, str):
-            strategies = [strategies] * players
-        for s, name in enumerate(strategies):
-            self.W[s, : PRESETS.shape[1]] = PRESETS[PRESET_INDEX[name]]
+        seat_presets(self.W, PRESETS, PRESET_INDEX, strategies, players)
         self.path = np.zeros(S.MAX_STEPS, dtype=np.int64)
         if setup:
             self.call("setup_game", players=players)
@@ -475,10 +470,7 @@ def play_game(t: Table, after_turn=None) -> Table:
             if after_turn is not None:
                 after_turn(t, s)
         t.st[S.ROUND] += 1
-        if t.st[S.END_REASON] >= 0:
-            break
-        if t.st[S.ROUND] >= t.P.round_cap:
-            t.st[S.END_REASON] = S.END_ROUND_CAP
+        if game_over(t, S):
             break
     t.call("final_scoring")
     return t

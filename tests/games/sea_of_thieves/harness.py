@@ -33,7 +33,7 @@ from simkit.games.sea_of_thieves.engine import (
 )
 from simkit.games.sea_of_thieves.engine import events as event_cards
 
-from ..engine_calls import call_by_name
+from ..engine_calls import call_by_name, game_over, seat_presets
 
 PRESETS = GAME.preset_table()
 PRESET_INDEX = {p.name: i for i, p in enumerate(GAME.presets)}
@@ -77,12 +77,7 @@ class Table:
         self.st = self.T[S.ST]
         self.out = np.zeros((players, SEAT_COLUMNS + len(GAME.seat_metrics)), dtype=np.int64)  # game 0's seats
         seed_streams(self.rng, np.uint64(seed))
-        if strategies is None:
-            strategies = ["merchant"] * players
-        elif isinstance(strategies, str):
-            strategies = [strategies] * players
-        for s, name in enumerate(strategies):
-            self.F[1 + s, : PRESETS.shape[1]] = PRESETS[PRESET_INDEX[name]]
+        seat_presets(self.F[1:], PRESETS, PRESET_INDEX, strategies, players, default="merchant")
         if setup:
             self.call("setup_game", players=players)
         self.setup_rows = int(self.st[S.LOG_N])
@@ -219,10 +214,7 @@ def play_game(t: Table, after_turn=None) -> Table:
         t.st[S.ROUND] += 1
         if after_turn is not None:
             after_turn(t, -1)
-        if t.st[S.END_REASON] >= 0:
-            break
-        if t.st[S.ROUND] >= t.P.round_cap:
-            t.st[S.END_REASON] = S.END_ROUND_CAP
+        if game_over(t, S):
             break
     t.call("final_scoring", players=t.players)
     return t

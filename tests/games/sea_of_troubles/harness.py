@@ -21,7 +21,7 @@ from simkit.games.sea_of_troubles import events as EV
 from simkit.games.sea_of_troubles import state as S
 from strategies import sea_of_troubles as bot
 
-from ..engine_calls import call_by_name
+from ..engine_calls import call_by_name, game_over, seat_presets
 
 COMP = components.load()
 PRESETS = GAME.preset_table()
@@ -54,12 +54,7 @@ class Table:
         self.st = self.T[S.ST]
         self.out = np.zeros((players, SEAT_COLUMNS + len(GAME.seat_metrics)), dtype=np.int64)
         seed_streams(self.rng, np.uint64(seed))
-        if strategies is None:
-            strategies = ["random"] * players
-        elif isinstance(strategies, str):
-            strategies = [strategies] * players
-        for s, name in enumerate(strategies):
-            self.F[1 + s, : PRESETS.shape[1]] = PRESETS[PRESET_INDEX[name]]
+        seat_presets(self.F[1:], PRESETS, PRESET_INDEX, strategies, players)
         if setup:
             self.call("setup_game", players=players)
         self.setup_rows = int(self.st[S.LOG_N])
@@ -174,10 +169,7 @@ def play_game(t: Table, after_turn=None) -> Table:
             if after_turn is not None:
                 after_turn(t, s)
         t.st[S.ROUND] += 1
-        if t.st[S.END_REASON] >= 0:
-            break
-        if t.st[S.ROUND] >= t.P.round_cap:
-            t.st[S.END_REASON] = S.END_ROUND_CAP
+        if game_over(t, S):
             break
         t.call("end_round")
         if after_turn is not None:

@@ -27,7 +27,7 @@ from simkit.games.set_sail import GAME, components, engine, events, rules
 from simkit.games.set_sail import events as EV
 from simkit.games.set_sail import state as S
 
-from ..engine_calls import call_by_name
+from ..engine_calls import call_by_name, game_over, seat_presets
 
 COMP = components.load()
 PRESETS = GAME.preset_table()
@@ -64,13 +64,7 @@ class Table:
         self.pos = self.T[S.POS]
         self.out_seats = np.zeros((1, players, SEAT_COLUMNS + len(GAME.seat_metrics)), dtype=np.int64)
         seed_streams(self.rng, np.uint64(seed))
-        if strategies is None:
-            strategies = ["random"] * players
-        elif isinstance(strategies, str):
-            strategies = [strategies] * players
-        self.strategies = list(strategies)
-        for s, name in enumerate(strategies):
-            self.F[1 + s, : PRESETS.shape[1]] = PRESETS[PRESET_INDEX[name]]
+        self.strategies = seat_presets(self.F[1:], PRESETS, PRESET_INDEX, strategies, players)
         if setup:
             self.call("setup_game", players=players)
         self.setup_rows = int(self.st[S.LOG_N])
@@ -173,10 +167,7 @@ def play_game(t: Table, after_turn=None) -> Table:
             if after_turn is not None:
                 after_turn(t, s)
         t.st[S.ROUND] += 1
-        if t.st[S.END_REASON] >= 0:
-            break
-        if t.st[S.ROUND] >= t.P.round_cap:
-            t.st[S.END_REASON] = S.END_ROUND_CAP
+        if game_over(t, S):
             break
     t.call("final_scoring")
     return t

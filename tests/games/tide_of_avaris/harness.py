@@ -21,7 +21,7 @@ from simkit.games.tide_of_avaris import events as EV
 from simkit.games.tide_of_avaris import state as S
 from strategies import tide_of_avaris as bot
 
-from ..engine_calls import call_by_name
+from ..engine_calls import call_by_name, seat_presets
 
 PRESETS = GAME.preset_table()
 PRESET_INDEX = {p.name: i for i, p in enumerate(GAME.presets)}
@@ -52,12 +52,7 @@ class Table:
         self.st = self.T[S.ST]
         self.out = np.zeros((players, SEAT_COLUMNS + len(GAME.seat_metrics)), dtype=np.int64)
         seed_streams(self.rng, np.uint64(seed))
-        if strategies is None:
-            strategies = ["random"] * players
-        elif isinstance(strategies, str):
-            strategies = [strategies] * players
-        for s, name in enumerate(strategies):
-            self.F[1 + s, : PRESETS.shape[1]] = PRESETS[PRESET_INDEX[name]]
+        seat_presets(self.F[1:], PRESETS, PRESET_INDEX, strategies, players)
         if setup:
             self.call("setup_game", players=players)
         self.setup_rows = int(self.st[S.LOG_N])
