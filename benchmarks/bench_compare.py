@@ -9,8 +9,9 @@ faster side plays more of them) or `--games-each` on both sides (the same games:
 lookahead tiers, whose games differ more in length), the fastest of 5 timings counts, and the
 two sides alternate `--rounds` times per game; the best of each side is kept. The base revision is checked out with `git worktree` (or read from
 `--base-dir`, e.g. a worktree kept from an earlier run: its numba cache is then warm). Both
-sides run with this interpreter; the base needs `simkit.commands.bench`'s `_cell`, `_play_range` and
-`_best_time` (any revision since `simkit bench` gained `--compile`).
+sides run with this interpreter; the base needs `simkit.commands.bench`'s (before the layer packages,
+`simkit.bench`'s) `_cell`, `_play_range` and `_best_time` (any revision since `simkit bench` gained
+`--compile`).
 
 Prints one row per game and preset: games/s of the base, of this checkout, and the ratio.
 docs/performance.md's side-by-side figures are measured this way.
@@ -28,7 +29,10 @@ from _checkout import HERE, checkout, side_by_side_parser
 
 PROBE = """
 import json, sys
-from simkit.commands import bench
+try:
+    from simkit.commands import bench
+except ImportError:  # a revision from before simkit's layer packages
+    from simkit import bench
 from simkit import games as registry
 g, players, preset, seconds, games = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4]), int(sys.argv[5])
 preset = preset if preset != "-" else registry.get(g).default_strategy

@@ -24,7 +24,10 @@ from _checkout import HERE, checkout, side_by_side_parser
 COMPILE = """
 import gc, hashlib, sys
 from numba.core import codegen
-from simkit.commands.bench import _cell, _play_range
+try:
+    from simkit.commands.bench import _cell, _play_range
+except ImportError:  # a revision from before simkit's layer packages
+    from simkit.bench import _cell, _play_range
 game, preset = sys.argv[1], sys.argv[2]
 _play_range(_cell(game, None, preset), 0, 1)
 loops = [lib for lib in gc.get_objects()

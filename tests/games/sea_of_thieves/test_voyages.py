@@ -1,9 +1,10 @@
 """Voyages: one per ship, started at an action's start, completed for the reward, abandoned for
 the penalty; dig and fight progress; deliveries; the two-player voyage filter."""
 
+import numpy as np
 import pytest
 
-from .harness import S, Table
+from .harness import OUTPOST, S, Table
 
 DONE, ABANDON, START, TASK, ACTION = 23, 24, 21, 5, 4
 
@@ -201,3 +202,24 @@ def test_each_action_ages_its_own_ships_voyage_and_no_other():
         after = [int(t.ship(j)[S.VOY_AGE]) for j in range(4)]
         assert after[k] == before[k] + 1 and t.ship(k)[S.VOYAGE] >= 0, (k, before, after)
         assert [a for j, a in enumerate(after) if j != k] == [b for j, b in enumerate(before) if j != k]
+
+
+@pytest.mark.parametrize("k, rival", [(0, 2), (3, 1)])
+def test_a_sink_voyage_opens_fire_on_any_rival_ship_in_the_hex(k, rival):
+    """A heuristic ship on a sink voyage fires on a rival ship sharing its hex, whatever that ship
+    carries; on any other voyage an empty rival is left alone (the bot's fire_on), for either
+    ship of either seat."""
+    from strategies import sea_of_thieves as bot
+
+    for task in ("sink", "reach", "fight"):
+        t = Table(2)
+        t.clear_board()
+        h = int(t.K[S.NEXT0 + 1, int(t.K[S.NEXT0 + 1, OUTPOST])])  # open sea, two hexes from the Outpost
+        t.put(k, h)
+        t.put(rival, h)
+        t.empty_hold(rival)
+        t.seat(k // 2)[S.FORT_N] = 0  # no Broadside to play instead
+        t.ship(k)[S.VOYAGE] = t.voyage(task)
+        assert not bot.fire_on(t.T, t.F, np.int64(k), np.int64(rival))
+        action, _ = t.call("choose_action", k=k, goal=OUTPOST, intent=bot.I_VOYAGE)
+        assert (int(action) == S.A_OPEN_FIRE) == (task == "sink"), (task, int(action))
