@@ -1,5 +1,6 @@
 """Set-up, the two-player set-up, respawn, rising waters, clean up, the fortune phase and the end."""
 
+import numpy as np
 import pytest
 
 from simkit.games.sea_of_thieves.components import SETS
@@ -220,3 +221,27 @@ def test_the_end_is_triggered_at_25_and_the_round_is_finished():
     turns = []
     play_game(t, lambda tt, s: turns.append(s))
     assert turns == [0, 1, 2, 3, -1]  # the harness's loop agrees: one more round, then the end
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_heuristic_fleet_starts_on_the_free_hub_island_nearest_its_voyage(seat):
+    """Final Setup: the bots put their fleet on the free hub island nearest the island their voyage
+    names, for every voyage card whose island is on the board (symbol 0 included), in either seat."""
+    probe = Table(2, strategies="merchant")
+    cards = [v for v in range(int(probe.K[S.META, S.N_VOYAGE_CARDS])) if probe.K[S.V_SYM, v] >= 0]
+    syms = {int(probe.K[S.V_SYM, v]) for v in cards}
+    assert 0 in syms and len(syms) > 2
+    checked = 0
+    for v in cards:
+        t = Table(2, strategies="merchant")
+        t.clear_board()
+        target = int(t.T[S.SYMBOL_HEX, t.K[S.V_SYM, v]])
+        if target < 0:
+            continue
+        t.set_voyage_hand(seat, [v])
+        hubs = [h for h in range(S.TILE_HEXES) if t.T[S.HEX_TYPE, h] == S.ISLAND and t.T[S.HEX_STANDEES, h] == 0]
+        nearest = min(hubs, key=lambda h: int(S.dist(t.K, np.int64(h), np.int64(target))))
+        t.call("place_fleet", seat=seat)
+        assert [int(t.ship(k)[S.HEX]) for k in (2 * seat, 2 * seat + 1)] == [nearest, nearest], (v, target)
+        checked += 1
+    assert checked >= 10
