@@ -67,6 +67,24 @@ def _pair_value(t: Table, v: np.ndarray, a: int, b: int) -> float:
     return max(v[a], v[b]) if same else v[a] + v[b]
 
 
+def _checked_pick(t: Table, v: np.ndarray, budget: int, where) -> tuple[int, int] | None:
+    """heuristic_moves at this budget against the rule worked by hand: legal (each piece at least a
+    step, off both starts, the two within the budget) and worth the best pair. Returns (checked,
+    shared: the pick's two tiles in one port group), None when no pair is legal."""
+    pick = int(t.call("heuristic_moves", seat=0, budget=budget))
+    best = _best_by_hand(t, v, budget)
+    if best is None:
+        assert pick == -1, where
+        return None
+    a, b = divmod(pick, S.MAX_TILES)
+    da = int(t.K[S.DIST0 + t.T[S.START, 0], a])
+    db = int(t.K[S.DIST0 + t.T[S.START, 1], b])
+    assert 1 <= da and 1 <= db and da + db <= budget, where
+    assert {a, b}.isdisjoint({int(t.T[S.START, 0]), int(t.T[S.START, 1])}), where
+    assert best[0] <= _pair_value(t, v, a, b) <= best[1], (where, a, b)
+    return 1, int(t.K[S.GROUP0, a] == t.K[S.GROUP0 + 1, b])
+
+
 @pytest.mark.parametrize("preset", HEURISTICS)
 def test_the_heuristic_moves_to_the_best_legal_pair(preset):
     rng = np.random.default_rng(PRESET_INDEX[preset])
@@ -83,19 +101,9 @@ def test_the_heuristic_moves_to_the_best_legal_pair(preset):
             t.set_active(0)
             v = _values(t, 0)
             for budget in range(2, 7):
-                pick = int(t.call("heuristic_moves", seat=0, budget=budget))
-                best = _best_by_hand(t, v, budget)
-                if best is None:
-                    assert pick == -1
-                    continue
-                a, b = divmod(pick, S.MAX_TILES)
-                da = int(t.K[S.DIST0 + t.T[S.START, 0], a])
-                db = int(t.K[S.DIST0 + t.T[S.START, 1], b])
-                assert 1 <= da and 1 <= db and da + db <= budget
-                assert {a, b}.isdisjoint({int(t.T[S.START, 0]), int(t.T[S.START, 1])})
-                assert best[0] <= _pair_value(t, v, a, b) <= best[1], (seed, trial, budget, a, b)
-                checked += 1
-                shared += t.K[S.GROUP0, a] == t.K[S.GROUP0 + 1, b]
+                done = _checked_pick(t, v, budget, (seed, trial, budget))
+                if done is not None:
+                    checked, shared = checked + done[0], shared + done[1]
     # the positions reach the pair search, and in it the shared port visit
     assert checked >= 100 and shared >= 1
 
@@ -234,16 +242,7 @@ def test_the_heuristic_finds_the_best_pair_from_every_start_beside_a_shared_port
                 t.F[1, bot.W_PLUNDER: bot.W_DIST] = rng.uniform(0.0, 4.0, bot.W_DIST - bot.W_PLUNDER)
                 v = _values(t, 0)
                 for budget in range(2, 7):
-                    pick = int(t.call("heuristic_moves", seat=0, budget=budget))
-                    best = _best_by_hand(t, v, budget)
-                    if best is None:
-                        assert pick == -1
-                        continue
-                    a, b = divmod(pick, S.MAX_TILES)
-                    da = int(t.K[S.DIST0 + t.T[S.START, 0], a])
-                    db = int(t.K[S.DIST0 + t.T[S.START, 1], b])
-                    assert 1 <= da and 1 <= db and da + db <= budget, (port, starts[k], budget)
-                    assert best[0] <= _pair_value(t, v, a, b) <= best[1], (port, starts[k], budget)
-                    checked += 1
-                    shared += t.K[S.GROUP0, a] == t.K[S.GROUP0 + 1, b]
+                    done = _checked_pick(t, v, budget, (port, starts[k], budget))
+                    if done is not None:
+                        checked, shared = checked + done[0], shared + done[1]
     assert checked >= 200 and shared >= 10, (checked, shared)
