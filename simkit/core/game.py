@@ -77,6 +77,29 @@ def parse_strategy(label: str) -> tuple[str, float]:
     return name, value
 
 
+def chunk_entries(play: Callable, title: str) -> tuple[Callable, Callable]:
+    """(play_chunk, play_chunk_heuristic) of a game whose chunk.py allocates its tables in one
+    function, `play(params, components, presets, seat_strategies, seeds, out_games, out_seats,
+    log, log_count, trace, lookahead)`: the first passes lookahead=True, the second False (the
+    same games, without the lookahead's tables and without compiling it)."""
+
+    def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log, log_count, trace):
+        play(params, components, presets, seat_strategies, seeds, out_games, out_seats, log, log_count, trace, True)
+
+    def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log,
+                             log_count, trace):
+        play(params, components, presets, seat_strategies, seeds, out_games, out_seats, log, log_count, trace, False)
+
+    play_chunk.__doc__ = f"Play len(seeds) games of {title} (the engine contract in simkit/core/game.py)."
+    play_chunk_heuristic.__doc__ = (f"play_chunk of {title} for a batch in which no seat plays a lookahead-kind "
+                                    "preset (Game.entry_for): the same games, bit for bit, without compiling "
+                                    "the lookahead.")
+    for entry in (play_chunk, play_chunk_heuristic):
+        entry.__module__ = play.__module__
+        entry.__qualname__ = entry.__name__
+    return play_chunk, play_chunk_heuristic
+
+
 @dataclass(frozen=True)
 class Metric:
     """A game or seat metric column. `labels` makes it categorical (value = index)."""

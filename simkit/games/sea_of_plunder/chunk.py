@@ -3,7 +3,7 @@ of games, seats every tier (random, the heuristic presets with their noise, the 
 fills the score trace (numba). It sits above engine.py and lookahead.py, which it calls.
 
 Tables: those of engine.py, plus the lookahead's rollout tables (lookahead.py), allocated once
-per chunk, in Python (game_tables, play_chunk).
+per chunk, in Python (game_tables, play_with_tables).
 """
 
 import numpy as np
@@ -49,25 +49,22 @@ def game_tables(components, presets, players):
     return owned_T, owned_F, owned_rng, owned_buf
 
 
-def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
-                         log_count, trace):
-    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.sweeps.runner.play picks
-    it): the same games, bit for bit, without the lookahead's scratch and without compiling the
-    lookahead (`values` is None, so numba prunes that branch of play_games before typing it)."""
-    owned_T, owned_F, owned_rng, owned_buf = game_tables(components, presets, seat_strategies.shape[1])
-    nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
-    T, F, rng, buf = unowned_int(owned_T), unowned_float(owned_F), unowned_uint(owned_rng), unowned_int(owned_buf)
-    play_games(params_record(params), T, unowned_int(components[0]), F, rng, buf, unowned_int(log_rows),
-               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               T, F, rng, buf, nolog, nolog, None,
-               owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows,
-               owned_T, owned_F, owned_rng, owned_buf)
-
-
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Sea of Plunder (the engine contract in simkit/core/game.py)."""
+def play_with_tables(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count,
+                     trace, lookahead: bool):
+    """The entry points' body (G.chunk_entries): the tables, then play_games on unowned views of
+    them; lookahead False passes no lookahead scratch (`values` None, so numba prunes that branch
+    of play_games before typing it)."""
     players = seat_strategies.shape[1]
     owned_T, owned_F, owned_rng, owned_buf = game_tables(components, presets, players)
+    nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)  # the rollout seats' weights: lookahead_choice
+    if not lookahead:
+        T, F, rng, buf = unowned_int(owned_T), unowned_float(owned_F), unowned_uint(owned_rng), unowned_int(owned_buf)
+        play_games(params_record(params), T, unowned_int(components[0]), F, rng, buf, unowned_int(log_rows),
+                   presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
+                   T, F, rng, buf, nolog, nolog, None,
+                   owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows,
+                   owned_T, owned_F, owned_rng, owned_buf)
+        return
     # the lookahead's scratch: a second set of tables for its rollouts, allocated once
     owned_T2 = np.zeros_like(owned_T)
     owned_F2 = np.zeros_like(owned_F)
@@ -75,7 +72,6 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
     owned_buf2 = np.zeros_like(owned_buf)
     unseen = np.zeros((UNSEEN_ROWS, owned_T.shape[1]), dtype=np.int64)
     values = np.zeros((bot.MAX_LOOKAHEAD, RACE_FIRST + bot.MAX_ROLLOUTS), dtype=np.float64)  # kernels.race_prune
-    nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)  # the rollout seats' weights: lookahead_choice
     # the owners are passed along only to stay alive while the unowned views are in use
     play_games(params_record(params), unowned_int(owned_T), unowned_int(components[0]), unowned_float(owned_F),
                unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows),
@@ -84,6 +80,9 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
                nolog, unseen, values,
                owned_T, owned_F, owned_rng, owned_buf, components[0], log_rows,
                owned_T2, owned_F2, owned_rr, owned_buf2)
+
+
+play_chunk, play_chunk_heuristic = G.chunk_entries(play_with_tables, "Sea of Plunder")
 
 
 @engine_loop  # optimised whole (simkit.core.numba_patches)

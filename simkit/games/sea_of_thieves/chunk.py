@@ -5,7 +5,7 @@ engine/ and lookahead.py, which it calls.
 
 Tables: those of the engine (engine/round.py), plus the lookahead's scratch (a copy of the game,
 of the weights, the rollout's streams and the memo tables of lookahead.py), allocated once per
-chunk, in Python (_play_chunk).
+chunk, in Python (play_with_tables).
 """
 
 import numpy as np
@@ -54,23 +54,10 @@ def play_round(P, T, K, F, rng, log, players, T2, F2, rng2, log0, memo, presets)
 
 
 # ------------------------------------------------------------------ the engine contract
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Sea of Thieves (the engine contract in simkit/core/game.py)."""
-    _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
-                True)
-
-
-def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
-                         log_count, trace):
-    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.sweeps.runner.play picks
-    it): the same games, bit for bit, without compiling the lookahead (its scratch T2 is None, so
-    numba prunes that branch of play_round before typing it)."""
-    _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
-                False)
-
-
-def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
-                lookahead: bool):
+def play_with_tables(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count,
+                     trace, lookahead: bool):
+    """The entry points' body (G.chunk_entries): the tables, allocated once per chunk in Python, then
+    play_games on unowned views of them; lookahead False leaves the lookahead's scratch out."""
     K = components[0]
     P = params_record(params)
     players = seat_strategies.shape[1]
@@ -89,6 +76,9 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
                unowned_int(owned_T2) if lookahead else None, unowned_float(owned_F2), unowned_uint(owned_rng2), log0,
                la.unowned_memo(owned_memo) if lookahead else None,
                (owned_T, owned_F, owned_rng, K, log_rows, owned_T2, owned_F2, owned_rng2, owned_memo))
+
+
+play_chunk, play_chunk_heuristic = G.chunk_entries(play_with_tables, "Sea of Thieves")
 
 
 @engine_loop  # optimised whole (simkit.core.numba_patches)

@@ -4,7 +4,7 @@ the expert, whose rounds and bids lookahead.py plays) and fills the score trace 
 sits above engine.py and lookahead.py, which it calls.
 
 Tables: those of engine.py, plus the lookahead's playout tables (lookahead.py: RT, RF, Rrng,
-Rbuf, Rlog, LV, RD), allocated once per chunk, in Python (game_tables, play_chunk).
+Rbuf, Rlog, LV, RD), allocated once per chunk, in Python (game_tables, play_with_tables).
 """
 
 import numpy as np
@@ -42,12 +42,23 @@ def game_tables(presets, players):
     return owned_T, owned_F, owned_rng, owned_buf
 
 
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Sea of Troubles (the engine contract in simkit/core/game.py)."""
+def play_with_tables(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count,
+                     trace, lookahead: bool):
+    """The entry points' body (G.chunk_entries): the tables, then play_games on unowned views of
+    them; lookahead False passes no lookahead scratch (`LV` None, so numba prunes that branch of
+    play_games before typing it)."""
     K = components[0]
     players = seat_strategies.shape[1]
-    width = max(E.F_WIDTH, presets.shape[1])
     owned_T, owned_F, owned_rng, owned_buf = game_tables(presets, players)
+    if not lookahead:
+        T, F, rng, buf = unowned_int(owned_T), unowned_float(owned_F), unowned_uint(owned_rng), unowned_int(owned_buf)
+        nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
+        play_games(params_record(params), T, unowned_int(K), F, rng, buf, unowned_int(log_rows),
+                   presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
+                   owned_T, owned_F, owned_rng, owned_buf, nolog, None, None,
+                   owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
+        return
+    width = max(E.F_WIDTH, presets.shape[1])
     RT = np.zeros((S.T_ROWS, S.T_WIDTH), dtype=np.int64)
     RF = np.zeros((1 + players, width), dtype=np.float64)
     Rrng = np.zeros((1 + players, 4), dtype=np.uint64)
@@ -63,19 +74,7 @@ def play_chunk(params, components, presets, seat_strategies, seeds, out_games, o
                owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
 
 
-def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
-                         log_count, trace):
-    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.sweeps.runner.play picks
-    it): the same games, bit for bit, without the lookahead's scratch and without compiling the
-    lookahead (`LV` is None, so numba prunes that branch of play_games before typing it)."""
-    K = components[0]
-    owned_T, owned_F, owned_rng, owned_buf = game_tables(presets, seat_strategies.shape[1])
-    T, F, rng, buf = unowned_int(owned_T), unowned_float(owned_F), unowned_uint(owned_rng), unowned_int(owned_buf)
-    nolog = np.zeros((0, G.LOG_WIDTH), dtype=np.int64)
-    play_games(params_record(params), T, unowned_int(K), F, rng, buf, unowned_int(log_rows),
-               presets, seat_strategies, seeds, out_games, out_seats, log_count, trace,
-               owned_T, owned_F, owned_rng, owned_buf, nolog, None, None,
-               owned_T, owned_F, owned_rng, owned_buf, K, log_rows)
+play_chunk, play_chunk_heuristic = G.chunk_entries(play_with_tables, "Sea of Troubles")
 
 
 @engine_loop  # optimised whole (simkit.core.numba_patches)

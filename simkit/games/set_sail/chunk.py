@@ -4,7 +4,7 @@ score trace (numba). It sits above engine.py and lookahead.py, which it calls, s
 imports the other's caller.
 
 Tables: those of engine.py, plus the lookahead's playout tables (lookahead.py), allocated
-once per chunk, in Python (_play_chunk).
+once per chunk, in Python (play_with_tables).
 """
 
 import numpy as np
@@ -38,24 +38,10 @@ from simkit.games.set_sail.state import KW, ST, T_ROWS, T_WIDTH
 from strategies import set_sail as bot
 
 
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Set Sail (the engine contract in simkit/core/game.py)."""
-    _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
-                True)
-
-
-def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
-                         log_count, trace):
-    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.sweeps.runner.play picks
-    it): the same games, bit for bit, without the lookahead's tables and without compiling the
-    lookahead (its scratch is None, so numba prunes that branch of play_games before typing it)."""
-    _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
-                False)
-
-
-def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
-                lookahead: bool):
-    """The tables, allocated once per chunk in Python, then play_games on unowned views of them.
+def play_with_tables(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count,
+                     trace, lookahead: bool):
+    """The entry points' body (G.chunk_entries): the tables, allocated once per chunk in Python,
+    then play_games on unowned views of them; lookahead False leaves the playout tables out.
     Allocating here rather than in a jitted entry keeps the entry's own compile away: a jitted
     caller of play_games would optimise and emit the whole engine once more."""
     K = components[0]
@@ -91,6 +77,9 @@ def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, 
                unowned_uint(owned_rng), unowned_int(owned_buf), unowned_int(log_rows), presets, seat_strategies,
                seeds, out_games, out_seats, log_count, trace, scratch, owned_T, owned_F, owned_rng, owned_buf, K,
                log_rows, owned_scratch)
+
+
+play_chunk, play_chunk_heuristic = G.chunk_entries(play_with_tables, "Set Sail")
 
 
 @engine_loop  # optimised whole (simkit.core.numba_patches)

@@ -35,23 +35,10 @@ from simkit.games.tide_of_avaris.state import KW, ORDER, SEAT0, ST, T_ROWS, T_WI
 from strategies import tide_of_avaris as bot
 
 
-def play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace):
-    """Play len(seeds) games of Tide of Avaris (the engine contract in simkit/core/game.py)."""
-    _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
-                True)
-
-
-def play_chunk_heuristic(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows,
-                         log_count, trace):
-    """play_chunk for a batch in which no seat plays the lookahead tier (simkit.sweeps.runner.play picks
-    it): the same games, bit for bit, without compiling the lookahead (its candidate tables are
-    None, so numba prunes that branch of play_games before typing it)."""
-    _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
-                False)
-
-
-def _play_chunk(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count, trace,
-                lookahead: bool):
+def play_with_tables(params, components, presets, seat_strategies, seeds, out_games, out_seats, log_rows, log_count,
+                     trace, lookahead: bool):
+    """The entry points' body (G.chunk_entries): the tables, allocated once per chunk in Python, then
+    play_games on unowned views of them; lookahead False leaves the lookahead's scratch out."""
     K = components[0]
     players = seat_strategies.shape[1]
     width = max(E.F_WIDTH, presets.shape[1], bot.NOISE + 1)
@@ -112,6 +99,9 @@ def record_trace(P, T, K, W, log0, players, trace, g, day):
     E.end_now(P, W, K, log0, players)
     for s in range(players):
         trace[g, day - 1, s] = W[SEAT0 + s, S.POINTS]
+
+
+play_chunk, play_chunk_heuristic = G.chunk_entries(play_with_tables, "Tide of Avaris")
 
 
 @engine_loop  # optimised whole (simkit.core.numba_patches)

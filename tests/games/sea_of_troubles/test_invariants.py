@@ -186,7 +186,7 @@ def check_log(t, sup: Supplies, start: int):
 
 
 def scratch(t) -> dict:
-    """The lookahead's scratch tables, as chunk.play_chunk allocates them."""
+    """The lookahead's scratch tables, as chunk.play_with_tables allocates them."""
     return {"RT": np.zeros_like(t.T), "RF": np.zeros((1 + t.players, t.F.shape[1])), "Rrng": np.zeros_like(t.rng),
             "Rbuf": np.zeros_like(t.buf), "Rlog": np.zeros((0, LOG_WIDTH), dtype=np.int64),
             "LV": np.zeros((4, engine.BUF_WIDTH)), "RD": np.zeros_like(t.T)}

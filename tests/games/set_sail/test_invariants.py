@@ -54,7 +54,7 @@ def lineups(players: int) -> list[list[str]]:
 
 
 class Lookahead:
-    """The playout tables chunk._play_chunk allocates for a lookahead seat."""
+    """The playout tables chunk.play_with_tables allocates for a lookahead seat."""
 
     def __init__(self, t: Table):
         self.t = t

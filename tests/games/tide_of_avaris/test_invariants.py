@@ -41,7 +41,7 @@ def lineups(players: int) -> list[list[str]]:
 
 
 class Lookahead:
-    """The scratch tables chunk._play_chunk allocates for a lookahead seat."""
+    """The scratch tables chunk.play_with_tables allocates for a lookahead seat."""
 
     def __init__(self, t: Table):
         self.W = np.zeros_like(t.T)
