@@ -13,9 +13,9 @@ from pathlib import Path
 
 import numpy as np
 
+from simkit.core.bots import HEURISTIC_POLICY, LOOKAHEAD_POLICY, RANDOM_POLICY, BotParam
 from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.core.bots import RANDOM as BASELINE
-from simkit.core.bots import BotParam
 from simkit.core.game import Preset, with_tuned
 from simkit.core.jit import jit
 from simkit.games.sea_of_plunder import state as S
@@ -25,7 +25,8 @@ from simkit.games.sea_of_plunder.state import CARD0, DICE0, DIST0, GS0, META, NU
 # weighs many squares against the same few pieces, whose rows then stay in the cache.
 
 # preset weight slots
-POLICY = 0  # 0 random, 1 heuristic, 2 lookahead (the heuristic, with rollouts at its main decision)
+POLICY = 0  # the policy code (simkit.core.bots: RANDOM_POLICY, HEURISTIC_POLICY, LOOKAHEAD_POLICY)
+# LOOKAHEAD_POLICY: the heuristic, with rollouts at its main decision
 W_TREASURE = 1  # value of collecting a Treasure
 W_GOODS = 2  # value per point a Good adds to the best set partition
 W_DEBT = 3  # cost of a Debt token
@@ -55,12 +56,12 @@ MAX_ROLLOUTS = 64
 NOISE = 63  # F[1 + s, NOISE]: seat s's noise (skill knob), copied at set-up from its strategy row's last column
 
 #            policy treas goods debt card dist pnear comp harass deny pgain attack portd keep pturn short
-RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-RACER = (1.0, 12.0, 0.6, 1.0, 0.5, 0.9, 0.3, 0.8, 0.3, 1.0, 0.4, 0.6, 0.0, 0.3, 0, 3)
-COLLECTOR = (1.0, 6.0, 1.6, 1.2, 0.6, 0.3, 0.4, 0.8, 0.2, 0.3, 0.2, 0.6, 0.35, 0.4, 0, 3)
-RAIDER = (1.0, 8.0, 0.7, 1.0, 0.9, 0.6, 0.3, 0.6, 1.5, 2.5, 0.3, 1.4, 0.0, 0.3, 1, 3)
+RANDOM = (RANDOM_POLICY, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+RACER = (HEURISTIC_POLICY, 12.0, 0.6, 1.0, 0.5, 0.9, 0.3, 0.8, 0.3, 1.0, 0.4, 0.6, 0.0, 0.3, 0, 3)
+COLLECTOR = (HEURISTIC_POLICY, 6.0, 1.6, 1.2, 0.6, 0.3, 0.4, 0.8, 0.2, 0.3, 0.2, 0.6, 0.35, 0.4, 0, 3)
+RAIDER = (HEURISTIC_POLICY, 8.0, 0.7, 1.0, 0.9, 0.6, 0.3, 0.6, 1.5, 2.5, 0.3, 1.4, 0.0, 0.3, 1, 3)
 #                               candidates rollouts horizon margin win race
-LOOKAHEAD = (2.0,) + COLLECTOR[1:] + (4, 8, 2, 0.25, 3.0, 1.0)
+LOOKAHEAD = (LOOKAHEAD_POLICY,) + COLLECTOR[1:] + (4, 8, 2, 0.25, 3.0, 1.0)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM, BASELINE),
@@ -113,7 +114,7 @@ ROLLOUT = "collector"
 EXPERT_KNOBS = (6, 8, 2, 0.25, 3.0, 1.0)
 _TUNED = next((p for p in PRESETS if p.name == DEFAULT), None)
 if _TUNED is not None:  # the expert: tuned's weights (its candidates, its rollouts' seats) with rollouts
-    EXPERT = (2.0,) + tuple(_TUNED.weights[1:LA_CANDIDATES]) + EXPERT_KNOBS
+    EXPERT = (LOOKAHEAD_POLICY,) + tuple(_TUNED.weights[1:LA_CANDIDATES]) + EXPERT_KNOBS
     PRESETS = PRESETS + (
         Preset("expert", "tuned, but its turn's first play is the best of tuned's top {} plays, each played out "
                          "{} times for {} turns from re-dealt hidden cards, every seat playing tuned".format(

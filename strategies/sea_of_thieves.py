@@ -14,16 +14,18 @@ from pathlib import Path
 
 import numpy as np
 
+from simkit.core.bots import HEURISTIC_POLICY, RANDOM_POLICY, BotParam
 from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.core.bots import RANDOM as BASELINE
-from simkit.core.bots import BotParam
 from simkit.core.game import Preset, with_tuned
 from simkit.core.jit import jit
+from simkit.core.kernels import NO_LEAST
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, dist, gauge, hold_value
 
 # preset weight slots
-POLICY = 0  # 0 random, 1 heuristic
+POLICY = 0  # the policy code (simkit.core.bots: RANDOM_POLICY, HEURISTIC_POLICY, LOOKAHEAD_POLICY)
+# the lookahead and expert rows keep HEURISTIC_POLICY: W_ROLLOUTS > 0 marks a lookahead seat (chunk.play_round)
 W_TIER0 = 1  # liking for meagre voyages (seeking and starting)
 W_TIER1 = 2  # valuable
 W_TIER2 = 3  # legendary
@@ -59,10 +61,10 @@ N_PLAN_WEIGHTS = W_BRAVE_TYPE + 1  # the heuristic's weights: what a plan sets a
 NOISE = N_WEIGHTS  # the strategy row's last column: its noise (simkit.core.game, the skill knob)
 
 #           pol  tier0 tier1 tier2 upg  reserve hire hunt sell_at keep save abandon fightv last legend enemies brave
-RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-MERCHANT = (1.0, 2.0, 1.5, 1.0, 1.0, 100.0, 0.0, 0.0, 300.0, 1.0, 0.0, 10.0, 0.3, 1.0, 2.0, 0.5, 1.0)
-HUNTER = (1.0, 1.5, 1.5, 1.0, 1.0, 200.0, 1.0, 1.0, 600.0, 1.0, 0.0, 12.0, 2.0, 0.0, 1.0, 2.0, 1.0)
-LEGEND = (1.0, 0.7, 1.5, 4.0, 1.0, 200.0, 1.0, 0.0, 500.0, 2.0, 1.0, 16.0, 1.0, 0.0, 1.0, 1.0, 1.0)
+RANDOM = (RANDOM_POLICY, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+MERCHANT = (HEURISTIC_POLICY, 2.0, 1.5, 1.0, 1.0, 100.0, 0.0, 0.0, 300.0, 1.0, 0.0, 10.0, 0.3, 1.0, 2.0, 0.5, 1.0)
+HUNTER = (HEURISTIC_POLICY, 1.5, 1.5, 1.0, 1.0, 200.0, 1.0, 1.0, 600.0, 1.0, 0.0, 12.0, 2.0, 0.0, 1.0, 2.0, 1.0)
+LEGEND = (HEURISTIC_POLICY, 0.7, 1.5, 4.0, 1.0, 200.0, 1.0, 0.0, 500.0, 2.0, 1.0, 16.0, 1.0, 0.0, 1.0, 1.0, 1.0)
 # the plans a lookahead seat chooses among each turn: its own weights (the merchant's), then the
 # hunter's and the legend chaser's (rows 2 and 3 of PRESETS)
 PLANS = np.array((MERCHANT, HUNTER, LEGEND), dtype=np.float64)
@@ -549,7 +551,7 @@ def reroll_card(T, K, F, seat, failures):
     if failures == 0 or n <= w(F, seat, W_KEEP_FORTUNE):
         return -1
     best = -1
-    best_v = 1e9
+    best_v = NO_LEAST
     for i in range(n):
         v = fortune_keep_value(K, T[S.FHAND0 + seat, i])
         if v < best_v:

@@ -16,9 +16,9 @@ step of its turn, plays out the policy's best few actions; `expert` plays out it
 import math
 from pathlib import Path
 
+from simkit.core.bots import HEURISTIC_POLICY, LOOKAHEAD_POLICY, RANDOM_POLICY, BotParam
 from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.core.bots import RANDOM as BASELINE
-from simkit.core.bots import BotParam
 from simkit.core.game import Preset, with_tuned
 from simkit.core.jit import jit
 from simkit.core.kernels import FALSE, TRUE
@@ -26,7 +26,7 @@ from simkit.games.sea_of_troubles import state as S
 from simkit.games.sea_of_troubles.state import CARRY0, META, SEAT0, ST, carried_infamy, type_total
 
 # preset weight slots
-POLICY = 0  # 0 random, 1 heuristic
+POLICY = 0  # the policy code (simkit.core.bots: RANDOM_POLICY, HEURISTIC_POLICY, LOOKAHEAD_POLICY)
 W_PILLAGE = 1  # value of pillaging a port (and of sailing to an open one)
 W_HUNT = 2  # value per carried Infamy of boarding a carrier
 W_SHOOT = 3  # value of shooting a pirate
@@ -51,16 +51,15 @@ W_LA_MARGIN = 19  # lookahead: a playout's worth per point of margin over the be
 W_LA_BIDS = 20  # lookahead: playouts per bid count (0, 1, 2 cards) at the round's end (0: bid as the heuristic)
 W_LA_START = 21  # lookahead: having won a bid, name the next seat to start (so this one plays last); 0 start itself
 N_WEIGHTS = 22
-LOOKAHEAD = 2.0  # POLICY of the lookahead tier (0 random, 1 heuristic)
 
 #            pol  pill hunt shoot bury quest dig  commit nerve bid minf disc fight guard dodds long
-RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-PILLAGER = (1.0, 3.0, 0.5, 0.2, 1.2, 1.5, 1.0, 9.0, 0.5, 2.0, 6.0, 1.0, 0.0, 1.5, 0.0, 0.0)
-DUELLIST = (1.0, 1.5, 2.0, 1.0, 1.0, 1.0, 1.0, 9.0, 0.6, 2.0, 5.0, 1.0, 0.0, 1.5, 0.0, 0.0)
-HOARDER = (1.0, 2.5, 0.3, 0.1, 3.0, 1.0, 1.5, 9.0, 0.4, 1.0, 7.0, 1.0, 0.0, 1.5, 0.0, 0.0)
-QUESTER = (1.0, 2.5, 0.3, 0.1, 1.0, 3.0, 1.0, 9.0, 0.5, 1.0, 7.0, 1.0, 0.0, 1.5, 0.0, 0.0)
+RANDOM = (RANDOM_POLICY, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+PILLAGER = (HEURISTIC_POLICY, 3.0, 0.5, 0.2, 1.2, 1.5, 1.0, 9.0, 0.5, 2.0, 6.0, 1.0, 0.0, 1.5, 0.0, 0.0)
+DUELLIST = (HEURISTIC_POLICY, 1.5, 2.0, 1.0, 1.0, 1.0, 1.0, 9.0, 0.6, 2.0, 5.0, 1.0, 0.0, 1.5, 0.0, 0.0)
+HOARDER = (HEURISTIC_POLICY, 2.5, 0.3, 0.1, 3.0, 1.0, 1.5, 9.0, 0.4, 1.0, 7.0, 1.0, 0.0, 1.5, 0.0, 0.0)
+QUESTER = (HEURISTIC_POLICY, 2.5, 0.3, 0.1, 1.0, 3.0, 1.0, 9.0, 0.5, 1.0, 7.0, 1.0, 0.0, 1.5, 0.0, 0.0)
 #                          cand rollouts horizon margin
-LOOKAHEAD_PRESET = (LOOKAHEAD,) + PILLAGER[1:] + (4.0, 4.0, 0.0, 0.2, 0.0, 0.0)  # plays out from the default's policy
+LOOKAHEAD_PRESET = (LOOKAHEAD_POLICY,) + PILLAGER[1:] + (4.0, 4.0, 0.0, 0.2, 0.0, 0.0)  # plays out from the default's policy
 #              cand rollouts horizon margin bids start (the expert's knobs, on the tuned preset's weights; chosen
 #              by measurement, simkit/games/sea_of_troubles/README.md)
 EXPERT_KNOBS = (6.0, 12.0, 0.0, 0.2, 4.0, 1.0)
@@ -120,7 +119,7 @@ def with_expert(presets):
     tuned = next((p for p in presets if p.name == "tuned"), None)
     if tuned is None:
         return presets
-    weights = (LOOKAHEAD,) + tuple(tuned.weights[1:N_HEURISTIC]) + EXPERT_KNOBS
+    weights = (LOOKAHEAD_POLICY,) + tuple(tuned.weights[1:N_HEURISTIC]) + EXPERT_KNOBS
     cand, rollouts, _horizon, _margin, bids, _start = (int(k) for k in EXPERT_KNOBS)
     return presets + (Preset("expert", f"tuned's policy; at each step plays out tuned's {cand} best actions {rollouts} "
                              f"times each to the round's end (tuned in every seat), and its bid of 0-2 cards {bids} "

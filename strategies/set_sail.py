@@ -14,16 +14,18 @@ from pathlib import Path
 
 import numpy as np
 
+from simkit.core.bots import HEURISTIC_POLICY, LOOKAHEAD_POLICY, RANDOM_POLICY, BotParam
 from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.core.bots import RANDOM as BASELINE
-from simkit.core.bots import BotParam
 from simkit.core.game import Preset, with_tuned
 from simkit.core.jit import jit
+from simkit.core.kernels import NO_LEAST
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.state import MAPS0, POS, QCOST0, QTILE, QVP0, SEAT0, ST, TRADE_COL0
 
 # preset weight slots
-POLICY = 0  # 0 random, 1 heuristic, 2 lookahead (simkit/games/set_sail/lookahead.py)
+POLICY = 0  # the policy code (simkit.core.bots: RANDOM_POLICY, HEURISTIC_POLICY, LOOKAHEAD_POLICY)
+# LOOKAHEAD_POLICY: simkit/games/set_sail/lookahead.py
 W_PLUNDER = 1  # value multiplier of plunder quest VP, and of ship cards held toward them
 W_TRADE = 2  # value multiplier of trade quest VP, and of Trade cards toward them
 W_TREASURE = 3  # value multiplier of treasure maps and digging
@@ -48,13 +50,13 @@ N_WEIGHTS = 18
 NO_PLUNDER = 99  # min_plunder_cost when no Plunder Quest lies open
 
 #             pol  plun trad treas raid barl oar  cann fish safe dist maps fight
-RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-PLUNDERER = (1.0, 1.6, 0.7, 0.8, 0.0, 0.3, 2.0, 6.0, 0.2, 4.0, 0.35, 1.0, 1.0)
-MERCHANT = (1.0, 0.7, 1.6, 0.8, 0.0, 4.0, 3.0, 0.5, 0.3, 3.0, 0.35, 1.0, 0.4)
-TREASURE_HUNTER = (1.0, 0.7, 0.8, 1.6, 0.0, 1.0, 4.0, 0.5, 0.4, 3.0, 0.35, 2.0, 0.5)
-RAIDER = (1.0, 1.2, 0.6, 0.6, 3.0, 0.0, 1.0, 8.0, 0.2, 5.0, 0.35, 1.0, 0.8)
+RANDOM = (RANDOM_POLICY, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+PLUNDERER = (HEURISTIC_POLICY, 1.6, 0.7, 0.8, 0.0, 0.3, 2.0, 6.0, 0.2, 4.0, 0.35, 1.0, 1.0)
+MERCHANT = (HEURISTIC_POLICY, 0.7, 1.6, 0.8, 0.0, 4.0, 3.0, 0.5, 0.3, 3.0, 0.35, 1.0, 0.4)
+TREASURE_HUNTER = (HEURISTIC_POLICY, 0.7, 0.8, 1.6, 0.0, 1.0, 4.0, 0.5, 0.4, 3.0, 0.35, 2.0, 0.5)
+RAIDER = (HEURISTIC_POLICY, 1.2, 0.6, 0.6, 3.0, 0.0, 1.0, 8.0, 0.2, 5.0, 0.35, 1.0, 0.8)
 #                 cands rollouts horizon margin prefer
-LOOKAHEAD = (2.0,) + TREASURE_HUNTER[1:] + (4.0, 2.0, 2.0, 0.02, 0.02)
+LOOKAHEAD = (LOOKAHEAD_POLICY,) + TREASURE_HUNTER[1:] + (4.0, 2.0, 2.0, 0.02, 0.02)
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM, BASELINE),
@@ -98,7 +100,7 @@ PRESETS = with_tuned(PRESETS, PARAMS, Path(S.__file__).parent)
 EXPERT_KNOBS = (6.0, 16.0, 2.0, 0.1, 0.02)
 _TUNED = next((p for p in PRESETS if p.name == "tuned"), None)
 if _TUNED is not None:
-    EXPERT = (2.0,) + tuple(_TUNED.weights[1:N_HEURISTIC]) + EXPERT_KNOBS
+    EXPERT = (LOOKAHEAD_POLICY,) + tuple(_TUNED.weights[1:N_HEURISTIC]) + EXPERT_KNOBS
     PRESETS = PRESETS + (
         Preset("expert", f"tuned preset whose moves are chosen by playouts: up to {EXPERT_KNOBS[0]:.0f} kinds of "
                f"move, each played on {EXPERT_KNOBS[2]:.0f} rounds by the tuned preset {EXPERT_KNOBS[1]:.0f} times, "
@@ -293,11 +295,11 @@ def tile_values(P, T, K, w, seat, out):
     # and half a move; a seat with little of that to lose must still fight, or it starves
     # on fishing silver that the Supply Port takes back (the 2-player round-cap loop)
     stake = 0.5 * silver
-    cheapest = 1e9
+    cheapest = NO_LEAST
     for u in range(S.N_UPGRADES):
         if T[me, S.UPG0 + u] > 0:
             cheapest = min(cheapest, P.barrel_price if u == S.BARREL else (P.oar_price if u == S.OAR else P.cannon_price))
-    if cheapest < 1e9:
+    if cheapest < NO_LEAST:
         stake += cheapest
     risk = 1.0 + (min(4.0, stake / 3.0) if supply <= 2 else 0.0)
     # the odds against each ship deck's printed healths (ships.toml), its pay as the engine's
@@ -386,7 +388,7 @@ def upgrade_choice(P, T, w, seat, reserve):
 @jit(runtime=False)
 def upgrade_to_lose(T, w, seat):
     """Running out: the owned upgrade the seat values least (-1 if none)."""
-    best, value = np.int64(-1), 1e18
+    best, value = np.int64(-1), NO_LEAST
     for u in range(S.N_UPGRADES):
         if T[SEAT0 + seat, S.UPG0 + u] > 0 and w[W_BARREL + u] < value:
             best, value = np.int64(u), w[W_BARREL + u]

@@ -16,12 +16,12 @@ from pathlib import Path
 
 import numpy as np
 
+from simkit.core.bots import HEURISTIC_POLICY, LOOKAHEAD_POLICY, RANDOM_POLICY, BotParam
 from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.core.bots import RANDOM as BASELINE
-from simkit.core.bots import BotParam
 from simkit.core.game import Preset, with_tuned
 from simkit.core.jit import jit
-from simkit.core.kernels import decide, pick_best, random_decision
+from simkit.core.kernels import BARRED, BARRED_BELOW, NO_BEST, decide, pick_best, random_decision
 from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.state import (
     CONTROL,
@@ -40,7 +40,8 @@ from simkit.games.tide_of_avaris.state import (
 )
 
 # preset weight slots
-POLICY = 0  # 0 random, 1 heuristic, 2 lookahead (the heuristic but for the destination, lookahead.py)
+POLICY = 0  # the policy code (simkit.core.bots: RANDOM_POLICY, HEURISTIC_POLICY, LOOKAHEAD_POLICY)
+# LOOKAHEAD_POLICY: the heuristic but for the destination, lookahead.py
 W_BANK = 1  # bury once the hold's burial is worth this many points
 W_GREED = 2  # value per Treasure Point a collected treasure adds to the hold's burial
 W_RAID = 3  # value per treasure expected from attacking a pirate (and of combat spirits/upgrades)
@@ -77,13 +78,13 @@ MAX_ROLLOUTS = 64
 NOISE = 32  # F[1 + seat, NOISE]: the strategy row's noise (skill knob), copied there by the engine
 
 #           pol bank greed raid ctrl relic expl bind wager  att  def  flt crew res sup rrl sink
-RANDOM = (0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-BURIER = (1.0, 6, 1.0, 0.3, 0.5, 1.0, 0.5, 0.3, 4, 0.5, 1.0, 0.2, 1.5, 1, 1.0, 1, 4)
-HOARDER = (1.0, 16, 1.3, 0.3, 0.5, 1.0, 0.5, 1.5, 4, 0.3, 1.5, 0.2, 1.2, 1, 1.0, 1, 6)
-RAIDER = (1.0, 9, 0.8, 2.0, 0.8, 1.2, 1.5, 0.5, 5, 2.0, 0.8, 0.3, 0.8, 1, 1.2, 1, 5)
-CONTROLLER = (1.0, 8, 0.9, 0.5, 3.0, 0.8, 0.5, 0.5, 4, 0.5, 0.8, 2.0, 1.0, 1, 1.0, 1, 5)
+RANDOM = (RANDOM_POLICY, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+BURIER = (HEURISTIC_POLICY, 6, 1.0, 0.3, 0.5, 1.0, 0.5, 0.3, 4, 0.5, 1.0, 0.2, 1.5, 1, 1.0, 1, 4)
+HOARDER = (HEURISTIC_POLICY, 16, 1.3, 0.3, 0.5, 1.0, 0.5, 1.5, 4, 0.3, 1.5, 0.2, 1.2, 1, 1.0, 1, 6)
+RAIDER = (HEURISTIC_POLICY, 9, 0.8, 2.0, 0.8, 1.2, 1.5, 0.5, 5, 2.0, 0.8, 0.3, 0.8, 1, 1.2, 1, 5)
+CONTROLLER = (HEURISTIC_POLICY, 8, 0.9, 0.5, 3.0, 0.8, 0.5, 0.5, 4, 0.5, 0.8, 2.0, 1.0, 1, 1.0, 1, 5)
 #                               candidates rollouts horizon margin keep
-LOOKAHEAD = (2.0,) + CONTROLLER[1:] + (3, 4, 1, 0.02, 0.05) + (0, 0, 0, 0) + (1.0,)  # ... unlock..table, race
+LOOKAHEAD = (LOOKAHEAD_POLICY,) + CONTROLLER[1:] + (3, 4, 1, 0.02, 0.05) + (0, 0, 0, 0) + (1.0,)  # ... unlock..table, race
 
 PRESETS = (
     Preset("random", "uniform over legal choices (the baseline)", RANDOM, BASELINE),
@@ -148,7 +149,7 @@ def expert_row(tuned: tuple[float, ...]) -> tuple[float, ...]:
     tuned's (its first candidate is tuned's choice); its rollouts seat tuned at every seat
     (copy_judgement)."""
     row = list(tuned) + [0.0] * (N_WEIGHTS - len(tuned))
-    row[POLICY] = 2.0
+    row[POLICY] = LOOKAHEAD_POLICY
     for slot, value in EXPERT_KNOBS.items():
         row[slot] = value
     return tuple(row)
@@ -179,7 +180,7 @@ def copy_judgement(F2, row2, F, row):
         F2[row2, k] = F[row, k]
     for k in range(LATE_JUDGEMENT[0], LATE_JUDGEMENT[1]):
         F2[row2, k] = F[row, k]
-    F2[row2, POLICY] = 1.0
+    F2[row2, POLICY] = HEURISTIC_POLICY
 
 
 @jit(inline="always", runtime=False)
@@ -335,7 +336,7 @@ def unlock_worth(T, K, seat, players):
         unseen += 1
         kind = K[S.EG_KIND, card]
         arg = K[S.EG_ARG, card]
-        best = -1e9
+        best = NO_BEST
         for s in range(players):
             best = max(best, metric(T, s, kind, arg))
         if best == 0.0 and kind != S.EG_SINKINGS:
@@ -425,7 +426,7 @@ def collect_value(T, K, F, seat, space):
 GAIN0 = 48  # F[0, GAIN0 + c]: this turn's value of collecting colour c (0: no room in the hold)
 OCC0 = 64  # F[0, OCC0 + space]: 1 if another ship is on the space (F rows are 128 wide)
 ACT0 = 108  # F[0, ACT0 + action]: this turn's value of each board action (but extra_treasure)
-UNKNOWN = -1e18
+UNKNOWN = NO_BEST
 
 
 @jit(runtime=False)
@@ -459,7 +460,7 @@ def random_destination(T, K, rng, seat):
 
 @jit(runtime=False)
 def heuristic_destination(P, T, K, F, rng, seat, phase, players):
-    """The heuristic's destination; every space's score is left in F[0, :spaces] (-1e9: out of
+    """The heuristic's destination; every space's score is left in F[0, :spaces] (BARRED: out of
     reach), where the lookahead reads its candidates."""
     here = T[SEAT0 + seat, S.POS]
     budget = min(3, S.ready_dice(T, seat) + T[SEAT0 + seat, S.RUM])
@@ -487,7 +488,7 @@ def heuristic_destination(P, T, K, F, rng, seat, phase, players):
     last_sunset = T[ST, S.FINAL_DAY] == 1 and phase == 1
     bribe = S.bribe_amount(T, K, seat)
     # the Bribe's gold (the wager track's, ship.toml) in Treasure Points at the endgame's rate (gold_per_point)
-    bv = -(bribe / P.gold_per_point) if T[SEAT0 + seat, S.GOLD] >= bribe else -1e9
+    bv = -(bribe / P.gold_per_point) if T[SEAT0 + seat, S.GOLD] >= bribe else BARRED
     if T[SEAT0 + seat, S.REL_NO_BRIBE] > 0:
         bv = 0.0  # enters unbribed (A68)
     dig_and_collect = T[SEAT0 + seat, S.REL_COLLECT_AFTER_BURIAL] > 0
@@ -500,7 +501,7 @@ def heuristic_destination(P, T, K, F, rng, seat, phase, players):
     for b in range(n):
         d = K[S.DIST0 + here, b]
         if d > budget:
-            scores[b] = -1e9
+            scores[b] = BARRED
             continue
         c = S.space_treasure(T, b)
         col = F[0, GAIN0 + c] if c >= 0 else 0.0
@@ -528,7 +529,7 @@ def heuristic_destination(P, T, K, F, rng, seat, phase, players):
                 best = a + col
             if F[0, OCC0 + b] > 0:
                 foe = best_foe(T, K, F, seat, b, players, mine, own)
-                fv = fight_value_with(T, K, F, seat, foe, mine, own) if foe != NONE else -1e9
+                fv = fight_value_with(T, K, F, seat, foe, mine, own) if foe != NONE else BARRED
                 if fv > bv:
                     best = fv + 0.5 * col  # a fight is the turn's Act
                 else:
@@ -665,7 +666,7 @@ def pick_recycle(T, K, F, rng, seat):
     k = 0
     for i in range(S.DIE_SLOTS):
         if not S.owns_die(T, seat, i) or T[S.SCRATCH, i] == 1:
-            scores[i] = -1e9
+            scores[i] = BARRED
             continue
         k += 1
         if randomly:
@@ -698,9 +699,9 @@ def pick_steal(T, K, F, rng, winner, loser):
     for c in range(S.N_COLOURS):
         ok = T[HOLD0 + loser, S.UNBOUND + c] > 0 and can_hold(T, K, winner, c)
         if randomly:
-            scores[c] = 1.0 if ok else -1e9
+            scores[c] = 1.0 if ok else BARRED
         else:
-            scores[c] = gain_of(T, K, winner, c) * 10.0 + T[HOLD0 + loser, S.UNBOUND + c] if ok else -1e9
+            scores[c] = gain_of(T, K, winner, c) * 10.0 + T[HOLD0 + loser, S.UNBOUND + c] if ok else BARRED
         if ok:
             k += 1
     if k == 0:
@@ -718,9 +719,9 @@ def pick_loss(T, K, F, rng, seat):
     for c in range(S.N_COLOURS):
         ok = T[HOLD0 + seat, S.UNBOUND + c] > 0
         if randomly:
-            scores[c] = 1.0 if ok else -1e9
+            scores[c] = 1.0 if ok else BARRED
         else:
-            scores[c] = (2.0 if colour_count(T, seat, c) >= 2 else 1.0) if ok else -1e9
+            scores[c] = (2.0 if colour_count(T, seat, c) >= 2 else 1.0) if ok else BARRED
         if ok:
             k += 1
     if k == 0:
@@ -736,7 +737,7 @@ def pick_bind(T, K, F, rng, seat):
     randomly = plays_random(F, rng, seat)
     for c in range(S.N_COLOURS):
         n = T[HOLD0 + seat, S.UNBOUND + c]
-        scores[c] = (1.0 if randomly else n * 1.0) if n > 0 else -1e9
+        scores[c] = (1.0 if randomly else n * 1.0) if n > 0 else BARRED
         if n > 0:
             k += 1
     if k == 0:
@@ -753,14 +754,14 @@ def whirlpool_target(P, T, K, F, rng, seat, players):
     randomly = plays_random(F, rng, seat)
     for b in range(n):
         if not S.whirlpool_legal(T, K, seat, b, players):
-            scores[b] = -1e9
+            scores[b] = BARRED
         elif randomly:
             scores[b] = 1.0
         else:
             upper, lower = hold_shape(T, seat)
             scores[b] = collect_value(T, K, F, seat, b) + 0.1 * bonus_here(T, K, seat, b, upper, lower)
     k = pick_best(scores, rng, seat, n)
-    return k if scores[k] > -1e8 else here
+    return k if scores[k] > BARRED_BELOW else here
 
 
 @jit(runtime=False)
@@ -770,7 +771,7 @@ def region_target(P, T, K, F, rng, seat, players):
     randomly = plays_random(F, rng, seat)
     for r in range(n):
         if not S.can_control(T, K, seat, S.CTRL_REGION0 + r):
-            scores[r] = -1e9
+            scores[r] = BARRED
         elif randomly:
             scores[r] = 1.0
         else:
@@ -796,7 +797,7 @@ def navy_target(P, T, K, F, rng, seat, players):
     randomly = plays_random(F, rng, seat)
     for b in range(n):
         if not S.relocate_legal(P, T, K, b):
-            scores[b] = -1e9
+            scores[b] = BARRED
         elif randomly or victim < 0:
             scores[b] = 1.0
         else:
@@ -812,7 +813,7 @@ def unlock_target(P, T, K, F, rng, seat, players):
     randomly = plays_random(F, rng, seat)
     for j in range(4):
         if T[S.ENDGAME, S.TOKEN_COL + j] != 0:
-            scores[j] = -1e9
+            scores[j] = BARRED
             continue
         if randomly:
             scores[j] = 1.0
@@ -821,7 +822,7 @@ def unlock_target(P, T, K, F, rng, seat, players):
         kind = K[S.EG_KIND, card]
         arg = K[S.EG_ARG, card]
         mine = metric(T, seat, kind, arg)
-        best_other = -1e9
+        best_other = NO_BEST
         for s in range(players):
             if s != seat:
                 best_other = max(best_other, metric(T, s, kind, arg))

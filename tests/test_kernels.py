@@ -9,6 +9,10 @@ from hypothesis import strategies as st
 
 from simkit.core.jit import engine_loop, jit
 from simkit.core.kernels import (
+    BARRED,
+    BARRED_BELOW,
+    NO_BEST,
+    NO_LEAST,
     RACE_ALIVE,
     RACE_FIRST,
     RACE_FROM,
@@ -21,6 +25,7 @@ from simkit.core.kernels import (
     pick_best,
     race_pick,
     race_prune,
+    rank_by,
     same_block,
     sort_ints,
 )
@@ -435,3 +440,19 @@ def test_sort_ints_runs_as_plain_python_too():
                           env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == str([0, 3, 64, 77, 200, 255, 9])
+
+
+def test_rank_by_compares_the_tie_breakers_in_turn_and_tied_seats_share_a_rank():
+    # keys[k, s]: seat s's k-th key; seats 0 and 2 tie on the first key, seat 2 wins the second;
+    # seats 1 and 3 tie on every key and share third place
+    keys = np.array([[5, 3, 5, 3], [1, 7, 2, 7]], dtype=np.int64)
+    assert [rank_by(keys, 4, s) for s in range(4)] == [2, 3, 1, 3]
+    # a later key never outweighs an earlier one, however large (a packed key would overflow)
+    huge = np.array([[1, 0], [0, 2**62]], dtype=np.int64)
+    assert [rank_by(huge, 2, s) for s in range(2)] == [1, 2]
+    # only the first `players` seats take part
+    assert rank_by(np.array([[1, 9]], dtype=np.int64), 1, 0) == 1
+
+
+def test_the_choice_loops_sentinels_lie_beyond_every_real_value_and_barred_below_its_mark():
+    assert NO_BEST < BARRED < BARRED_BELOW < 0 < NO_LEAST

@@ -31,6 +31,11 @@ from simkit.core.errors import InputError, did_you_mean
 
 RANDOM, HEURISTIC, LOOKAHEAD = "random", "heuristic", "lookahead"  # Preset.kind
 KINDS = (RANDOM, HEURISTIC, LOOKAHEAD)
+# Slot 0 of every weight row (each game's POLICY) holds the policy that plays the row, as a code
+# the engines compare with: a random preset's row RANDOM_POLICY, a heuristic's HEURISTIC_POLICY,
+# a lookahead-kind preset's LOOKAHEAD_POLICY (Game checks each preset's code against its kind).
+RANDOM_POLICY, HEURISTIC_POLICY, LOOKAHEAD_POLICY = 0.0, 1.0, 2.0
+POLICY_CODES = {RANDOM: RANDOM_POLICY, HEURISTIC: HEURISTIC_POLICY, LOOKAHEAD: LOOKAHEAD_POLICY}
 BASE = "preset"  # the key of a bot setting that names the preset it starts from
 TUNED = "tuned"  # the preset `simkit train` writes (a data file in the game's package)
 TUNED_FILE = "tuned.toml"

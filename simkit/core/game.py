@@ -50,7 +50,7 @@ from typing import Any
 import numpy as np
 
 from simkit.core import bots as bot_params
-from simkit.core.bots import HEURISTIC, BotParam
+from simkit.core.bots import HEURISTIC, LOOKAHEAD_POLICY, BotParam
 from simkit.core.rules import RuleSchema
 
 # out_games columns every game fills
@@ -107,6 +107,28 @@ class Metric:
     name: str
     meaning: str
     labels: tuple[str, ...] | None = None
+
+
+def fits(table: str, width: int, **needs: int) -> None:
+    """Fail at import when a part of a state table's layout needs more columns than the table is
+    wide: `needs` maps each part (a row's slots, a deck, a hand) to the columns it uses, one past its
+    last. An engine indexes without bounds checks, so a slot past the width would read or write
+    another row silently."""
+    over = [f"{part} needs {n}" for part, n in needs.items() if n > width]
+    if over:
+        raise ValueError(f"the {table} table is {width} columns wide but " + ", ".join(over))
+
+
+def metric_columns(metrics: tuple[Metric, ...], first: int, names: str) -> tuple[int, ...]:
+    """The result-table columns of `metrics` (out_games from GAME_COLUMNS, out_seats from
+    SEAT_COLUMNS, in declaration order), for the engine's named column constants. `names`
+    spells the metrics in the order the constants are unpacked; it must be the declared order,
+    so a metric added, dropped or moved in one place and not the other fails at import instead
+    of filling another metric's column."""
+    declared = tuple(m.name for m in metrics)
+    if tuple(names.split()) != declared:
+        raise ValueError(f"metric columns named {names.split()} but the metrics declared are {list(declared)}")
+    return tuple(range(first, first + len(declared)))
 
 
 @dataclass(frozen=True)
@@ -170,6 +192,18 @@ class Game:
     # play_chunk without the lookahead tier, for batches no seat of which plays it (Game.entry_for):
     # the same games, but its first call compiles only the heuristic policies; None: play_chunk always
     play_chunk_heuristic: Callable | None = None
+    # the policy code (simkit.core.bots) of the lookahead-kind presets' rows: LOOKAHEAD_POLICY, or
+    # HEURISTIC_POLICY where the engine tells a lookahead seat by another weight
+    lookahead_policy: float = LOOKAHEAD_POLICY
+
+    def __post_init__(self):
+        """Every preset's row starts with the policy code of its kind, which the engines compare
+        with (a row the engine would play with another policy is a programming error)."""
+        codes = dict(bot_params.POLICY_CODES, **{bot_params.LOOKAHEAD: self.lookahead_policy})
+        for p in self.presets:
+            if p.weights and p.weights[0] != codes[p.kind]:
+                raise ValueError(f"{self.id}: preset {p.name} is {p.kind} but its row's policy code is "
+                                 f"{p.weights[0]}, not {codes[p.kind]} (simkit.core.bots)")
 
     def preset_names(self) -> list[str]:
         return [p.name for p in self.presets]

@@ -42,6 +42,7 @@ from numba import carray, config, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from simkit.core.bots import RANDOM_POLICY
 from simkit.core.game import END_REASON as GAME_END_REASON
 from simkit.core.game import ROUNDS as GAME_ROUNDS
 from simkit.core.game import TURNS as GAME_TURNS
@@ -58,6 +59,11 @@ else:
 
 TRUE = np.bool_(True)  # typed flags for arguments (see the module doc)
 FALSE = np.bool_(False)
+# The sentinels of the choice loops: a running best never starts from a bare number
+NO_BEST = -1e18  # a running maximum before its first candidate: every real value lies above it
+NO_LEAST = 1e18  # a running minimum before its first candidate: every real value lies below it
+BARRED = -1e9  # the score of a choice the rules or the seat rule out; pick loops pass it over
+BARRED_BELOW = -1e8  # a score at or below it is barred (a real score always lies above it)
 
 
 def params_record(params):
@@ -185,9 +191,9 @@ def noisy(rng, seat, noise):
 @jit(inline="always", runtime=False)
 def random_decision(F, rng, seat, policy, noise):
     """This decision of `seat` is a uniformly random legal choice: always when its row's `policy`
-    column says random (0), else with the chance of its `noise` column (the skill knob, noisy:
+    column says random (RANDOM_POLICY), else with the chance of its `noise` column (the skill knob, noisy:
     the coin drawn from the seat's own stream only when the noise is above 0)."""
-    if F[1 + seat, policy] == 0.0:
+    if F[1 + seat, policy] == RANDOM_POLICY:
         return True
     return noisy(rng, seat, F[1 + seat, noise])
 
@@ -231,12 +237,17 @@ def record_game(out_games, g, T, st, rounds, turns, end):
 
 @jit(inline="always", runtime=False)
 def rank_by(keys, players, s):
-    """Seat s's rank by its key (higher is better): 1 + the seats whose key is above its own, so
-    seats with equal keys share a rank."""
+    """Seat s's rank by its keys (keys[k, s]: seat s's k-th key, the tie-breakers in the rulebook's
+    order, higher is better): 1 + the seats whose keys are above its own, compared key by key, so
+    seats with equal keys share a rank. Comparing the keys in turn rather than packed into one
+    number leaves no field to overflow into the next."""
     rank = 1
     for t in range(players):
-        if keys[t] > keys[s]:
-            rank += 1
+        for k in range(keys.shape[0]):
+            if keys[k, t] != keys[k, s]:
+                if keys[k, t] > keys[k, s]:
+                    rank += 1
+                break
     return rank
 
 

@@ -1,6 +1,6 @@
 """Sea of Plunder (2-4 players): the game package the toolkit reads through GAME."""
 
-from simkit.core.game import Compiled, Game, Metric
+from simkit.core.game import Compiled, Game
 from simkit.games.sea_of_plunder import chunk, components, events, rules
 from simkit.games.sea_of_plunder import state as S
 from strategies import sea_of_plunder as bots
@@ -27,16 +27,8 @@ GAME = Game(
     previous_default=bots.PREVIOUS_DEFAULT,
     bot_params=bots.PARAMS,
     end_reasons=S.END_REASONS,
-    game_metrics=(Metric("pirate_treasures", "Treasures in the pirate dish at the end"),),
-    seat_metrics=(
-        Metric("treasures", "Treasures collected"),
-        Metric("debt", "Debt tokens"),
-        Metric("compasses", "unused Magical Compass tokens"),
-        Metric("goods_points", "points from Goods sets"),
-        Metric("power", "Player Power card dealt", ("none",) + S.POWER_NAMES),
-        Metric("steals", "cards taken from other players"),
-        Metric("bribes", "Goods paid to pirates"),
-    ),
+    game_metrics=S.GAME_METRICS,
+    seat_metrics=S.SEAT_METRICS,
     compile=compile_rules,
     play_chunk=chunk.play_chunk,
     play_chunk_heuristic=chunk.play_chunk_heuristic,

@@ -9,6 +9,7 @@ per chunk, in Python (game_tables, play_with_tables).
 import numpy as np
 
 from simkit.core import game as G
+from simkit.core.bots import LOOKAHEAD_POLICY
 from simkit.core.game import LOG_WIDTH
 from simkit.core.jit import engine_loop, jit
 from simkit.core.kernels import (
@@ -108,7 +109,7 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
             for s in range(players):
                 if values is None:  # play_chunk_heuristic: pruned at compile time, with the lookahead below
                     take_turn(P, T, K, F, rng, buf, log, s)
-                elif F[1 + s, bot.POLICY] == 2:
+                elif F[1 + s, bot.POLICY] == LOOKAHEAD_POLICY:
                     lookahead_turn(P, T, K, F, rng, buf, log, s, T2, F2, rr, buf2, nolog, unseen, values)
                 else:
                     take_turn(P, T, K, F, rng, buf, log, s)
@@ -120,5 +121,5 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
                 break  # the round in which the end was triggered is finished; or the round cap (Game End)
         final_scoring(P, T, K, F, rng, buf, log, out_seats[g])
         record_game(out_games, g, T, ST, S.ROUND, S.TURNS, S.END_REASON)
-        out_games[g, G.GAME_COLUMNS] = T[ST, S.PIRATE_TREASURES]
+        out_games[g, S.GM_PIRATE_TREASURES] = T[ST, S.PIRATE_TREASURES]
     log_count[0] = T[ST, S.LOG_N]

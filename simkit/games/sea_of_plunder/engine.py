@@ -22,6 +22,8 @@ from simkit.core import game as G
 from simkit.core.jit import jit
 from simkit.core.kernels import (
     FALSE,
+    NO_BEST,
+    NO_LEAST,
     TRUE,
     append_event,
     decide,
@@ -74,6 +76,8 @@ MEMO_MOVERS = S.PIRATE0 + S.N_PIRATES
 BUF_WIDTH = 8
 BUF_ROWS = CAND0 + MAX_CAND
 BUF_COLS = max(BUF_WIDTH, S.MAX_STEPS, S.N_POWERS, bot.PIECE_WORDS)  # buf's width (chunk.game_tables)
+
+NO_STEP = -1e17  # a ship that stops before its first step: below every real path value, above NO_BEST
 
 
 # --------------------------------------------------------------------------- small helpers
@@ -944,7 +948,7 @@ def resupply_bottom(T, K, F, rng, seat):
         k = decide(rng, seat, count)
     else:  # the least useful card: an Event-free hand's plainest map card or a blocked port card
         k = np.int64(0)
-        best = 1e18
+        best = NO_LEAST
         j = 0
         for h in range(T[SEAT0 + seat, S.HAND_N]):
             card = T[HAND0 + seat, h]
@@ -1284,14 +1288,14 @@ def bonus_move(P, T, K, F, rng, buf, log, seat, steps):
             d = decide(rng, seat, 5)
         else:
             pcost = observe(P, T, K, F, buf, seat)
-            best = -1e18
+            best = NO_BEST
             d = np.int64(4)
             for dd in range(5):
                 if dd < 4:
                     path[n] = K[NBR0 + here, 2 * dd]
                     v = bot.ship_path_value_called(T, K, w, seat, path, n + 1, buf[GAINS], stock, pcost, thief_back(P), buf[PIECES])
                 else:
-                    v = bot.ship_path_value_called(T, K, w, seat, path, n, buf[GAINS], stock, pcost, thief_back(P), buf[PIECES]) if n > 0 else -1e17
+                    v = bot.ship_path_value_called(T, K, w, seat, path, n, buf[GAINS], stock, pcost, thief_back(P), buf[PIECES]) if n > 0 else NO_STEP
                 if v > best:
                     best = v
                     d = dd
@@ -1483,7 +1487,7 @@ def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
             if colour >= 0:
                 give_good(T, log, n_cards, s, colour, 2)
                 log_event(T, log, s, EV.SMUGGLE, colour, 0, 0)
-    keys = buf[PATH2]
+    keys = buf[CAND0:CAND0 + 4]  # keys[k, s]: score, compasses, Goods types, Treasures (tie-breakers 1-3)
     for s in range(players):
         score = seat_score(P, T, K, n_cards, mine, s)
         types = 0
@@ -1491,27 +1495,26 @@ def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
             if mine[c] > 0:
                 types += 1
         out_seats_g[s, G.SCORE] = score
-        # lexicographic key: score, then compasses, Goods types, Treasures (tie-breakers 1-3)
-        keys[s] = ((score + 1000) * 1000 + T[SEAT0 + s, S.COMPASSES]) * 100000 + types * 1000 + T[SEAT0 + s, S.TREASURES]
-        out_seats_g[s, 3] = T[SEAT0 + s, S.TREASURES]
-        out_seats_g[s, 4] = T[SEAT0 + s, S.DEBT]
-        out_seats_g[s, 5] = T[SEAT0 + s, S.COMPASSES]
-        out_seats_g[s, 6] = bot.goods_points(K, mine[0], mine[1], mine[2], mine[3])
-        out_seats_g[s, 7] = T[SEAT0 + s, S.POWER] + 1
-        out_seats_g[s, 8] = T[SEAT0 + s, S.STEALS]
-        out_seats_g[s, 9] = T[SEAT0 + s, S.BRIBES]
-    best = keys[0]
+        keys[0, s] = score
+        keys[1, s] = T[SEAT0 + s, S.COMPASSES]
+        keys[2, s] = types
+        keys[3, s] = T[SEAT0 + s, S.TREASURES]
+        out_seats_g[s, S.M_TREASURES] = T[SEAT0 + s, S.TREASURES]
+        out_seats_g[s, S.M_DEBT] = T[SEAT0 + s, S.DEBT]
+        out_seats_g[s, S.M_COMPASSES] = T[SEAT0 + s, S.COMPASSES]
+        out_seats_g[s, S.M_GOODS_POINTS] = bot.goods_points(K, mine[0], mine[1], mine[2], mine[3])
+        out_seats_g[s, S.M_POWER] = T[SEAT0 + s, S.POWER] + 1
+        out_seats_g[s, S.M_STEALS] = T[SEAT0 + s, S.STEALS]
+        out_seats_g[s, S.M_BRIBES] = T[SEAT0 + s, S.BRIBES]
     for s in range(players):
-        rank = rank_by(keys, players, s)
-        out_seats_g[s, G.RANK] = rank
+        out_seats_g[s, G.RANK] = rank_by(keys, players, s)
         out_seats_g[s, G.WINNER] = 0
-        best = max(best, keys[s])
     if T[ST, S.END_REASON] == S.END_ROUND_CAP:
         return
     tied = 0
     winner = 0
     for s in range(players):
-        if keys[s] == best:
+        if out_seats_g[s, G.RANK] == 1:  # the best keys
             tied += 1
             winner = s
     if tied > 1:  # tie-breaker 4: the numbered die among the tied, until one is highest
@@ -1520,7 +1523,7 @@ def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
             high = np.int64(-1)
             count = 0
             for s in range(players):
-                if keys[s] == best:
+                if out_seats_g[s, G.RANK] == 1:
                     r = dice_number(K, rng)
                     while r < 0:
                         r = dice_number(K, rng)
@@ -1535,7 +1538,7 @@ def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
             if count == 1:
                 break
         for s in range(players):
-            if keys[s] == best and s != winner:
+            if out_seats_g[s, G.RANK] == 1 and s != winner:
                 out_seats_g[s, G.RANK] = 2
     out_seats_g[winner, G.WINNER] = 1
     for s in range(players):

@@ -14,6 +14,7 @@ choice by a margin to be taken instead. The game loop (chunk.py) seats it.
 
 import numpy as np
 
+from simkit.core.bots import HEURISTIC_POLICY
 from simkit.core.jit import jit
 from simkit.core.kernels import RACE_ALIVE, RACE_FIRST, RACE_SUM, TRUE, copy_rows, race_pick, race_prune, sort_ints
 from simkit.core.rng import CHANCE, next_u64, seed_streams, shuffle
@@ -183,7 +184,7 @@ def lookahead_choice(P, T, K, F, rng, buf, seat, T2, F2, rr, buf2, nolog, unseen
     for s in range(T[ST, S.PLAYERS]):
         for j in range(bot.N_WEIGHTS):
             F2[1 + s, j] = w[j]
-        F2[1 + s, bot.POLICY] = 1.0
+        F2[1 + s, bot.POLICY] = HEURISTIC_POLICY
     counts = unseen[U_CAND, bot.MAX_LOOKAHEAD:]
     gather_unseen(T, K, seat, unseen, counts)
     rollouts = min(np.int64(w[bot.LA_ROLLOUTS]), np.int64(bot.MAX_ROLLOUTS))

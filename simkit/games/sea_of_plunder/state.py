@@ -4,6 +4,8 @@ The engine keeps a game in a few flat int64 tables (docs/performance.md: "a hand
 with named column constants"); each constant below names a slot and its encoding.
 """
 
+from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS, Metric, fits, metric_columns
+
 # --- board (A1): 13 x 13 squares, square = row * 13 + column; column 0 = A, row 0 = 1
 SIZE = 13
 SQUARES = SIZE * SIZE
@@ -78,7 +80,7 @@ EFFECTS_N = 18  # discard effects waiting for the discard (Hurricane, So Close..
 EFFECT0 = 19  # 4 slots of waiting discard effects
 LOG_N = 23  # event-log rows written (runs on across the games of a chunk)
 FORCED_PLAY = 24  # 1 + the candidate row the turn's first play takes (set by the lookahead), 0: none
-ST_SIZE = 25
+ST_SIZE = FORCED_PLAY + 1
 
 # end reasons (index into GAME.end_reasons)
 END_PLAYER_TREASURES, END_PIRATE_TREASURES, END_ROUND_CAP = 0, 1, 2
@@ -93,7 +95,7 @@ HAND_N = 4
 STRATEGY = 5  # preset row this seat plays
 STEALS = 6  # cards taken from other players
 BRIBES = 7  # Goods paid to pirates
-SEAT_COLS = 8
+SEAT_COLS = BRIBES + 1
 
 MAX_HAND = 96
 MAX_PENDING = 32
@@ -111,6 +113,8 @@ HAND0 = SEAT0 + MAX_PLAYERS  # row HAND0 + s: seat s's hand, HAND_N cards
 COUNTS = HAND0 + MAX_PLAYERS  # scratch: legal choices per hand card (uniform random choice)
 MASK = COUNTS + 1  # scratch: 1 for hand cards a heuristic seat considers discarding
 T_ROWS = MASK + 1
+# T is at least MAX_HAND wide (chunk.game_tables widens it for a longer deck)
+fits("T", MAX_HAND, st=ST_SIZE, seat=SEAT_COLS, pos=POS_SIZE, pending=MAX_PENDING)
 
 # --- K: the static tables, one int64 array of width SQUARES, read-only in the engine
 NBR0 = 0  # row NBR0 + square: the neighbour in each direction (endless sea)
@@ -130,3 +134,21 @@ STEPS0 = 4  # step j of option o of card c at [CARD0 + c, STEPS0 + o * MAX_STEPS
 PATH_ID0 = STEPS0 + MAX_OPTIONS * MAX_STEPS
 LETTER_FACES, N_SHIP_ROWS, NUMBER_FACES, PATH_IDS = 0, 1, 2, 3  # PATH_IDS: how many path ids
 MAX_DIE_FACES = 60  # a die lists at most this many faces (dice.toml; bounded by the K table width)
+
+
+# --- the result columns: the game's metrics (simkit.core.game: out_games from GAME_COLUMNS,
+# out_seats from SEAT_COLUMNS) and the column the engine writes each to, checked against the
+# declaration at import (metric_columns)
+GAME_METRICS = (Metric("pirate_treasures", "Treasures in the pirate dish at the end"),)
+(GM_PIRATE_TREASURES,) = metric_columns(GAME_METRICS, GAME_COLUMNS, "pirate_treasures")
+SEAT_METRICS = (
+    Metric("treasures", "Treasures collected"),
+    Metric("debt", "Debt tokens"),
+    Metric("compasses", "unused Magical Compass tokens"),
+    Metric("goods_points", "points from Goods sets"),
+    Metric("power", "Player Power card dealt", ("none",) + POWER_NAMES),
+    Metric("steals", "cards taken from other players"),
+    Metric("bribes", "Goods paid to pirates"),
+)
+(M_TREASURES, M_DEBT, M_COMPASSES, M_GOODS_POINTS, M_POWER, M_STEALS, M_BRIBES) = metric_columns(
+    SEAT_METRICS, SEAT_COLUMNS, "treasures debt compasses goods_points power steals bribes")

@@ -2,7 +2,8 @@
 ocean hazards, events, fortune -, voyages, enemies, the economy and scoring): the game package
 the toolkit reads through GAME."""
 
-from simkit.core.game import Compiled, Game, Metric
+from simkit.core.bots import HEURISTIC_POLICY
+from simkit.core.game import Compiled, Game
 from simkit.games.sea_of_thieves import components, events, rules
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.chunk import play_chunk, play_chunk_heuristic
@@ -32,23 +33,13 @@ GAME = Game(
     previous_default=bots.PREVIOUS_DEFAULT,
     bot_params=bots.PARAMS,
     end_reasons=S.END_REASONS,
-    game_metrics=(),
-    seat_metrics=(
-        Metric("reputation", "final score: reputation after wealth, voyage penalties, ships and special crew"),
-        Metric("gold", "gold at the end"),
-        Metric("voyages_done", "voyages completed"),
-        Metric("commissions", "commissions claimed"),
-        Metric("sinkings", "times the seat's ships sank"),
-        Metric("upgrades", "ship upgrades bought"),
-        Metric("monsters_defeated", "sea monsters (Megalodon, Kraken) the seat defeated"),
-        Metric("forts_raided", "skeleton forts the seat raided"),
-        Metric("ships_sunk_by_hazards", "the seat's ships sunk while the last damage on them came from an enemy "
-               "or an event"),
-    ),
+    game_metrics=S.GAME_METRICS,
+    seat_metrics=S.SEAT_METRICS,
     compile=compile_rules,
     play_chunk=play_chunk,
     play_chunk_heuristic=play_chunk_heuristic,
     describe_event=events.describe_event,
     check_players=check_players,
     max_players=S.MAX_PLAYERS,
+    lookahead_policy=HEURISTIC_POLICY,  # a lookahead seat is one with rollouts (strategies: W_ROLLOUTS)
 )

@@ -22,6 +22,7 @@ import numpy as np
 from simkit.core.game import LOG_WIDTH
 from simkit.core.jit import jit
 from simkit.core.kernels import (
+    NO_BEST,
     RACE_ALIVE,
     RACE_FIRST,
     RACE_SUM,
@@ -195,7 +196,7 @@ def rollout_value(P, T, K, me, players, cargo):
             return -WIN_VALUE
         return 0.0
     if cargo:
-        lead = -1e18
+        lead = NO_BEST
         for s in range(players):
             if s != me:
                 lead = max(lead, worth(P, T, K, s))

@@ -11,6 +11,7 @@ sea tile positions around it), then 0..18 inside the position's hexagon.
 
 import numpy as np
 
+from simkit.core.game import SEAT_COLUMNS, Metric, fits, metric_columns
 from simkit.core.jit import jit
 
 MAX_PLAYERS = 4
@@ -113,7 +114,7 @@ ACTIVE = 20  # seat whose turn it is (-1 between phases)
 N_ISLANDS = 21  # island hexes on this board (ids in row ISLANDS)
 EVENT_HEAD = 22  # event deck ring (row EVENT_DECK)
 EVENT_N = 23
-ST_SIZE = 24
+ST_SIZE = EVENT_N + 1
 
 # --- seat columns (row SEAT0 + s)
 GOLD = 0
@@ -131,7 +132,7 @@ MONSTERS = 11  # sea monsters this seat defeated (Defeating Monsters)
 FORTS = 12  # skeleton forts this seat raided
 HAZARD_SINKS = 13  # this seat's ships sunk by hazards (last damage from an enemy or an event)
 KEPT = 14  # Cutthroats' Corner cards kept in front of this player (ids: row KEPT_BY)
-SEAT_COLS = 15
+SEAT_COLS = KEPT + 1
 
 # --- ship columns (row SHIP0 + k, k = 2 * seat + 0/1)
 HEX = 0  # hex id, -1 while sunk
@@ -151,7 +152,7 @@ SPEC_DOWN0 = 16  # 1 if the special crew token in slot i is defeated (16..19)
 LAST_HIT = 20  # ship that last damaged this ship by Open Fire (-1; HAZARD: an enemy or event)
 VOY_AGE = 21  # actions the ship has made since starting its voyage
 HOLD_VALUE = 22  # gold value of the hold's cargo (kept with HOLD_N)
-SHIP_COLS = 23
+SHIP_COLS = HOLD_VALUE + 1
 
 ST_ROW = 0
 SEAT0 = 1
@@ -192,7 +193,7 @@ E_PROGRESS = 5  # the fort: slot of the progress token on its track
 E_SLOT0 = 6  # 6..10: skeleton ships: the treasure token in each slot (-1)
 E_LAST_HIT = 11  # ship that last damaged it
 E_TARGET = 12  # ship it has chosen this turn (-1)
-E_COLS = 13
+E_COLS = E_TARGET + 1
 T_WIDTH = 160
 
 # Columns a game can use in each T row: the lookahead copies, keeps and compares only these
@@ -220,6 +221,7 @@ ROW_WIDTH[[EVENT_DECK, KEPT_BY]] = MAX_EVENTS
 BOARD_ROWS = np.array((HEX_TYPE, HEX_SYMBOL, HEX_WAYPOINT, SYMBOL_HEX, LAYOUT, ISLANDS), dtype=np.int64)
 PLAY_WIDTH = ROW_WIDTH.copy()
 PLAY_WIDTH[BOARD_ROWS] = 0
+fits("T", T_WIDTH, rows=int(ROW_WIDTH.max()))
 
 # ================================================================== K: static rows
 META = 0  # columns below
@@ -382,3 +384,24 @@ def enemy_here(T, h, with_fort):
         if T[ENEMY0 + e, E_STATE] == E_ON and T[ENEMY0 + e, E_HEX] == h and (with_fort or e != FORT):
             return e
     return -1
+
+
+# --- the result columns: the game's metrics (simkit.core.game: out_games from GAME_COLUMNS,
+# out_seats from SEAT_COLUMNS) and the column the engine writes each to, checked against the
+# declaration at import (metric_columns)
+GAME_METRICS = ()
+SEAT_METRICS = (
+    Metric("reputation", "final score: reputation after wealth, voyage penalties, ships and special crew"),
+    Metric("gold", "gold at the end"),
+    Metric("voyages_done", "voyages completed"),
+    Metric("commissions", "commissions claimed"),
+    Metric("sinkings", "times the seat's ships sank"),
+    Metric("upgrades", "ship upgrades bought"),
+    Metric("monsters_defeated", "sea monsters (Megalodon, Kraken) the seat defeated"),
+    Metric("forts_raided", "skeleton forts the seat raided"),
+    Metric("ships_sunk_by_hazards", "the seat's ships sunk while the last damage on them came from an enemy "
+           "or an event"),
+)
+(M_REPUTATION, M_GOLD, M_VOYAGES, M_COMMISSIONS, M_SINKINGS, M_UPGRADES, M_MONSTERS, M_FORTS,
+ M_HAZARD_SINKS) = metric_columns(SEAT_METRICS, SEAT_COLUMNS, "reputation gold voyages_done commissions sinkings "
+                                  "upgrades monsters_defeated forts_raided ships_sunk_by_hazards")

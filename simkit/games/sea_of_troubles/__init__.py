@@ -1,7 +1,7 @@
 """Sea of Troubles (Scoundrels!), 2-5 players; Skirmish Mode 3-4: the game package the
 toolkit reads through GAME."""
 
-from simkit.core.game import Compiled, Game, Metric
+from simkit.core.game import Compiled, Game
 from simkit.games.sea_of_troubles import chunk, components, events, rules
 from simkit.games.sea_of_troubles import state as S
 from strategies import sea_of_troubles as bots
@@ -30,14 +30,8 @@ GAME = Game(
     previous_default=bots.PREVIOUS_DEFAULT,
     bot_params=bots.PARAMS,
     end_reasons=S.END_REASONS,
-    game_metrics=(Metric("treasures_left", "treasure cards left in the treasure deck at the end"),),
-    seat_metrics=(
-        Metric("infamy", "final score: the higher of the living and the Ghost's Infamy"),
-        Metric("treasure_infamy", "Infamy of the treasure carried and buried at the end"),
-        Metric("buried", "Infamy of the treasure buried at the end"),
-        Metric("deaths", "times the seat's ship sank"),
-        Metric("ghost", "1 if the seat became the Ghost Pirate"),
-    ),
+    game_metrics=S.GAME_METRICS,
+    seat_metrics=S.SEAT_METRICS,
     compile=compile_rules,
     play_chunk=chunk.play_chunk,  # the game loop, with the lookahead tier's seats
     play_chunk_heuristic=chunk.play_chunk_heuristic,  # the same, for batches without them

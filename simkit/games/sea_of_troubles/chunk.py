@@ -10,6 +10,7 @@ Rbuf, Rlog, LV, RD), allocated once per chunk, in Python (game_tables, play_with
 import numpy as np
 
 from simkit.core import game as G
+from simkit.core.bots import LOOKAHEAD_POLICY
 from simkit.core.game import LOG_WIDTH
 from simkit.core.jit import engine_loop, jit
 from simkit.core.kernels import (
@@ -96,7 +97,7 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
         for s in range(players):
             copy_prefix(F, 1 + s, presets, seat_strategies[g, s], presets.shape[1])
             F[1 + s, E.NOISE] = presets[seat_strategies[g, s], noise]
-            thinker = thinker or F[1 + s, bot.POLICY] == bot.LOOKAHEAD
+            thinker = thinker or F[1 + s, bot.POLICY] == LOOKAHEAD_POLICY
         E.setup_game(P, T, K, F, rng, buf, log, players)
         while True:
             if LV is None:  # play_chunk_heuristic: pruned at compile time, with the lookahead below
@@ -119,5 +120,5 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
                 E.end_round(P, T, K, F, rng, log, players)
         E.final_scoring(P, T, K, log, players, out_seats[g])
         record_game(out_games, g, T, ST, S.ROUND, S.TURNS, S.END_REASON)
-        out_games[g, G.GAME_COLUMNS] = T[ST, S.TDECK_N]
+        out_games[g, S.GM_TREASURES_LEFT] = T[ST, S.TDECK_N]
     log_count[0] = T[ST, S.LOG_N]

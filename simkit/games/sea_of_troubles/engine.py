@@ -11,6 +11,7 @@ lookahead.py, beside the lookahead tier whose seats it dispatches.
 import numpy as np
 
 from simkit.core import game as G
+from simkit.core.bots import RANDOM_POLICY
 from simkit.core.jit import jit
 from simkit.core.kernels import FALSE, TRUE, append_event, copy_prefix, decide, pick_best, random_decision
 from simkit.core.rng import CHANCE, randint, shuffle
@@ -56,7 +57,7 @@ def log_event(T, log, seat, code, a, b, c):
 
 @jit(inline="always", runtime=False)
 def is_random(F, seat):
-    return F[1 + seat, bot.POLICY] == 0.0
+    return F[1 + seat, bot.POLICY] == RANDOM_POLICY
 
 
 @jit(runtime=False)
@@ -1169,11 +1170,11 @@ def final_scoring(P, T, K, log, players, out):
         scores[s], buried, carried, ghost = score_now(T, K, s)
         dmg[s] = T[SEAT0 + s, S.DAMAGE] + T[SEAT0 + s, S.LIVING_DAMAGE]
         out[s, G.SCORE] = scores[s]
-        out[s, G.SEAT_COLUMNS + 0] = scores[s]
-        out[s, G.SEAT_COLUMNS + 1] = buried + carried
-        out[s, G.SEAT_COLUMNS + 2] = buried
-        out[s, G.SEAT_COLUMNS + 3] = T[SEAT0 + s, S.DEATH_COUNT]
-        out[s, G.SEAT_COLUMNS + 4] = 1 if ghost else 0
+        out[s, S.M_INFAMY] = scores[s]
+        out[s, S.M_TREASURE_INFAMY] = buried + carried
+        out[s, S.M_BURIED] = buried
+        out[s, S.M_DEATHS] = T[SEAT0 + s, S.DEATH_COUNT]
+        out[s, S.M_GHOST] = 1 if ghost else 0
     complete = T[ST, S.END_REASON] != S.END_ROUND_CAP
     for s in range(players):
         rank = 1

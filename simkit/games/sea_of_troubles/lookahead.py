@@ -31,6 +31,7 @@ playout of every candidate starts from.
 
 import numpy as np
 
+from simkit.core.bots import HEURISTIC_POLICY, LOOKAHEAD_POLICY
 from simkit.core.jit import jit
 from simkit.core.kernels import (
     copy_prefix,
@@ -193,7 +194,7 @@ def playout_seats(RF, F, seat, players):
     lookahead's: the default preset's; the expert's: tuned's), without noise."""
     for s in range(players):
         copy_prefix(RF, 1 + s, F, 1 + seat, bot.N_HEURISTIC)
-        RF[1 + s, bot.POLICY] = 1.0
+        RF[1 + s, bot.POLICY] = HEURISTIC_POLICY
         RF[1 + s, E.NOISE] = 0.0
 
 
@@ -350,7 +351,7 @@ def round_end(P, T, K, F, rng, log, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD):
     chosen = np.full(players, -1.0)
     for s in range(players):
         saved[s] = F[1 + s, bot.W_BID]
-        if F[1 + s, bot.POLICY] == bot.LOOKAHEAD and F[1 + s, bot.W_LA_BIDS] > 0.0:
+        if F[1 + s, bot.POLICY] == LOOKAHEAD_POLICY and F[1 + s, bot.W_LA_BIDS] > 0.0:
             chosen[s] = bid_choice(P, T, K, F, rng, s, players, RT, RF, Rrng, Rbuf, Rlog, LV, RD)
     for s in range(players):
         if chosen[s] >= 0.0:
@@ -367,7 +368,7 @@ def play_round(P, T, K, F, rng, buf, log, players, RT, RF, Rrng, Rbuf, Rlog, LV,
     d = T[ST, S.DIR]
     for i in range(players):
         s = (first + d * i) % players
-        if F[1 + s, bot.POLICY] == bot.LOOKAHEAD:
+        if F[1 + s, bot.POLICY] == LOOKAHEAD_POLICY:
             lookahead_turn(P, T, K, F, rng, buf, log, s, players, i, RT, RF, Rrng, Rbuf, Rlog, LV, RD)
         else:
             E.take_turn(P, T, K, F, rng, buf, log, s, players)

@@ -5,6 +5,7 @@ and scratch scores); each constant names a row or column and its encoding. The r
 the engine and the bots make of a seat's hand and ship are at the end.
 """
 
+from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS, Metric, fits, metric_columns
 from simkit.core.jit import jit
 
 # --- action card types (The Basic Pieces)
@@ -59,7 +60,7 @@ SUNK = 19  # treasures that went down with a sunk ship (A12)
 BID_ROUND = 20  # 1 while the opening bid of the bidding start is compulsory
 QDECK_N = 21  # quirk cards left face down in the quirk deck (top = last)
 QUP_N = 22  # quirk cards revealed and declined, face up (row QUIRK_UP)
-ST_SIZE = 23
+ST_SIZE = QUP_N + 1
 
 END_TWO_DEAD, END_QUESTS, END_PILLAGED, END_BURIED, END_ROUND_CAP = 0, 1, 2, 3, 4
 END_REASONS = ("two_dead", "quests_done", "treasures_pillaged", "buried_target", "round_cap")
@@ -81,7 +82,7 @@ LIVING_DAMAGE = 13  # damage the living ship had when it sank
 QUIRK = 14  # the player's quirk card (-1 none)
 OFFERED = 15  # 1 once the player has gained Infamy (and had its quirk draw, Quirks)
 HOME = 16  # the X square the ship was placed on at set-up (the Ghost returns there, A25)
-SEAT_COLS = 17
+SEAT_COLS = HOME + 1
 ALIVE, DEAD, GHOST = 0, 1, 2
 
 # --- T rows
@@ -103,6 +104,7 @@ TASIDE = QUIRK_UP + 1  # the treasure pool's cards not added to the deck at set-
 BURYX0 = TASIDE + 1  # row BURYX0 + s, column i: the X index seat s's buried treasure i lies at (A17)
 T_ROWS = BURYX0 + MAX_PLAYERS
 T_WIDTH = MAX_CARDS
+fits("T", T_WIDTH, st=ST_SIZE, seat=SEAT_COLS, treasures=MAX_TREASURES, quests=MAX_QUESTS, quirks=MAX_QUIRKS)
 
 # --- K: statics
 META = 0
@@ -195,3 +197,19 @@ def carried_infamy(T, K, seat):
     for i in range(T[SEAT0 + seat, CARRY_N]):
         total += K[TREAS_INF, T[CARRY0 + seat, i]]
     return total
+
+
+# --- the result columns: the game's metrics (simkit.core.game: out_games from GAME_COLUMNS,
+# out_seats from SEAT_COLUMNS) and the column the engine writes each to, checked against the
+# declaration at import (metric_columns)
+GAME_METRICS = (Metric("treasures_left", "treasure cards left in the treasure deck at the end"),)
+(GM_TREASURES_LEFT,) = metric_columns(GAME_METRICS, GAME_COLUMNS, "treasures_left")
+SEAT_METRICS = (
+    Metric("infamy", "final score: the higher of the living and the Ghost's Infamy"),
+    Metric("treasure_infamy", "Infamy of the treasure carried and buried at the end"),
+    Metric("buried", "Infamy of the treasure buried at the end"),
+    Metric("deaths", "times the seat's ship sank"),
+    Metric("ghost", "1 if the seat became the Ghost Pirate"),
+)
+(M_INFAMY, M_TREASURE_INFAMY, M_BURIED, M_DEATHS, M_GHOST) = metric_columns(
+    SEAT_METRICS, SEAT_COLUMNS, "infamy treasure_infamy buried deaths ghost")

@@ -1,7 +1,7 @@
 """Set Sail (2-4 players; 5-6 as the assumed `extended` variant): the game package the
 toolkit reads through GAME."""
 
-from simkit.core.game import Compiled, Game, Metric
+from simkit.core.game import Compiled, Game
 from simkit.games.set_sail import chunk, components, events, rules
 from simkit.games.set_sail import state as S
 from strategies import set_sail as bots
@@ -30,15 +30,8 @@ GAME = Game(
     previous_default=bots.PREVIOUS_DEFAULT,
     bot_params=bots.PARAMS,
     end_reasons=S.END_REASONS,
-    game_metrics=(Metric("quests_left", "quest cards left in the three quest decks at the end"),),
-    seat_metrics=(
-        Metric("vp", "victory points"),
-        Metric("silver", "silver at the end (gold counted as 5)"),
-        Metric("upgrades", "upgrade tokens held at the end"),
-        Metric("ship_combats_won", "ship card combats won"),
-        Metric("player_combats_won", "player combats won (attacking or defending)"),
-        Metric("ran_out", "times the seat ran out of supplies"),
-    ),
+    game_metrics=S.GAME_METRICS,
+    seat_metrics=S.SEAT_METRICS,
     compile=compile_rules,
     play_chunk=chunk.play_chunk,
     play_chunk_heuristic=chunk.play_chunk_heuristic,

@@ -10,6 +10,7 @@ once per chunk, in Python (play_with_tables).
 import numpy as np
 
 from simkit.core import game as G
+from simkit.core.bots import LOOKAHEAD_POLICY
 from simkit.core.game import LOG_WIDTH
 from simkit.core.jit import engine_loop, jit
 from simkit.core.kernels import (
@@ -101,7 +102,7 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
             for s in range(players):
                 if scratch is None:  # play_chunk_heuristic: pruned at compile time, with the lookahead below
                     take_turn(P, T, K, F, rng, buf, log, s)
-                elif F[1 + s, bot.POLICY] == 2:
+                elif F[1 + s, bot.POLICY] == LOOKAHEAD_POLICY:
                     T2, F2, rng2, buf2, log2, L, V, seeds2, D, rngD = scratch
                     LA.lookahead_turn(P, T, K, F, rng, buf, log, s, T2, F2, rng2, buf2, log2, L, V, seeds2, D, rngD)
                 else:
@@ -114,5 +115,5 @@ def play_games(P, T, K, F, rng, buf, log, presets, seat_strategies, seeds, out_g
         final_scoring(P, T, K, F, rng, buf, log, out_seats[g])
         record_game(out_games, g, T, ST, S.ROUND, S.TURNS, S.END_REASON)
         for kind in range(3):
-            out_games[g, G.GAME_COLUMNS] += T[ST, S.QDECK_N0 + kind]
+            out_games[g, S.GM_QUESTS_LEFT] += T[ST, S.QDECK_N0 + kind]
     log_count[0] = T[ST, S.LOG_N]

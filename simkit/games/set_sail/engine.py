@@ -22,7 +22,7 @@ import numpy as np
 
 from simkit.core import game as G
 from simkit.core.jit import jit
-from simkit.core.kernels import append_event, copy_prefix, decide, random_decision, rank_by
+from simkit.core.kernels import NO_BEST, append_event, copy_prefix, decide, random_decision, rank_by
 from simkit.core.rng import CHANCE, randint, shuffle
 from simkit.games.set_sail import events as EV
 from simkit.games.set_sail import state as S
@@ -743,8 +743,8 @@ def heuristic_moves(P, T, K, F, buf, seat, budget):
     t1 = buf[LEVEL_T1]
     t2 = buf[LEVEL_T2]
     for d in range(dmax + 1):
-        F[0, LEVEL_V1 + d] = -1e18
-        F[0, LEVEL_V2 + d] = -1e18
+        F[0, LEVEL_V1 + d] = NO_BEST
+        F[0, LEVEL_V2 + d] = NO_BEST
         t1[d] = -1
         t2[d] = -1
     start0 = T[START, 0]
@@ -760,7 +760,7 @@ def heuristic_moves(P, T, K, F, buf, seat, budget):
             insert_level(K, F, t1, t2, d, t1[d - 1], F[0, LEVEL_V1 + d - 1])
         if t2[d - 1] >= 0:
             insert_level(K, F, t1, t2, d, t2[d - 1], F[0, LEVEL_V2 + d - 1])
-    best = -1e18
+    best = NO_BEST
     pick = NONE
     for a in range(n):
         da = dist0[a]
@@ -961,22 +961,21 @@ def record_round(T, arc):
 def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
     """Most VP wins; a tie goes to the most silver; a tie that survives is shared (A19)."""
     players = T[ST, S.PLAYERS]
-    keys = buf[CAND]
-    best = np.int64(-1)
+    keys = buf[LEVEL_T1:CAND]  # keys[k, s]: VP, then silver (rank_by)
     for s in range(players):
         me = SEAT0 + s
-        keys[s] = T[me, S.VP] * 1000000 + T[me, S.SILVER]
-        best = max(best, keys[s])
+        keys[0, s] = T[me, S.VP]
+        keys[1, s] = T[me, S.SILVER]
         out_seats_g[s, G.SCORE] = T[me, S.VP]
-        out_seats_g[s, 3] = T[me, S.VP]
-        out_seats_g[s, 4] = T[me, S.SILVER]
-        out_seats_g[s, 5] = T[me, S.UPG0] + T[me, S.UPG0 + 1] + T[me, S.UPG0 + 2]
-        out_seats_g[s, 6] = T[me, S.SHIP_WINS]
-        out_seats_g[s, 7] = T[me, S.PLAYER_WINS]
-        out_seats_g[s, 8] = T[me, S.RAN_OUT]
+        out_seats_g[s, S.M_VP] = T[me, S.VP]
+        out_seats_g[s, S.M_SILVER] = T[me, S.SILVER]
+        out_seats_g[s, S.M_UPGRADES] = T[me, S.UPG0] + T[me, S.UPG0 + 1] + T[me, S.UPG0 + 2]
+        out_seats_g[s, S.M_SHIP_WINS] = T[me, S.SHIP_WINS]
+        out_seats_g[s, S.M_PLAYER_WINS] = T[me, S.PLAYER_WINS]
+        out_seats_g[s, S.M_RAN_OUT] = T[me, S.RAN_OUT]
     for s in range(players):
         rank = rank_by(keys, players, s)
         out_seats_g[s, G.RANK] = rank
-        win = 1 if keys[s] == best and T[ST, S.END_REASON] != S.END_ROUND_CAP else 0
+        win = 1 if rank == 1 and T[ST, S.END_REASON] != S.END_ROUND_CAP else 0
         out_seats_g[s, G.WINNER] = win
         log_event(T, log, s, EV.SCORE, T[SEAT0 + s, S.VP], rank, win)

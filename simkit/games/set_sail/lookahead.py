@@ -25,7 +25,7 @@ import numpy as np
 
 from simkit.core.game import LOG_WIDTH
 from simkit.core.jit import jit
-from simkit.core.kernels import copy_rows, fixed_width, sort_ints
+from simkit.core.kernels import NO_BEST, copy_rows, fixed_width, sort_ints
 from simkit.core.rng import CHANCE, next_u64, seed_streams, shuffle
 from simkit.games.set_sail import engine as E
 from simkit.games.set_sail import state as S
@@ -74,11 +74,11 @@ def candidates(P, T, K, F, buf, seat, budget, L, V, limit):
     n = K[META, S.N_TILES]
     dmax = min(budget, np.int64(S.MAX_DIST - 1))
     for k in range(N_KINDS):
-        V[KIND_VALUE, k] = -1e18
+        V[KIND_VALUE, k] = NO_BEST
         L[KIND_PICK, k] = -1
     # piece 1's best tile of each type within each distance (index type * MAX_DIST + d)
     for i in range(S.N_TYPES * S.MAX_DIST):
-        V[LEVEL_VALUE, i] = -1e18
+        V[LEVEL_VALUE, i] = NO_BEST
         L[LEVEL_TILE, i] = -1
     start0, start1 = T[START, 0], T[START, 1]  # read once (E.ends_legally)
     dist0, dist1 = K[S.DIST0 + start0], K[S.DIST0 + start1]

@@ -5,6 +5,8 @@ column constants"): T (int64 state), K (int64 static components) and F (float64 
 weights and scratch scores). Each constant below names a row or column and its encoding.
 """
 
+from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS, Metric, fits, metric_columns
+
 # --- tile types (The Board; board.txt letters in components.TILE_LETTERS)
 SHALLOW, DEEP, ROUTE, SUPPLY_PORT, TRADE_PORT, UPGRADE_PORT, PIRATE_PORT = 0, 1, 2, 3, 4, 5, 6
 N_TYPES = 7
@@ -80,7 +82,8 @@ QDECK0 = 7  # 3 rows: quest decks (card ids), top = QDECK_N - 1
 SEAT0 = 10
 MAPS0 = SEAT0 + MAX_PLAYERS  # row MAPS0 + s: ids of seat s's undug treasure maps
 T_ROWS = MAPS0 + MAX_PLAYERS
-T_WIDTH = 64  # >= every deck, ST_SIZE, SEAT_COLS, 2 * MAX_PLAYERS
+T_WIDTH = 64
+fits("T", T_WIDTH, st=ST_SIZE, seat=SEAT_COLS, pieces=PIECES * MAX_PLAYERS)
 
 # --- K: static tables, one int64 array of width KW (read-only in the engine)
 TRADE_COL0 = 64  # trade quest i's cost of good g: K[QCOST0 + g, TRADE_COL0 + i]
@@ -103,3 +106,20 @@ DIST0 = NEAREST0 + N_TYPES  # row DIST0 + a, column b: water steps between tiles
 GROUP0 = DIST0 + MAX_TILES  # 2 rows: the port group of tile t for piece 0 and piece 1 (engine.port_group)
 HEALTHS0 = GROUP0 + 2  # 2 rows: cards of each health (column) in each ship deck as printed (the bots' fight odds)
 K_ROWS = HEALTHS0 + 2
+
+
+# --- the result columns: the game's metrics (simkit.core.game: out_games from GAME_COLUMNS,
+# out_seats from SEAT_COLUMNS) and the column the engine writes each to, checked against the
+# declaration at import (metric_columns)
+GAME_METRICS = (Metric("quests_left", "quest cards left in the three quest decks at the end"),)
+(GM_QUESTS_LEFT,) = metric_columns(GAME_METRICS, GAME_COLUMNS, "quests_left")
+SEAT_METRICS = (
+    Metric("vp", "victory points"),
+    Metric("silver", "silver at the end (gold counted as 5)"),
+    Metric("upgrades", "upgrade tokens held at the end"),
+    Metric("ship_combats_won", "ship card combats won"),
+    Metric("player_combats_won", "player combats won (attacking or defending)"),
+    Metric("ran_out", "times the seat ran out of supplies"),
+)
+(M_VP, M_SILVER, M_UPGRADES, M_SHIP_WINS, M_PLAYER_WINS, M_RAN_OUT) = metric_columns(
+    SEAT_METRICS, SEAT_COLUMNS, "vp silver upgrades ship_combats_won player_combats_won ran_out")

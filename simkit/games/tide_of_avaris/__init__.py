@@ -1,6 +1,6 @@
 """Tide of Avaris (playtest rules), 2-4 players: the game package the toolkit reads through GAME."""
 
-from simkit.core.game import Compiled, Game, Metric
+from simkit.core.game import Compiled, Game
 from simkit.games.tide_of_avaris import chunk, components, events, rules
 from simkit.games.tide_of_avaris import state as S
 from strategies import tide_of_avaris as bots
@@ -27,15 +27,8 @@ GAME = Game(
     previous_default=bots.PREVIOUS_DEFAULT,
     bot_params=bots.PARAMS,
     end_reasons=S.END_REASONS,
-    game_metrics=(Metric("treasure_boxed", "treasure jettisoned or carried off by monsters (out of the game)"),),
-    seat_metrics=(
-        Metric("treasure_points", "final Treasure Points (burials, burial and endgame bonuses)"),
-        Metric("gold", "gold left at the end"),
-        Metric("burials", "times the seat buried its hold"),
-        Metric("fights_won", "battles won (pirates, the Navy, monsters)"),
-        Metric("sinkings", "times the seat's ship sank"),
-        Metric("relics", "relics on the seat's board at the end"),
-    ),
+    game_metrics=S.GAME_METRICS,
+    seat_metrics=S.SEAT_METRICS,
     compile=compile_rules,
     play_chunk=chunk.play_chunk,
     play_chunk_heuristic=chunk.play_chunk_heuristic,

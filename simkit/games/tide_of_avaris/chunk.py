@@ -12,6 +12,7 @@ outcomes).
 import numpy as np
 
 from simkit.core import game as G
+from simkit.core.bots import LOOKAHEAD_POLICY
 from simkit.core.game import LOG_WIDTH
 from simkit.core.jit import engine_loop, jit
 from simkit.core.kernels import (
@@ -77,7 +78,7 @@ def play_day(P, T, K, F, rng, log, players, lookahead, W, F2, rng2, D, rngD, log
         for i in range(players):
             seat = T[ORDER, i]
             E.begin_turn(T, log, seat, np.int64(phase))
-            if F[1 + seat, bot.POLICY] == 2.0:
+            if F[1 + seat, bot.POLICY] == LOOKAHEAD_POLICY:
                 dest = LA.choose_destination(P, T, K, F, rng, seat, np.int64(phase), np.int64(i), players, W, F2,
                                              rng2, D, rngD, log0, cand, value)
             else:
@@ -121,7 +122,7 @@ def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games,
             row = presets[seat_strategies[g, s]]
             copy_prefix(F, 1 + s, presets, seat_strategies[g, s], presets.shape[1])
             F[1 + s, bot.NOISE] = row[noise_column]  # the skill knob, where no weight lies
-            if row[bot.POLICY] == 2.0:
+            if row[bot.POLICY] == LOOKAHEAD_POLICY:
                 lookahead = TRUE
         E.setup_game(P, T, K, F, rng, log, players)
         day = 0
@@ -136,5 +137,5 @@ def play_games(P, T, K, F, rng, log, presets, seat_strategies, seeds, out_games,
                 record_trace(P, T, K, W, log0, players, trace, g, day)
         E.final_scoring(P, T, K, log, players, out_seats[g])
         record_game(out_games, g, T, ST, S.DAY, S.TURNS, S.END_REASON)
-        out_games[g, G.GAME_COLUMNS] = T[ST, S.BOX_TREASURE]
+        out_games[g, S.GM_TREASURE_BOXED] = T[ST, S.BOX_TREASURE]
     log_count[0] = T[ST, S.LOG_N]

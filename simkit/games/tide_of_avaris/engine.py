@@ -662,13 +662,12 @@ def final_scoring(P, T, K, log, players, out):
         out[s, G.SCORE] = T[SEAT0 + s, S.POINTS]
         out[s, G.RANK] = rank
         out[s, G.WINNER] = 1 if rank == 1 and complete else 0
-        c = G.SEAT_COLUMNS
-        out[s, c] = T[SEAT0 + s, S.POINTS]
-        out[s, c + 1] = T[SEAT0 + s, S.GOLD]
-        out[s, c + 2] = T[SEAT0 + s, S.BURIALS]
-        out[s, c + 3] = T[SEAT0 + s, S.FIGHTS_WON]
-        out[s, c + 4] = T[SEAT0 + s, S.SINKINGS]
-        out[s, c + 5] = T[SEAT0 + s, S.N_RELICS]
+        out[s, S.M_TREASURE_POINTS] = T[SEAT0 + s, S.POINTS]
+        out[s, S.M_GOLD] = T[SEAT0 + s, S.GOLD]
+        out[s, S.M_BURIALS] = T[SEAT0 + s, S.BURIALS]
+        out[s, S.M_FIGHTS_WON] = T[SEAT0 + s, S.FIGHTS_WON]
+        out[s, S.M_SINKINGS] = T[SEAT0 + s, S.SINKINGS]
+        out[s, S.M_RELICS] = T[SEAT0 + s, S.N_RELICS]
         log_event(T, log, s, EV.SCORE, T[SEAT0 + s, S.POINTS], rank, out[s, G.WINNER])
 
 

@@ -25,6 +25,8 @@ import numpy as np
 
 from simkit.core.jit import jit
 from simkit.core.kernels import (
+    BARRED_BELOW,
+    NO_BEST,
     RACE_ALIVE,
     RACE_FIRST,
     RACE_SUM,
@@ -193,17 +195,17 @@ def choose_destination(P, T, K, F, rng, seat, phase, i, players, W, F2, rng2, D,
     scores = F[0]
     n_spaces = K[META, S.N_SPACES]
     cand[0] = h
-    scores[h] = -1e18
+    scores[h] = NO_BEST
     nc = 1
     while nc < n_cand:  # the next best destinations in reach, highest score first
         best = np.int64(-1)
         for b in range(n_spaces):
-            if scores[b] > -1e8 and (best < 0 or scores[b] > scores[best]):
+            if scores[b] > BARRED_BELOW and (best < 0 or scores[b] > scores[best]):
                 best = np.int64(b)
         if best < 0:
             break
         cand[nc] = best
-        scores[best] = -1e18
+        scores[best] = NO_BEST
         nc += 1
     if nc < 2:
         return h

@@ -8,6 +8,7 @@ seat's hold and dice are at the end.
 
 import numpy as np
 
+from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS, Metric, fits, metric_columns
 from simkit.core.jit import jit
 
 # --- treasure colours (Treasure Hold): also the crew dice's colours
@@ -96,7 +97,7 @@ ROUND_TURN = 22  # 0 Sunrise, 1 Sunset, 2 Night
 DISPLAY_N = 23  # relics face up in the display
 RELIC_DISC_N = 24  # relics cleared from the display (reshuffled when the deck runs out)
 MONSTER_DISC_N = 25
-ST_SIZE = 26
+ST_SIZE = MONSTER_DISC_N + 1
 
 END_BAG, END_ROUND_CAP = 0, 1
 END_REASONS = ("bag_empty", "round_cap")
@@ -145,7 +146,7 @@ SEAT_COLS = REL0 + len(RELIC_EFFECTS)
 UNBOUND = 0  # columns 0..5: unbound treasure per colour
 BOUND = 6  # columns 6..11: bound treasure per colour
 BURIED = 12  # columns 12..17: buried treasure per colour (Matching Colours, TOA-G15)
-HOLD_COLS = 18
+HOLD_COLS = BURIED + N_COLOURS
 
 # --- DICE0 + s columns: die slot i (0..MAX_DICE-1 crew, SPIRIT_SLOT the Crew Spirit Die)
 FACE = 0  # columns 0..8: face rolled
@@ -179,6 +180,8 @@ PRIVATE0 = RELICS0 + MAX_PLAYERS  # private burial bonus ids per seat
 PLAN0 = PRIVATE0 + MAX_PLAYERS  # Night upgrades decided, per seat: column track = steps (simultaneous)
 T_ROWS = PLAN0 + MAX_PLAYERS
 T_WIDTH = 2 * MAX_SPACES
+fits("T", T_WIDTH, st=ST_SIZE, seat=SEAT_COLS, hold=HOLD_COLS, dice=READY + MAX_DICE + 1, slots=MAX_SLOTS * MAX_SPACES,
+     deck=MAX_CARDS, order=POSITION + MAX_PLAYERS, endgame=TOKEN_COL + 4)
 
 # --- K: statics (components.compile_arrays)
 META = 0
@@ -453,3 +456,20 @@ def endgame_face_up(T, card):
         if T[ENDGAME, TOKEN_COL + j] != 0 and T[ENDGAME, j] == card:
             return True
     return False
+
+
+# --- the result columns: the game's metrics (simkit.core.game: out_games from GAME_COLUMNS,
+# out_seats from SEAT_COLUMNS) and the column the engine writes each to, checked against the
+# declaration at import (metric_columns)
+GAME_METRICS = (Metric("treasure_boxed", "treasure jettisoned or carried off by monsters (out of the game)"),)
+(GM_TREASURE_BOXED,) = metric_columns(GAME_METRICS, GAME_COLUMNS, "treasure_boxed")
+SEAT_METRICS = (
+    Metric("treasure_points", "final Treasure Points (burials, burial and endgame bonuses)"),
+    Metric("gold", "gold left at the end"),
+    Metric("burials", "times the seat buried its hold"),
+    Metric("fights_won", "battles won (pirates, the Navy, monsters)"),
+    Metric("sinkings", "times the seat's ship sank"),
+    Metric("relics", "relics on the seat's board at the end"),
+)
+(M_TREASURE_POINTS, M_GOLD, M_BURIALS, M_FIGHTS_WON, M_SINKINGS, M_RELICS) = metric_columns(
+    SEAT_METRICS, SEAT_COLUMNS, "treasure_points gold burials fights_won sinkings relics")

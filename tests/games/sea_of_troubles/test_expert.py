@@ -7,6 +7,7 @@ import numpy as np
 from typer.testing import CliRunner
 
 from simkit.commands.cli import app
+from simkit.core.bots import LOOKAHEAD_POLICY
 from simkit.games.sea_of_troubles import GAME, engine, lookahead
 from strategies import sea_of_troubles as bot
 
@@ -30,7 +31,7 @@ def first_step(t, seat=0):
 def test_expert_is_the_lookahead_tier_on_the_tuned_weights_listed_last():
     ex, tuned = GAME.presets[-1], weights("tuned")
     assert ex.name == "expert" and ex.kind == bot.LOOKAHEAD_TIER
-    assert ex.weights[bot.POLICY] == bot.LOOKAHEAD and ex.weights[1:bot.N_HEURISTIC] == tuned[1:bot.N_HEURISTIC]
+    assert ex.weights[bot.POLICY] == LOOKAHEAD_POLICY and ex.weights[1:bot.N_HEURISTIC] == tuned[1:bot.N_HEURISTIC]
     assert tuple(ex.weights[bot.N_HEURISTIC:]) == bot.EXPERT_KNOBS
     # the lookahead preset holds the knobs the expert added at 0: it plays as it did
     la = PRESETS[PRESET_INDEX["lookahead"]]

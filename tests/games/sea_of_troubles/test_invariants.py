@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from simkit.core.bots import LOOKAHEAD_POLICY
 from simkit.core.game import LOG_WIDTH
 from simkit.games.sea_of_troubles import GAME, engine, lookahead
 from strategies import sea_of_troubles as bot
@@ -198,12 +199,12 @@ def play_checked(players: int, variant: str, lineup: list[str], seed: int) -> Ta
     t = Table(players, variant, seed=seed, strategies=[lineup[s % len(lineup)] for s in range(players)])
     sup = Supplies(t)
     check_tables(t, sup, after_round=False)
-    thinking = scratch(t) if any(t.F[1 + s, bot.POLICY] == bot.LOOKAHEAD for s in range(players)) else None
+    thinking = scratch(t) if any(t.F[1 + s, bot.POLICY] == LOOKAHEAD_POLICY for s in range(players)) else None
     while True:
         first, d = int(t.st[S.FIRST]), int(t.st[S.DIR])
         for i in range(players):
             s = (first + d * i) % players
-            if thinking is not None and t.F[1 + s, bot.POLICY] == bot.LOOKAHEAD:
+            if thinking is not None and t.F[1 + s, bot.POLICY] == LOOKAHEAD_POLICY:
                 call_by_name(lookahead.lookahead_turn, t, dict(seat=s, players=players, pos=i, **thinking))
             else:
                 t.call("take_turn", seat=s)

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from simkit.core.bots import LOOKAHEAD_POLICY
 from simkit.core.game import GAME_COLUMNS, LOG_WIDTH, ROUNDS, SCORE, SEAT_COLUMNS, WINNER
 from simkit.core.rng import game_seeds
 from simkit.core.rules import DESIGNER_KNOB
@@ -206,5 +207,5 @@ def test_lookahead_beats_the_preset_it_plays_out_at_two_players():
 def test_the_lookahead_preset_plays_the_pillagers_weights():
     la = next(p for p in GAME.presets if p.name == "lookahead").weights
     default = next(p for p in GAME.presets if p.name == "pillager").weights
-    assert la[0] == bot.LOOKAHEAD and la[1:bot.N_HEURISTIC] == default[1:bot.N_HEURISTIC]
+    assert la[0] == LOOKAHEAD_POLICY and la[1:bot.N_HEURISTIC] == default[1:bot.N_HEURISTIC]
     assert [p.name for p in GAME.presets][-2:] == ["lookahead", "expert"]  # the expert after it (test_expert)

@@ -4,6 +4,7 @@ Cards: a discarded card goes to the bottom of its deck)."""
 
 import numpy as np
 
+from simkit.core.bots import RANDOM_POLICY
 from simkit.core.jit import jit
 from simkit.core.kernels import append_event, noisy
 from simkit.core.rng import randint
@@ -30,7 +31,7 @@ def plays_random(F, rng, seat):
     other preset's with the chance its noise column gives (the skill knob). Inside
     one of the seat's actions every decision follows the action's one coin (A53); elsewhere
     each decision tosses its own."""
-    if F[1 + seat, POLICY] == 0.0:
+    if F[1 + seat, POLICY] == RANDOM_POLICY:
         return True
     coin = F[1 + seat, ACTION_COIN]
     if coin != 0.0:
@@ -43,7 +44,7 @@ def begin_action(F, rng, seat):
     """Toss the skill-knob coin of one action (A53): which ship acts, its voyage, its tasks, the
     action and every choice it resolves, Trade's stages included, are all the plan's or all
     random. No coin is tossed at noise 0 or 1 (simkit.core.kernels.noisy)."""
-    if F[1 + seat, POLICY] != 0.0:
+    if F[1 + seat, POLICY] != RANDOM_POLICY:
         F[1 + seat, ACTION_COIN] = 2.0 if noisy(rng, seat, F[1 + seat, NOISE]) else 1.0
 
 

@@ -5,7 +5,7 @@ respawn."""
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import decide
+from simkit.core.kernels import NO_BEST, decide
 from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -303,7 +303,7 @@ def respawn(P, T, K, F, rng, log, seat):
         if n == 0:
             continue
         pick = decide(rng, seat, n) if plays_random(F, rng, seat) else np.int64(-1)
-        best_s = -1e18
+        best_s = NO_BEST
         j = 0  # the hexes counted as above: a random seat's pick is the pick-th (none after it overrides)
         for i in range(S.TILE_HEXES):
             h = pos * S.TILE_HEXES + i

@@ -10,7 +10,7 @@ Enemy state lives in T rows ENEMY0 + e (state.py); cards and charts in K (compon
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import decide
+from simkit.core.kernels import NO_BEST, decide
 from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -74,7 +74,7 @@ def knave_adjacent(P, T, K, F, rng, log, knave, h):
     (A48: -1 if there is none, and the enemy is not placed). The bots' ties are drawn from the
     Knave's decision stream, so no seat is favoured by the order of the hexes."""
     at_random = plays_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
-    best_s = -1e18
+    best_s = NO_BEST
     ties = 0
     for d in range(6):
         x = K[S.NEXT0 + d, h]
@@ -124,7 +124,7 @@ def target_choice(P, T, K, F, rng, h, knave):
     """The player ship in hex h an enemy attacks; with several, the Scurvy Knave picks (The
     Scurvy Knave: ties on enemy turns; the bots' own ties drawn from its stream). -1 if none."""
     at_random = plays_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
-    best_s = -1e18
+    best_s = NO_BEST
     ties = 0
     for k in range(2 * T[ST, S.PLAYERS]):
         if T[SHIP0 + k, S.HEX] == h:

@@ -6,7 +6,7 @@ unless it was placed in front of the Knave (components/events.csv, A46)."""
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import decide
+from simkit.core.kernels import NO_BEST, decide
 from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -106,7 +106,7 @@ def place_kraken(P, T, K, F, rng, log, knave):
         log_event(T, log, knave, EV.KRAKEN_WAITS, ZERO, ZERO, ZERO)
         return
     at_random = plays_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
-    best = -1e18
+    best = NO_BEST
     ties = 0
     for i in range(n):
         s = 0.0 if at_random else bot.knave_ship_score(T, knave, T[S.SCRATCH, 24 + i])
@@ -295,8 +295,8 @@ def shifting_sands(P, T, K, F, rng, log, knave):
         if dst == src:
             dst = T[S.ISLANDS, T[ST, S.N_ISLANDS] - 1]
     else:
-        best_src = -1e18
-        best_dst = -1e18
+        best_src = NO_BEST
+        best_dst = NO_BEST
         for i in range(T[ST, S.N_ISLANDS]):
             h = T[S.ISLANDS, i]
             s = bot.sands_score(T, K, knave, h)

@@ -9,7 +9,7 @@ full hexes and end only in a hex with room (A44)."""
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import FALSE, TRUE, decide
+from simkit.core.kernels import FALSE, NO_BEST, TRUE, decide
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.common import log_event, plays_random
@@ -40,7 +40,7 @@ def nearest_ship_hex(P, T, K, F, rng, e, knave, reach, need_room):
     best_d = reach + 1
     nearest = np.int64(0)  # bit k: ship k is at distance best_d
     liked = np.int64(0)  # bit k: ... and the Knave likes it as much as best_s
-    best_s = -1e18
+    best_s = NO_BEST
     for k in range(2 * T[ST, S.PLAYERS]):
         x = T[SHIP0 + k, S.HEX]
         if x < 0 or x == h or (need_room and T[S.HEX_STANDEES, x] >= 2):
@@ -53,7 +53,7 @@ def nearest_ship_hex(P, T, K, F, rng, e, knave, reach, need_room):
             best_d = d
             nearest = np.int64(0)
             liked = np.int64(0)
-            best_s = -1e18
+            best_s = NO_BEST
         nearest |= np.int64(1) << k
         if s > best_s:
             best_s = s

@@ -6,9 +6,7 @@ waters, D clean up), the Ocean Hazards phase (engine/hazards.py), the Event phas
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import (
-    decide,
-)
+from simkit.core.kernels import NO_LEAST, decide
 from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -316,7 +314,7 @@ def clean_up(P, T, K, F, rng, log, seat):
             i = decide(rng, seat, n)
         else:
             i = 0
-            lo = 1e9
+            lo = NO_LEAST
             for j in range(n):
                 x = bot.fortune_keep_value(K, T[S.FHAND0 + seat, j])
                 if x < lo:
@@ -330,7 +328,7 @@ def clean_up(P, T, K, F, rng, log, seat):
             i = decide(rng, seat, n)
         else:
             i = 0
-            lo = 1e9
+            lo = NO_LEAST
             for j in range(n):
                 x = bot.voyage_card_value(K, F, seat, T[S.VHAND0 + seat, j])
                 if x < lo:

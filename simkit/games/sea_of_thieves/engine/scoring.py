@@ -14,9 +14,6 @@ from simkit.games.sea_of_thieves.engine.cargo import count_kinds
 from simkit.games.sea_of_thieves.engine.common import log_event
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST
 
-# seat metric columns after the toolkit's SCORE, RANK, WINNER
-M_REPUTATION, M_GOLD, M_VOYAGES, M_COMMISSIONS, M_SINKINGS, M_UPGRADES, M_MONSTERS, M_FORTS, M_HAZARD_SINKS = range(9)
-
 
 @jit(runtime=False)
 def final_score(P, T, K, seat):
@@ -55,14 +52,13 @@ def final_scoring(P, T, K, log, players, out, g):
         out[g, s, G.SCORE] = a0
         out[g, s, G.RANK] = better + 1
         out[g, s, G.WINNER] = 1 if (better == 0 and complete) else 0
-        m = G.SEAT_COLUMNS
-        out[g, s, m + M_REPUTATION] = a0
-        out[g, s, m + M_GOLD] = T[SEAT0 + s, S.GOLD]
-        out[g, s, m + M_VOYAGES] = T[SEAT0 + s, S.VOYAGES_DONE]
-        out[g, s, m + M_COMMISSIONS] = T[SEAT0 + s, S.COMMISSIONS]
-        out[g, s, m + M_SINKINGS] = T[SEAT0 + s, S.SINKINGS]
-        out[g, s, m + M_UPGRADES] = T[SEAT0 + s, S.UPGRADES]
-        out[g, s, m + M_MONSTERS] = T[SEAT0 + s, S.MONSTERS]
-        out[g, s, m + M_FORTS] = T[SEAT0 + s, S.FORTS]
-        out[g, s, m + M_HAZARD_SINKS] = T[SEAT0 + s, S.HAZARD_SINKS]
+        out[g, s, S.M_REPUTATION] = a0
+        out[g, s, S.M_GOLD] = T[SEAT0 + s, S.GOLD]
+        out[g, s, S.M_VOYAGES] = T[SEAT0 + s, S.VOYAGES_DONE]
+        out[g, s, S.M_COMMISSIONS] = T[SEAT0 + s, S.COMMISSIONS]
+        out[g, s, S.M_SINKINGS] = T[SEAT0 + s, S.SINKINGS]
+        out[g, s, S.M_UPGRADES] = T[SEAT0 + s, S.UPGRADES]
+        out[g, s, S.M_MONSTERS] = T[SEAT0 + s, S.MONSTERS]
+        out[g, s, S.M_FORTS] = T[SEAT0 + s, S.FORTS]
+        out[g, s, S.M_HAZARD_SINKS] = T[SEAT0 + s, S.HAZARD_SINKS]
         log_event(T, log, s, EV.SCORE, a0, better + 1, out[g, s, G.WINNER])
