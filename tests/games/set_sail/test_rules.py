@@ -354,6 +354,26 @@ def test_each_barrel_and_nothing_else_adds_two_trade_cards_to_the_hold(barrels, 
     assert [r for r in t.events(EV.GOOD) if r[5] == EV.R_DISCARD] and t.goods_total() == [15, 15, 15]
 
 
+@pytest.mark.parametrize("seat", [0, 1])
+@pytest.mark.parametrize("good", range(S.N_GOODS))
+def test_a_trade_card_gain_from_an_empty_pile_gives_nothing_whatever_the_other_piles_hold(good, seat):
+    """Trade cards are limited per good (A9, SS-G8): a gain of good g reads g's own pile only. An
+    empty pile gives nothing while the others are full; the last card of a pile is taken while
+    every other pile is empty, and the pile is then empty, never below."""
+    t = table(strategies="merchant")
+    t.st[S.PILE0 + good] = 0
+    t.call("gain_good", seat=seat, g=good, reason=EV.R_FIGHT)
+    assert int(t.seat(seat)[S.GOODS0 + good]) == 0 and int(t.st[S.PILE0 + good]) == 0
+    assert not t.events(EV.GOOD)
+    for g in range(S.N_GOODS):
+        t.st[S.PILE0 + g] = 1 if g == good else 0
+    t.call("gain_good", seat=seat, g=good, reason=EV.R_FIGHT)
+    assert int(t.seat(seat)[S.GOODS0 + good]) == 1 and int(t.st[S.PILE0 + good]) == 0
+    t.call("gain_good", seat=seat, g=good, reason=EV.R_FIGHT)
+    assert int(t.seat(seat)[S.GOODS0 + good]) == 1 and int(t.st[S.PILE0 + good]) == 0
+    assert [int(t.st[S.PILE0 + g]) for g in range(S.N_GOODS)] == [0, 0, 0]
+
+
 @pytest.mark.parametrize("preset,upgrade,price", [("merchant", S.BARREL, 2), ("treasure_hunter", S.OAR, 10),
                                                   ("plunderer", S.CANNON, 10)])
 def test_each_upgrade_costs_its_price(preset, upgrade, price):
