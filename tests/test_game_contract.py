@@ -16,10 +16,10 @@ from simkit.games import sea_of_troubles, set_sail
 GAMES = ("sea_of_plunder", "sea_of_thieves", "sea_of_troubles", "set_sail", "tide_of_avaris")
 
 
-def test_fits_names_every_part_that_is_wider_than_its_table():
-    G.fits("T", 8, st=8, seat=3)  # one past the last column: fits exactly
+def test_table_fits_names_every_part_that_is_wider_than_its_table():
+    G.table_fits("T", 8, st=8, seat=3)  # one past the last column: fits exactly
     with pytest.raises(ValueError, match=r"the T table is 8 columns wide but st needs 9, hand needs 12"):
-        G.fits("T", 8, st=9, seat=3, hand=12)
+        G.table_fits("T", 8, st=9, seat=3, hand=12)
 
 
 def test_metric_columns_follow_the_declaration_and_refuse_another_order():

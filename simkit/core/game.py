@@ -109,7 +109,7 @@ class Metric:
     labels: tuple[str, ...] | None = None
 
 
-def fits(table: str, width: int, **needs: int) -> None:
+def table_fits(table: str, width: int, **needs: int) -> None:
     """Fail at import when a part of a state table's layout needs more columns than the table is
     wide: `needs` maps each part (a row's slots, a deck, a hand) to the columns it uses, one past its
     last. An engine indexes without bounds checks, so a slot past the width would read or write

@@ -4,7 +4,7 @@ The engine keeps a game in a few flat int64 tables (docs/performance.md: "a hand
 with named column constants"); each constant below names a slot and its encoding.
 """
 
-from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS, Metric, fits, metric_columns
+from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS, Metric, metric_columns, table_fits
 
 # --- board (A1): 13 x 13 squares, square = row * 13 + column; column 0 = A, row 0 = 1
 SIZE = 13
@@ -114,7 +114,7 @@ COUNTS = HAND0 + MAX_PLAYERS  # scratch: legal choices per hand card (uniform ra
 MASK = COUNTS + 1  # scratch: 1 for hand cards a heuristic seat considers discarding
 T_ROWS = MASK + 1
 # T is at least MAX_HAND wide (chunk.game_tables widens it for a longer deck)
-fits("T", MAX_HAND, st=ST_SIZE, seat=SEAT_COLS, pos=POS_SIZE, pending=MAX_PENDING)
+table_fits("T", MAX_HAND, st=ST_SIZE, seat=SEAT_COLS, pos=POS_SIZE, pending=MAX_PENDING)
 
 # --- K: the static tables, one int64 array of width SQUARES, read-only in the engine
 NBR0 = 0  # row NBR0 + square: the neighbour in each direction (endless sea)

@@ -11,7 +11,7 @@ sea tile positions around it), then 0..18 inside the position's hexagon.
 
 import numpy as np
 
-from simkit.core.game import SEAT_COLUMNS, Metric, fits, metric_columns
+from simkit.core.game import SEAT_COLUMNS, Metric, metric_columns, table_fits
 from simkit.core.jit import jit
 
 MAX_PLAYERS = 4
@@ -221,7 +221,7 @@ ROW_WIDTH[[EVENT_DECK, KEPT_BY]] = MAX_EVENTS
 BOARD_ROWS = np.array((HEX_TYPE, HEX_SYMBOL, HEX_WAYPOINT, SYMBOL_HEX, LAYOUT, ISLANDS), dtype=np.int64)
 PLAY_WIDTH = ROW_WIDTH.copy()
 PLAY_WIDTH[BOARD_ROWS] = 0
-fits("T", T_WIDTH, rows=int(ROW_WIDTH.max()))
+table_fits("T", T_WIDTH, rows=int(ROW_WIDTH.max()))
 
 # ================================================================== K: static rows
 META = 0  # columns below

@@ -5,7 +5,7 @@ and scratch scores); each constant names a row or column and its encoding. The r
 the engine and the bots make of a seat's hand and ship are at the end.
 """
 
-from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS, Metric, fits, metric_columns
+from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS, Metric, metric_columns, table_fits
 from simkit.core.jit import jit
 
 # --- action card types (The Basic Pieces)
@@ -104,7 +104,7 @@ TASIDE = QUIRK_UP + 1  # the treasure pool's cards not added to the deck at set-
 BURYX0 = TASIDE + 1  # row BURYX0 + s, column i: the X index seat s's buried treasure i lies at (A17)
 T_ROWS = BURYX0 + MAX_PLAYERS
 T_WIDTH = MAX_CARDS
-fits("T", T_WIDTH, st=ST_SIZE, seat=SEAT_COLS, treasures=MAX_TREASURES, quests=MAX_QUESTS, quirks=MAX_QUIRKS)
+table_fits("T", T_WIDTH, st=ST_SIZE, seat=SEAT_COLS, treasures=MAX_TREASURES, quests=MAX_QUESTS, quirks=MAX_QUIRKS)
 
 # --- K: statics
 META = 0

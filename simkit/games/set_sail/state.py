@@ -5,7 +5,7 @@ column constants"): T (int64 state), K (int64 static components) and F (float64 
 weights and scratch scores). Each constant below names a row or column and its encoding.
 """
 
-from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS, Metric, fits, metric_columns
+from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS, Metric, metric_columns, table_fits
 
 # --- tile types (The Board; board.txt letters in components.TILE_LETTERS)
 SHALLOW, DEEP, ROUTE, SUPPLY_PORT, TRADE_PORT, UPGRADE_PORT, PIRATE_PORT = 0, 1, 2, 3, 4, 5, 6
@@ -83,7 +83,7 @@ SEAT0 = 10
 MAPS0 = SEAT0 + MAX_PLAYERS  # row MAPS0 + s: ids of seat s's undug treasure maps
 T_ROWS = MAPS0 + MAX_PLAYERS
 T_WIDTH = 64
-fits("T", T_WIDTH, st=ST_SIZE, seat=SEAT_COLS, pieces=PIECES * MAX_PLAYERS)
+table_fits("T", T_WIDTH, st=ST_SIZE, seat=SEAT_COLS, pieces=PIECES * MAX_PLAYERS)
 
 # --- K: static tables, one int64 array of width KW (read-only in the engine)
 TRADE_COL0 = 64  # trade quest i's cost of good g: K[QCOST0 + g, TRADE_COL0 + i]

@@ -8,7 +8,7 @@ seat's hold and dice are at the end.
 
 import numpy as np
 
-from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS, Metric, fits, metric_columns
+from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS, Metric, metric_columns, table_fits
 from simkit.core.jit import jit
 
 # --- treasure colours (Treasure Hold): also the crew dice's colours
@@ -180,8 +180,8 @@ PRIVATE0 = RELICS0 + MAX_PLAYERS  # private burial bonus ids per seat
 PLAN0 = PRIVATE0 + MAX_PLAYERS  # Night upgrades decided, per seat: column track = steps (simultaneous)
 T_ROWS = PLAN0 + MAX_PLAYERS
 T_WIDTH = 2 * MAX_SPACES
-fits("T", T_WIDTH, st=ST_SIZE, seat=SEAT_COLS, hold=HOLD_COLS, dice=READY + MAX_DICE + 1, slots=MAX_SLOTS * MAX_SPACES,
-     deck=MAX_CARDS, order=POSITION + MAX_PLAYERS, endgame=TOKEN_COL + 4)
+table_fits("T", T_WIDTH, st=ST_SIZE, seat=SEAT_COLS, hold=HOLD_COLS, dice=READY + MAX_DICE + 1,
+           slots=MAX_SLOTS * MAX_SPACES, deck=MAX_CARDS, order=POSITION + MAX_PLAYERS, endgame=TOKEN_COL + 4)
 
 # --- K: statics (components.compile_arrays)
 META = 0
