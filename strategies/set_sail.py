@@ -241,7 +241,7 @@ def tile_values(P, T, K, w, seat, out):
     cannons = T[me, S.UPG0 + S.CANNON]
     open_n = P.open_quest_spaces
     ships = ships_held(T, seat)
-    cap = P.hand_limit + P.barrel_capacity * T[me, S.UPG0 + S.BARREL]
+    cap = S.capacity(P, T, seat)
     short = max(0.0, w[W_SAFE] - supply)
     money = silver + ships
     # a style leans on its favourite kind of quest while that kind is still in play; once
@@ -286,8 +286,7 @@ def tile_values(P, T, K, w, seat, out):
             trade_v = w_trade * K[QVP0 + S.TRADEQ, tq] * 0.7
     upgrade_v = 0.0
     for u in range(S.N_UPGRADES):
-        price = P.barrel_price if u == S.BARREL else (P.oar_price if u == S.OAR else P.cannon_price)
-        if T[me, S.UPG0 + u] < P.upgrade_cap and silver >= price + short:
+        if S.can_buy_upgrade(P, T, seat, u, short):
             upgrade_v = max(upgrade_v, w[W_BARREL + u])
     # ship fights: their cards feed plunder quests, their silver everything
     card_v = 0.5 + (0.0 if plunder_gone else (w_plunder * 1.5 if ships < need + 2 else 0.3))
@@ -298,7 +297,7 @@ def tile_values(P, T, K, w, seat, out):
     cheapest = NO_LEAST
     for u in range(S.N_UPGRADES):
         if T[me, S.UPG0 + u] > 0:
-            cheapest = min(cheapest, P.barrel_price if u == S.BARREL else (P.oar_price if u == S.OAR else P.cannon_price))
+            cheapest = min(cheapest, S.price_of(P, u))
     if cheapest < NO_LEAST:
         stake += cheapest
     risk = 1.0 + (min(4.0, stake / 3.0) if supply <= 2 else 0.0)
@@ -378,9 +377,7 @@ def upgrade_choice(P, T, w, seat, reserve):
     """The upgrade to buy (-1 none): the highest-weighted one affordable under the cap."""
     best, value = np.int64(-1), 0.5
     for u in range(S.N_UPGRADES):
-        price = P.barrel_price if u == S.BARREL else (P.oar_price if u == S.OAR else P.cannon_price)
-        affordable = T[SEAT0 + seat, S.UPG0 + u] < P.upgrade_cap and T[SEAT0 + seat, S.SILVER] >= price + reserve
-        if affordable and w[W_BARREL + u] > value:
+        if S.can_buy_upgrade(P, T, seat, u, reserve) and w[W_BARREL + u] > value:
             best, value = np.int64(u), w[W_BARREL + u]
     return best
 

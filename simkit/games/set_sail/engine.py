@@ -41,6 +41,9 @@ from simkit.games.set_sail.state import (
     ST,
     START,
     TRADE_COL0,
+    can_buy_upgrade,
+    capacity,
+    price_of,
 )
 from strategies import set_sail as bot
 
@@ -87,24 +90,9 @@ def load_strategy(F, presets, row, seat):
 
 
 @jit(inline="always", runtime=False)
-def capacity(P, T, seat):
-    """Trade cards a seat may hold (Trade Port; Barrel Upgrade)."""
-    return P.hand_limit + P.barrel_capacity * T[SEAT0 + seat, S.UPG0 + S.BARREL]
-
-
-@jit(inline="always", runtime=False)
 def gain_silver(T, log, seat, amount, reason):
     T[SEAT0 + seat, S.SILVER] += amount
     log_event(T, log, seat, EV.SILVER, amount, reason, T[SEAT0 + seat, S.SILVER])
-
-
-@jit(inline="always", runtime=False)
-def price_of(P, u):
-    if u == S.BARREL:
-        return P.barrel_price
-    if u == S.OAR:
-        return P.oar_price
-    return P.cannon_price
 
 
 # --------------------------------------------------------------------------- cards
@@ -557,12 +545,12 @@ def upgrade_port(P, T, K, F, rng, log, seat):
     if plays_random(F, rng, seat):
         n = np.int64(1)
         for u in range(S.N_UPGRADES):
-            if T[me, S.UPG0 + u] < P.upgrade_cap and T[me, S.SILVER] >= price_of(P, u):
+            if can_buy_upgrade(P, T, seat, u, ZERO):
                 n += 1
         k = decide(rng, seat, n)
         choice = NONE
         for u in range(S.N_UPGRADES):
-            if T[me, S.UPG0 + u] < P.upgrade_cap and T[me, S.SILVER] >= price_of(P, u):
+            if can_buy_upgrade(P, T, seat, u, ZERO):
                 k -= 1
                 if k == 0:
                     choice = np.int64(u)

@@ -6,6 +6,7 @@ weights and scratch scores). Each constant below names a row or column and its e
 """
 
 from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS, Metric, metric_columns, table_fits
+from simkit.core.jit import jit
 
 # --- tile types (The Board; board.txt letters in components.TILE_LETTERS)
 SHALLOW, DEEP, ROUTE, SUPPLY_PORT, TRADE_PORT, UPGRADE_PORT, PIRATE_PORT = 0, 1, 2, 3, 4, 5, 6
@@ -106,6 +107,32 @@ DIST0 = NEAREST0 + N_TYPES  # row DIST0 + a, column b: water steps between tiles
 GROUP0 = DIST0 + MAX_TILES  # 2 rows: the port group of tile t for piece 0 and piece 1 (engine.port_group)
 HEALTHS0 = GROUP0 + 2  # 2 rows: cards of each health (column) in each ship deck as printed (the bots' fight odds)
 K_ROWS = HEALTHS0 + 2
+
+
+# --- the rules both the engine and the bots read, written once
+
+
+@jit(inline="always", runtime=False)
+def capacity(P, T, seat):
+    """Trade cards a seat may hold (Trade Port; Barrel Upgrade)."""
+    return P.hand_limit + P.barrel_capacity * T[SEAT0 + seat, UPG0 + BARREL]
+
+
+@jit(inline="always", runtime=False)
+def price_of(P, u):
+    """The silver an upgrade token of kind u costs (Upgrade Port)."""
+    if u == BARREL:
+        return P.barrel_price
+    if u == OAR:
+        return P.oar_price
+    return P.cannon_price
+
+
+@jit(inline="always", runtime=False)
+def can_buy_upgrade(P, T, seat, u, reserve):
+    """The seat may buy a token of kind u at the Upgrade Port, keeping `reserve` silver: it holds
+    fewer than the cap of that kind and can pay its price."""
+    return T[SEAT0 + seat, UPG0 + u] < P.upgrade_cap and T[SEAT0 + seat, SILVER] >= price_of(P, u) + reserve
 
 
 # --- the result columns: the game's metrics (simkit.core.game: out_games from GAME_COLUMNS,
