@@ -205,6 +205,29 @@ class Game:
                 raise ValueError(f"{self.id}: preset {p.name} is {p.kind} but its row's policy code is "
                                  f"{p.weights[0]}, not {codes[p.kind]} (simkit.core.bots)")
 
+    @classmethod
+    def from_package(cls, *, id: str, title: str, players: tuple[int, ...], state, components, rules, events, chunk,
+                     bots, check_players=None, compile=None, **fields) -> Game:
+        """The Game of a package of the shared shape (docs/architecture.md, "The files of a game
+        package"), each field read where every game keeps it: the rules' SCHEMA; the bots'
+        PRESETS, DEFAULT, PREVIOUS_DEFAULT and PARAMS; the state's END_REASONS, GAME_METRICS,
+        SEAT_METRICS and MAX_PLAYERS; the chunk's two entries; the events' describe_event.
+        `compile` defaults to the components loaded (`components.load`) and compiled for the
+        rule values and players (`components.compile_arrays`) beside the rules tuple; `fields`
+        are any other Game fields."""
+
+        def compile_rules(values: dict, players: int) -> Compiled:
+            comp = components.load(values["components"])
+            arrays = components.compile_arrays(comp, values, players)
+            return Compiled(rules.SCHEMA.engine_tuple(values), arrays, comp.raw)
+
+        return cls(id=id, title=title, players=players, rules=rules.SCHEMA, presets=bots.PRESETS,
+                   default_strategy=bots.DEFAULT, previous_default=bots.PREVIOUS_DEFAULT, bot_params=bots.PARAMS,
+                   end_reasons=state.END_REASONS, game_metrics=state.GAME_METRICS, seat_metrics=state.SEAT_METRICS,
+                   compile=compile or compile_rules, play_chunk=chunk.play_chunk,
+                   play_chunk_heuristic=chunk.play_chunk_heuristic, describe_event=events.describe_event,
+                   check_players=check_players, max_players=state.MAX_PLAYERS, **fields)
+
     def preset_names(self) -> list[str]:
         return [p.name for p in self.presets]
 

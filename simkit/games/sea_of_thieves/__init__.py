@@ -4,9 +4,8 @@ the toolkit reads through GAME."""
 
 from simkit.core.bots import HEURISTIC_POLICY
 from simkit.core.game import Compiled, Game
-from simkit.games.sea_of_thieves import components, events, rules
+from simkit.games.sea_of_thieves import chunk, components, events, rules
 from simkit.games.sea_of_thieves import state as S
-from simkit.games.sea_of_thieves.chunk import play_chunk, play_chunk_heuristic
 from strategies import sea_of_thieves as bots
 
 
@@ -23,23 +22,17 @@ def check_players(players: int, values: dict):
     return None
 
 
-GAME = Game(
+GAME = Game.from_package(
     id="sea_of_thieves",
     title="Sea of Thieves: The Board Game",
     players=(2, 3, 4),
-    rules=rules.SCHEMA,
-    presets=bots.PRESETS,
-    default_strategy=bots.DEFAULT,
-    previous_default=bots.PREVIOUS_DEFAULT,
-    bot_params=bots.PARAMS,
-    end_reasons=S.END_REASONS,
-    game_metrics=S.GAME_METRICS,
-    seat_metrics=S.SEAT_METRICS,
-    compile=compile_rules,
-    play_chunk=play_chunk,
-    play_chunk_heuristic=play_chunk_heuristic,
-    describe_event=events.describe_event,
+    state=S,
+    components=components,
+    rules=rules,
+    events=events,
+    chunk=chunk,
+    bots=bots,
     check_players=check_players,
-    max_players=S.MAX_PLAYERS,
+    compile=compile_rules,
     lookahead_policy=HEURISTIC_POLICY,  # a lookahead seat is one with rollouts (strategies: W_ROLLOUTS)
 )
