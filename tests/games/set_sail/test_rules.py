@@ -482,6 +482,40 @@ def test_a_treasure_map_costs_five_silver_and_pays_nothing_until_dug():
             assert int(t.T[S.MAPS0, 0]) == top
 
 
+def _at_pirate_port_with_maps_left(strategies: str, seat: int, maps_left: int, silver: int, seed: int = 3) -> Table:
+    t = table(strategies=strategies, seed=seed)
+    t.set_active(seat)
+    t.seat(seat)[S.SILVER] = silver
+    t.seat(seat)[S.SUPPLY] = 20
+    t.st[S.QDECK_N0 + S.TREASURE] = maps_left
+    t.put(seat, 0, PIRATE)
+    t.call("tile_action", seat=seat, piece=0)
+    return t
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_last_treasure_card_is_sold_and_an_empty_deck_sells_none(seat):
+    """Pirate Ports: a Treasure Quest is bought from the deck while it holds a card, the last one
+    included, by the heuristic and the random seat alike; an empty deck sells none (SS-093, A9)."""
+    t = _at_pirate_port_with_maps_left("treasure_hunter", seat, maps_left=1, silver=15)
+    assert int(t.seat(seat)[S.N_MAPS]) == 1 and int(t.st[S.QDECK_N0 + S.TREASURE]) == 0
+    assert int(t.seat(seat)[S.SILVER]) == 15 - 5
+    t = _at_pirate_port_with_maps_left("treasure_hunter", seat, maps_left=0, silver=15)
+    assert int(t.seat(seat)[S.N_MAPS]) == 0 and int(t.seat(seat)[S.SILVER]) == 15
+    bought = {n: sum(int(_at_pirate_port_with_maps_left("random", seat, n, 5, seed).seat(seat)[S.N_MAPS])
+                     for seed in range(40)) for n in (0, 1)}
+    assert bought[0] == 0 and 0 < bought[1] < 40
+
+
+def test_a_random_seat_at_a_pirate_port_stops_as_often_as_it_buys():
+    """Pirate Ports, the random seat (A15): stopping is one of its uniform choices, so with one
+    Treasure Quest affordable and nothing else to do it buys with chance 1/2 (400 seeds: 200
+    expected, sd 10; the band is +-5 sd)."""
+    bought = sum(int(_at_pirate_port_with_maps_left("random", 0, 3, 5, seed).seat(0)[S.N_MAPS])
+                 for seed in range(400))
+    assert 150 <= bought <= 250, bought
+
+
 # ----------------------------------------------------------------------------- digging, stealing
 def test_a_map_is_dug_only_on_its_own_tile():
     """Dig Up Treasure: only a piece ending on the tile the map shows digs (SS-114)."""
