@@ -78,6 +78,28 @@ def test_the_engine_refuses_a_whirlpool_target_with_a_ship_or_off_the_board(targ
     assert with_choice(t2, "whirlpool_target", t2.space("Tavern")) and t2.seat(0)[S.POS] == t2.space("Tavern")
 
 
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_the_whirlpool_never_lands_on_any_rival_s_ship_nor_its_own_space_nor_the_navy(seat):
+    """The Whirlpool reaches any other space with no ship on it (A32): for each seat in turn, a
+    space holding each one of the rivals' ships (whichever seat it is), its own space and the
+    Navy's are refused, and an empty space is allowed."""
+    t = Table(strategies="burier")
+    spaces = ["Tavern", "Raid", "Rum Cove", "Twin Wrecks"]
+    for s in range(t.players):
+        t.put(s, spaces[s])
+    t.st[S.NAVY_CARD] = 0
+    t.st[S.NAVY_POS] = t.space("Explore")
+
+    def legal(name):
+        return bool(S.whirlpool_legal(t.T, t.K, seat, t.space(name), t.players))
+
+    for s in range(t.players):
+        assert not legal(spaces[s]), f"seat {seat} may not land on seat {s}'s space {spaces[s]}"
+    assert not legal("Explore") and legal("Whirlpool")
+    for off in (-1, int(t.K[S.META, S.N_SPACES])):
+        assert not S.whirlpool_legal(t.T, t.K, seat, off, t.players)
+
+
 @pytest.mark.parametrize("space,loc", [("Crew Spirit Die", S.CTRL_CREW), ("Marauder's Rock", S.CTRL_MARAUDER),
                                        ("Guardian's Reef", S.CTRL_GUARDIAN)])
 def test_control_needs_more_sloops_than_are_there_and_returns_them_when_lost(space, loc):

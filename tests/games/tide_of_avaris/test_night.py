@@ -264,3 +264,20 @@ def test_each_night_buys_only_what_that_night_planned():
     t.call("upgrades", players=4)
     assert t.seat(0)[S.ATTACK] == 2 and t.seat(0)[S.GOLD] == costs[2]
     assert [int(x) for x in t.T[S.PLAN0, :5]] == [1, 0, 0, 0, 0]
+
+
+def test_each_seat_metric_reports_that_seat_s_own_counter():
+    """The result columns: every seat metric is the seat's own counter at the end (points, gold,
+    burials, fights won, sinkings, relics), each seat's values kept apart from the others'."""
+    t = Table()
+    counters = {S.M_TREASURE_POINTS: S.POINTS, S.M_GOLD: S.GOLD, S.M_BURIALS: S.BURIALS,
+                S.M_FIGHTS_WON: S.FIGHTS_WON, S.M_SINKINGS: S.SINKINGS, S.M_RELICS: S.N_RELICS}
+    assert sorted(counters) == list(range(S.M_TREASURE_POINTS, S.M_TREASURE_POINTS + len(counters)))
+    for s in range(4):
+        for k, slot in enumerate(counters.values()):
+            t.seat(s)[slot] = 10 * (k + 1) + s
+    t.st[S.END_REASON] = S.END_BAG
+    t.call("final_scoring", players=4)
+    for s in range(4):
+        assert {c: int(t.out[s, c]) for c in counters} == {c: 10 * (k + 1) + s for k, c in enumerate(counters)}
+        assert int(t.out[s, 0]) == 10 + s  # the score column is the Treasure Points
