@@ -380,3 +380,21 @@ def test_a_random_second_seat_buys_only_with_its_own_silver():
             else:
                 bought += held > 0
     assert bought >= 10
+
+
+def test_each_seat_metric_reports_that_seat_s_own_counter():
+    """The result columns: every seat metric is the seat's own count at the end (VP, silver, the
+    upgrade tokens of all three kinds, ship and player combats won, times run out), each seat's
+    kept apart from the others'."""
+    t = table(players=3)
+    for s in range(3):
+        me = t.seat(s)
+        me[S.VP], me[S.SILVER] = 10 + s, 20 + s
+        me[S.UPG0 + S.BARREL], me[S.UPG0 + S.OAR], me[S.UPG0 + S.CANNON] = 1, s, 2
+        me[S.SHIP_WINS], me[S.PLAYER_WINS], me[S.RAN_OUT] = 40 + s, 50 + s, 60 + s
+    t.st[S.END_REASON] = S.END_VP
+    t.call("final_scoring")
+    cols = (S.M_VP, S.M_SILVER, S.M_UPGRADES, S.M_SHIP_WINS, S.M_PLAYER_WINS, S.M_RAN_OUT)
+    for s in range(3):
+        assert [int(t.out_seats[0, s, c]) for c in cols] == [10 + s, 20 + s, 3 + s, 40 + s, 50 + s, 60 + s]
+        assert int(t.out_seats[0, s, 0]) == 10 + s  # the score column is the VP
