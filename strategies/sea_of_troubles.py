@@ -278,19 +278,11 @@ def dig_swing(P, T, K, seat, owner, x):
     of the box doing so (Dig, A2; a quirk's help), and the chain goes on while treasure the dig
     can take is left (S.buried_at, A17); each card taken is worth the treasure box's mean
     Infamy, to the digger and from the owner."""
-    nose = 0
-    q = T[SEAT0 + seat, S.QUIRK]
-    if q >= 0 and K[S.QK_EFFECT, q] == S.QE_DIG:
-        nose = K[S.QK_AMOUNT, q]
+    nose = S.quirk(T, K, seat, S.QE_DIG)
     ok = 0
     n_cards = K[META, S.N_CARDS]
     for c in range(n_cards):
-        wild = K[S.CARD_TYPE, c] == S.WILD
-        v = K[S.CARD_VALUE, c]
-        if P.skirmish:
-            ok += 1 if wild or (nose > 0 and v >= 5 - nose) else 0
-        else:
-            ok += 1 if (P.wild_digs and wild) or (not wild and v >= P.dig_min - nose) else 0
+        ok += 1 if S.digs(P, K, c, nose) else 0
     p = ok / max(n_cards, 1)
     inf = 0.0
     n_t = K[META, S.BOX_T]

@@ -30,6 +30,7 @@ from simkit.games.sea_of_troubles.state import (
     TDECK,
     carried_infamy,
     fits,
+    quirk,
     type_total,
 )
 from strategies import sea_of_troubles as bot
@@ -99,15 +100,6 @@ def take_from_hand(T, seat, i):
     T[HAND0 + seat, i] = T[HAND0 + seat, n]
     T[SEAT0 + seat, S.HAND_N] = n
     return card
-
-
-@jit(inline="always", runtime=False)
-def quirk(T, K, seat, effect):
-    """The amount of the seat's quirk if it has that effect, else 0 (Quirks, A15)."""
-    q = T[SEAT0 + seat, S.QUIRK]
-    if q >= 0 and K[S.QK_EFFECT, q] == effect:
-        return K[S.QK_AMOUNT, q]
-    return 0
 
 
 @jit(runtime=False)
@@ -475,13 +467,7 @@ def dig(P, T, K, rng, log, seat, owner):
         if c < 0:
             break
         discard(T, c)
-        nose = quirk(T, K, seat, S.QE_DIG)
-        wild = K[S.CARD_TYPE, c] == S.WILD
-        if P.skirmish:
-            ok = wild or (nose > 0 and K[S.CARD_VALUE, c] >= 5 - nose)
-        else:
-            ok = (P.wild_digs and wild) or (not wild and K[S.CARD_VALUE, c] >= P.dig_min - nose)  # A2
-        if not ok:
+        if not S.digs(P, K, c, quirk(T, K, seat, S.QE_DIG)):
             log_event(T, log, seat, EV.DIG, x, K[S.CARD_VALUE, c], NONE)
             break
         i = randint(rng, CHANCE, S.buried_at(P, T, owner, x))

@@ -190,6 +190,26 @@ def buried_at(P, T, owner, x):
     return m
 
 
+@jit(inline="always", runtime=False)
+def quirk(T, K, seat, effect):
+    """The amount of the seat's quirk if it has that effect, else 0 (Quirks, A15)."""
+    q = T[SEAT0 + seat, QUIRK]
+    if q >= 0 and K[QK_EFFECT, q] == effect:
+        return K[QK_AMOUNT, q]
+    return 0
+
+
+@jit(inline="always", runtime=False)
+def digs(P, K, card, nose):
+    """A card drawn in a Dig takes treasure (Dig, A2): a card of dig_min or more that is not a
+    Wild, or a Wild with `wild_digs`; in Skirmish a Wild, or with a quirk's help a card of
+    5 - nose or more. A quirk's help (`nose`, quirk QE_DIG) lowers the value needed."""
+    wild = K[CARD_TYPE, card] == WILD
+    if P.skirmish:
+        return wild or (nose > 0 and K[CARD_VALUE, card] >= 5 - nose)
+    return (P.wild_digs and wild) or (not wild and K[CARD_VALUE, card] >= P.dig_min - nose)
+
+
 @jit(runtime=False)
 def carried_infamy(T, K, seat):
     """The Infamy of the treasure the seat carries face up."""
