@@ -927,8 +927,7 @@ def plan_upgrades(P, T, K, F, rng, seat):
         levels[t] = T[row, S.ATTACK + t]
     plan = T[S.PLAN0 + seat]
     randomly = plays_random(F, rng, seat)
-    if T[row, S.CREW_N] < 5 + T[row, S.CREW_UP] and rum >= P.rebuy_rum and (
-            not randomly or decide(rng, seat, 2) == 1):
+    if S.can_rebuy_die(P, T, seat, rum) and (not randomly or decide(rng, seat, 2) == 1):
         plan[4] = 1
         rum -= P.rebuy_rum
     if randomly:

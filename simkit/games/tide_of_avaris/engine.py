@@ -115,7 +115,7 @@ def setup_game(P, T, K, F, rng, log, players):
         T[row, S.POS] = start
         T[row, S.START] = start
         T[row, S.LAST_FROM] = -1
-        T[row, S.CREW_N] = 5
+        T[row, S.CREW_N] = S.START_CREW
         A.gain_gold(T, s, K[S.START_GOLD, s] + extra_gold[s])  # the resources beside the Wager-track position
         A.gain_rum(T, s, K[S.START_RUM, s] + extra_rum[s])
 
@@ -457,7 +457,7 @@ def upgrades(P, T, K, F, rng, log, players):
     for s in range(players):
         row = SEAT0 + s
         for _ in range(T[S.PLAN0 + s, 4]):  # buy back a lost crew die for rum
-            if T[row, S.RUM] >= P.rebuy_rum and T[row, S.CREW_N] < 5 + T[row, S.CREW_UP]:
+            if S.can_rebuy_die(P, T, s, T[row, S.RUM]):
                 A.pay_rum(T, s, np.int64(P.rebuy_rum))
                 T[row, S.CREW_N] += 1
                 T[DICE0 + s, READY + T[row, S.CREW_N] - 1] = 0

@@ -63,6 +63,7 @@ MAX_SLOTS = 2  # treasure slots per space
 MAX_ADJ = 6  # lanes per space
 MAX_CARDS = 48  # cards per deck
 MAX_DICE = 8  # crew dice a pirate may own (A7)
+START_CREW = 5  # crew dice a pirate starts with (First Day Setup); each Crew upgrade adds one
 SPIRIT_SLOT = MAX_DICE  # the seat's die slot for the Crew Spirit Die while it controls it
 DIE_SLOTS = MAX_DICE + 1
 MAX_RELICS = 4  # relic slots on a player board (Relics)
@@ -375,6 +376,13 @@ def relocate_legal(P, T, K, to):
     Control; 0 lanes: it stays)."""
     at = T[ST, NAVY_POS]
     return at >= 0 and 0 <= to < K[META, N_SPACES] and K[DIST0 + at, to] <= P.relocate_reach
+
+
+@jit(inline="always", runtime=False)
+def can_rebuy_die(P, T, seat, rum):
+    """With `rum` rum the pirate may buy back a lost crew die (Step 1: Upgrade): it pays rebuy_rum
+    and owns fewer dice than it started with plus its Crew upgrades."""
+    return rum >= P.rebuy_rum and T[SEAT0 + seat, CREW_N] < START_CREW + T[SEAT0 + seat, CREW_UP]
 
 
 @jit(runtime=False)
