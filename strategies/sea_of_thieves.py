@@ -233,33 +233,12 @@ def voyage_target(T, K, k):
     return target if target >= 0 else h
 
 
-@jit(inline="always", runtime=False)
-def upgrade_cost(P, T, k):
-    t = T[SHIP0 + k, S.TYPE]
-    return P.brigantine_cost if t == S.SLOOP else P.galleon_cost
-
-
-@jit(runtime=False)
-def may_upgrade(P, T, k):
-    t = T[SHIP0 + k, S.TYPE]
-    if t == S.GALLEON:
-        return False
-    if t == S.BRIGANTINE:
-        s = k // 2
-        galleons = 0
-        for j in range(2 * s, 2 * s + 2):
-            if T[SHIP0 + j, S.TYPE] == S.GALLEON:
-                galleons += 1
-        return galleons < P.galleons_per_player
-    return True
-
-
 @jit(runtime=False)
 def wants_upgrade(P, T, F, k, extra_gold):
     seat = k // 2
-    if w(F, seat, W_UPGRADE) <= 0.0 or not may_upgrade(P, T, k):
+    if w(F, seat, W_UPGRADE) <= 0.0 or not S.may_upgrade(P, T, k):
         return False
-    return T[SEAT0 + seat, S.GOLD] + extra_gold >= upgrade_cost(P, T, k) + w(F, seat, W_RESERVE)
+    return T[SEAT0 + seat, S.GOLD] + extra_gold >= S.upgrade_cost(P, T, k) + w(F, seat, W_RESERVE)
 
 
 # ------------------------------------------------------------------ enemies (part 2)
@@ -443,7 +422,7 @@ def voyage_worth(P, T, K, F, k, v):
     # the end (Final Scoring)
     per_rep = 1.0 * P.gold_per_reputation
     for j in range(2 * seat, 2 * seat + 2):
-        if w(F, seat, W_UPGRADE) > 0.0 and may_upgrade(P, T, j):
+        if w(F, seat, W_UPGRADE) > 0.0 and S.may_upgrade(P, T, j):
             per_rep = 300.0
     if kind == S.R_GOLD:
         reward = reward / per_rep

@@ -303,6 +303,30 @@ KW = 272
 
 # ================================================================== reads (engine and bots)
 @jit(inline="always", runtime=False)
+def upgrade_cost(P, T, k):
+    """The gold ship k's next upgrade costs: a sloop to a brigantine, a brigantine to a galleon."""
+    t = T[SHIP0 + k, TYPE]
+    return P.brigantine_cost if t == SLOOP else P.galleon_cost
+
+
+@jit(runtime=False)
+def may_upgrade(P, T, k):
+    """Ship k can be upgraded: not yet a galleon, and a brigantine only while its owner has fewer
+    galleons than galleons_per_player."""
+    t = T[SHIP0 + k, TYPE]
+    if t == GALLEON:
+        return False
+    if t == BRIGANTINE:
+        s = k // 2
+        galleons = 0
+        for j in range(2 * s, 2 * s + 2):
+            if T[SHIP0 + j, TYPE] == GALLEON:
+                galleons += 1
+        return galleons < P.galleons_per_player
+    return True
+
+
+@jit(inline="always", runtime=False)
 def seat_of(k):
     return k // 2
 

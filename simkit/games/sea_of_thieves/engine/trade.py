@@ -106,15 +106,15 @@ def repair_stage(P, T, K, F, rng, log, k):
 def can_upgrade(P, T, K, k):
     """Upgrade needs no damage, water at the lowest space, the gold, and a bigger ship to go to."""
     r = SHIP0 + k
-    if T[r, S.DAMAGE] > 0 or T[r, S.WATER] > 0 or not bot.may_upgrade(P, T, k):
+    if T[r, S.DAMAGE] > 0 or T[r, S.WATER] > 0 or not S.may_upgrade(P, T, k):
         return False
-    return T[SEAT0 + k // 2, S.GOLD] >= bot.upgrade_cost(P, T, k)
+    return T[SEAT0 + k // 2, S.GOLD] >= S.upgrade_cost(P, T, k)
 
 
 @jit(runtime=False)
 def upgrade(P, T, K, log, k):
     """Sloop -> Brigantine -> Galleon: cargo and crew stay, one more crew token joins face up."""
-    cost = bot.upgrade_cost(P, T, k)
+    cost = S.upgrade_cost(P, T, k)
     T[SEAT0 + k // 2, S.GOLD] -= cost
     T[SHIP0 + k, S.TYPE] += 1
     T[SHIP0 + k, S.CREW_UP] += 1
