@@ -19,7 +19,18 @@ from simkit.core.bots import RANDOM as BASELINE
 from simkit.core.game import Preset, with_tuned
 from simkit.core.jit import jit
 from simkit.games.sea_of_plunder import state as S
-from simkit.games.sea_of_plunder.state import CARD0, DICE0, DIST0, GS0, META, NUMBER_FACES, OWNER, POS, SEAT0, ST
+from simkit.games.sea_of_plunder.state import (
+    CARD0,
+    DICE0,
+    DIST0,
+    META,
+    NUMBER_FACES,
+    OWNER,
+    POS,
+    SEAT0,
+    ST,
+    goods_points,
+)
 
 # Distances are read as K[DIST0 + piece's square, square] (the table is symmetric): a decision
 # weighs many squares against the same few pieces, whose rows then stay in the cache.
@@ -120,12 +131,6 @@ if _TUNED is not None:  # the expert: tuned's weights (its candidates, its rollo
                          "{} times for {} turns from re-dealt hidden cards, every seat playing tuned".format(
                              *EXPERT_KNOBS[:3]), EXPERT, LOOKAHEAD_TIER),
     )
-
-
-@jit(inline="always", runtime=False)
-def goods_points(K, g0, g1, g2, g3):
-    """Best set score of a Goods hand given colour counts (capped at the 4 per colour)."""
-    return K[GS0 + min(g0, 4), min(g1, 4) * 25 + min(g2, 4) * 5 + min(g3, 4)]
 
 
 @jit(inline="always", runtime=False)

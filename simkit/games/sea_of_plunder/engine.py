@@ -1453,7 +1453,7 @@ def seat_score(P, T, K, n_cards, mine, seat):
     if T[SEAT0 + seat, S.POWER] == S.GAMBLER:
         debt = debt // 2 if P.gambler_rounding == 0 else (debt + 1) // 2
     return (T[SEAT0 + seat, S.TREASURES] * P.treasure_points + T[SEAT0 + seat, S.COMPASSES] * P.compass_points
-            - debt * P.debt_points + bot.goods_points(K, mine[0], mine[1], mine[2], mine[3]))
+            - debt * P.debt_points + S.goods_points(K, mine[0], mine[1], mine[2], mine[3]))
 
 
 @jit(runtime=False)
@@ -1502,7 +1502,7 @@ def final_scoring(P, T, K, F, rng, buf, log, out_seats_g):
         out_seats_g[s, S.M_TREASURES] = T[SEAT0 + s, S.TREASURES]
         out_seats_g[s, S.M_DEBT] = T[SEAT0 + s, S.DEBT]
         out_seats_g[s, S.M_COMPASSES] = T[SEAT0 + s, S.COMPASSES]
-        out_seats_g[s, S.M_GOODS_POINTS] = bot.goods_points(K, mine[0], mine[1], mine[2], mine[3])
+        out_seats_g[s, S.M_GOODS_POINTS] = S.goods_points(K, mine[0], mine[1], mine[2], mine[3])
         out_seats_g[s, S.M_POWER] = T[SEAT0 + s, S.POWER] + 1
         out_seats_g[s, S.M_STEALS] = T[SEAT0 + s, S.STEALS]
         out_seats_g[s, S.M_BRIBES] = T[SEAT0 + s, S.BRIBES]

@@ -5,6 +5,7 @@ with named column constants"); each constant below names a slot and its encoding
 """
 
 from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS, Metric, metric_columns, table_fits
+from simkit.core.jit import jit
 
 # --- board (A1): 13 x 13 squares, square = row * 13 + column; column 0 = A, row 0 = 1
 SIZE = 13
@@ -134,6 +135,18 @@ STEPS0 = 4  # step j of option o of card c at [CARD0 + c, STEPS0 + o * MAX_STEPS
 PATH_ID0 = STEPS0 + MAX_OPTIONS * MAX_STEPS
 LETTER_FACES, N_SHIP_ROWS, NUMBER_FACES, PATH_IDS = 0, 1, 2, 3  # PATH_IDS: how many path ids
 MAX_DIE_FACES = 60  # a die lists at most this many faces (dice.toml; bounded by the K table width)
+
+
+# --- the rules both the engine's scoring and the bots read, written once
+GOODS_MAX = 4  # the Goods score table's count per colour, 0..GOODS_MAX (components.goods_score_table)
+GOODS_SPAN = GOODS_MAX + 1
+
+
+@jit(inline="always", runtime=False)
+def goods_points(K, g0, g1, g2, g3):
+    """Best set score of a Goods hand given colour counts (a count above GOODS_MAX scores as GOODS_MAX)."""
+    return K[GS0 + min(g0, GOODS_MAX),
+             min(g1, GOODS_MAX) * GOODS_SPAN * GOODS_SPAN + min(g2, GOODS_MAX) * GOODS_SPAN + min(g3, GOODS_MAX)]
 
 
 # --- the result columns: the game's metrics (simkit.core.game: out_games from GAME_COLUMNS,

@@ -267,7 +267,7 @@ def test_final_score_terms():
     _, out = _scored([(2, 3, 4, ["blue", "green", "purple", "orange", "blue"]), (0, 0, 0, ["blue", "green", "purple"]),
                       (1, 0, 0, ["green"]), (0, 0, 2, [])])
     assert out[:, 0].tolist() == [6 + 3 - 4 + 8, 5, 3, -2]
-    assert out[:, 6].tolist() == [8, 5, 0, 0]  # goods_points seat metric
+    assert out[:, S.M_GOODS_POINTS].tolist() == [8, 5, 0, 0]  # the goods_points seat metric
 
 
 def test_every_seat_metric_is_written_under_its_own_name():
