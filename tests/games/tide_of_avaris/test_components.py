@@ -87,3 +87,30 @@ def test_an_unreachable_space_is_refused(tmp_path):
     with pytest.raises(InputError, match="unreachable: Raid"):
         components.load(str(folder))
     components.load.cache_clear()
+
+
+# each deck's entry fields, in the order components.load keeps them, and the K row each lands in
+DECK_ROWS = {
+    "relics": (S.RELIC_EFFECT, S.RELIC_AMOUNT),
+    "monsters": (S.MON_DICE, S.MON_ABILITY, S.MON_REWARD, S.MON_REWARD_N, S.MON_ON_WIN, S.MON_ON_WIN_N),
+    "navy": (S.NAVY_ATTACK, S.NAVY_DEFENCE, S.NAVY_SPACE, S.NAVY_REWARD, S.NAVY_ON_WIN_N),
+    "burial": (S.BB_KIND, S.BB_ARG, S.BB_POINTS),
+    "endgame": (S.EG_KIND, S.EG_ARG),
+}
+
+
+@pytest.mark.parametrize("name", shipped(components.FOLDER))
+def test_every_card_of_every_deck_keeps_its_own_values_in_the_compiled_table(name):
+    """Card i's every printed value lands in column i of its row, for every card of every deck
+    and every shipped set (a value read one card off would play another card's)."""
+    comp = components.load(name)
+    (K,) = components.compile_arrays(comp, GAME.rules.resolve("standard", {"components": name}), 4)
+    counts = {"relics": S.N_RELIC_CARDS, "monsters": S.N_MONSTERS, "navy": S.N_NAVY, "burial": S.N_BURIAL,
+              "endgame": S.N_ENDGAME}
+    for deck, rows in DECK_ROWS.items():
+        cards = comp.decks[deck]
+        assert K[S.META, counts[deck]] == len(cards) > 1
+        for i, card in enumerate(cards):
+            assert [int(K[row, i]) for row in rows] == [int(v) for v in card], f"{name} {deck} card {i}"
+    tokens = comp.decks["tokens"]
+    assert [int(x) for x in K[S.TOKENS, : len(tokens)]] == [int(v) for v in tokens]

@@ -5,6 +5,7 @@ alt-plain-relics set are in test_combat.py (dice) and test_hold.py (burial point
 import pytest
 
 from simkit.core.errors import InputError
+from simkit.games.tide_of_avaris import actions as A
 from simkit.games.tide_of_avaris import components
 
 from .harness import COLOUR, EV, S, Table, bot
@@ -208,3 +209,23 @@ def test_a_heuristic_with_collect_after_burial_buries_where_it_would_otherwise_o
         assert 0 < bot.bury_value(t.P, t.T, t.K, t.F, 0, here, 0) <= bot.collect_value(t.T, t.K, t.F, 0, here)
         picks.append(bot.choose_act(t.P, t.T, t.K, t.F, t.rng, 0, 0, 4))
     assert picks == [bot.ACT_NONE, bot.ACT_BURY]
+
+
+def test_the_display_is_refilled_from_the_reshuffled_discards_when_the_deck_runs_out():
+    """Display refilled (TOA-198): with the relic deck empty the cleared relics are shuffled into a
+    new deck and the display filled from it; with neither left the display stays short and no
+    count goes below zero."""
+    t = Table(strategies="burier")
+    cards = [int(x) for x in t.T[S.DISPLAY, : t.P.relic_display]]
+    for i, c in enumerate(cards[:3]):  # three on the discard pile, two left on display
+        t.T[S.RELIC_DISC, i] = c
+    t.st[S.RELIC_DISC_N] = 3
+    t.T[S.DISPLAY, :2] = cards[3:5]
+    t.st[S.DISPLAY_N] = 2
+    t.st[S.RELIC_DECK_N] = 0
+    A.refill_display(t.P, t.T, t.rng)
+    assert int(t.st[S.DISPLAY_N]) == 5 and int(t.st[S.RELIC_DISC_N]) == 0 and int(t.st[S.RELIC_DECK_N]) == 0
+    assert sorted(int(x) for x in t.T[S.DISPLAY, :5]) == sorted(cards)
+    t.st[S.DISPLAY_N] = 2  # nothing left to draw: the display stays at two
+    A.refill_display(t.P, t.T, t.rng)
+    assert int(t.st[S.DISPLAY_N]) == 2 and int(t.st[S.RELIC_DECK_N]) == 0 and int(t.st[S.RELIC_DISC_N]) == 0

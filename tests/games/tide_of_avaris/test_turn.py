@@ -2,7 +2,9 @@
 3. Collect Treasure), and the return of a sunk ship (Sinking Ship)."""
 
 import numpy as np
+import pytest
 
+from simkit.games.tide_of_avaris import actions as A
 from simkit.games.tide_of_avaris import engine
 
 from .harness import COLOUR, EV, S, Table, bot
@@ -238,3 +240,25 @@ def test_the_mover_chooses_whom_to_fight_among_several():
         finally:
             bot.choose_foe = real
         assert foe == choice
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_a_space_is_occupied_by_any_other_ship_or_the_navy_and_by_nothing_else(seat):
+    """Occupied means another ship there, the Navy being a ship (TOA-037, TOA-038): each rival's
+    space and the Navy's space are occupied for the seat, its own and an empty one are not, and
+    the Navy's card or deck count never stands for its position."""
+    t = Table(strategies="burier")
+    spaces = ["Tavern", "Raid", "Rum Cove", "Twin Wrecks"]
+    for s in range(t.players):
+        t.put(s, spaces[s])
+    t.st[S.NAVY_POS] = t.space("Explore")
+    t.st[S.NAVY_CARD] = t.space("Whirlpool")  # a card id that happens to equal a free space's
+    t.st[S.NAVY_DECK_N] = t.space("Whirlpool")
+
+    def occupied(name):
+        return bool(A.occupied(t.T, t.space(name), seat, t.players))
+
+    assert [occupied(spaces[s]) for s in range(t.players)] == [s != seat for s in range(t.players)]
+    assert occupied("Explore") and not occupied("Whirlpool")
+    t.st[S.NAVY_POS] = -1  # the Navy off the board
+    assert not occupied("Explore")
