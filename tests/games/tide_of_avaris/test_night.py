@@ -1,6 +1,8 @@
 """The Night (Upgrade, Navy Hunts in test_combat.py, Midnight Wager, Rising Tide) and the end
 (Endgame; Endgame Scoring and Bonuses)."""
 
+import pytest
+
 from .harness import COLOUR, EV, S, Table, bot, play_game
 
 
@@ -281,3 +283,24 @@ def test_each_seat_metric_reports_that_seat_s_own_counter():
     for s in range(4):
         assert {c: int(t.out[s, c]) for c in counters} == {c: 10 * (k + 1) + s for k, c in enumerate(counters)}
         assert int(t.out[s, 0]) == 10 + s  # the score column is the Treasure Points
+
+
+@pytest.mark.parametrize("seat", [0, 1, 3])
+def test_a_seat_plans_its_upgrades_from_its_own_rum_and_gold_only(seat):
+    """Step 1: Upgrade, decided on what the pirate alone holds (TOA-G23): a lost die is bought
+    back and an Attack step planned exactly when the seat's own rum and gold pay for them,
+    whatever its rivals hold."""
+    costs = None
+    for own, rivals in ((True, 0), (False, 40)):
+        t = Table(strategies="raider")
+        costs = costs or [int(c) for c in t.K[S.UP_COST0 + S.UP_ATTACK] if c >= 0]
+        for s in range(4):
+            mine = s == seat
+            t.seat(s)[S.RUM] = t.P.rebuy_rum if (mine and own) else (0 if mine else rivals)
+            t.seat(s)[S.GOLD] = costs[0] if (mine and own) else (0 if mine else rivals)
+            t.seat(s)[S.CREW_N] = 4 + t.seat(s)[S.CREW_UP]  # one die lost
+        t.weights(seat, W_UP_ATTACK=5, W_UP_DEFENCE=0, W_UP_FLEET=0, W_UP_CREW=0, W_RESERVE=0)
+        t.T[S.PLAN0 + seat] = 0
+        bot.plan_upgrades(t.P, t.T, t.K, t.F, t.rng, seat)
+        plan = [int(x) for x in t.T[S.PLAN0 + seat, :5]]
+        assert plan == ([1, 0, 0, 0, 1] if own else [0, 0, 0, 0, 0]), (own, plan)
