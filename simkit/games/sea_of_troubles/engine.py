@@ -4,8 +4,8 @@ bidding and the round's end, death and the Ghost, the final tally (numba).
 Tables (layout in state.py): T int64 state, K int64 statics, F float64 (row 0 candidate
 scores, row 1 + s seat s's preset weights), rng (stream 0 chance, 1 + s seat s), buf
 (int64 candidate rows), log. Functions take those of (P, T, K, F, rng, buf, log) they
-need, in that order, then their own arguments. The game loop (`play_chunk`) is in
-lookahead.py, beside the lookahead tier whose seats it dispatches.
+need, in that order, then their own arguments. The game loop (`play_games`) is in
+chunk.py, which dispatches each seat to this engine or to the lookahead tier (lookahead.py).
 """
 
 import numpy as np

@@ -22,7 +22,7 @@ through the round's end and the next round, under the same discipline. With `sta
 (W_LA_START) it names, having won a bid, the next seat as the starter, clockwise, so it plays
 last (engine.choose_start; a preset starts itself). Rows without them play as before, bit for bit.
 
-Scratch tables (allocated once per chunk by chunk.play_chunk): RT the playout's state, RF its
+Scratch tables (allocated once per chunk by chunk.play_with_tables): RT the playout's state, RF its
 bot weights, Rrng its streams, Rbuf its candidate rows, Rlog an empty log, LV candidate
 values (row 0 sums, row 1 the candidates' buf columns, row 2 1 for a repeat not played out,
 row 3 the square each leaves the ship on), RD the re-dealt state the k-th

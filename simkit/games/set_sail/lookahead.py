@@ -18,7 +18,7 @@ seeded from the k-th draw of the seat's own decision stream; the game's chance s
 the other seats' streams are never touched, and playouts write no log. Since the re-deal
 depends only on the state and the seed, playout k is dealt once (the tables D and rngD) and
 every candidate's playout k starts from copies of that deal. The scratch tables (the
-lookahead's part of play_chunk) are allocated once per chunk.
+lookahead's part of chunk.play_with_tables) are allocated once per chunk.
 """
 
 import numpy as np

@@ -423,6 +423,30 @@ def test_sails_answer_wins_and_flees_one_square_per_card():
     assert flee[3] == sq and flee[4] != sq and t.call("steps", seat=1, a=sq, b=flee[4]) <= 2
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_fleeing_pirate_takes_the_square_farthest_from_its_foe_anywhere_on_the_board(players):
+    """A Sails win (A19): the winner sails to the sea square within n steps that lies farthest
+    (by the Ghost's distance) from the other pirate, the whole board considered, the last
+    squares too; an n of 0 leaves it where it is."""
+    t = Table(players, strategies="duellist")
+    n_sq = int(t.K[S.META, S.N_SQ])
+    water = [b for b in range(n_sq) if t.K[S.SQ_KIND, b] != S.LAND]
+    for a in (water[0], water[len(water) // 2], water[-1]):
+        for n in (0, 1, 3):
+            other = water[0] if a != water[0] else water[-1]
+            t.put(0, a)
+            t.put(1, other)
+            best = a
+            for b in range(n_sq):
+                reach = t.K[S.SQ_KIND, b] != S.LAND and t.call("steps", seat=0, a=a, b=b) <= n
+                if reach and t.K[S.GDIST0 + other, b] > t.K[S.GDIST0 + other, best]:
+                    best = b
+            t.call("flee", seat=0, other=1, n=n)
+            assert int(t.seat(0)[S.POS]) == best, (a, n)
+            if n == 0:
+                assert best == a
+
+
 def test_sword_win_on_a_pirate_with_no_treasure_takes_an_infamy_token():
     t = Table(2, strategies="duellist")
     t.alongside()
