@@ -288,8 +288,8 @@ def test_each_seat_metric_reports_that_seat_s_own_counter():
 @pytest.mark.parametrize("seat", [0, 1, 3])
 def test_a_seat_plans_its_upgrades_from_its_own_rum_and_gold_only(seat):
     """Step 1: Upgrade, decided on what the pirate alone holds (TOA-G23): a lost die is bought
-    back and an Attack step planned exactly when the seat's own rum and gold pay for them,
-    whatever its rivals hold."""
+    back and an Attack step planned exactly when the seat's own rum and gold pay for them and its
+    own track has a step left, whatever its rivals hold and however far their tracks are."""
     costs = None
     for own, rivals in ((True, 0), (False, 40)):
         t = Table(strategies="raider")
@@ -299,6 +299,7 @@ def test_a_seat_plans_its_upgrades_from_its_own_rum_and_gold_only(seat):
             t.seat(s)[S.RUM] = t.P.rebuy_rum if (mine and own) else (0 if mine else rivals)
             t.seat(s)[S.GOLD] = costs[0] if (mine and own) else (0 if mine else rivals)
             t.seat(s)[S.CREW_N] = 4 + t.seat(s)[S.CREW_UP]  # one die lost
+            t.seat(s)[S.ATTACK] = 0 if mine else len(costs)  # the rivals' tracks full: no step left to them
         t.weights(seat, W_UP_ATTACK=5, W_UP_DEFENCE=0, W_UP_FLEET=0, W_UP_CREW=0, W_RESERVE=0)
         t.T[S.PLAN0 + seat] = 0
         bot.plan_upgrades(t.P, t.T, t.K, t.F, t.rng, seat)

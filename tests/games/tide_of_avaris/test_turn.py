@@ -1,6 +1,8 @@
 """A turn: Move (movement and Bribe costs), Act, Collect (Sunrise and Sunset; 1. Move; 2. Act;
 3. Collect Treasure), and the return of a sunk ship (Sinking Ship)."""
 
+from collections import Counter
+
 import numpy as np
 import pytest
 
@@ -262,3 +264,26 @@ def test_a_space_is_occupied_by_any_other_ship_or_the_navy_and_by_nothing_else(s
     assert occupied("Explore") and not occupied("Whirlpool")
     t.st[S.NAVY_POS] = -1  # the Navy off the board
     assert not occupied("Explore")
+
+
+def test_a_random_pirate_chooses_uniformly_among_nothing_a_burial_and_the_board_action():
+    """2. Act, the random seat (A15's uniform choice): where it may bury and take the space's
+    board action, each of doing neither, burying and acting has chance 1/3 (300 seeds: 100 each
+    expected, sd 8.2; the band is +-3.7 sd); where it cannot bury, neither and acting 1/2 each."""
+    picks = Counter()
+    for seed in range(300):
+        t = Table(strategies="random", seed=seed)
+        t.put(0, "Rum Cove")
+        t.seat(0)[S.MOVED] = 1
+        t.hold(0, {"blue": 1})
+        assert S.burial_value(t.T, t.K, 0) > 0
+        picks[int(bot.choose_act(t.P, t.T, t.K, t.F, t.rng, 0, 0, 4))] += 1
+    assert set(picks) == {bot.ACT_NONE, bot.ACT_BURY, bot.ACT_BOARD}
+    assert all(70 <= n <= 130 for n in picks.values()), picks
+    halves = Counter()
+    for seed in range(300):
+        t = Table(strategies="random", seed=seed)
+        t.put(0, "Rum Cove")
+        t.seat(0)[S.MOVED] = 1
+        halves[int(bot.choose_act(t.P, t.T, t.K, t.F, t.rng, 0, 0, 4))] += 1
+    assert set(halves) == {bot.ACT_NONE, bot.ACT_BOARD} and all(120 <= n <= 180 for n in halves.values()), halves
