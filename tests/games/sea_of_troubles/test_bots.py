@@ -183,3 +183,21 @@ def test_the_fight_value_of_a_rival_alongside_counts_only_the_attacks_the_hand_c
     assert square_value(t, 0, rival, fight=1.0) == swings()[1] != max(swings())
     t.set_hand(0, [(SW, 3)])
     assert square_value(t, 0, rival, fight=1.0) == swings()[0]
+
+
+def test_the_bot_values_a_port_for_pillage_by_that_port_s_own_state_only():
+    """Pillage (a closed port cannot be pillaged): sailing to a port is worth its pillage weight
+    exactly when that port is open, whichever other ports are closed, for every port of the
+    board."""
+    t = Table(2, strategies="pillager")
+    t.clear_hands()
+    t.set_hand(0, [(S.SWORD, 4), (S.SWORD, 4), (S.CANNON, 4), (S.CANNON, 4)])  # a hand that can commit
+    ports = [b for b in range(int(t.K[S.META, S.N_SQ])) if t.K[S.SQ_KIND, b] == S.PORT]
+    assert len(ports) == int(t.K[S.META, S.NPORTS]) > 1
+    for sq in ports:
+        p = int(t.K[S.SQ_INDEX, sq])
+        for open_here in (True, False):
+            t.T[S.PORT_CLOSED, : len(ports)] = 0 if not open_here else 2
+            t.T[S.PORT_CLOSED, p] = 0 if open_here else 2
+            value = square_value(t, 0, sq, pillage=1.0, commit=1.0)
+            assert (value >= 1.0) == open_here, (sq, p, open_here, value)

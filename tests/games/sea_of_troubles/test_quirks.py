@@ -100,6 +100,30 @@ def test_infamy_quirks_touch_only_public_gains():
     assert g.st[S.DECK_N] == deck and g.seat(0)[S.INFAMY] - before == 1
 
 
+@pytest.mark.parametrize("card", [0, 1, -1])
+def test_the_gambler_s_draw_counts_whatever_card_it_is_the_first_of_the_box_included(card):
+    """Gambler (Quirks, A31): the card drawn for a public gain is discarded and decides the gain by
+    its value, whichever card of the box it is (the first, the second, the last id)."""
+    g = Table(4, "quirks")
+    give(g, 0, "Gambler")
+    n = int(g.st[S.DECK_N])
+    card = card % int(g.K[S.META, S.N_CARDS])
+    deck = [int(c) for c in g.T[S.DECK, :n]]
+    if card not in deck:  # dealt out: put it back on top in place of the top card
+        deck[-1] = card
+    deck.remove(card)
+    deck.append(card)
+    g.T[S.DECK, :n] = deck
+    value, bet = int(g.K[S.CARD_VALUE, card]), int(COMP.quirks[QUIRK["Gambler"]][2])
+    wild = g.K[S.CARD_TYPE, card] == S.WILD
+    before, disc = int(g.seat(0)[S.INFAMY]), int(g.st[S.DISC_N])
+    g.call("gain_infamy", seat=0, n=1, reason=EV.R_PILLAGE)
+    expected = 1 + bet if value >= 3 else (0 if value == 1 else 1)
+    assert int(g.seat(0)[S.INFAMY]) - before == expected, (card, value, wild)
+    assert int(g.st[S.DECK_N]) == n - 1 and int(g.st[S.DISC_N]) == disc + 1
+    assert int(g.T[S.DISC, disc]) == card
+
+
 def fight_table(quirk, seat):
     t = Table(2, "quirks", strategies="duellist")
     t.alongside()
