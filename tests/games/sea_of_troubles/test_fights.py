@@ -223,3 +223,25 @@ def test_boarding_the_ghost_takes_its_most_infamous_treasure_wherever_it_lies(gh
     assert list(t.T[S.CARRY0 + attacker, : t.seat(attacker)[S.CARRY_N]]) == [chest]
     assert sorted(t.T[S.CARRY0 + ghost, : t.seat(ghost)[S.CARRY_N]]) == sorted(c for c in carried if c != chest)
     assert t.seat(beside)[S.CARRY_N] == 3
+
+
+@pytest.mark.parametrize("att,dfn,other", [(0, 1, 2), (2, 0, 1), (1, 2, 0)])
+def test_a_defender_answering_a_shot_with_swords_boards_the_shooter_s_square(att, dfn, other):
+    """A shot answered with Swords (FIGHT ANOTHER PIRATE): the defender comes alongside the shooter
+    to board, for free, whichever seats shoot and defend, and whoever else shares the shooter's
+    square."""
+    t = Table(3, strategies="duellist")
+    here, there = t.square(0, 0), t.square(0, 1)
+    assert t.K[S.SQ_KIND, here] != S.LAND and t.K[S.SQ_KIND, there] != S.LAND
+    t.put(att, here)
+    t.put(other, here)
+    t.put(dfn, there)
+    t.clear_hands()
+    t.F[1 + dfn, bot.W_NERVE] = 0.0
+    t.set_hand(att, [(CA, 2)])
+    t.set_hand(dfn, [(SW, 4), (SW, 3)])
+    t.stack([(SW, 1)])  # the defender's draw
+    assert t.call("can_attack", att=att, dfn=dfn, shoot=1)
+    t.call("fight", att=att, dfn=dfn, shoot=1)
+    assert t.events(EV.RESPONSE)[-1][3] == SW
+    assert int(t.seat(dfn)[S.POS]) == here and int(t.seat(att)[S.POS]) == here

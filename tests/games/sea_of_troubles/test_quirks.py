@@ -206,3 +206,19 @@ def test_quirk_effects(name):
         assert end[4] >= 3 + amount and end[5] == 1
     else:
         assert effect in ("braggart", "gambler")  # test_infamy_quirks_touch_only_public_gains
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_thrifty_quirk_lowers_every_treasure_s_cost_by_its_amount_but_never_below_one(seat):
+    """Thrifty (Quirks, A16): a bury or delivery of treasure tr costs its Infamy less the quirk's
+    amount, at least 1 card; without the quirk it costs its Infamy; another seat's quirk changes
+    nothing. Every treasure of the box, the 1-Infamy ones included."""
+    amount = int(COMP.quirks[QUIRK["Thrifty"]][2])
+    t = Table(2, "quirks")
+    give(t, seat, "Thrifty")
+    other = 1 - seat
+    for tr, treasure in enumerate(COMP.treasures):
+        infamy = int(treasure[1])
+        assert int(t.call("pay_cost", seat=seat, tr=tr)) == max(infamy - amount, 1), treasure
+        assert int(t.call("pay_cost", seat=other, tr=tr)) == infamy, treasure
+    assert {int(tr[1]) for tr in COMP.treasures} >= {1, 2}
