@@ -106,6 +106,33 @@ def test_plunder_fights_skeletons_and_the_rest_attack_once_at_the_end():
         assert back == loot_skeletons + fought - len(drawn)  # fought skeletons go back to the bag
 
 
+def test_a_random_plunder_s_first_entry_is_uniform_over_stopping_fight_loot_and_haul():
+    """Plunder, the random seat (each entry a uniform choice among stopping and the legal ones):
+    on an island hex with a skeleton and cargo, after a roll with a success, it stops, fights,
+    loots or hauls first with chance 1/4 each (over the seeds whose roll succeeds; the band is
+    +-0.08 around 1/4, over 3.5 sd at 300 rolls)."""
+    first = {"stop": 0, FIGHT: 0, LOOT: 0, HAUL: 0}
+    rolled = 0
+    for seed in range(450):
+        t = Table(2, seed=seed, strategies="random")
+        t.clear_board()
+        t.put(0, HUB_ISLAND)
+        t.ship(0)[S.CREW_UP] = 4
+        t.seat(0)[S.FORT_N] = 0
+        t.empty_hold(0)
+        t.drop(HUB_ISLAND, S.LOOT_BAG, S.SKELETON)
+        t.drop(HUB_ISLAND, S.TREASURE_BAG, S.CHEST)
+        start = int(t.st[S.LOG_N])
+        t.call("plunder", k=0)
+        if successes(t, start)[0] == 0:
+            continue
+        rolled += 1
+        entries = [r[2] for r in t.events(start=start) if r[2] in (FIGHT, LOOT, HAUL)]
+        first[entries[0] if entries else "stop"] += 1
+    assert rolled >= 300
+    assert all(abs(n / rolled - 0.25) <= 0.08 for n in first.values()), (first, rolled)
+
+
 def test_loot_needs_an_island_and_haul_takes_cargo_from_the_hex():
     t = Table(2, strategies="random")
     t.clear_board()
