@@ -3,6 +3,8 @@ odds, long-shot pillages. Each is a hand-built position where the feature change
 pirate's pick, and where the feature at its off value (0, as every shipped preset holds it)
 leaves the pillager's own pick."""
 
+import pytest
+
 from simkit.games.sea_of_troubles import GAME
 from simkit.games.sea_of_troubles import engine as E
 
@@ -201,3 +203,21 @@ def test_the_bot_values_a_port_for_pillage_by_that_port_s_own_state_only():
             t.T[S.PORT_CLOSED, p] = 0 if open_here else 2
             value = square_value(t, 0, sq, pillage=1.0, commit=1.0)
             assert (value >= 1.0) == open_here, (sq, p, open_here, value)
+
+
+@pytest.mark.parametrize("seat,rival", [(0, 1), (1, 0), (2, 1)])
+def test_a_rival_carrier_is_worth_the_hunt_weight_per_carried_infamy_and_no_other_weight(seat, rival):
+    """Sailing onto a rival that carries treasure is worth W_HUNT per carried Infamy (when the hand
+    can board, W_MIN_FIGHT): the hunt weight alone moves it, the next weight (shooting) does not,
+    for several seat pairs."""
+    t = Table(3, strategies="duellist")
+    t.clear_hands()
+    t.set_hand(seat, [(S.SWORD, 4), (S.SWORD, 3)])
+    sq = next(b for b in range(int(t.K[S.META, S.N_SQ])) if t.K[S.SQ_KIND, b] == S.WATER and b > 20)
+    t.put(rival, sq)
+    t.give_treasure(rival, "Doubloon")
+    carried = int(bot.carried_infamy(t.T, t.K, rival))
+    assert carried > 0
+    assert square_value(t, seat, sq, hunt=2.0, min_fight=1.0) == pytest.approx(2.0 * carried)
+    assert square_value(t, seat, sq, shoot=2.0, min_fight=1.0) == 0.0
+    assert square_value(t, seat, sq, hunt=2.0, min_fight=99.0) == 0.0  # a hand too weak to board
