@@ -221,3 +221,34 @@ def test_a_rival_carrier_is_worth_the_hunt_weight_per_carried_infamy_and_no_othe
     assert square_value(t, seat, sq, hunt=2.0, min_fight=1.0) == pytest.approx(2.0 * carried)
     assert square_value(t, seat, sq, shoot=2.0, min_fight=1.0) == 0.0
     assert square_value(t, seat, sq, hunt=2.0, min_fight=99.0) == 0.0  # a hand too weak to board
+
+
+def test_the_defender_answers_when_its_best_total_just_meets_its_nerve_and_concedes_below():
+    """The heuristic defender's nerve (W_NERVE): it answers with its biggest total when that total
+    is at least nerve * 2.5 * the attack's card count, and concedes below it; a total exactly at
+    the bar answers. Its biggest type is the one it answers with."""
+    t = Table(2, strategies="duellist")
+    t.clear_hands()
+    t.set_hand(1, [(S.SAIL, 2), (S.SWORD, 1)])
+    for nerve, na, answer in ((0.4, 2, S.SAIL), (0.4, 3, -1), (0.2, 4, S.SAIL), (0.1, 8, S.SAIL), (0.0, 1, S.SAIL)):
+        t.F[2, bot.W_NERVE] = nerve  # the bar: nerve * na * 2.5 against the Sails' total of 2
+        assert int(bot.answer(t.P, t.T, t.K, t.F, 1, 0, na)) == answer, (nerve, na)
+
+
+def test_the_fight_odds_count_the_defender_s_draw_only_below_its_hand_size():
+    """fight_swing reads the defender's hand after its draw: one card more below the hand size,
+    none at it. So a defender one short of a full hand and one at a full hand look alike, and
+    one card fewer again makes the attack likelier to win."""
+    t = Table(2, strategies="duellist")
+    t.clear_hands()
+    t.set_hand(0, [(S.SWORD, 4), (S.SWORD, 3)])
+    t.F[1, bot.W_GUARD] = 1.0
+    hs = int(t.P.hand_size)
+    own = bot.own_view(t.T, t.K, 0)
+
+    def swing(cards):
+        t.seat(1)[S.HAND_N] = cards
+        return float(bot.fight_swing(t.P, t.T, t.K, t.F, 0, 1, 0, own))
+
+    assert swing(hs - 1) == swing(hs)
+    assert swing(hs - 2) > swing(hs - 1)
