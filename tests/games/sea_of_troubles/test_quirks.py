@@ -100,10 +100,19 @@ def test_infamy_quirks_touch_only_public_gains():
     assert g.st[S.DECK_N] == deck and g.seat(0)[S.INFAMY] - before == 1
 
 
-@pytest.mark.parametrize("card", [0, 1, -1])
+def _first_card_of_value(value):
+    t = Table(4, "quirks")
+    return next(c for c in range(int(t.K[S.META, S.N_CARDS])) if int(t.K[S.CARD_VALUE, c]) == value)
+
+
+GAMBLE_CARDS = [0, 1, -1] + [_first_card_of_value(v) for v in (1, 2, 3, 4)]
+
+
+@pytest.mark.parametrize("card", GAMBLE_CARDS)
 def test_the_gambler_s_draw_counts_whatever_card_it_is_the_first_of_the_box_included(card):
     """Gambler (Quirks, A31): the card drawn for a public gain is discarded and decides the gain by
-    its value, whichever card of the box it is (the first, the second, the last id)."""
+    its value, whichever card of the box it is (the first, the second, the last id, and the first
+    card of each value 1 to 4): 3 or more adds the quirk's amount, a 1 loses the gain."""
     g = Table(4, "quirks")
     give(g, 0, "Gambler")
     n = int(g.st[S.DECK_N])
