@@ -92,10 +92,16 @@ def test_a_ctrl_c_inside_a_c_callback_is_passed_on_not_printed(monkeypatch):
 
     from simkit.commands.cli import pass_on_interrupts
 
-    with pytest.raises(KeyboardInterrupt):
-        pass_on_interrupts(types.SimpleNamespace(exc_type=KeyboardInterrupt, exc_value=KeyboardInterrupt()))
-        for _ in range(100):  # the interrupt arrives at the next bytecode
-            time.sleep(0.01)
+    # as in the command line's process: Python's own Ctrl-C handler (a test runner's worker may
+    # have set SIGINT aside, and then interrupt_main does nothing)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            pass_on_interrupts(types.SimpleNamespace(exc_type=KeyboardInterrupt, exc_value=KeyboardInterrupt()))
+            for _ in range(100):  # the interrupt arrives at the next bytecode
+                time.sleep(0.01)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     printed = []
     monkeypatch.setattr(sys, "__unraisablehook__", printed.append)
     other = types.SimpleNamespace(exc_type=ValueError, exc_value=ValueError("boom"))
