@@ -287,3 +287,32 @@ def test_a_random_pirate_chooses_uniformly_among_nothing_a_burial_and_the_board_
         t.seat(0)[S.MOVED] = 1
         halves[int(bot.choose_act(t.P, t.T, t.K, t.F, t.rng, 0, 0, 4))] += 1
     assert set(halves) == {bot.ACT_NONE, bot.ACT_BOARD} and all(120 <= n <= 180 for n in halves.values()), halves
+
+
+def test_a_step_toward_a_destination_takes_a_free_shortest_path_neighbour_else_the_first():
+    """Movement, one step at a time: the next space is a neighbour one lane closer to the
+    destination, a free one when there is a choice; when every such neighbour is occupied, the
+    first of them in the board's lane order. Checked for every space and destination where two
+    or more neighbours are one lane closer (the first of them space 0 included)."""
+    t = Table(strategies="burier")
+    K, n = t.K, int(t.K[S.META, S.N_SPACES])
+    checked = 0
+    for here in range(n):
+        adj = [int(K[S.ADJ0 + j, here]) for j in range(int(K[S.SP_ADJ_N, here]))]
+        for dest in range(n):
+            closer = [b for b in adj if K[S.DIST0 + b, dest] == K[S.DIST0 + here, dest] - 1]
+            if len(closer) < 2 or dest in closer or len(closer) > 3:
+                continue
+            t.seat(0)[S.POS] = here  # the mover
+            park = next(b for b in range(n) if b != here and b not in closer)
+            for s in range(1, 4):  # the rivals park off the way, then on every closer neighbour
+                t.seat(s)[S.POS] = park
+            t.st[S.NAVY_POS] = -1
+            for s, b in enumerate(closer, start=1):
+                t.seat(s)[S.POS] = b
+            occupied = int(engine.next_step(t.T, t.K, here, dest, 4))
+            assert occupied == closer[0], (here, dest, closer)
+            t.seat(len(closer))[S.POS] = park  # free the last one: it is taken
+            assert int(engine.next_step(t.T, t.K, here, dest, 4)) == closer[-1], (here, dest, closer)
+            checked += 1
+    assert checked > 10
