@@ -120,6 +120,24 @@ def test_worked_example_entering_the_pink_raid_costs_a_pink_die_a_rum_or_two_dic
 
 
 @pytest.mark.parametrize("name", SETS)
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_step_onto_a_space_with_two_treasures_can_be_paid_with_a_die_of_either_colour(name, seat):
+    # TOA-089: one die matching a treasure there; with two treasures, either one's colour pays,
+    # the second as well as the first, and a die of a third colour does not (step_cost_ok and
+    # pay_step agree in every case)
+    for slots, die, payable in ((("pink", "blue"), "blue", True), (("pink", "blue"), "pink", True),
+                                (("pink", "blue"), "teal", False), ((None, "blue"), "blue", True),
+                                ((None, "blue"), "pink", False)):
+        t = table(name)
+        raid = t.space("Raid")
+        for k, colour in enumerate(slots):
+            t.set_slot("Raid", colour, k)
+        t.set_dice(seat, [die])
+        t.seat(seat)[S.RUM] = 0
+        assert bool(t.call("step_cost_ok", seat=seat, space=raid)) == payable, (slots, die)
+        assert t.call("pay_step", seat=seat, space=raid) == (EV.PAY_MATCH if payable else -1), (slots, die)
+
+@pytest.mark.parametrize("name", SETS)
 def test_worked_example_entering_the_treasureless_raid_costs_one_die_of_any_colour_or_a_rum(name):
     # TOA-091, 094
     t = table(name)
