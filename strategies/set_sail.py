@@ -19,7 +19,7 @@ from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.core.bots import RANDOM as BASELINE
 from simkit.core.game import Preset, with_tuned
 from simkit.core.jit import jit
-from simkit.core.kernels import NO_LEAST
+from simkit.core.kernels import NO_LEAST, offers
 from simkit.games.set_sail import state as S
 from simkit.games.set_sail.state import MAPS0, POS, QCOST0, QTILE, QVP0, SEAT0, ST, TRADE_COL0
 
@@ -359,6 +359,28 @@ def tile_values(P, T, K, w, seat, out):
             t = T[POS, 2 * s + k]
             if K[S.TILE_TYPE, t] < S.FIRST_PORT:
                 out[t] += w[W_RAID] * p - 0.5 * (1.0 - p) * risk
+
+
+@jit(runtime=False)
+def shelter(K, tile):
+    """Where a defender retreats after combat: the first adjacent port, else it stays."""
+    for k in range(K[S.N_NBR, tile]):
+        u = K[S.NBR0 + k, tile]
+        if K[S.TILE_TYPE, u] >= S.FIRST_PORT:
+            return u
+    return tile
+
+
+@jit(runtime=False)
+def rival_to_attack(T, rivals):
+    """Of the rivals the attacker may fight (a set of seats), the one with the fewest cannons,
+    the first seat on a tie."""
+    defender = np.int64(-1)
+    weakest = NO_LEAST
+    for s in range(T[ST, S.PLAYERS]):
+        if offers(rivals, s) and T[SEAT0 + s, S.UPG0 + S.CANNON] < weakest:
+            defender, weakest = np.int64(s), T[SEAT0 + s, S.UPG0 + S.CANNON]
+    return defender
 
 
 @jit(runtime=False)

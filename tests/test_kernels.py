@@ -20,9 +20,16 @@ from simkit.core.kernels import (
     copy_block,
     copy_prefix,
     copy_rows,
+    count_options,
+    decide,
     fixed_width,
+    nth_option,
+    offers,
+    option,
     params_record,
     pick_best,
+    pick_option,
+    pick_weighted,
     race_pick,
     race_prune,
     rank_by,
@@ -456,3 +463,57 @@ def test_rank_by_compares_the_tie_breakers_in_turn_and_tied_seats_share_a_rank()
 
 def test_the_choice_loops_sentinels_lie_beyond_every_real_value_and_barred_below_its_mark():
     assert NO_BEST < BARRED < BARRED_BELOW < 0 < NO_LEAST
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.integers(0, 61), max_size=62))
+def test_an_option_set_holds_its_members_in_increasing_order(members):
+    """A set of legal alternatives: built from option(i), it offers exactly its members, counts
+    them, and its k-th member is the k-th of them in increasing order (the k-th legal
+    alternative of a loop over them)."""
+    options = np.int64(0)
+    for i in members:
+        options |= option(i)
+    listed = sorted(members)
+    assert count_options(options) == len(listed)
+    assert [i for i in range(62) if offers(options, i)] == listed
+    assert [nth_option(options, k) for k in range(len(listed))] == listed
+
+
+def _streams(seed):
+    from simkit.core.rng import seed_streams
+
+    rng = np.zeros((4, 4), dtype=np.uint64)
+    seed_streams(rng, np.uint64(seed))
+    return rng
+
+
+def test_pick_option_is_the_seats_uniform_draw_over_the_legal_alternatives():
+    """pick_option takes member decide(n) of the set: one draw from the seat's own stream, the
+    same as a count of the legal alternatives and a walk to the chosen one; each member as likely."""
+    options = option(1) | option(4) | option(9) | option(30)
+    for seed in range(50):
+        for seat in (0, 2):
+            a, b = _streams(seed), _streams(seed)
+            assert pick_option(options, a, seat) == [1, 4, 9, 30][decide(b, seat, 4)]
+            assert (a == b).all()
+    picks = [pick_option(options, _streams(seed), 1) for seed in range(4000)]
+    counts = np.bincount(picks, minlength=31)
+    assert counts.sum() == counts[[1, 4, 9, 30]].sum()
+    assert all(880 < c < 1120 for c in counts[[1, 4, 9, 30]]), counts  # 1000 each, 4 sd
+
+
+def test_pick_weighted_takes_each_unit_held_as_likely():
+    """pick_weighted over counts (a hand of cards by kind): kind i with chance counts[i] / sum,
+    never a kind of count 0, from one draw of the seat's stream."""
+    counts = np.array([2, 0, 1, 0, 5], dtype=np.int64)
+    for seed in range(50):
+        a, b = _streams(seed), _streams(seed)
+        k = decide(b, 1, 8)
+        assert pick_weighted(counts, a, 1) == [0, 0, 2, 4, 4, 4, 4, 4][k]
+        assert (a == b).all()
+    picks = np.bincount([pick_weighted(counts, _streams(seed), 0) for seed in range(4000)], minlength=5)
+    assert picks[1] == picks[3] == 0
+    for i, share in ((0, 2 / 8), (2, 1 / 8), (4, 5 / 8)):
+        sd = (4000 * share * (1 - share)) ** 0.5
+        assert abs(picks[i] - 4000 * share) < 4 * sd, picks

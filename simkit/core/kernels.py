@@ -33,7 +33,10 @@
   unchanged; the same games bit for bit.
 - Decisions. Seat s decides from rng stream 1 + s
   (docs/architecture.md, "Seeds and reproducibility"): `decide` is a uniform
-  choice, `pick_best` the highest score with ties broken uniformly.
+  choice, `pick_best` the highest score with ties broken uniformly. A decision's legal
+  alternatives are listed once, as a set of bits (`option`, `offers`, `pick_option`) or, where
+  they are many, as a list in a scratch row: the random seat picks among them, a heuristic's
+  choice is checked against them.
 """
 
 
@@ -176,6 +179,62 @@ def pick_best(scores, rng, seat, n):
                 return np.int64(i)
             k -= 1
     return np.int64(0)
+
+
+# --------------------------------------------------------------------------- legal options
+# A decision with fewer than 63 alternatives offers its legal ones as a set of bits: the
+# engine builds the set once (bit i: alternative i is allowed), the random seat draws one
+# member with `pick_option`, and a heuristic's choice is taken only if `offers` says it is in
+# the set. The members count in increasing order, so the k-th member is the k-th legal
+# alternative of a loop over them.
+@jit(inline="always")
+def option(i):
+    """The set holding alternative i alone."""
+    return np.int64(1) << np.int64(i)
+
+
+@jit(inline="always")
+def offers(options, i):
+    """Whether alternative i is in the set."""
+    return (options >> np.int64(i)) & np.int64(1) == np.int64(1)
+
+
+@jit(inline="always")
+def count_options(options):
+    n = np.int64(0)
+    while options != 0:
+        options &= options - np.int64(1)
+        n += 1
+    return n
+
+
+@jit(inline="always")
+def nth_option(options, k):
+    """The k-th member of the set, from 0 in increasing order."""
+    for _ in range(k):
+        options &= options - np.int64(1)
+    return np.int64(trailing_zeros(options))
+
+
+@jit(inline="always")
+def pick_option(options, rng, seat):
+    """A uniform member of a nonempty set, from the seat's own decision stream."""
+    return nth_option(options, decide(rng, seat, count_options(options)))
+
+
+@jit(inline="always")
+def pick_weighted(counts, rng, seat):
+    """Alternative i with chance counts[i] / sum (one draw per unit held: a card of the hand,
+    uniformly); the sum must be above 0."""
+    total = np.int64(0)
+    for i in range(counts.shape[0]):
+        total += counts[i]
+    k = decide(rng, seat, total)
+    i = np.int64(0)
+    while k >= counts[i]:
+        k -= counts[i]
+        i += 1
+    return i
 
 
 @jit(inline="always")

@@ -22,7 +22,18 @@ import numpy as np
 
 from simkit.core import game as G
 from simkit.core.jit import jit
-from simkit.core.kernels import NO_BEST, append_event, copy_prefix, decide, random_decision, rank_by
+from simkit.core.kernels import (
+    NO_BEST,
+    append_event,
+    copy_prefix,
+    decide,
+    offers,
+    option,
+    pick_option,
+    pick_weighted,
+    random_decision,
+    rank_by,
+)
 from simkit.core.rng import CHANCE, randint, shuffle
 from simkit.games.set_sail import events as EV
 from simkit.games.set_sail import state as S
@@ -47,6 +58,8 @@ from simkit.games.set_sail.state import (
 )
 from strategies import set_sail as bot
 
+# a random seat's alternatives at a Supply Port (STOP also at the Upgrade Port)
+STOP, BY_SILVER, BY_SHIP = 0, 1, 2
 # rows of the scratch table `buf`
 LEVEL_T1, LEVEL_T2, CAND = 0, 1, 2
 BUF_ROWS = 3
@@ -141,12 +154,8 @@ def drop_good(P, T, K, F, rng, log, seat):
     held = bot.goods_held(T, seat)
     if held == 0:
         return
-    if plays_random(F, rng, seat):
-        k = decide(rng, seat, held)
-        g = np.int64(0)
-        while k >= T[SEAT0 + seat, S.GOODS0 + g]:
-            k -= T[SEAT0 + seat, S.GOODS0 + g]
-            g += 1
+    if plays_random(F, rng, seat):  # a card of the hand, each as likely
+        g = pick_weighted(T[SEAT0 + seat, S.GOODS0:S.GOODS0 + S.N_GOODS], rng, seat)
     else:
         g = bot.good_to_drop(T, K, seat, bot.target_trade(T, K, seat, P.open_quest_spaces, capacity(P, T, seat)))
     T[SEAT0 + seat, S.GOODS0 + g] -= 1
@@ -175,23 +184,17 @@ def gain_good(P, T, K, F, rng, log, seat, g, reason):
 @jit(runtime=False)
 def choose_good(P, T, K, F, rng, seat):
     """A Trade card 'of your choice' among the goods with cards left (-1 if none)."""
-    avail = np.int64(0)
+    options = np.int64(0)
     for g in range(S.N_GOODS):
         if T[ST, S.PILE0 + g] > 0:
-            avail += 1
-    if avail == 0:
+            options |= option(g)
+    if options == 0:
         return NONE
     if not plays_random(F, rng, seat):
         want = bot.good_wanted(T, K, seat, bot.target_trade(T, K, seat, P.open_quest_spaces, capacity(P, T, seat)))
-        if want >= 0 and T[ST, S.PILE0 + want] > 0:
+        if want >= 0 and offers(options, want):
             return want
-    k = decide(rng, seat, avail)
-    for g in range(S.N_GOODS):
-        if T[ST, S.PILE0 + g] > 0:
-            if k == 0:
-                return np.int64(g)
-            k -= 1
-    return NONE
+    return pick_option(options, rng, seat)
 
 
 # --------------------------------------------------------------------------- supplies
@@ -205,16 +208,10 @@ def run_out(P, T, K, F, rng, log, seat):
     owned = np.int64(0)
     for u in range(S.N_UPGRADES):
         if T[me, S.UPG0 + u] > 0:
-            owned += 1
-    if owned > 0:
+            owned |= option(u)
+    if owned != 0:
         if plays_random(F, rng, seat):
-            k = decide(rng, seat, owned)
-            lose = NONE
-            for u in range(S.N_UPGRADES):
-                if T[me, S.UPG0 + u] > 0:
-                    if k == 0:
-                        lose = np.int64(u)
-                    k -= 1
+            lose = pick_option(owned, rng, seat)
         else:
             lose = bot.upgrade_to_lose(T, F[1 + seat], seat)
         T[me, S.UPG0 + lose] -= 1
@@ -302,30 +299,21 @@ def steal(P, T, K, F, rng, log, thief, victim):
 @jit(runtime=False)
 def player_combat(P, T, K, F, rng, log, attacker, tile):
     """Player Combat on a non-port tile (A10, A11): the attacker picks one rival there."""
-    players = T[ST, S.PLAYERS]
     rivals = np.int64(0)
-    for s in range(players):
+    for s in range(T[ST, S.PLAYERS]):
         if s != attacker and (T[POS, 2 * s] == tile or T[POS, 2 * s + 1] == tile):
-            rivals += 1
+            rivals |= option(s)
     if rivals == 0:
         return
-    at_random = plays_random(F, rng, attacker)
-    pick = decide(rng, attacker, rivals) if at_random else NONE
-    defender = NONE
-    weakest = np.int64(99)
-    for s in range(players):
-        if s != attacker and (T[POS, 2 * s] == tile or T[POS, 2 * s + 1] == tile):
-            if at_random:  # the pick-th rival, each as likely (A15)
-                if pick == 0:
-                    defender = np.int64(s)
-                pick -= 1
-            elif T[SEAT0 + s, S.UPG0 + S.CANNON] < weakest:
-                defender, weakest = np.int64(s), T[SEAT0 + s, S.UPG0 + S.CANNON]
+    if plays_random(F, rng, attacker):
+        defender = pick_option(rivals, rng, attacker)  # each rival there as likely (A15)
+    else:
+        defender = bot.rival_to_attack(T, rivals)
     att = d6(rng) + T[SEAT0 + attacker, S.UPG0 + S.CANNON]
     log_event(T, log, attacker, EV.ATTACK, defender, att, tile)
     cannons = T[SEAT0 + defender, S.UPG0 + S.CANNON]
     oars = T[SEAT0 + defender, S.UPG0 + S.OAR]
-    if plays_random(F, rng, defender):
+    if plays_random(F, rng, defender):  # fight (0) or flee (1): both legal
         flee = decide(rng, defender, np.int64(2)) == 1
     else:
         flee = bot.flee_better(att, cannons, oars)
@@ -357,16 +345,11 @@ def retreat(T, K, F, rng, log, seat, tile):
     """After combat the defender may move its piece on `tile` to an adjacent tile (A10)."""
     piece = np.int64(0) if T[POS, 2 * seat] == tile else np.int64(1)
     n = K[S.N_NBR, tile]
-    if plays_random(F, rng, seat):
+    if plays_random(F, rng, seat):  # every neighbour, or staying (alternative n): all legal
         k = decide(rng, seat, n + 1)
         to = tile if k == n else K[S.NBR0 + k, tile]
     else:
-        to = tile
-        for k in range(n):  # a heuristic seat shelters in an adjacent port
-            u = K[S.NBR0 + k, tile]
-            if K[S.TILE_TYPE, u] >= S.FIRST_PORT:
-                to = u
-                break
+        to = bot.shelter(K, tile)
     if to != tile:
         T[POS, 2 * seat + piece] = to
         log_event(T, log, seat, EV.RETREAT, piece, tile, to)
@@ -453,12 +436,15 @@ def supply_port(P, T, K, F, rng, log, seat):
     me = SEAT0 + seat
     if plays_random(F, rng, seat):
         for _ in range(40):  # the random seat: stop, or one more purchase (A15)
-            by_silver = T[me, S.SILVER] >= P.supply_price
-            by_ship = bot.ships_held(T, seat) > 0
-            k = decide(rng, seat, 1 + np.int64(by_silver) + np.int64(by_ship))
-            if k == 0:
+            options = option(STOP)
+            if T[me, S.SILVER] >= P.supply_price:
+                options |= option(BY_SILVER)
+            if bot.ships_held(T, seat) > 0:
+                options |= option(BY_SHIP)
+            k = pick_option(options, rng, seat)
+            if k == STOP:
                 return
-            if by_silver and k == 1:
+            if k == BY_SILVER:
                 gain_silver(T, log, seat, -P.supply_price, np.int64(EV.R_BUY))
             else:
                 pay_ships(T, log, seat, ONE, np.int64(EV.R_BUY))
@@ -543,17 +529,11 @@ def upgrade_port(P, T, K, F, rng, log, seat):
     """Buy one upgrade token (Upgrade Port)."""
     me = SEAT0 + seat
     if plays_random(F, rng, seat):
-        n = np.int64(1)
+        options = option(STOP)  # buy none, or upgrade u as alternative 1 + u
         for u in range(S.N_UPGRADES):
             if can_buy_upgrade(P, T, seat, u, ZERO):
-                n += 1
-        k = decide(rng, seat, n)
-        choice = NONE
-        for u in range(S.N_UPGRADES):
-            if can_buy_upgrade(P, T, seat, u, ZERO):
-                k -= 1
-                if k == 0:
-                    choice = np.int64(u)
+                options |= option(1 + u)
+        choice = pick_option(options, rng, seat) - 1
     else:
         reserve = max(ZERO, np.int64(F[1 + seat, bot.W_SAFE]) - T[me, S.SUPPLY])
         choice = bot.upgrade_choice(P, T, F[1 + seat], seat, reserve)
@@ -683,7 +663,9 @@ def choose_moves(P, T, K, F, rng, buf, seat, budget):
 
 @jit(runtime=False)
 def random_moves(T, K, rng, buf, seat, budget):
-    """A legal pair of end tiles, uniformly (-1 if none)."""
+    """A legal pair of end tiles, uniformly (-1 if none). The pairs are too many to list: the
+    legal ends (legal_end, the heuristic's test too) are counted by distance and the k-th pair
+    walked to."""
     n = K[META, S.N_TILES]
     dmax = min(budget, np.int64(S.MAX_DIST - 1))
     # uniform over legal pairs: count piece 1's legal tiles within each distance
