@@ -18,11 +18,13 @@ from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.core.bots import RANDOM as BASELINE
 from simkit.core.game import Preset, with_tuned
 from simkit.core.jit import jit
+from simkit.core.kernels import NO_LEAST, offers
 from simkit.games.sea_of_plunder import state as S
 from simkit.games.sea_of_plunder.state import (
     CARD0,
     DICE0,
     DIST0,
+    HAND0,
     META,
     NUMBER_FACES,
     OWNER,
@@ -177,6 +179,34 @@ def nearest_island(T, K, square):
         d = K[DIST0 + T[POS, S.ISLAND0 + i], square]
         best = min(best, d)
     return best
+
+
+@jit(runtime=False)
+def ship_nearer_an_island(T, K, ships):
+    """Of the seat's ships (a set), the one nearest a Treasure Island, the first on a tie."""
+    best, best_d = np.int64(-1), np.int64(1 << 30)
+    for k in range(T[ST, S.N_SHIPS]):
+        if offers(ships, k):
+            d = nearest_island(T, K, T[POS, S.SHIP0 + k])
+            if d < best_d:
+                best, best_d = np.int64(k), d
+    return best
+
+
+@jit(runtime=False)
+def card_to_resupply(T, K, seat, n_cards):
+    """The hand position of the card Resupply puts under the deck: the least useful deck card
+    (an Event-free hand's plainest map card, or a port card), the first on a tie."""
+    h_best = np.int64(-1)
+    best = NO_LEAST
+    for h in range(T[SEAT0 + seat, S.HAND_N]):
+        card = T[HAND0 + seat, h]
+        if not S.is_good(card, n_cards):
+            v = 1.0 + 0.2 * K[CARD0 + card, S.CI_NOPT] + (1.0 if K[CARD0 + card, S.CI_KIND] != S.MAP else 0.0)
+            if v < best:
+                best = v
+                h_best = np.int64(h)
+    return h_best
 
 
 @jit(inline="always", runtime=False)

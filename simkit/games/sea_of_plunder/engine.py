@@ -23,11 +23,14 @@ from simkit.core.jit import jit
 from simkit.core.kernels import (
     FALSE,
     NO_BEST,
-    NO_LEAST,
     TRUE,
     append_event,
+    count_options,
     decide,
+    option,
     pick_best,
+    pick_option,
+    pick_weighted,
     random_decision,
     rank_by,
 )
@@ -351,14 +354,8 @@ def pirate_contact(P, T, K, F, rng, buf, log, seat):
         T[SEAT0 + seat, S.DEBT] += 1
         log_event(T, log, seat, EV.DEBT, T[SEAT0 + seat, S.DEBT], 0, 0)
         return
-    if plays_random(F, rng, seat):
-        k = decide(rng, seat, mine[0] + mine[1] + mine[2] + mine[3])
-        colour = np.int64(0)
-        for c in range(S.N_COLOURS):
-            if k < mine[c]:
-                colour = c
-                break
-            k -= mine[c]
+    if plays_random(F, rng, seat):  # a Good of the hand, each as likely
+        colour = pick_weighted(mine[:S.N_COLOURS], rng, seat)
     else:
         colour = bot.cheapest_bribe(K, mine)
     for i in range(T[SEAT0 + seat, S.HAND_N]):
@@ -389,20 +386,15 @@ def give_good(T, log, n_cards, seat, colour, source):
 def choose_colour(T, K, F, rng, buf, n_cards, seat):
     """A Good of the seat's choice among the available colours (-1 if none)."""
     stock = buf[STOCK]
-    avail = 0
+    options = np.int64(0)
     for c in range(S.N_COLOURS):
         stock[c] = T[ST, S.STOCK0 + c]
         if stock[c] > 0:
-            avail += 1
-    if avail == 0:
+            options |= option(c)
+    if options == 0:
         return np.int64(-1)
     if plays_random(F, rng, seat):
-        k = decide(rng, seat, avail)
-        for c in range(S.N_COLOURS):
-            if stock[c] > 0:
-                if k == 0:
-                    return np.int64(c)
-                k -= 1
+        return pick_option(options, rng, seat)
     mine = buf[MINE]
     goods_of(T, seat, n_cards, mine)
     return bot.best_colour(K, mine, stock)
@@ -938,37 +930,26 @@ def play_action(P, T, K, F, rng, log, seat, effect):
 def resupply_bottom(T, K, F, rng, seat):
     """Resupply: put one non-Goods card from hand on the bottom of the deck."""
     n_cards = (K.shape[0] - CARD0)
-    count = 0
+    count = np.int64(0)  # the hand's cards but its Goods (a hand may outgrow a set of bits)
     for h in range(T[SEAT0 + seat, S.HAND_N]):
-        if T[HAND0 + seat, h] < n_cards:
+        if not S.is_good(T[HAND0 + seat, h], n_cards):
             count += 1
     if count == 0:
         return
     if plays_random(F, rng, seat):
         k = decide(rng, seat, count)
-    else:  # the least useful card: an Event-free hand's plainest map card or a blocked port card
-        k = np.int64(0)
-        best = NO_LEAST
-        j = 0
-        for h in range(T[SEAT0 + seat, S.HAND_N]):
-            card = T[HAND0 + seat, h]
-            if card < n_cards:
-                v = 1.0 + 0.2 * K[CARD0 + card, S.CI_NOPT] + (1.0 if K[CARD0 + card, S.CI_KIND] != S.MAP else 0.0)
-                if v < best:
-                    best = v
-                    k = j
-                j += 1
-    j = 0
-    for h in range(T[SEAT0 + seat, S.HAND_N]):
-        if T[HAND0 + seat, h] < n_cards:
-            if j == k:
-                card = hand_remove(T, seat, h)
-                for i in range(T[ST, S.DECK_N], 0, -1):
-                    T[DECK, i] = T[DECK, i - 1]
-                T[DECK, 0] = card
-                T[ST, S.DECK_N] += 1
-                return
-            j += 1
+        h = np.int64(0)
+        while k > 0 or S.is_good(T[HAND0 + seat, h], n_cards):
+            if not S.is_good(T[HAND0 + seat, h], n_cards):
+                k -= 1
+            h += 1
+    else:
+        h = bot.card_to_resupply(T, K, seat, n_cards)
+    card = hand_remove(T, seat, h)
+    for i in range(T[ST, S.DECK_N], 0, -1):
+        T[DECK, i] = T[DECK, i - 1]
+    T[DECK, 0] = card
+    T[ST, S.DECK_N] += 1
 
 
 @jit(inline="always", runtime=False)
@@ -1251,22 +1232,13 @@ def bonus_ship(T, K, F, rng, seat):
     """The ship a bonus move takes when no ship is bound to the turn yet: in the
     two-player variant, either of the seat's ships (A27); a heuristic seat takes the one
     nearer a Treasure Island."""
-    count = 0
-    best = np.int64(-1)
-    best_d = np.int64(1 << 30)
+    ships = np.int64(0)
     for k in range(T[ST, S.N_SHIPS]):
         if K[OWNER, k] == seat:
-            count += 1
-            d = bot.nearest_island(T, K, T[POS, S.SHIP0 + k])
-            if d < best_d:
-                best, best_d = np.int64(k), d
-    if count > 1 and plays_random(F, rng, seat):
-        pick = decide(rng, seat, count)
-        for k in range(T[ST, S.N_SHIPS]):
-            if K[OWNER, k] == seat:
-                if pick == 0:
-                    return np.int64(k)
-                pick -= 1
+            ships |= option(k)
+    best = bot.ship_nearer_an_island(T, K, ships)
+    if count_options(ships) > 1 and plays_random(F, rng, seat):
+        return pick_option(ships, rng, seat)
     return best
 
 

@@ -143,6 +143,12 @@ GOODS_SPAN = GOODS_MAX + 1
 
 
 @jit(inline="always", runtime=False)
+def is_good(card, n_cards):
+    """Whether a hand's card is a Goods card (code n_cards + colour) rather than a deck card."""
+    return card >= n_cards
+
+
+@jit(inline="always", runtime=False)
 def goods_points(K, g0, g1, g2, g3):
     """Best set score of a Goods hand given colour counts (a count above GOODS_MAX scores as GOODS_MAX)."""
     return K[GS0 + min(g0, GOODS_MAX),
