@@ -21,7 +21,7 @@ from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.core.bots import RANDOM as BASELINE
 from simkit.core.game import Preset, with_tuned
 from simkit.core.jit import jit
-from simkit.core.kernels import FALSE, TRUE
+from simkit.core.kernels import FALSE, TRUE, offers
 from simkit.games.sea_of_troubles import state as S
 from simkit.games.sea_of_troubles.state import CARRY0, META, SEAT0, ST, carried_infamy, type_total
 
@@ -209,6 +209,30 @@ def quest_for(T, K, kind):
 def starts_after(F, seat):
     """Whether the seat, having won a bid, names the next seat to start (W_LA_START) instead of itself."""
     return F[1 + seat, W_LA_START] > 0.0
+
+
+@jit(runtime=False)
+def bid_card(T, K, seat):
+    """The hand position of the card to bid next: the highest value, the first on a tie."""
+    i = 0
+    for j in range(T[SEAT0 + seat, S.HAND_N]):
+        if K[S.CARD_VALUE, T[S.HAND0 + seat, j]] > K[S.CARD_VALUE, T[S.HAND0 + seat, i]]:
+            i = j
+    return i
+
+
+@jit(runtime=False)
+def quirk_to_take(T, K, options):
+    """A first Infamy's quirk (Quirks): the face-up one worth most, the first on a tie, unless
+    the blind draw (offered as alternative QUP_N) is worth more on average."""
+    up = T[ST, S.QUP_N]
+    k = 0
+    for i in range(up):
+        if K[S.QK_WORTH, T[S.QUIRK_UP, i]] > K[S.QK_WORTH, T[S.QUIRK_UP, k]]:
+            k = i
+    if offers(options, up) and K[S.QK_WORTH, T[S.QUIRK_UP, k]] < K[META, S.QUIRK_MEAN]:
+        k = up
+    return k
 
 
 @jit(runtime=False)

@@ -13,7 +13,17 @@ import numpy as np
 from simkit.core import game as G
 from simkit.core.bots import RANDOM_POLICY
 from simkit.core.jit import jit
-from simkit.core.kernels import FALSE, TRUE, append_event, copy_prefix, decide, pick_best, random_decision
+from simkit.core.kernels import (
+    FALSE,
+    TRUE,
+    append_event,
+    copy_prefix,
+    decide,
+    option,
+    pick_best,
+    pick_option,
+    random_decision,
+)
 from simkit.core.rng import CHANCE, randint, shuffle
 from simkit.games.sea_of_troubles import events as EV
 from simkit.games.sea_of_troubles import state as S
@@ -145,18 +155,15 @@ def offer_quirk(T, K, F, rng, log, seat):
         T[S.QUIRK_UP, T[ST, S.QUP_N]] = T[S.QUIRK_DECK, T[ST, S.QDECK_N]]
         T[ST, S.QUP_N] += 1
     up = T[ST, S.QUP_N]
-    blind = 1 if T[ST, S.QDECK_N] > 0 else 0
-    if up + blind == 0:
+    options = (np.int64(1) << up) - 1  # face-up quirk i as alternative i, the blind draw as up
+    if T[ST, S.QDECK_N] > 0:
+        options |= option(up)
+    if options == 0:
         return
     if plays_random(F, rng, seat):
-        k = decide(rng, seat, up + blind)
+        k = pick_option(options, rng, seat)
     else:
-        k = 0
-        for i in range(up):
-            if K[S.QK_WORTH, T[S.QUIRK_UP, i]] > K[S.QK_WORTH, T[S.QUIRK_UP, k]]:
-                k = i
-        if blind and K[S.QK_WORTH, T[S.QUIRK_UP, k]] < K[META, S.QUIRK_MEAN]:
-            k = up
+        k = bot.quirk_to_take(T, K, options)
     if k < up:
         q = T[S.QUIRK_UP, k]
         T[S.QUIRK_UP, k] = T[S.QUIRK_UP, up - 1]
@@ -681,17 +688,11 @@ def fight(P, T, K, F, rng, log, att, dfn, shoot):
     # the defender's answer: -1 concede, else a type with at least one card (A21)
     answer = NONE
     if plays_random(F, rng, dfn):
-        n_opts = 1
+        options = option(0)  # concede, or answer with type t as alternative 1 + t
         for t in range(3):
             if type_total(T, K, dfn, t) > 0:
-                n_opts += 1
-        k = decide(rng, dfn, n_opts)
-        for t in range(3):
-            if type_total(T, K, dfn, t) > 0:
-                k -= 1
-                if k == 0:
-                    answer = t
-                    break
+                options |= option(1 + t)
+        answer = pick_option(options, rng, dfn) - 1
     else:
         answer = bot.answer(P, T, K, F, dfn, att, na)
     nd = 0
@@ -905,13 +906,10 @@ def bidding(P, T, K, F, rng, log, players, compulsory):
             continue
         total = 0
         for _ in range(nb):  # the bot bids its highest cards, a random bot random ones
-            if rand:
+            if rand:  # any card of the hand
                 i = decide(rng, s, T[SEAT0 + s, S.HAND_N])
             else:
-                i = 0
-                for j in range(T[SEAT0 + s, S.HAND_N]):
-                    if K[S.CARD_VALUE, T[HAND0 + s, j]] > K[S.CARD_VALUE, T[HAND0 + s, i]]:
-                        i = j
+                i = bot.bid_card(T, K, s)
             c = take_from_hand(T, s, i)
             total += K[S.CARD_VALUE, c]
             discard(T, c)
