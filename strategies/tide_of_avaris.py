@@ -21,7 +21,7 @@ from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.core.bots import RANDOM as BASELINE
 from simkit.core.game import Preset, with_tuned
 from simkit.core.jit import jit
-from simkit.core.kernels import BARRED, BARRED_BELOW, NO_BEST, decide, pick_best, random_decision
+from simkit.core.kernels import BARRED, BARRED_BELOW, NO_BEST, decide, option, pick_best, pick_option, random_decision
 from simkit.games.tide_of_avaris import state as S
 from simkit.games.tide_of_avaris.state import (
     CONTROL,
@@ -168,6 +168,7 @@ DEFAULT = "tuned"  # tuned.md: 87.0% of decided games against the controller at 
 PREVIOUS_DEFAULT = "controller"  # the default before the tuned preset (the tiers' middle rung)
 
 ACT_NONE, ACT_BURY, ACT_BOARD = 0, 1, 2
+STOP_BUYING = 4  # the random plan's alternative after the four tracks: buy no more
 NONE = np.int64(-1)
 
 
@@ -444,18 +445,11 @@ def random_destination(T, K, rng, seat):
     or a rum, and a turn moves at most MAX_STEPS lanes (staying is a choice too, A29)."""
     here = T[SEAT0 + seat, S.POS]
     budget = min(S.MAX_STEPS, S.ready_dice(T, seat) + T[SEAT0 + seat, S.RUM])
-    n = K[META, S.N_SPACES]
-    k = 0
-    for b in range(n):
+    options = np.int64(0)
+    for b in range(K[META, S.N_SPACES]):
         if K[S.DIST0 + here, b] <= budget:
-            k += 1
-    pick = decide(rng, seat, k)
-    for b in range(n):
-        if K[S.DIST0 + here, b] <= budget:
-            if pick == 0:
-                return np.int64(b)
-            pick -= 1
-    return here
+            options |= option(b)
+    return pick_option(options, rng, seat)  # never empty: its own space is at distance 0
 
 
 @jit(runtime=False)
@@ -563,21 +557,16 @@ def choose_foe(P, T, K, F, rng, seat, space, players):
     relic), else the ship to fight."""
     bribe = 0 if T[SEAT0 + seat, S.REL_NO_BRIBE] > 0 else S.bribe_amount(T, K, seat)
     can_bribe = T[SEAT0 + seat, S.GOLD] >= bribe
-    if plays_random(F, rng, seat):
-        k = 0
-        for s in range(players):
-            if s != seat and T[SEAT0 + s, S.POS] == space:
-                k += 1
-        navy = 1 if T[ST, S.NAVY_POS] == space else 0
-        pick = decide(rng, seat, k + navy + (1 if can_bribe else 0))
-        for s in range(players):
-            if s != seat and T[SEAT0 + s, S.POS] == space:
-                if pick == 0:
-                    return np.int64(s)
-                pick -= 1
-        if navy == 1 and pick == 0:
+    if plays_random(F, rng, seat):  # a rival there, the Navy there, or the Bribe
+        options = S.foes_at(T, seat, space, players)
+        if can_bribe:
+            options |= option(S.BRIBE_OPTION)
+        pick = pick_option(options, rng, seat)
+        if pick == S.NAVY_OPTION:
             return np.int64(S.FOE_NAVY)
-        return NONE
+        if pick == S.BRIBE_OPTION:
+            return NONE
+        return pick
     foe = best_foe(T, K, F, seat, space, players, attack_dice(T, K, seat), S.burial_value(T, K, seat))
     if foe == NONE:
         return NONE
@@ -593,12 +582,12 @@ def choose_act(P, T, K, F, rng, seat, phase, players):
     can_bury = S.burial_value(T, K, seat) > 0
     can_act = moved and S.action_legal(P, T, K, seat, K[S.SP_ACTION, here], here, players)
     if plays_random(F, rng, seat):
-        k = decide(rng, seat, 1 + (1 if can_bury else 0) + (1 if can_act else 0))
-        if k == 0:
-            return ACT_NONE
-        if k == 1 and can_bury:
-            return ACT_BURY
-        return ACT_BOARD
+        options = option(ACT_NONE)
+        if can_bury:
+            options |= option(ACT_BURY)
+        if can_act:
+            options |= option(ACT_BOARD)
+        return pick_option(options, rng, seat)
     col = collect_value(T, K, F, seat, here)
     b = bury_value(P, T, K, F, seat, here, phase) if can_bury else -1.0
     a = action_value(P, T, K, F, seat, K[S.SP_ACTION, here], here, players) if can_act else -1.0
@@ -906,15 +895,6 @@ def want_second_relic(P, T, K, F, rng, seat):
 
 
 # --------------------------------------------------------------------------- the Night
-@jit(inline="always", runtime=False)
-def affordable(K, t, level, gold, rum):
-    """Whether the next step of track t can be paid from this gold and rum (Step 1: Upgrade)."""
-    cost = K[S.UP_COST0 + t, level] if level < S.KW else -1
-    if cost < 0:
-        return False
-    return (gold if K[S.UP_CURRENCY, t] == S.CUR_GOLD else rum) >= cost
-
-
 @jit(runtime=False)
 def plan_upgrades(P, T, K, F, rng, seat):
     """Write the seat's purchases into its PLAN row (steps per track, column 4: dice bought back),
@@ -932,34 +912,29 @@ def plan_upgrades(P, T, K, F, rng, seat):
         rum -= P.rebuy_rum
     if randomly:
         for _ in range(16):  # uniform over the steps it can still pay for and stopping, until it stops
-            k = 0
+            options = np.int64(0)  # a step of track t as alternative t, stopping as alternative 4
             for t in range(4):
-                if affordable(K, t, levels[t], gold, rum):
-                    k += 1
-            if k == 0:
+                if S.can_pay_upgrade(K, t, levels[t], gold, rum):
+                    options |= option(t)
+            if options == 0:
                 break
-            pick = decide(rng, seat, k + 1)
-            if pick == k:
+            t = pick_option(options | option(STOP_BUYING), rng, seat)
+            if t == STOP_BUYING:
                 break
-            for t in range(4):
-                if affordable(K, t, levels[t], gold, rum):
-                    if pick == 0:
-                        cost = K[S.UP_COST0 + t, levels[t]]
-                        if K[S.UP_CURRENCY, t] == S.CUR_GOLD:
-                            gold -= cost
-                        else:
-                            rum -= cost
-                        levels[t] += 1
-                        plan[t] += 1
-                        break
-                    pick -= 1
+            cost = S.upgrade_step_cost(K, t, levels[t])
+            if K[S.UP_CURRENCY, t] == S.CUR_GOLD:
+                gold -= cost
+            else:
+                rum -= cost
+            levels[t] += 1
+            plan[t] += 1
         return
     reserve = w(F, seat, W_RESERVE)
     for _ in range(6):
         best = -1
         best_v = 0.0
         for t in range(4):
-            cost = K[S.UP_COST0 + t, levels[t]]
+            cost = S.upgrade_step_cost(K, t, levels[t])
             if cost < 0:
                 continue
             if K[S.UP_CURRENCY, t] == S.CUR_GOLD:
@@ -974,7 +949,7 @@ def plan_upgrades(P, T, K, F, rng, seat):
                 best = t
         if best < 0:
             break
-        cost = K[S.UP_COST0 + best, levels[best]]
+        cost = S.upgrade_step_cost(K, best, levels[best])
         if K[S.UP_CURRENCY, best] == S.CUR_GOLD:
             gold -= cost
         else:

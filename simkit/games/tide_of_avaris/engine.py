@@ -466,7 +466,7 @@ def upgrades(P, T, K, F, rng, log, players):
         for t in range(4):
             for _ in range(T[S.PLAN0 + s, t]):
                 level = T[row, S.ATTACK + t]
-                cost = K[S.UP_COST0 + t, level] if level < S.KW else -1
+                cost = S.upgrade_step_cost(K, t, level)
                 if cost < 0:
                     break
                 gold = K[S.UP_CURRENCY, t] == S.CUR_GOLD

@@ -10,6 +10,7 @@ import numpy as np
 
 from simkit.core.game import GAME_COLUMNS, SEAT_COLUMNS, Metric, metric_columns, table_fits
 from simkit.core.jit import jit
+from simkit.core.kernels import option
 
 # --- treasure colours (Treasure Hold): also the crew dice's colours
 N_COLOURS = 6
@@ -59,6 +60,8 @@ FOE_NAVY, FOE_MONSTER = -2, -3
 
 MAX_PLAYERS = 4
 MAX_SPACES = 40
+# the alternatives on entering an occupied space (foes_at): a rival's seat, then these
+NAVY_OPTION, BRIBE_OPTION = MAX_PLAYERS, MAX_PLAYERS + 1
 MAX_SLOTS = 2  # treasure slots per space
 MAX_ADJ = 6  # lanes per space
 MAX_CARDS = 48  # cards per deck
@@ -383,6 +386,34 @@ def can_rebuy_die(P, T, seat, rum):
     """With `rum` rum the pirate may buy back a lost crew die (Step 1: Upgrade): it pays rebuy_rum
     and owns fewer dice than it started with plus its Crew upgrades."""
     return rum >= P.rebuy_rum and T[SEAT0 + seat, CREW_N] < START_CREW + T[SEAT0 + seat, CREW_UP]
+
+
+@jit(inline="always", runtime=False)
+def foes_at(T, seat, space, players):
+    """Who the seat may fight on entering `space` (1. Move: Bribe Cost), as a set of bits
+    (simkit.core.kernels.option): each rival ship there as its seat, the Navy there as
+    NAVY_OPTION; a Bribe, where it can be paid, is alternative BRIBE_OPTION."""
+    options = np.int64(0)
+    for s in range(players):
+        if s != seat and T[SEAT0 + s, POS] == space:
+            options |= option(s)
+    if T[ST, NAVY_POS] == space:
+        options |= option(NAVY_OPTION)
+    return options
+
+
+@jit(inline="always", runtime=False)
+def upgrade_step_cost(K, t, level):
+    """The price of track t's next step from `level` (Step 1: Upgrade; its currency is
+    K[UP_CURRENCY, t]), or -1 where the track ends."""
+    return K[UP_COST0 + t, level] if level < KW else np.int64(-1)
+
+
+@jit(inline="always", runtime=False)
+def can_pay_upgrade(K, t, level, gold, rum):
+    """Whether track t's next step from `level` can be paid from this gold and rum."""
+    cost = upgrade_step_cost(K, t, level)
+    return cost >= 0 and (gold if K[UP_CURRENCY, t] == CUR_GOLD else rum) >= cost
 
 
 @jit(runtime=False)
