@@ -19,7 +19,7 @@ from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.core.bots import RANDOM as BASELINE
 from simkit.core.game import Preset, with_tuned
 from simkit.core.jit import jit
-from simkit.core.kernels import NO_LEAST
+from simkit.core.kernels import NO_BEST, NO_LEAST, offers
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, dist, gauge, hold_value
 
@@ -487,6 +487,21 @@ def step_toward(T, K, h, goal):
     return best
 
 
+@jit(runtime=False)
+def step_nearest(K, h, options, goal):
+    """Of the directions offered from h (a set), the neighbour nearest the goal, the first on a
+    tie (-1 if none is offered): where a pushed ship goes."""
+    dest = np.int64(-1)
+    best_d = 1 << 40
+    for d in range(6):
+        if offers(options, d):
+            x = K[S.NEXT0 + d, h]
+            if dist(K, x, goal) < best_d:
+                best_d = dist(K, x, goal)
+                dest = x
+    return dest
+
+
 @jit(inline="always", runtime=False)
 def task_for(T, K, k, goal):
     """(task, hex) of one face-up crew token (Tasks), given the ship's goal: the hex a Sail task
@@ -613,6 +628,57 @@ def abandon_at_turn_end(T, K, F, k):
     """At the end of the turn (abandon_window = turn): give up now the voyage abandon_now would
     give up at the ship's next action, so that the penalty counts before the Fortune phase."""
     return T[SHIP0 + k, S.VOY_AGE] >= w(F, k // 2, W_ABANDON)
+
+
+@jit(runtime=False)
+def hub_hex(T, K, seat, options):
+    """Of the hub island hexes offered (a set of hexes), the one nearest the islands of the
+    seat's voyages, the first on a tie (-1 if none is offered)."""
+    best = np.int64(-1)
+    best_s = 1 << 40
+    for h in range(S.TILE_HEXES):
+        if not offers(options, h):
+            continue
+        s = 1000
+        for i in range(T[SEAT0 + seat, S.VOY_N]):
+            v = T[S.VHAND0 + seat, i]
+            if K[S.V_SYM, v] >= 0 and T[S.SYMBOL_HEX, K[S.V_SYM, v]] >= 0:
+                s = min(s, dist(K, h, T[S.SYMBOL_HEX, K[S.V_SYM, v]]))
+        if s < best_s:
+            best_s = s
+            best = np.int64(h)
+    return best
+
+
+@jit(runtime=False)
+def ship_to_act(T, seat, ready):
+    """Of the seat's ships that may act (a set: ship 2 seat + i as i), the one with fewest
+    action tokens, a ship on a voyage first on a tie, else the first."""
+    best = np.int64(-1)
+    best_s = 1 << 40
+    for i in range(2):
+        if offers(ready, i):
+            k = 2 * seat + i
+            s = 10 * T[SHIP0 + k, S.ACTIONS] - (1 if T[SHIP0 + k, S.VOYAGE] >= 0 else 0)
+            if s < best_s:
+                best_s = s
+                best = np.int64(k)
+    return best
+
+
+@jit(runtime=False)
+def respawn_hex(T, K, F, seat, tile, options):
+    """Of the tile's island hexes offered (a set of its hex indices), the one respawn_hex_score
+    likes best, the first on a tie."""
+    best, best_s = np.int64(-1), NO_BEST
+    for i in range(S.TILE_HEXES):
+        if offers(options, i):
+            h = tile * S.TILE_HEXES + i
+            s = respawn_hex_score(T, K, F, seat, h)
+            if s > best_s:
+                best_s = s
+                best = h
+    return best
 
 
 @jit(runtime=False)

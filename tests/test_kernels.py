@@ -497,6 +497,11 @@ def test_pick_option_is_the_seats_uniform_draw_over_the_legal_alternatives():
             a, b = _streams(seed), _streams(seed)
             assert pick_option(options, a, seat) == [1, 4, 9, 30][decide(b, seat, 4)]
             assert (a == b).all()
+    for seed in range(5):  # nothing legal: one draw all the same, and -1
+        a, b = _streams(seed), _streams(seed)
+        decide(b, 1, 0)
+        assert pick_option(np.int64(0), a, 1) == -1 and (a == b).all()
+    assert nth_option(options, 4) == -1
     picks = [pick_option(options, _streams(seed), 1) for seed in range(4000)]
     counts = np.bincount(picks, minlength=31)
     assert counts.sum() == counts[[1, 4, 9, 30]].sum()

@@ -210,15 +210,16 @@ def count_options(options):
 
 @jit(inline="always")
 def nth_option(options, k):
-    """The k-th member of the set, from 0 in increasing order."""
+    """The k-th member of the set, from 0 in increasing order (-1 past its last)."""
     for _ in range(k):
         options &= options - np.int64(1)
-    return np.int64(trailing_zeros(options))
+    return np.int64(trailing_zeros(options)) if options != 0 else np.int64(-1)
 
 
 @jit(inline="always")
 def pick_option(options, rng, seat):
-    """A uniform member of a nonempty set, from the seat's own decision stream."""
+    """A uniform member of the set, from the seat's own decision stream; an empty set draws
+    all the same and gives -1 (nothing legal: the decision is passed)."""
     return nth_option(options, decide(rng, seat, count_options(options)))
 
 

@@ -5,7 +5,7 @@ Full Sail, Open Fire, Plunder, Trade, or a fortune card's special action."""
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import decide
+from simkit.core.kernels import decide, option, pick_option
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
@@ -159,21 +159,14 @@ def plunder(P, T, K, F, rng, log, k):
         can_fight = T[S.HEX_SKELETONS, h] > 0
         can_haul = T[S.HEX_CARGO, h] > 0
         if plays_random(F, rng, seat):
-            options = 1 + (1 if can_fight else 0) + (1 if island else 0) + (1 if can_haul else 0)
-            pick = decide(rng, seat, options)
-            entry = S.P_STOP
-            if pick > 0:
-                pick -= 1
-                if can_fight:
-                    if pick == 0:
-                        entry = S.P_FIGHT
-                    pick -= 1
-                if island and entry == S.P_STOP:
-                    if pick == 0:
-                        entry = S.P_LOOT
-                    pick -= 1
-                if can_haul and entry == S.P_STOP and pick == 0:
-                    entry = S.P_HAUL
+            options = option(S.P_STOP)
+            if can_fight:
+                options |= option(S.P_FIGHT)
+            if island:
+                options |= option(S.P_LOOT)
+            if can_haul:
+                options |= option(S.P_HAUL)
+            entry = pick_option(options, rng, seat)
         elif can_fight:
             entry = S.P_FIGHT
         elif can_haul:

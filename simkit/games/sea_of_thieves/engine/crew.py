@@ -5,7 +5,7 @@ respawn."""
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import NO_BEST, decide
+from simkit.core.kernels import decide, option, pick_option
 from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -175,22 +175,14 @@ def sail_task(P, T, K, F, rng, log, k, goal, hexes_n, first):
     for i in range(hexes_n):
         h = T[SHIP0 + k, S.HEX]
         if plays_random(F, rng, seat):
-            n = np.int64(0)
+            options = np.int64(0)  # the directions it may sail in
             for d in range(6):
                 x = K[S.NEXT0 + d, h]
                 if x >= 0 and hexes.can_end(T, K, k, x):
-                    n += 1
-            if n == 0:
+                    options |= option(d)
+            if options == 0:
                 return
-            pick = decide(rng, seat, n)
-            dest = np.int64(-1)
-            for d in range(6):
-                x = K[S.NEXT0 + d, h]
-                if x >= 0 and hexes.can_end(T, K, k, x):
-                    if pick == 0:
-                        dest = x
-                        break
-                    pick -= 1
+            dest = K[S.NEXT0 + pick_option(options, rng, seat), h]
         else:
             dest = first if i == 0 and first >= 0 else bot.step_toward(T, K, h, goal)
             if dest == h:
@@ -295,28 +287,17 @@ def respawn(P, T, K, F, rng, log, seat):
     pos = 0
     for _ in range(200):
         pos = hexes.roll_sea_tile(T, rng)
-        n = np.int64(0)
+        options = np.int64(0)  # the tile's island hexes with room for them
         for i in range(S.TILE_HEXES):
             h = pos * S.TILE_HEXES + i
             if T[S.HEX_TYPE, h] == S.ISLAND and T[S.HEX_STANDEES, h] + need <= 2:
-                n += 1
-        if n == 0:
+                options |= option(i)
+        if options == 0:
             continue
-        pick = decide(rng, seat, n) if plays_random(F, rng, seat) else np.int64(-1)
-        best_s = NO_BEST
-        j = 0  # the hexes counted as above: a random seat's pick is the pick-th (none after it overrides)
-        for i in range(S.TILE_HEXES):
-            h = pos * S.TILE_HEXES + i
-            if T[S.HEX_TYPE, h] == S.ISLAND and T[S.HEX_STANDEES, h] + need <= 2:
-                if pick >= 0:
-                    if j == pick:
-                        best = h
-                    j += 1
-                else:
-                    s = bot.respawn_hex_score(T, K, F, seat, h)
-                    if s > best_s:
-                        best_s = s
-                        best = h
+        if plays_random(F, rng, seat):
+            best = pos * S.TILE_HEXES + pick_option(options, rng, seat)
+        else:
+            best = bot.respawn_hex(T, K, F, seat, pos, options)
         break
     if best < 0:  # every tile full for 200 rolls: the Outpost hex (A22)
         best = bot.OUTPOST_HEX

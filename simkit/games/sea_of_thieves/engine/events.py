@@ -6,7 +6,7 @@ unless it was placed in front of the Knave (components/events.csv, A46)."""
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import NO_BEST, decide
+from simkit.core.kernels import NO_BEST, decide, option, pick_option
 from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -129,25 +129,16 @@ def place_kraken(P, T, K, F, rng, log, knave):
         if j != k and T[SHIP0 + j, S.HEX] == h:
             owner = j // 2
             goal, _ = bot.ship_goal(P, T, K, F, j)
-            options = np.int64(0)
+            options = np.int64(0)  # the directions to an adjacent sea hex with room
             for d in range(6):
                 x = K[S.NEXT0 + d, h]
                 if x >= 0 and T[S.HEX_TYPE, x] != S.ABSENT and T[S.HEX_STANDEES, x] < 2:
-                    options += 1
-            pick = decide(rng, owner, options) if plays_random(F, rng, owner) else np.int64(-1)
-            dest = np.int64(-1)
-            best_d = 1 << 40
-            i = 0  # the options counted as above: a random owner's pick is the pick-th (none after it overrides)
-            for d in range(6):
-                x = K[S.NEXT0 + d, h]
-                if x >= 0 and T[S.HEX_TYPE, x] != S.ABSENT and T[S.HEX_STANDEES, x] < 2:
-                    if pick >= 0:
-                        if i == pick:
-                            dest = x
-                        i += 1
-                    elif S.dist(K, x, goal) < best_d:
-                        best_d = S.dist(K, x, goal)
-                        dest = x
+                    options |= option(d)
+            if plays_random(F, rng, owner):
+                d = pick_option(options, rng, owner)
+                dest = K[S.NEXT0 + d, h] if d >= 0 else np.int64(-1)
+            else:
+                dest = bot.step_nearest(K, h, options, goal)
             hexes.set_ship_hex(T, j, dest)
             log_event(T, log, owner, EV.PUSH, j, h, dest)
     set_enemy_hex(T, e, h)

@@ -6,7 +6,7 @@ follows a straight line (one of the six hex directions, precomputed per board in
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import decide
+from simkit.core.kernels import decide, option, pick_option
 from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -79,25 +79,16 @@ def push_out(P, T, K, F, rng, log, k, h):
                 victim = j
     owner = victim // 2
     goal, _ = bot.ship_goal(P, T, K, F, victim)
-    options = np.int64(0)
+    options = np.int64(0)  # the directions to an adjacent hex with room
     for d in range(6):
         x = K[S.NEXT0 + d, h]
         if x >= 0 and T[S.HEX_STANDEES, x] < 2:
-            options += 1
-    pick = decide(rng, owner, options) if plays_random(F, rng, owner) else np.int64(-1)
-    dest = np.int64(-1)
-    best_d = 1 << 40
-    i = 0
-    for d in range(6):
-        x = K[S.NEXT0 + d, h]
-        if x >= 0 and T[S.HEX_STANDEES, x] < 2:
-            if pick >= 0:
-                if i == pick:
-                    dest = x
-                i += 1
-            elif S.dist(K, x, goal) < best_d:
-                best_d = S.dist(K, x, goal)
-                dest = x
+            options |= option(d)
+    if plays_random(F, rng, owner):
+        d = pick_option(options, rng, owner)
+        dest = K[S.NEXT0 + d, h] if d >= 0 else np.int64(-1)
+    else:
+        dest = bot.step_nearest(K, h, options, goal)
     set_ship_hex(T, victim, dest)
     log_event(T, log, owner, EV.PUSH, victim, h, dest)
 

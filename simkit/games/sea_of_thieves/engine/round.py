@@ -6,7 +6,7 @@ waters, D clean up), the Ocean Hazards phase (engine/hazards.py), the Event phas
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import NO_LEAST, decide
+from simkit.core.kernels import NO_LEAST, decide, option, pick_option
 from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -176,30 +176,14 @@ def draw_fortune(T, seat, n):
 def place_fleet(P, T, K, F, rng, log, seat):
     """Both ships on one hub island hex holding no other player's ships (Final Setup). The bots
     take the free hub island nearest their voyages' islands."""
-    n = np.int64(0)
-    for i in range(S.TILE_HEXES):
-        if T[S.HEX_TYPE, i] == S.ISLAND and T[S.HEX_STANDEES, i] == 0:
-            n += 1
-    pick = decide(rng, seat, n) if plays_random(F, rng, seat) else np.int64(-1)
-    best = -1
-    best_s = 1 << 40
-    i = 0  # the hexes counted above: a random seat's pick is the pick-th (none after it overrides)
+    options = np.int64(0)  # the hub tile's island hexes (its first) without ships
     for h in range(S.TILE_HEXES):
-        if T[S.HEX_TYPE, h] != S.ISLAND or T[S.HEX_STANDEES, h] != 0:
-            continue
-        if pick >= 0:
-            if i == pick:
-                best = h
-            i += 1
-            continue
-        s = 1000
-        for i in range(T[SEAT0 + seat, S.VOY_N]):
-            v = T[S.VHAND0 + seat, i]
-            if K[S.V_SYM, v] >= 0 and T[S.SYMBOL_HEX, K[S.V_SYM, v]] >= 0:
-                s = min(s, S.dist(K, h, T[S.SYMBOL_HEX, K[S.V_SYM, v]]))
-        if s < best_s:
-            best_s = s
-            best = h
+        if T[S.HEX_TYPE, h] == S.ISLAND and T[S.HEX_STANDEES, h] == 0:
+            options |= option(h)
+    if plays_random(F, rng, seat):
+        best = pick_option(options, rng, seat)
+    else:
+        best = bot.hub_hex(T, K, seat, options)
     if best < 0:  # more players than hub islands: share the emptiest (not with 2-4 players)
         best = bot.OUTPOST_HEX
     for k in range(2 * seat, 2 * seat + 2):
@@ -268,12 +252,18 @@ def setup_game(P, T, K, F, rng, log, players):
 
 
 # ------------------------------------------------------------------ a turn
+@jit(inline="always", runtime=False)
+def ship_ready(P, T, k):
+    """Whether ship k is afloat with room for another action token."""
+    return T[SHIP0 + k, S.HEX] >= 0 and T[SHIP0 + k, S.ACTIONS] < P.actions_per_ship
+
+
 @jit(runtime=False)
 def ships_ready(P, T, seat):
-    """The seat's ships afloat with room for another action token."""
+    """How many of the seat's ships may still act (ship_ready)."""
     n = 0
     for k in range(2 * seat, 2 * seat + 2):
-        if T[SHIP0 + k, S.HEX] >= 0 and T[SHIP0 + k, S.ACTIONS] < P.actions_per_ship:
+        if ship_ready(P, T, k):
             n += 1
     return n
 
@@ -281,25 +271,15 @@ def ships_ready(P, T, seat):
 @jit(runtime=False)
 def pick_ship(P, T, K, F, rng, seat):
     """The ship that takes the next action (-1: none can)."""
-    n = ships_ready(P, T, seat)
-    if n == 0:
+    ready = np.int64(0)  # the seat's ships (2 seat + i as alternative i) that may still act
+    for i in range(2):
+        if ship_ready(P, T, 2 * seat + i):
+            ready |= option(i)
+    if ready == 0:
         return np.int64(-1)
     if plays_random(F, rng, seat):
-        pick = decide(rng, seat, n)
-        for k in range(2 * seat, 2 * seat + 2):
-            if T[SHIP0 + k, S.HEX] >= 0 and T[SHIP0 + k, S.ACTIONS] < P.actions_per_ship:
-                if pick == 0:
-                    return np.int64(k)
-                pick -= 1
-    best = -1
-    best_s = 1 << 40
-    for k in range(2 * seat, 2 * seat + 2):
-        if T[SHIP0 + k, S.HEX] >= 0 and T[SHIP0 + k, S.ACTIONS] < P.actions_per_ship:
-            s = 10 * T[SHIP0 + k, S.ACTIONS] - (1 if T[SHIP0 + k, S.VOYAGE] >= 0 else 0)
-            if s < best_s:
-                best_s = s
-                best = k
-    return np.int64(best)
+        return 2 * seat + pick_option(ready, rng, seat)
+    return bot.ship_to_act(T, seat, ready)
 
 
 @jit(runtime=False)
