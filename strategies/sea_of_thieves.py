@@ -293,6 +293,30 @@ def enemy_worth(P, T, K, F, k, e):
 
 
 @jit(runtime=False)
+def fire_target(P, T, K, F, k, n_enemies):
+    """(ship, enemy) ship k fires on (Open Fire), -1 for none: the rival ship in the hex with the
+    fullest hold (then damage, then its owner's Reputation), the first on a tie; and the enemy
+    in the hex it hunts and values most (fire_targets listed them). Open Fire takes the enemy
+    when there is one."""
+    seat = k // 2
+    h = T[SHIP0 + k, S.HEX]
+    target = np.int64(-1)
+    enemy = np.int64(-1)
+    best = -1.0
+    for j in range(2 * T[ST, S.PLAYERS]):
+        if j // 2 != seat and T[SHIP0 + j, S.HEX] == h:
+            score = 1.0 * (T[SHIP0 + j, S.HOLD_N] * 4 + T[SHIP0 + j, S.DAMAGE] + T[SEAT0 + j // 2, S.REP])
+            if score > best:
+                best = score
+                target = np.int64(j)
+    for e_i in range(n_enemies):
+        e = T[S.SCRATCH, 16 + e_i]
+        if fire_on_enemy(T, K, F, k, e) and (enemy < 0 or enemy_worth(P, T, K, F, k, e) > enemy_worth(P, T, K, F, k, enemy)):
+            enemy = e
+    return target, enemy
+
+
+@jit(runtime=False)
 def enemy_plan(P, T, K, F, k):
     """(goal, intent) when an enemy shapes ship k's plan: flee a fearsome one within three hexes
     while not brave; hunt one it would fire on within six hexes; raid a fort with a crew of three
@@ -628,6 +652,34 @@ def abandon_at_turn_end(T, K, F, k):
     """At the end of the turn (abandon_window = turn): give up now the voyage abandon_now would
     give up at the ship's next action, so that the penalty counts before the Fortune phase."""
     return T[SHIP0 + k, S.VOY_AGE] >= w(F, k // 2, W_ABANDON)
+
+
+@jit(runtime=False)
+def fortune_to_discard(T, K, seat):
+    """The hand position of the fortune card to discard at Clean Up: the least worth keeping,
+    the first on a tie."""
+    i = 0
+    lo = NO_LEAST
+    for j in range(T[SEAT0 + seat, S.FORT_N]):
+        x = fortune_keep_value(K, T[S.FHAND0 + seat, j])
+        if x < lo:
+            lo = x
+            i = j
+    return i
+
+
+@jit(runtime=False)
+def voyage_to_discard(T, K, F, seat):
+    """The hand position of the voyage card to discard at Clean Up: the least valued, the first
+    on a tie."""
+    i = 0
+    lo = NO_LEAST
+    for j in range(T[SEAT0 + seat, S.VOY_N]):
+        x = voyage_card_value(K, F, seat, T[S.VHAND0 + seat, j])
+        if x < lo:
+            lo = x
+            i = j
+    return i
 
 
 @jit(runtime=False)

@@ -103,34 +103,24 @@ def open_fire(P, T, K, F, rng, log, k, bonus):
     if n == 0:
         return
     n_enemies = fire_targets(T, k)
-    pick = decide(rng, seat, n) if plays_random(F, rng, seat) else np.int64(-1)
     target = np.int64(-1)
     enemy = np.int64(-1)  # typed: a literal -1 would compile the bot's enemy_worth once more
-    best = -1.0
-    i = 0  # the targets counted by rival_count, ships then enemies: a random seat's pick is the pick-th
-    for j in range(2 * T[ST, S.PLAYERS]):
-        if j // 2 != seat and T[SHIP0 + j, S.HEX] == h:
-            if pick >= 0:
-                if i == pick:
-                    target = j
-                i += 1
-            else:
-                score = 1.0 * (T[SHIP0 + j, S.HOLD_N] * 4 + T[SHIP0 + j, S.DAMAGE] + T[SEAT0 + j // 2, S.REP])
-                if score > best:
-                    best = score
-                    target = j
-    for e_i in range(n_enemies):
-        e = T[S.SCRATCH, 16 + e_i]
-        if pick >= 0:
-            if i == pick:
-                enemy = e
-                target = -1
-            i += 1
-        elif bot.fire_on_enemy(T, K, F, k, e) and (
-                enemy < 0 or bot.enemy_worth(P, T, K, F, k, e) > bot.enemy_worth(P, T, K, F, k, enemy)):
-            enemy = e
-    if enemy >= 0 and pick < 0 and not plays_random(F, rng, seat):
-        target = -1
+    if plays_random(F, rng, seat):
+        options = np.int64(0)  # a rival ship there as itself, the e-th enemy there as MAX_SHIPS + e
+        for j in range(2 * T[ST, S.PLAYERS]):
+            if j // 2 != seat and T[SHIP0 + j, S.HEX] == h:
+                options |= option(j)
+        for e_i in range(n_enemies):
+            options |= option(S.MAX_SHIPS + e_i)
+        pick = pick_option(options, rng, seat)
+        if pick < S.MAX_SHIPS:
+            target = pick
+        else:
+            enemy = T[S.SCRATCH, 16 + pick - S.MAX_SHIPS]
+    else:
+        target, enemy = bot.fire_target(P, T, K, F, k, n_enemies)
+        if enemy >= 0 and not plays_random(F, rng, seat):
+            target = -1
     hits = crew_roll(T, K, F, rng, log, k) + bonus + S.special_amount(T, K, k, np.int64(S.E_GUNNER))
     if target < 0:
         if enemy < 0:

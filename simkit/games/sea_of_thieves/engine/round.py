@@ -6,7 +6,7 @@ waters, D clean up), the Ocean Hazards phase (engine/hazards.py), the Event phas
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import NO_LEAST, decide, option, pick_option
+from simkit.core.kernels import decide, option, pick_option
 from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -290,30 +290,18 @@ def clean_up(P, T, K, F, rng, log, seat):
         T[SHIP0 + k, S.ACTIONS] = 0
     while T[SEAT0 + seat, S.FORT_N] > P.fortune_limit:
         n = T[SEAT0 + seat, S.FORT_N]
-        if plays_random(F, rng, seat):
+        if plays_random(F, rng, seat):  # any card of the hand
             i = decide(rng, seat, n)
         else:
-            i = 0
-            lo = NO_LEAST
-            for j in range(n):
-                x = bot.fortune_keep_value(K, T[S.FHAND0 + seat, j])
-                if x < lo:
-                    lo = x
-                    i = j
+            i = bot.fortune_to_discard(T, K, seat)
         card = discard_fortune(T, seat, i)
         log_event(T, log, seat, EV.DISCARD, ZERO, card, ZERO)
     while T[SEAT0 + seat, S.VOY_N] > P.voyage_limit:
         n = T[SEAT0 + seat, S.VOY_N]
-        if plays_random(F, rng, seat):
+        if plays_random(F, rng, seat):  # any card of the hand
             i = decide(rng, seat, n)
         else:
-            i = 0
-            lo = NO_LEAST
-            for j in range(n):
-                x = bot.voyage_card_value(K, F, seat, T[S.VHAND0 + seat, j])
-                if x < lo:
-                    lo = x
-                    i = j
+            i = bot.voyage_to_discard(T, K, F, seat)
         v = T[S.VHAND0 + seat, i]
         T[S.VHAND0 + seat, i] = T[S.VHAND0 + seat, n - 1]
         T[SEAT0 + seat, S.VOY_N] = n - 1
