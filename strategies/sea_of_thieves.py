@@ -19,7 +19,7 @@ from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.core.bots import RANDOM as BASELINE
 from simkit.core.game import Preset, with_tuned
 from simkit.core.jit import jit
-from simkit.core.kernels import NO_BEST, NO_LEAST, offers
+from simkit.core.kernels import NO_BEST, NO_LEAST, offers, option
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, dist, gauge, hold_value
 
@@ -389,6 +389,39 @@ def knave_hex_score(T, K, knave, h):
         elif k // 2 == lead:
             rival = min(rival, dist(K, h, x))
     return 1.0 * min(own, 6) - 1.0 * rival
+
+
+@jit(runtime=False)
+def knave_best_ships(T, knave, ships):
+    """The ships of the set the Knave likes most (knave_ship_score), all of them on a tie."""
+    best = np.int64(0)
+    best_s = NO_BEST
+    for k in range(2 * T[ST, S.PLAYERS]):
+        if offers(ships, k):
+            s = knave_ship_score(T, knave, k)
+            if s > best_s:
+                best_s = s
+                best = option(k)
+            elif s == best_s:
+                best |= option(k)
+    return best
+
+
+@jit(runtime=False)
+def knave_best_hexes(T, K, knave, h, options):
+    """The directions of the set from h whose hex the Knave likes most as a spawn
+    (knave_hex_score), all of them on a tie."""
+    best = np.int64(0)
+    best_s = NO_BEST
+    for d in range(6):
+        if offers(options, d):
+            s = knave_hex_score(T, K, knave, K[S.NEXT0 + d, h])
+            if s > best_s:
+                best_s = s
+                best = option(d)
+            elif s == best_s:
+                best |= option(d)
+    return best
 
 
 @jit(runtime=False)

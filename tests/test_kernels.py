@@ -29,6 +29,7 @@ from simkit.core.kernels import (
     params_record,
     pick_best,
     pick_option,
+    pick_tied,
     pick_weighted,
     race_pick,
     race_prune,
@@ -522,3 +523,16 @@ def test_pick_weighted_takes_each_unit_held_as_likely():
     for i, share in ((0, 2 / 8), (2, 1 / 8), (4, 5 / 8)):
         sd = (4000 * share * (1 - share)) ** 0.5
         assert abs(picks[i] - 4000 * share) < 4 * sd, picks
+
+
+def test_pick_tied_draws_only_between_two_or_more_equals():
+    """pick_tied: a lone best is taken with no draw, nothing legal gives -1 with no draw, and two
+    or more are drawn uniformly with one draw (decide over their number)."""
+    for seed in range(20):
+        a, b = _streams(seed), _streams(seed)
+        assert pick_tied(option(5), a, 1) == 5 and pick_tied(np.int64(0), a, 1) == -1
+        assert (a == b).all()
+        assert pick_tied(option(2) | option(7), a, 1) == [2, 7][decide(b, 1, 2)]
+        assert (a == b).all()
+    picks = np.bincount([pick_tied(option(0) | option(3) | option(6), _streams(s), 0) for s in range(3000)], minlength=7)
+    assert picks.sum() == picks[[0, 3, 6]].sum() and all(880 < c < 1120 for c in picks[[0, 3, 6]]), picks

@@ -224,6 +224,14 @@ def pick_option(options, rng, seat):
 
 
 @jit(inline="always")
+def pick_tied(options, rng, seat):
+    """A uniform member of a set of equally good alternatives (a heuristic's best), drawn from
+    the seat's stream only when there are two or more; -1, with no draw, for an empty set."""
+    n = count_options(options)
+    return nth_option(options, decide(rng, seat, n) if n > 1 else np.int64(0))
+
+
+@jit(inline="always")
 def pick_weighted(counts, rng, seat):
     """Alternative i with chance counts[i] / sum (one draw per unit held: a card of the hand,
     uniformly); the sum must be above 0."""

@@ -5,7 +5,7 @@ respawn."""
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import decide, option, pick_option
+from simkit.core.kernels import decide, nth_option, option, pick_option
 from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -116,20 +116,21 @@ def defeat_crew(T, K, F, rng, log, k, n):
                 spend_resource(T, K, k)
                 log_event(T, log, seat, EV.DEFEAT, k, np.int64(-1), up)
                 continue
-        # which token: the bots give up a normal crew token before a special one
+        # which token: any face-up one, the CREW_UP alike crew tokens first, then the special
+        # crew by slot; the bots give up a normal crew token before a special one
+        specials = np.int64(0)
+        for i in range(S.MAX_SLOTS):
+            if T[SHIP0 + k, S.SPEC0 + i] >= 0 and T[SHIP0 + k, S.SPEC_DOWN0 + i] == 0:
+                specials |= option(i)
         pick = decide(rng, seat, up) if plays_random(F, rng, seat) else np.int64(0)
         if pick < T[SHIP0 + k, S.CREW_UP]:
             T[SHIP0 + k, S.CREW_UP] -= 1
             T[SHIP0 + k, S.CREW_DOWN] += 1
             log_event(T, log, seat, EV.DEFEAT, k, ZERO, up - 1)
             continue
-        pick -= T[SHIP0 + k, S.CREW_UP]
-        for i in range(S.MAX_SLOTS):
-            if T[SHIP0 + k, S.SPEC0 + i] >= 0 and T[SHIP0 + k, S.SPEC_DOWN0 + i] == 0:
-                if pick == 0:
-                    T[SHIP0 + k, S.SPEC_DOWN0 + i] = 1
-                    break
-                pick -= 1
+        slot = nth_option(specials, pick - T[SHIP0 + k, S.CREW_UP])
+        if slot >= 0:
+            T[SHIP0 + k, S.SPEC_DOWN0 + slot] = 1
         log_event(T, log, seat, EV.DEFEAT, k, ONE, up - 1)
 
 

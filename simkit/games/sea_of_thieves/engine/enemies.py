@@ -10,7 +10,7 @@ Enemy state lives in T rows ENEMY0 + e (state.py); cards and charts in K (compon
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import NO_BEST, decide
+from simkit.core.kernels import option, pick_tied
 from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -74,29 +74,13 @@ def knave_adjacent(P, T, K, F, rng, log, knave, h):
     (A48: -1 if there is none, and the enemy is not placed). The bots' ties are drawn from the
     Knave's decision stream, so no seat is favoured by the order of the hexes."""
     at_random = plays_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
-    best_s = NO_BEST
-    ties = 0
+    options = np.int64(0)  # the directions to a sea hex that is not blocked
     for d in range(6):
         x = K[S.NEXT0 + d, h]
         if x >= 0 and T[S.HEX_TYPE, x] != S.ABSENT and not blocked(T, x):
-            s = 0.0 if at_random else bot.knave_hex_score(T, K, knave, x)
-            if s > best_s:
-                best_s = s
-                ties = 1
-            elif s == best_s:
-                ties += 1
-    if ties == 0:
-        return np.int64(-1)
-    pick = decide(rng, knave, np.int64(ties)) if ties > 1 else np.int64(0)
-    for d in range(6):
-        x = K[S.NEXT0 + d, h]
-        if x >= 0 and T[S.HEX_TYPE, x] != S.ABSENT and not blocked(T, x):
-            s = 0.0 if at_random else bot.knave_hex_score(T, K, knave, x)
-            if s == best_s:
-                if pick == 0:
-                    return np.int64(x)
-                pick -= 1
-    return np.int64(-1)
+            options |= option(d)
+    d = pick_tied(options if at_random else bot.knave_best_hexes(T, K, knave, h, options), rng, knave)
+    return K[S.NEXT0 + d, h] if d >= 0 else np.int64(-1)
 
 
 @jit(runtime=False)
@@ -124,27 +108,11 @@ def target_choice(P, T, K, F, rng, h, knave):
     """The player ship in hex h an enemy attacks; with several, the Scurvy Knave picks (The
     Scurvy Knave: ties on enemy turns; the bots' own ties drawn from its stream). -1 if none."""
     at_random = plays_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
-    best_s = NO_BEST
-    ties = 0
+    ships = np.int64(0)
     for k in range(2 * T[ST, S.PLAYERS]):
         if T[SHIP0 + k, S.HEX] == h:
-            s = 0.0 if at_random else bot.knave_ship_score(T, knave, k)
-            if s > best_s:
-                best_s = s
-                ties = 1
-            elif s == best_s:
-                ties += 1
-    if ties == 0:
-        return np.int64(-1)
-    pick = decide(rng, knave, np.int64(ties)) if ties > 1 else np.int64(0)
-    for k in range(2 * T[ST, S.PLAYERS]):
-        if T[SHIP0 + k, S.HEX] == h:
-            s = 0.0 if at_random else bot.knave_ship_score(T, knave, k)
-            if s == best_s:
-                if pick == 0:
-                    return np.int64(k)
-                pick -= 1
-    return np.int64(-1)
+            ships |= option(k)
+    return pick_tied(ships if at_random else bot.knave_best_ships(T, knave, ships), rng, knave)
 
 
 # ------------------------------------------------------------------ enemies attack

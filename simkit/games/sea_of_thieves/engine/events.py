@@ -6,7 +6,7 @@ unless it was placed in front of the Knave (components/events.csv, A46)."""
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import NO_BEST, decide, option, pick_option
+from simkit.core.kernels import NO_BEST, decide, option, pick_option, pick_tied
 from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -73,8 +73,9 @@ def spawn_skeleton_ship(P, T, K, F, rng, log, knave, waypoint):
 @jit(runtime=False)
 def kraken_targets(T, K):
     """Player ships the Kraken may rise under: not on an island or the Outpost, not with a skeleton
-    ship or the Megalodon, and any other ship there able to make way (A42). T[SCRATCH, 24..)."""
-    n = 0
+    ship or the Megalodon, and any other ship there able to make way (A42); of those, the ones
+    with the most cargo, as a set of ships."""
+    targets = np.int64(0)
     most = -1
     for k in range(2 * T[ST, S.PLAYERS]):
         h = T[SHIP0 + k, S.HEX]
@@ -87,11 +88,10 @@ def kraken_targets(T, K):
         c = T[SHIP0 + k, S.HOLD_N]
         if c > most:
             most = c
-            n = 0
+            targets = np.int64(0)
         if c == most:
-            T[S.SCRATCH, 24 + n] = k
-            n += 1
-    return n
+            targets |= option(k)
+    return targets
 
 
 @jit(runtime=False)
@@ -100,30 +100,13 @@ def place_kraken(P, T, K, F, rng, log, knave):
     Knave's choice); another ship there makes way to an adjacent hex of its owner's choice. If it
     cannot be placed it waits beside the board and tries again at the next event phase (Kraken)."""
     e = S.KRAKEN
-    n = kraken_targets(T, K)
-    if n == 0:
+    targets = kraken_targets(T, K)
+    if targets == 0:
         T[ENEMY0 + e, S.E_STATE] = S.E_WAITING
         log_event(T, log, knave, EV.KRAKEN_WAITS, ZERO, ZERO, ZERO)
         return
     at_random = plays_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
-    best = NO_BEST
-    ties = 0
-    for i in range(n):
-        s = 0.0 if at_random else bot.knave_ship_score(T, knave, T[S.SCRATCH, 24 + i])
-        if s > best:
-            best = s
-            ties = 1
-        elif s == best:
-            ties += 1
-    pick = decide(rng, knave, np.int64(ties)) if ties > 1 else np.int64(0)
-    k = T[S.SCRATCH, 24]
-    for i in range(n):
-        s = 0.0 if at_random else bot.knave_ship_score(T, knave, T[S.SCRATCH, 24 + i])
-        if s == best:
-            if pick == 0:
-                k = T[S.SCRATCH, 24 + i]
-                break
-            pick -= 1
+    k = pick_tied(targets if at_random else bot.knave_best_ships(T, knave, targets), rng, knave)
     h = T[SHIP0 + k, S.HEX]
     for j in range(2 * T[ST, S.PLAYERS]):
         if j != k and T[SHIP0 + j, S.HEX] == h:
@@ -274,7 +257,7 @@ def shifting_sands(P, T, K, F, rng, log, knave):
     if plays_random(F, rng, knave):
         if decide(rng, knave, np.int64(2)) == 0:
             return
-        pick = decide(rng, knave, np.int64(n_from))
+        pick = decide(rng, knave, np.int64(n_from))  # a board may hold more islands than a set of bits
         for i in range(T[ST, S.N_ISLANDS]):
             h = T[S.ISLANDS, i]
             if T[S.HEX_SKELETONS, h] > T[S.HEX_CAPTAINS, h]:

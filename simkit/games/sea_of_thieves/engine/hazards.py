@@ -9,7 +9,7 @@ full hexes and end only in a hex with room (A44)."""
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import FALSE, NO_BEST, TRUE, decide
+from simkit.core.kernels import FALSE, NO_BEST, TRUE, option, pick_tied
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.common import log_event, plays_random
@@ -54,26 +54,16 @@ def nearest_ship_hex(P, T, K, F, rng, e, knave, reach, need_room):
             nearest = np.int64(0)
             liked = np.int64(0)
             best_s = NO_BEST
-        nearest |= np.int64(1) << k
+        nearest |= option(k)
         if s > best_s:
             best_s = s
-            liked = np.int64(1) << k
+            liked = option(k)
         elif s == best_s:
-            liked |= np.int64(1) << k
+            liked |= option(k)
     if nearest == 0:
         return np.int64(-1)
     at_random = plays_random(F, rng, knave)  # one coin for the whole choice (the skill knob)
-    ties = nearest if at_random else liked
-    n = np.int64(0)
-    for k in range(2 * T[ST, S.PLAYERS]):
-        n += (ties >> k) & 1
-    pick = decide(rng, knave, n) if n > 1 else np.int64(0)
-    for k in range(2 * T[ST, S.PLAYERS]):
-        if (ties >> k) & 1:
-            if pick == 0:
-                return T[SHIP0 + k, S.HEX]
-            pick -= 1
-    return np.int64(-1)
+    return T[SHIP0 + pick_tied(nearest if at_random else liked, rng, knave), S.HEX]
 
 
 @jit(runtime=False)
