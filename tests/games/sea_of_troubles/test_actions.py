@@ -54,6 +54,27 @@ def test_ships_are_placed_on_free_xs_from_the_first_placer_clockwise():
     assert firsts == {0, 1, 2}  # a random player may take any X
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("component_set", ["standard", "alt-corner-ports"])
+def test_each_placer_takes_the_free_x_farthest_from_the_ships_already_placed(players, component_set):
+    # A11: a preset's ship goes on the free X whose nearest placed ship is farthest (the first
+    # X on a tie), for every first placer, checked against the board's own distances
+    for placer in range(players):
+        t = Table(players, strategies="pillager", component_set=component_set)
+        for s in range(players):
+            t.put(s, -1)
+        t.call("place_ships", players=players, placer=placer)
+        xs = [int(t.K[S.X_SQ, x]) for x in range(int(t.K[S.META, S.N_X]))]
+        placed = []
+        for i in range(players):
+            s = (placer + i) % players
+            free = [sq for sq in xs if sq not in placed]
+            near = [min([int(t.K[S.DIST0 + sq, p]) for p in placed], default=S.FAR) for sq in free]
+            want = free[near.index(max(near))]
+            assert t.seat(s)[S.POS] == want, (placer, s)
+            placed.append(want)
+
+
 def test_quests_are_dealt_from_a_shuffled_deck_and_name_a_treasure():
     kinds = sorted({n for n, _, _ in COMP.treasures})
     for i, (port, kind, infamy) in enumerate(COMP.quests):
@@ -98,6 +119,28 @@ def test_delivery_at_a_closed_port_removes_the_treasure_and_scores():
     u.give_treasure(0, "Treasure Chest")
     u.set_hand(0, [(SW, 1), (SA, 1)])
     assert u.call("deliverable", seat=0, slot=0) == -1  # cannot pay 3 cards
+
+
+def test_a_delivery_of_any_treasure_hands_over_the_cheapest_carried():
+    # A18: a quest for any treasure takes the carried card of the least Infamy the hand can pay,
+    # the first of them on a tie, wherever it lies in the hold: every ordering of two and of
+    # three kinds the treasure deck holds
+    import itertools
+
+    anyq = next(i for i, q in enumerate(COMP.quests) if q[1] == "any")
+    kinds = sorted({COMP.treasures[int(tr)][0] for tr in Table(4).T[S.TDECK, :Table(4).st[S.TDECK_N]]})
+    assert len(kinds) >= 4
+    for carried in [*itertools.permutations(kinds, 2), *itertools.permutations(kinds, 3)]:
+        t = Table(4, strategies="quester")
+        t.T[S.QUEST, :] = -1
+        t.T[S.QUEST, 0] = anyq
+        t.st[S.N_QUESTS] = 1
+        t.put(0, int(t.K[S.PORT_SQ, int(t.K[S.Q_PORT, anyq])]))
+        for name in carried:
+            t.give_treasure(0, name)
+        t.set_hand(0, [(SW, 1), (SA, 1), (CA, 2), (SW, 4)])
+        infamy = [int(t.K[S.TREAS_INF, t.T[S.CARRY0, i]]) for i in range(len(carried))]
+        assert t.call("deliverable", seat=0, slot=0) == infamy.index(min(infamy)), carried
 
 
 def test_pillage_success_and_equal_totals_fail():

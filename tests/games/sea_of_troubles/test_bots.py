@@ -223,6 +223,27 @@ def test_a_rival_carrier_is_worth_the_hunt_weight_per_carried_infamy_and_no_othe
     assert square_value(t, seat, sq, hunt=2.0, min_fight=99.0) == 0.0  # a hand too weak to board
 
 
+@pytest.mark.parametrize("seat,rival", [(0, 1), (2, 0), (1, 2)])
+def test_a_rival_s_x_with_buried_treasure_is_worth_half_the_dig_weight_and_no_other_weight(seat, rival):
+    """Sailing to an X where a rival has buried treasure is worth W_DIG / 2 (without the dig odds,
+    W_DIG_ODDS = 0): the dig weight alone moves it, the weight before it (quests) does not; the
+    seat's own X and a rival's X with nothing buried are worth no dig."""
+    t = Table(3, strategies="duellist")
+    t.clear_hands()
+    xsq = next(b for b in range(int(t.K[S.META, S.N_SQ])) if t.K[S.SQ_KIND, b] == S.XSPOT)
+    assert square_value(t, seat, xsq, dig=2.0) == 0.0  # nobody's X yet
+    t.put(rival, xsq)
+    t.give_treasure(rival, "Doubloon")
+    t.set_hand(rival, [(S.SAIL, 1)])
+    t.call("bury", seat=rival, slot=0)
+    assert t.seat(rival)[S.BURY_N] == 1 and t.T[S.XOWNER, t.K[S.SQ_INDEX, xsq]] == rival
+    assert square_value(t, seat, xsq, dig=2.0) == pytest.approx(1.0)
+    assert square_value(t, seat, xsq, quest=2.0) == 0.0
+    assert square_value(t, rival, xsq, dig=2.0) == 0.0  # one's own X
+    t.seat(rival)[S.BURY_N] = 0  # dug up: nothing left there
+    assert square_value(t, seat, xsq, dig=2.0) == 0.0
+
+
 def test_the_defender_answers_when_its_best_total_just_meets_its_nerve_and_concedes_below():
     """The heuristic defender's nerve (W_NERVE): it answers with its biggest total when that total
     is at least nerve * 2.5 * the attack's card count, and concedes below it; a total exactly at

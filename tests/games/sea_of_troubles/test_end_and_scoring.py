@@ -128,6 +128,26 @@ def test_a_sunk_pirate_keeps_its_tokens_and_buried_treasure_and_may_win():
     assert t.out[0, G.SCORE] == 7 and t.out[0, G.WINNER] == 1  # 4 tokens + 3 buried beat 6
 
 
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_the_ghosts_player_scores_the_better_of_the_two_ships_even_once_the_ghost_has_sunk(seat):
+    # ENDING THE GAME, A40: the Ghost's player (its seat in GHOST_SEAT) scores the better of the
+    # living pirate (tokens and buried treasure) and the Ghost (its tokens and what it carries),
+    # whether the Ghost still sails or has sunk; any other sunk pirate scores as one ship
+    for ghost_seat, state in ((seat, S.DEAD), (seat, S.GHOST), ((seat + 1) % 3, S.DEAD)):
+        t = Table(3, strategies="pillager")
+        t.seat(seat)[S.INFAMY] = 3
+        t.seat(seat)[S.GHOST_INFAMY] = 5
+        t.give_treasure(seat, "Exotic Goods")  # carried: 2
+        t.st[S.GHOST_SEAT] = ghost_seat
+        t.seat(seat)[S.STATE] = state
+        score, buried, carried, ghost = t.call("score_now", s=seat)
+        assert (buried, carried) == (0, 2)
+        if ghost_seat == seat:
+            assert ghost and score == 7, (ghost_seat, state)  # max(3 + 0, 5 + 2)
+        else:
+            assert not ghost and score == 5, (ghost_seat, state)  # 3 + 0 + 2
+
+
 def test_tied_scores_go_to_the_pirate_with_more_damage():
     t = Table(3, strategies="pillager")
     for s, (infamy, dmg) in enumerate(((5, 1), (5, 2), (4, 3))):

@@ -52,6 +52,20 @@ def test_a_defender_may_give_up_before_the_reveal_and_keeps_the_drawn_card():
     assert t.seat(0)[S.INFAMY] == 1 and t.seat(1)[S.INFAMY] == 1  # the attacker's Swords loot (A22)
 
 
+@pytest.mark.parametrize("shoot", [0, 1])
+def test_a_defender_who_gives_up_commits_no_card_not_even_a_wild(shoot):
+    # The FIGHT 3: giving up before the reveal commits nothing; a Wild, which serves as any
+    # type, stays in the hand with the rest (and the loss is the declared type's)
+    t = duel(answer_nerve=10.0)  # never thinks a fight worth it
+    t.set_hand(0, [(CA if shoot else SW, 1)])
+    t.set_hand(1, [(WI, 0), (SW, 4), (WI, 0), (CA, 2)])
+    held = t.hand(1)
+    t.stack([(SA, 3)])
+    t.call("fight", att=0, dfn=1, shoot=shoot)
+    assert t.events(EV.RESPONSE)[-1][3:5] == (-1, 0) and t.events(EV.FIGHT_END)[-1][5] == 3
+    assert sorted(t.hand(1)) == sorted([*held, (SA, 3)])
+
+
 def test_a_defender_with_no_card_of_any_fighting_type_must_give_up():
     # A21: nothing to answer with, even after the draw
     t = duel()
