@@ -19,7 +19,7 @@ from simkit.core.bots import LOOKAHEAD as LOOKAHEAD_TIER
 from simkit.core.bots import RANDOM as BASELINE
 from simkit.core.game import Preset, with_tuned
 from simkit.core.jit import jit
-from simkit.core.kernels import NO_BEST, NO_LEAST, offers, option
+from simkit.core.kernels import NO_BEST, NO_LEAST, join_best, offers
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.state import SEAT0, SHIP0, ST, dist, gauge, hold_value
 
@@ -398,12 +398,7 @@ def knave_best_ships(T, knave, ships):
     best_s = NO_BEST
     for k in range(2 * T[ST, S.PLAYERS]):
         if offers(ships, k):
-            s = knave_ship_score(T, knave, k)
-            if s > best_s:
-                best_s = s
-                best = option(k)
-            elif s == best_s:
-                best |= option(k)
+            best, best_s = join_best(best, best_s, k, knave_ship_score(T, knave, k))
     return best
 
 
@@ -415,12 +410,7 @@ def knave_best_hexes(T, K, knave, h, options):
     best_s = NO_BEST
     for d in range(6):
         if offers(options, d):
-            s = knave_hex_score(T, K, knave, K[S.NEXT0 + d, h])
-            if s > best_s:
-                best_s = s
-                best = option(d)
-            elif s == best_s:
-                best |= option(d)
+            best, best_s = join_best(best, best_s, d, knave_hex_score(T, K, knave, K[S.NEXT0 + d, h]))
     return best
 
 

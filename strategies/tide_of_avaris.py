@@ -895,6 +895,19 @@ def want_second_relic(P, T, K, F, rng, seat):
 
 
 # --------------------------------------------------------------------------- the Night
+@jit(inline="always", runtime=False)
+def plan_step(K, t, levels, plan, gold, rum):
+    """One more planned step of track t, paid from this gold or rum: returns what is left."""
+    cost = S.upgrade_step_cost(K, t, levels[t])
+    if K[S.UP_CURRENCY, t] == S.CUR_GOLD:
+        gold -= cost
+    else:
+        rum -= cost
+    levels[t] += 1
+    plan[t] += 1
+    return gold, rum
+
+
 @jit(runtime=False)
 def plan_upgrades(P, T, K, F, rng, seat):
     """Write the seat's purchases into its PLAN row (steps per track, column 4: dice bought back),
@@ -921,13 +934,7 @@ def plan_upgrades(P, T, K, F, rng, seat):
             t = pick_option(options | option(STOP_BUYING), rng, seat)
             if t == STOP_BUYING:
                 break
-            cost = S.upgrade_step_cost(K, t, levels[t])
-            if K[S.UP_CURRENCY, t] == S.CUR_GOLD:
-                gold -= cost
-            else:
-                rum -= cost
-            levels[t] += 1
-            plan[t] += 1
+            gold, rum = plan_step(K, t, levels, plan, gold, rum)
         return
     reserve = w(F, seat, W_RESERVE)
     for _ in range(6):
@@ -949,10 +956,4 @@ def plan_upgrades(P, T, K, F, rng, seat):
                 best = t
         if best < 0:
             break
-        cost = S.upgrade_step_cost(K, best, levels[best])
-        if K[S.UP_CURRENCY, best] == S.CUR_GOLD:
-            gold -= cost
-        else:
-            rum -= cost
-        levels[best] += 1
-        plan[best] += 1
+        gold, rum = plan_step(K, best, levels, plan, gold, rum)

@@ -23,6 +23,7 @@ from simkit.core.kernels import (
     count_options,
     decide,
     fixed_width,
+    join_best,
     nth_option,
     offers,
     option,
@@ -536,3 +537,15 @@ def test_pick_tied_draws_only_between_two_or_more_equals():
         assert (a == b).all()
     picks = np.bincount([pick_tied(option(0) | option(3) | option(6), _streams(s), 0) for s in range(3000)], minlength=7)
     assert picks.sum() == picks[[0, 3, 6]].sum() and all(880 < c < 1120 for c in picks[[0, 3, 6]]), picks
+
+
+def test_join_best_keeps_the_set_of_the_top_scores():
+    """A scan with join_best ends with the set of the alternatives scoring the maximum, ties
+    included, whatever order the scores come in."""
+    for scores in ([1.0, 3.0, 3.0, 2.0], [3.0, 1.0, 2.0, 3.0], [-1.0], [0.5, 0.5, 0.5], [2.0, 1.0]):
+        best, best_s = np.int64(0), NO_BEST
+        for i, s in enumerate(scores):
+            best, best_s = join_best(best, best_s, i, s)
+        top = max(scores)
+        assert best_s == top
+        assert [i for i in range(len(scores)) if offers(best, i)] == [i for i, s in enumerate(scores) if s == top]

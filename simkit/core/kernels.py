@@ -232,6 +232,18 @@ def pick_tied(options, rng, seat):
 
 
 @jit(inline="always")
+def join_best(best, best_s, i, s):
+    """One step of a scan for the set of top-scoring alternatives: alternative i scoring s joins
+    the set `best` of those scoring best_s, or replaces it when s is higher. Returns the new
+    (best, best_s); start from (0, NO_BEST)."""
+    if s > best_s:
+        return option(i), s
+    if s == best_s:
+        return best | option(i), best_s
+    return best, best_s
+
+
+@jit(inline="always")
 def pick_weighted(counts, rng, seat):
     """Alternative i with chance counts[i] / sum (one draw per unit held: a card of the hand,
     uniformly); the sum must be above 0."""

@@ -6,7 +6,7 @@ unless it was placed in front of the Knave (components/events.csv, A46)."""
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import NO_BEST, decide, option, pick_option, pick_tied
+from simkit.core.kernels import NO_BEST, TRUE, decide, option, pick_tied
 from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -110,20 +110,9 @@ def place_kraken(P, T, K, F, rng, log, knave):
     h = T[SHIP0 + k, S.HEX]
     for j in range(2 * T[ST, S.PLAYERS]):
         if j != k and T[SHIP0 + j, S.HEX] == h:
-            owner = j // 2
-            goal, _ = bot.ship_goal(P, T, K, F, j)
-            options = np.int64(0)  # the directions to an adjacent sea hex with room
-            for d in range(6):
-                x = K[S.NEXT0 + d, h]
-                if x >= 0 and T[S.HEX_TYPE, x] != S.ABSENT and T[S.HEX_STANDEES, x] < 2:
-                    options |= option(d)
-            if plays_random(F, rng, owner):
-                d = pick_option(options, rng, owner)
-                dest = K[S.NEXT0 + d, h] if d >= 0 else np.int64(-1)
-            else:
-                dest = bot.step_nearest(K, h, options, goal)
+            dest = hexes.make_way(P, T, K, F, rng, j, h, TRUE)
             hexes.set_ship_hex(T, j, dest)
-            log_event(T, log, owner, EV.PUSH, j, h, dest)
+            log_event(T, log, j // 2, EV.PUSH, j, h, dest)
     set_enemy_hex(T, e, h)
     T[ENEMY0 + e, S.E_STATE] = S.E_ON
     T[ENEMY0 + e, S.E_DAMAGE] = 0

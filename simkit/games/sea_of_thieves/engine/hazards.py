@@ -9,7 +9,7 @@ full hexes and end only in a hex with room (A44)."""
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import FALSE, NO_BEST, TRUE, option, pick_tied
+from simkit.core.kernels import FALSE, NO_BEST, TRUE, join_best, option, pick_tied
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine.common import log_event, plays_random
@@ -55,11 +55,7 @@ def nearest_ship_hex(P, T, K, F, rng, e, knave, reach, need_room):
             liked = np.int64(0)
             best_s = NO_BEST
         nearest |= option(k)
-        if s > best_s:
-            best_s = s
-            liked = option(k)
-        elif s == best_s:
-            liked |= option(k)
+        liked, best_s = join_best(liked, best_s, k, s)
     if nearest == 0:
         return np.int64(-1)
     at_random = plays_random(F, rng, knave)  # one coin for the whole choice (the skill knob)

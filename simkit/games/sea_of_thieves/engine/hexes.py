@@ -6,7 +6,7 @@ follows a straight line (one of the six hex directions, precomputed per board in
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import decide, option, pick_option
+from simkit.core.kernels import FALSE, decide, option, pick_option
 from simkit.core.rng import CHANCE, randint
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
@@ -78,19 +78,27 @@ def push_out(P, T, K, F, rng, log, k, h):
                 best_rep = T[S.SEAT0 + j // 2, S.REP]
                 victim = j
     owner = victim // 2
-    goal, _ = bot.ship_goal(P, T, K, F, victim)
-    options = np.int64(0)  # the directions to an adjacent hex with room
+    dest = make_way(P, T, K, F, rng, victim, h, FALSE)
+    set_ship_hex(T, victim, dest)
+    log_event(T, log, owner, EV.PUSH, victim, h, dest)
+
+
+@jit(runtime=False)
+def make_way(P, T, K, F, rng, j, h, sea_only):
+    """Where ship j in hex h moves to make way: an adjacent hex with room (`sea_only`: on the
+    board, not an absent hex) of its owner's choice, -1 if there is none. The bots take the one
+    nearest their goal."""
+    owner = j // 2
+    goal, _ = bot.ship_goal(P, T, K, F, j)
+    options = np.int64(0)  # the directions it may move in
     for d in range(6):
         x = K[S.NEXT0 + d, h]
-        if x >= 0 and T[S.HEX_STANDEES, x] < 2:
+        if x >= 0 and T[S.HEX_STANDEES, x] < 2 and not (sea_only and T[S.HEX_TYPE, x] == S.ABSENT):
             options |= option(d)
     if plays_random(F, rng, owner):
         d = pick_option(options, rng, owner)
-        dest = K[S.NEXT0 + d, h] if d >= 0 else np.int64(-1)
-    else:
-        dest = bot.step_nearest(K, h, options, goal)
-    set_ship_hex(T, victim, dest)
-    log_event(T, log, owner, EV.PUSH, victim, h, dest)
+        return K[S.NEXT0 + d, h] if d >= 0 else np.int64(-1)
+    return bot.step_nearest(K, h, options, goal)
 
 
 @jit(runtime=False)
