@@ -591,14 +591,7 @@ def reroll_card(T, K, F, seat, failures):
     n = T[SEAT0 + seat, S.FORT_N]
     if failures == 0 or n <= w(F, seat, W_KEEP_FORTUNE):
         return -1
-    best = -1
-    best_v = NO_LEAST
-    for i in range(n):
-        v = fortune_keep_value(K, T[S.FHAND0 + seat, i])
-        if v < best_v:
-            best_v = v
-            best = i
-    return best
+    return fortune_to_discard(T, K, seat)
 
 
 @jit(runtime=False)
