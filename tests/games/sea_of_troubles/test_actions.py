@@ -364,6 +364,23 @@ def test_round_end_discards_unwanted_cards_then_refills_then_the_winner_chooses(
     assert (SA, 2) in t.hand(0) and t.st[S.DISC_N] == 5
 
 
+@pytest.mark.parametrize("seat", [0, 1])
+@pytest.mark.parametrize("worst", [1, 2, 3])
+def test_a_preset_discards_exactly_its_cards_of_the_discard_value_or_less_at_the_round_end(seat, worst):
+    # Round end, W_DISCARD: a preset throws away every action card of value `worst` or less,
+    # wherever it lies in the hand, and keeps every higher one, before drawing back up
+    t = Table(2, strategies="pillager")
+    t.clear_hands()
+    hand = [(SW, 3), (SA, 1), (CA, 4), (SW, 2), (SA, 2), (CA, 1), (SW, 4)]
+    t.set_hand(seat, hand)
+    t.F[1 + seat, bot.W_DISCARD] = worst
+    disc = int(t.st[S.DISC_N])
+    t.call("refill", seat=seat)
+    thrown = [c for c in hand if c[1] <= worst]
+    assert int(t.st[S.DISC_N]) - disc == len(thrown)
+    assert sorted(t.hand(seat)[: len(hand) - len(thrown)]) == sorted(c for c in hand if c[1] > worst)
+
+
 def test_own_treasure_is_dug_up_without_a_draw_and_ends_the_turn():
     t = Table(2, strategies="quester")
     t.put(0, at(t, XSQ))

@@ -47,6 +47,22 @@ def test_every_shipped_set_loads_at_every_count(name):
         assert comp.raw != base.raw
 
 
+@pytest.mark.parametrize("name", ["standard"] + sorted(p.name for p in BASE.iterdir() if p.is_dir()))
+def test_every_treasure_card_keeps_its_own_infamy_weight_and_kind_in_the_compiled_table(name):
+    """compile_arrays: column i of the treasure rows is treasure card i of the file (its Infamy,
+    its weight icon, its kind as the index of its name among the sorted names), every card, in
+    every shipped set."""
+    from simkit.games.sea_of_troubles import state as S
+
+    comp = components.load(name)
+    (K,) = components.compile_arrays(comp, values(), 4)
+    names = sorted({t[0] for t in comp.treasures})
+    assert len(names) > 1
+    for i, (kind, infamy, weighted) in enumerate(comp.treasures):
+        assert (K[S.TREAS_INF, i], K[S.TREAS_WEIGHT, i], K[S.TREAS_KIND, i]) == (
+            infamy, int(weighted), names.index(kind)), (name, i, kind)
+
+
 def test_an_unknown_set_is_refused_with_a_hint():
     with pytest.raises(InputError, match="did you mean 'alt-small-quests'"):
         components.load("alt-smal-quests")
