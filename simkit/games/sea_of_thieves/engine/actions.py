@@ -5,7 +5,7 @@ Full Sail, Open Fire, Plunder, Trade, or a fortune card's special action."""
 import numpy as np
 
 from simkit.core.jit import jit
-from simkit.core.kernels import decide, option, pick_option
+from simkit.core.kernels import count_options, decide, nth_option, option, pick_option
 from simkit.games.sea_of_thieves import events as EV
 from simkit.games.sea_of_thieves import state as S
 from simkit.games.sea_of_thieves.engine import hexes
@@ -20,9 +20,29 @@ from strategies import sea_of_thieves as bot
 
 ZERO = np.int64(0)
 ONE = np.int64(1)
+NONE = np.int64(-1)
 
 
 # ------------------------------------------------------------------ Full Sail
+@jit(runtime=False)
+def full_sail_option(T, K, k, h, n, pick):
+    """Full Sail's alternatives from hex h with n successes: each (direction d, distance m) whose
+    hex ship k may end on, direction by direction, nearest first; the lines are too many for a
+    set of bits. Returns (how many there are, d, m of the pick-th; pick -1: none)."""
+    count = np.int64(0)
+    for d in range(6):
+        x = h
+        for m in range(1, n + 1):
+            x = K[S.NEXT0 + d, x]
+            if x < 0 or T[S.HEX_TYPE, x] == S.ABSENT:
+                break
+            if hexes.can_end(T, K, k, x):
+                if count == pick:
+                    return count, np.int64(d), np.int64(m)
+                count += 1
+    return count, NONE, NONE
+
+
 @jit(runtime=False)
 def full_sail(P, T, K, F, rng, log, k, goal, bonus):
     """Crew roll; each success moves the ship up to one hex, all in one straight line."""
@@ -31,31 +51,12 @@ def full_sail(P, T, K, F, rng, log, k, goal, bonus):
     h = T[SHIP0 + k, S.HEX]
     if n == 0:
         return
-    if plays_random(F, rng, seat):
-        options = np.int64(1)  # staying put
-        for d in range(6):
-            x = h
-            for m in range(1, n + 1):
-                x = K[S.NEXT0 + d, x]
-                if x < 0 or T[S.HEX_TYPE, x] == S.ABSENT:
-                    break
-                if hexes.can_end(T, K, k, x):
-                    options += 1
-        pick = decide(rng, seat, options)
-        if pick == 0:
-            return
-        pick -= 1
-        for d in range(6):
-            x = h
-            for m in range(1, n + 1):
-                x = K[S.NEXT0 + d, x]
-                if x < 0 or T[S.HEX_TYPE, x] == S.ABSENT:
-                    break
-                if hexes.can_end(T, K, k, x):
-                    if pick == 0:
-                        hexes.sail_line(P, T, K, F, rng, log, k, np.int64(d), np.int64(m))
-                        return
-                    pick -= 1
+    if plays_random(F, rng, seat):  # staying put, or any line end: counted, then walked to
+        count, _, _ = full_sail_option(T, K, k, h, n, NONE)
+        pick = decide(rng, seat, count + 1)
+        if pick > 0:
+            _, d, m = full_sail_option(T, K, k, h, n, pick - 1)
+            hexes.sail_line(P, T, K, F, rng, log, k, d, m)
         return
     best_d = -1
     best_m = 0
@@ -278,6 +279,23 @@ def special_action(P, T, K, F, rng, log, k, i, goal):
 
 
 # ------------------------------------------------------------------ one action
+RANDOM_ACTIONS = (S.A_FULL_SAIL, S.A_PLUNDER, S.A_OPEN_FIRE, S.A_TRADE)  # a random seat's alternatives 0..3
+
+
+@jit(runtime=False)
+def legal_special(T, K, k, pick):
+    """The fortune cards of ship k's player whose special action is legal now, in hand order.
+    Returns (how many, the hand index of the pick-th; pick -1: none)."""
+    seat = k // 2
+    count = np.int64(0)
+    for i in range(T[SEAT0 + seat, S.FORT_N]):
+        if special_legal(T, K, k, K[S.FO_EFFECT, T[S.FHAND0 + seat, i]]):
+            if count == pick:
+                return count, np.int64(i)
+            count += 1
+    return count, NONE
+
+
 @jit(runtime=False)
 def choose_action(P, T, K, F, rng, k, goal, intent):
     """(action, fortune hand index for a special action) for ship k after its tasks."""
@@ -286,31 +304,20 @@ def choose_action(P, T, K, F, rng, k, goal, intent):
     at_outpost = T[S.HEX_TYPE, h] == S.OUTPOST
     rivals = rival_count(T, k)
     if plays_random(F, rng, seat):
-        n = 2 + (1 if rivals > 0 else 0) + (1 if at_outpost else 0)
-        specials = 0
-        for i in range(T[SEAT0 + seat, S.FORT_N]):
-            if special_legal(T, K, k, K[S.FO_EFFECT, T[S.FHAND0 + seat, i]]):
-                specials += 1
-        pick = decide(rng, seat, n + specials)
-        if pick == 0:
-            return S.A_FULL_SAIL, np.int64(-1)
-        if pick == 1:
-            return S.A_PLUNDER, np.int64(-1)
-        pick -= 2
+        # Full Sail, Plunder, Open Fire (a rival there), Trade (at the Outpost), then each
+        # special action of the hand (a hand may outgrow a set of bits: counted, then walked to)
+        basic = option(0) | option(1)
         if rivals > 0:
-            if pick == 0:
-                return S.A_OPEN_FIRE, np.int64(-1)
-            pick -= 1
+            basic |= option(2)
         if at_outpost:
-            if pick == 0:
-                return S.A_TRADE, np.int64(-1)
-            pick -= 1
-        for i in range(T[SEAT0 + seat, S.FORT_N]):
-            if special_legal(T, K, k, K[S.FO_EFFECT, T[S.FHAND0 + seat, i]]):
-                if pick == 0:
-                    return S.A_SPECIAL, np.int64(i)
-                pick -= 1
-        return S.A_FULL_SAIL, np.int64(-1)
+            basic |= option(3)
+        specials, _ = legal_special(T, K, k, NONE)
+        pick = decide(rng, seat, count_options(basic) + specials)
+        a = nth_option(basic, pick)
+        if a >= 0:
+            return RANDOM_ACTIONS[a], NONE
+        _, i = legal_special(T, K, k, pick - count_options(basic))
+        return S.A_SPECIAL, i
     if at_outpost and (intent == bot.I_TRADE or T[SHIP0 + k, S.HOLD_N] > T[SHIP0 + k, S.RES_N]
                        or T[SHIP0 + k, S.DAMAGE] > 0 or T[SEAT0 + seat, S.VOY_N] == 0):
         return S.A_TRADE, np.int64(-1)
