@@ -92,6 +92,23 @@ def test_kraken_rises_at_the_sixth_tentacle_under_the_fullest_hold_at_sea_and_ot
     assert t.T[S.HEX_STANDEES, sea[0]] == 2
 
 
+@pytest.mark.parametrize("cargo", [(1, 3, 3, 2), (2, 0, 1, 4), (0, 0, 2, 2), (4, 3, 2, 1)])
+def test_the_krakens_targets_are_exactly_the_ships_at_sea_with_the_fullest_hold(cargo):
+    # Kraken (A42): among the ships at sea, the ones holding the most cargo, ties all kept, and
+    # none of a smaller hold listed before the fullest one, whatever the seat order
+    t = Table(4, seed=3)
+    t.clear_board()
+    sea = t.hexes_of(S.SEA)
+    ships = (0, 2, 4, 6)
+    for k, n, h in zip(ships, cargo, (sea[0], sea[4], sea[8], sea[12])):
+        t.put(k, h)
+        for _ in range(n):
+            t.give(k, S.TREASURE_BAG, S.CHEST)
+    targets = int(t.call("kraken_targets"))
+    most = max(cargo)
+    assert [k for k in range(8) if targets >> k & 1] == [k for k, n in zip(ships, cargo) if n == most]
+
+
 def test_kraken_waits_beside_the_board_without_a_target_and_tries_again_next_event_phase():
     t = Table(4, seed=4)
     t.clear_board()

@@ -174,6 +174,28 @@ def test_a_ship_making_way_for_the_kraken_may_go_to_any_free_neighbouring_hex():
     assert_uniform(counts, room, TRIALS)
 
 
+def test_a_random_sail_task_steps_into_any_neighbouring_hex_it_may_end_in_each_alike():
+    """Tasks, Sail: a random seat's token moves its ship into an adjacent hex it may end its move
+    in (can_end: room, or a rival there that can be pushed on), each alike, the full hex of two
+    rival ships included when they can make way."""
+    probe = Table(4)
+    sea = next(h for h in probe.hexes_of(S.SEA) if len(probe.neighbours(h)) == 6)
+    counts = Counter()
+    legal = None
+    for trial in range(TRIALS):
+        t = Table(4, seed=7000 + trial, strategies="random")
+        t.clear_board()
+        t.put(0, sea)
+        full = t.neighbours(sea)[2]
+        t.put(4, full)
+        t.put(6, full)
+        legal = [x for x in t.neighbours(sea) if t.call("can_end", k=0, h=x)]
+        t.call("sail_task", k=0, goal=sea, hexes_n=1, first=-1)
+        counts[int(t.ship(0)[S.HEX])] += 1
+    assert len(legal) >= 5
+    assert_uniform(counts, legal, TRIALS)
+
+
 @pytest.mark.parametrize("voyage", [0, 1, 5])
 @pytest.mark.parametrize("holder", [0, 1])
 def test_a_heuristic_acts_first_with_the_ship_on_a_voyage_among_equally_used_ships(voyage, holder):
