@@ -328,6 +328,25 @@ def test_bury_costs_cards_and_dig_takes_on_a_three_or_four():
     assert t.seat(0)[S.BURY_N] == 0
 
 
+@pytest.mark.parametrize("owner,digger", [(0, 1), (1, 2), (2, 0)])
+def test_only_a_living_pirate_digs_at_a_rival_s_x_whatever_the_other_seats_state(owner, digger):
+    # Dig, SOTR-166: a living pirate on a rival's X with treasure there digs; the Ghost or a sunk
+    # pirate does not, whichever state the other seats are in
+    t = Table(3)
+    x = at(t, XSQ)
+    t.put(owner, x)
+    t.give_treasure(owner, "Exotic Goods")
+    t.set_hand(owner, [(SA, 1), (SA, 2)])
+    t.call("bury", seat=owner, slot=0)
+    t.put(digger, x)
+    other = 3 - owner - digger
+    for mine, theirs in ((S.ALIVE, S.GHOST), (S.ALIVE, S.DEAD), (S.GHOST, S.ALIVE), (S.DEAD, S.ALIVE)):
+        t.seat(digger)[S.STATE] = mine
+        t.seat(other)[S.STATE] = theirs
+        t.seat(owner)[S.STATE] = theirs
+        assert t.call("dig_owner", seat=digger) == (owner if mine == S.ALIVE else -1), (mine, theirs)
+
+
 def test_only_one_x_in_the_base_game_several_in_skirmish():
     for variant, ok in (("standard", False), ("skirmish", True)):
         t = Table(3, variant)

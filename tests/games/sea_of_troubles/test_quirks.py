@@ -231,3 +231,15 @@ def test_the_thrifty_quirk_lowers_every_treasure_s_cost_by_its_amount_but_never_
         assert int(t.call("pay_cost", seat=seat, tr=tr)) == max(infamy - amount, 1), treasure
         assert int(t.call("pay_cost", seat=other, tr=tr)) == infamy, treasure
     assert {int(tr[1]) for tr in COMP.treasures} >= {1, 2}
+
+
+def test_the_quirk_deck_is_shuffled_at_set_up_so_any_quirk_may_be_revealed_first():
+    # Quirks: the deck is shuffled beside the treasure deck; over seeds every quirk comes up
+    # first, and the deck always holds each quirk once
+    tops = set()
+    for seed in range(120):
+        t = Table(4, "quirks", seed=seed, strategies="pillager")
+        n = int(t.st[S.QDECK_N])
+        assert sorted(int(q) for q in t.T[S.QUIRK_DECK, :n]) == list(range(n))
+        tops.add(int(t.T[S.QUIRK_DECK, n - 1]))
+    assert tops == set(range(n))
