@@ -30,8 +30,8 @@ def cli_reference() -> str:
 
 def games_table(folder: str = "") -> str:
     """The games table; `folder` prefixes each game page's link (the README's is docs/games/)."""
-    from simkit.core import components, coverage
     from simkit import games
+    from simkit.core import components, coverage
 
     rows = ["| game | players | variants | component sets | rules coverage | assumptions |",
             "|---|---|---|---|---|---|"]
