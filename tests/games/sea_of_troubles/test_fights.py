@@ -66,6 +66,22 @@ def test_a_defender_who_gives_up_commits_no_card_not_even_a_wild(shoot):
     assert sorted(t.hand(1)) == sorted([*held, (SA, 3)])
 
 
+@pytest.mark.parametrize("shoot", [0, 1])
+@pytest.mark.parametrize("answer", [CA, SW, SA])
+def test_a_defender_who_wins_loots_by_its_own_answer_and_only_cannons_damage_the_attacker(shoot, answer):
+    # LOOT: the winner takes what its type takes; a defender that wins with Cannons deals the
+    # attacker one damage, with Swords or Sails none, whichever way it was attacked
+    t = duel(answer_nerve=0.0)
+    t.set_hand(0, [(CA if shoot else SW, 1)])
+    t.set_hand(1, [(answer, 4)])
+    t.stack([(answer, 1)])
+    before = int(t.seat(0)[S.DAMAGE]), int(t.seat(1)[S.DAMAGE])
+    t.call("fight", att=0, dfn=1, shoot=shoot)
+    assert t.events(EV.RESPONSE)[-1][3] == answer and t.events(EV.FIGHT_END)[-1][5] == 1  # the defender won
+    assert int(t.seat(0)[S.DAMAGE]) - before[0] == (1 if answer == CA else 0)
+    assert int(t.seat(1)[S.DAMAGE]) == before[1]
+
+
 def test_a_defender_with_no_card_of_any_fighting_type_must_give_up():
     # A21: nothing to answer with, even after the draw
     t = duel()
